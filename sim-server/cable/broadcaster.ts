@@ -19,3 +19,23 @@ export type CableSession = {
 };
 
 export type ResolveCableSession = (token: string) => CableSession | null | Promise<CableSession | null>;
+
+/** Counters the load test reads to tell delivery, shedding and disconnects apart. */
+export type CableStats = {
+  /** Open websocket connections, authenticated or not yet. */
+  connections: number;
+  /** `broadcast` calls, whether or not the organization had subscribers. */
+  broadcasts: number;
+  /** Broadcast frames written to a subscriber's socket. */
+  sentFrames: number;
+  /** Broadcast frames not written because the subscriber was over the high-water mark. */
+  droppedFrames: number;
+  disconnects: { unauthorized: number; slowConsumer: number };
+  /** Distinct connections per subscribed organization. */
+  subscribersByOrganization: Record<string, number>;
+};
+
+/** The broadcaster the cable endpoint decorates the app with: the writers' seam plus its counters. */
+export interface CableBroadcaster extends Broadcaster {
+  stats(): CableStats;
+}

@@ -1,0 +1,77 @@
+// The life of one cable socket: resolve its token, welcome it or turn it away, then act on its commands.
+
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { ResolveCableSession } from './broadcaster.ts';
+import { CableConnection } from './cableConnection.ts';
+import type { CableHub } from './cableHub.ts';
+import { parseCommand, subscriptionReplyFrame, WELCOME_FRAME } from './protocol.ts';
+
+/** Commands a client may send before its token is resolved; the official client waits for the welcome anyway. */
+const MAX_EARLY_COMMANDS = 32;
+
+export type AcceptContext = {
+  hub: CableHub;
+  resolveSession: ResolveCableSession;
+  log: FastifyBaseLogger;
+};
+
+export function acceptConnection(socket: WebSocket, token: string | null, context: AcceptContext): void {
+  const { hub, resolveSession, log } = context;
+  const connection = new CableConnection(socket);
+  const earlyCommands: string[] = [];
+  hub.attach(connection);
+
+  const handleCommand = (raw: string): void => {
+    const command = parseCommand(raw);
+    if (command === null || !connection.isOpen) return;
+    switch (command.command) {
+      case 'subscribe': {
+        const reply = hub.subscribe(connection, command.identifier);
+        if (reply !== null) connection.send(subscriptionReplyFrame(command.identifier, reply));
+        break;
+      }
+      case 'unsubscribe':
+        hub.unsubscribe(connection, command.identifier);
+        break;
+      default: {
+        const unhandled: never = command.command;
+        throw new Error(`unknown cable command ${String(unhandled)}`);
+      }
+    }
+  };
+
+  socket.on('message', (data, isBinary) => {
+    // ActionCable speaks JSON text only.
+    if (isBinary) return;
+    const raw = rawDataToString(data);
+    if (connection.session) handleCommand(raw);
+    else if (earlyCommands.length < MAX_EARLY_COMMANDS) earlyCommands.push(raw);
+  });
+  socket.on('close', () => hub.detach(connection));
+
+  Promise.resolve()
+    .then(() => (token === null ? null : resolveSession(token)))
+    .then(
+      (session) => {
+        if (!connection.isOpen) return;
+        if (session === null) {
+          hub.rejectUnauthorized(connection);
+          return;
+        }
+        connection.session = session;
+        connection.send(WELCOME_FRAME);
+        for (const raw of earlyCommands.splice(0)) handleCommand(raw);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'cable: resolving the session failed');
+        hub.rejectUnauthorized(connection);
+      },
+    );
+}
+
+function rawDataToString(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}

@@ -1,0 +1,41 @@
+// One dashboard's websocket: who it belongs to, what it subscribed to, and whether it keeps up.
+
+import type { WebSocket } from 'ws';
+import type { CableSession } from './broadcaster.ts';
+import type { FlowState } from './flowControl.ts';
+
+// Frames are pre-encoded Buffers shared by many sockets: send them as text, never copy or compress them.
+const TEXT_FRAME = { binary: false, compress: false, fin: true } as const;
+
+export class CableConnection implements FlowState {
+  readonly socket: WebSocket;
+  /** Null until the token is resolved; commands wait until then. */
+  session: CableSession | null = null;
+  /** Identifier string → organization id, keyed by the exact string the client sent, as ActionCable does. */
+  readonly subscriptions = new Map<string, string>();
+  overHighWaterSince: number | null = null;
+  droppedFrames = 0;
+  /** Set once the server has decided to end the connection, so nothing else is sent to it. */
+  closing = false;
+
+  constructor(socket: WebSocket) {
+    this.socket = socket;
+  }
+
+  get isOpen(): boolean {
+    return !this.closing && this.socket.readyState === this.socket.OPEN;
+  }
+
+  send(frame: Buffer | string): void {
+    this.socket.send(frame, TEXT_FRAME);
+  }
+
+  /** Sends the disconnect frame, then the close handshake; ws destroys the socket if the client never answers. */
+  disconnect(frame: string): void {
+    if (this.closing) return;
+    this.closing = true;
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.send(frame);
+    this.socket.close(1000);
+  }
+}

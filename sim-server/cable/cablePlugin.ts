@@ -1,0 +1,93 @@
+// The simulator's ActionCable endpoint: `GET /cable` as a websocket, and `app.broadcaster` for the writers.
+// Registered without encapsulation so that the parent app (and every route plugin in it) sees the decorator.
+
+import websocket from '@fastify/websocket';
+import type { FastifyPluginAsync } from 'fastify';
+import { acceptConnection } from './acceptConnection.ts';
+import type { CableBroadcaster, ResolveCableSession } from './broadcaster.ts';
+import { CableHub } from './cableHub.ts';
+import { resolveFlowControlLimits, type FlowControlLimits } from './flowControl.ts';
+import { offeredSubprotocols, readSubprotocolOffer } from './protocol.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    broadcaster: CableBroadcaster;
+  }
+}
+
+export type CablePluginOptions = {
+  resolveSession: ResolveCableSession;
+  /** How often every welcomed connection gets a ping; ActionCable uses 3 s and its client gives up after 6 s. */
+  pingIntervalMs?: number;
+  /** Overrides of the slow-consumer policy (docs/cable.md); tests lower them to make a stall cheap. */
+  flowControl?: Partial<FlowControlLimits>;
+  /** Milliseconds since the epoch, for ping timestamps and stall timing. */
+  now?: () => number;
+  /** On app close, how long to wait for clients to answer the close handshake before cutting them off. */
+  closeGraceMs?: number;
+};
+
+const DEFAULT_PING_INTERVAL_MS = 3000;
+const DEFAULT_CLOSE_GRACE_MS = 1000;
+// Clients only send subscribe and unsubscribe commands; nothing legitimate comes near this.
+const MAX_INCOMING_MESSAGE_BYTES = 64 * 1024;
+
+const cableQuerySchema = {
+  type: 'object',
+  properties: { token: { type: 'string', minLength: 1, maxLength: 4096 } },
+  additionalProperties: true,
+} as const;
+
+const upgradeRequiredSchema = {
+  type: 'object',
+  properties: { error: { type: 'string' } },
+  required: ['error'],
+} as const;
+
+const registerCable: FastifyPluginAsync<CablePluginOptions> = async (app, options) => {
+  const now = options.now ?? Date.now;
+  const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+  const closeGraceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
+  if (!(pingIntervalMs > 0)) throw new Error('cable: pingIntervalMs must be positive');
+  const hub = new CableHub({ limits: resolveFlowControlLimits(options.flowControl), now });
+
+  await app.register(websocket, {
+    options: {
+      maxPayload: MAX_INCOMING_MESSAGE_BYTES,
+      handleProtocols: (offered) => readSubprotocolOffer(offered).selected ?? false,
+    },
+    // Replaces the plugin's default, which would close sockets before they hear why.
+    preClose: async () => {
+      await hub.shutdown(closeGraceMs);
+      await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
+    },
+  });
+
+  app.decorate('broadcaster', hub);
+
+  app.route<{ Querystring: { token?: string } }>({
+    method: 'GET',
+    url: '/cable',
+    schema: { querystring: cableQuerySchema, response: { 426: upgradeRequiredSchema } },
+    handler: async (_request, reply) =>
+      reply.code(426).header('upgrade', 'websocket').send({ error: 'websocket upgrade required' }),
+    wsHandler: (socket, request) => {
+      const offer = readSubprotocolOffer(offeredSubprotocols(request.headers['sec-websocket-protocol']));
+      const token = offer.token ?? request.query.token ?? null;
+      acceptConnection(socket, token, { hub, resolveSession: options.resolveSession, log: request.log });
+    },
+  });
+
+  const pingTimer = setInterval(() => hub.ping(), pingIntervalMs);
+  pingTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pingTimer);
+  });
+};
+
+/** `app.register(cablePlugin, { resolveSession })`. Skips Fastify's encapsulation, as fastify-plugin would. */
+export const cablePlugin: FastifyPluginAsync<CablePluginOptions> = Object.assign(registerCable, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: 'cable',
+  [Symbol.for('plugin-meta')]: { name: 'cable', fastify: '5.x' },
+});

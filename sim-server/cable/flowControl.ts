@@ -1,0 +1,49 @@
+// What to do with the next frame for a subscriber whose socket has not drained yet. A dashboard that stops
+// reading must neither stall the others nor make the simulator hold an unbounded queue for it.
+
+export type FlowControlLimits = {
+  /** Above this many unsent bytes, further broadcast frames for the subscriber are dropped. */
+  highWaterMarkBytes: number;
+  /** Above this many unsent bytes the subscriber is disconnected at once. */
+  hardLimitBytes: number;
+  /** A subscriber over the high-water mark for longer than this is disconnected. */
+  stallTimeoutMs: number;
+};
+
+export const DEFAULT_FLOW_CONTROL_LIMITS: FlowControlLimits = {
+  highWaterMarkBytes: 4 * 1024 * 1024,
+  hardLimitBytes: 16 * 1024 * 1024,
+  stallTimeoutMs: 30_000,
+};
+
+export function resolveFlowControlLimits(overrides: Partial<FlowControlLimits> = {}): FlowControlLimits {
+  const limits = { ...DEFAULT_FLOW_CONTROL_LIMITS, ...overrides };
+  if (!(limits.highWaterMarkBytes >= 0 && limits.hardLimitBytes >= limits.highWaterMarkBytes)) {
+    throw new Error('cable flow control: need 0 <= highWaterMarkBytes <= hardLimitBytes');
+  }
+  if (!(limits.stallTimeoutMs >= 0)) throw new Error('cable flow control: stallTimeoutMs must be >= 0');
+  return limits;
+}
+
+export type FlowState = {
+  /** When the subscriber was first seen over the high-water mark in the current stall, else null. */
+  overHighWaterSince: number | null;
+};
+
+export type FlowDecision = 'send' | 'drop' | 'disconnect';
+
+/** Decides for one frame and records the start or end of a stall in `state`. */
+export function decideFlow(
+  state: FlowState,
+  bufferedBytes: number,
+  now: number,
+  limits: FlowControlLimits,
+): FlowDecision {
+  if (bufferedBytes > limits.hardLimitBytes) return 'disconnect';
+  if (bufferedBytes <= limits.highWaterMarkBytes) {
+    state.overHighWaterSince = null;
+    return 'send';
+  }
+  state.overHighWaterSince ??= now;
+  return now - state.overHighWaterSince > limits.stallTimeoutMs ? 'disconnect' : 'drop';
+}
