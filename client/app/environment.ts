@@ -1,0 +1,197 @@
+// Which provider API and cable host the dashboard talks to, chosen from the host name it is served from
+// (access §9: dev-local, dev, staging, test, production, production-uk, production-eu).
+// The provider hosts below are placeholders: they are settings, to be replaced by the real provider's hosts.
+
+export const ENVIRONMENT_NAMES = [
+  'dev-local',
+  'dev',
+  'staging',
+  'test',
+  'production',
+  'production-uk',
+  'production-eu',
+] as const;
+export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
+
+export type Environment = {
+  name: EnvironmentName;
+  /** Base of every REST call, without a trailing slash; paths such as `/user_token` are appended. */
+  apiBaseUrl: string;
+  cableUrl: string;
+  /** GeoJSON street centre lines for the offline basemap. */
+  basemapUrl: string;
+  supportEmail: string;
+  /** The origin given with `?api=` or stored from it, when one is in force. */
+  apiOverride: string | null;
+};
+
+type ProviderHosts = { api: string; cable: string };
+
+/** Placeholder provider hosts per deployed environment (settings; see docs/client.md). */
+export const PROVIDER_HOSTS: Record<Exclude<EnvironmentName, 'dev-local'>, ProviderHosts> = {
+  dev: { api: 'https://api.dev.example-provider.test', cable: 'wss://cable.dev.example-provider.test/cable' },
+  staging: {
+    api: 'https://api.staging.example-provider.test',
+    cable: 'wss://cable.staging.example-provider.test/cable',
+  },
+  test: {
+    api: 'https://api.test.example-provider.test',
+    cable: 'wss://cable.test.example-provider.test/cable',
+  },
+  production: { api: 'https://api.example-provider.test', cable: 'wss://cable.example-provider.test/cable' },
+  'production-uk': {
+    api: 'https://api.uk.example-provider.test',
+    cable: 'wss://cable.uk.example-provider.test/cable',
+  },
+  'production-eu': {
+    api: 'https://api.eu.example-provider.test',
+    cable: 'wss://cable.eu.example-provider.test/cable',
+  },
+};
+
+export const SUPPORT_EMAIL = 'support@example-provider.test';
+
+/** The localStorage key that keeps an API override between visits. */
+export const API_OVERRIDE_STORAGE_KEY = 'fleetDashboard.apiOverride';
+/** `?api=default` forgets a stored override. */
+export const API_OVERRIDE_RESET = 'default';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+// A dashboard host names its environment in the labels before its registered domain, e.g.
+// `dashboard.staging.example.com` or `staging-dashboard.example.com`. Anything unmarked is production.
+const HOST_MARKERS: [string, Exclude<EnvironmentName, 'dev-local' | 'production'>][] = [
+  ['dev', 'dev'],
+  ['staging', 'staging'],
+  ['test', 'test'],
+  ['qa', 'test'],
+  ['uk', 'production-uk'],
+  ['eu', 'production-eu'],
+];
+
+export function environmentNameForHost(hostname: string): EnvironmentName {
+  const host = hostname.toLowerCase();
+  if (LOCAL_HOSTS.has(host) || host.endsWith('.localhost')) return 'dev-local';
+  const words = new Set(
+    host
+      .split('.')
+      .slice(0, -2)
+      .flatMap((label) => label.split('-')),
+  );
+  return HOST_MARKERS.find(([marker]) => words.has(marker))?.[1] ?? 'production';
+}
+
+/** Production hosts never honour an override, so a crafted link cannot send real users' passwords elsewhere. */
+export function allowsApiOverride(name: EnvironmentName): boolean {
+  return name !== 'production' && name !== 'production-uk' && name !== 'production-eu';
+}
+
+/** Accepts an http(s) origin such as `http://localhost:8080`; anything else is no override. */
+export function parseApiOverride(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+function cableUrlForOrigin(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}/cable`;
+}
+
+export type PageLocation = { protocol: string; host: string; hostname: string; search: string };
+
+export type EnvironmentChoice = {
+  environment: Environment;
+  /** What the caller should do with the stored override: keep it, store a new one, or forget it. */
+  storedOverride: { action: 'keep' } | { action: 'store'; origin: string } | { action: 'forget' };
+};
+
+/**
+ * Picks the environment for a page location. Precedence: `?api=` in the URL, then the stored override, then the
+ * host-name table. Pure: the caller reads `location` and localStorage and applies `storedOverride`.
+ */
+export function resolveEnvironment(location: PageLocation, storedOverride: string | null): EnvironmentChoice {
+  const name = environmentNameForHost(location.hostname);
+  const queryValue = new URLSearchParams(location.search).get('api');
+  let storage: EnvironmentChoice['storedOverride'] = { action: 'keep' };
+  let override: string | null = null;
+  if (allowsApiOverride(name)) {
+    if (queryValue === API_OVERRIDE_RESET) {
+      storage = { action: 'forget' };
+    } else {
+      const fromQuery = parseApiOverride(queryValue);
+      if (fromQuery) storage = { action: 'store', origin: fromQuery };
+      override = fromQuery ?? parseApiOverride(storedOverride);
+    }
+  }
+
+  if (override) {
+    return {
+      environment: {
+        name,
+        apiBaseUrl: `${override}/api`,
+        cableUrl: cableUrlForOrigin(override),
+        basemapUrl: `${override}/api/sim/basemap`,
+        supportEmail: SUPPORT_EMAIL,
+        apiOverride: override,
+      },
+      storedOverride: storage,
+    };
+  }
+  if (name === 'dev-local') {
+    const origin = `${location.protocol}//${location.host}`;
+    return {
+      environment: {
+        name,
+        apiBaseUrl: '/api',
+        cableUrl: cableUrlForOrigin(origin),
+        basemapUrl: `${origin}/api/sim/basemap`,
+        supportEmail: SUPPORT_EMAIL,
+        apiOverride: null,
+      },
+      storedOverride: storage,
+    };
+  }
+  const hosts = PROVIDER_HOSTS[name];
+  return {
+    environment: {
+      name,
+      apiBaseUrl: `${hosts.api}/api`,
+      cableUrl: hosts.cable,
+      basemapUrl: `${hosts.api}/api/sim/basemap`,
+      supportEmail: SUPPORT_EMAIL,
+      apiOverride: null,
+    },
+    storedOverride: storage,
+  };
+}
+
+let current: Environment | null = null;
+
+/** The environment of this page, resolved once on first use (never at import time). */
+export function currentEnvironment(): Environment {
+  if (current) return current;
+  const choice = resolveEnvironment(window.location, readStoredOverride());
+  const storage = choice.storedOverride;
+  try {
+    if (storage.action === 'store') window.localStorage.setItem(API_OVERRIDE_STORAGE_KEY, storage.origin);
+    if (storage.action === 'forget') window.localStorage.removeItem(API_OVERRIDE_STORAGE_KEY);
+  } catch {
+    // Storage can be disabled (private mode); the override then lasts for this page only.
+  }
+  current = choice.environment;
+  return current;
+}
+
+function readStoredOverride(): string | null {
+  try {
+    return window.localStorage.getItem(API_OVERRIDE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,26 @@
+// Sign-in form rules (access §5 "Sign-in") and how catalogue messages are presented (access §8).
+
+export type SignInValues = { email: string; password: string };
+export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateSignIn(values: SignInValues): SignInErrors {
+  const errors: SignInErrors = {};
+  const email = values.email.trim();
+  if (!email) errors.email = 'Required';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Must be a valid email';
+  if (!values.password) errors.password = 'Required';
+  return errors;
+}
+
+/** Messages about inactivity point to the reset flow; suspension and authorization ones to support. */
+export function presentSignInMessage(message: string, supportEmail: string): string {
+  if (message.includes('inactivity')) {
+    return 'Your account has expired due to inactivity. Please click Forgot password? to reactivate your account';
+  }
+  if (message.includes('suspended') || message.includes('authorized')) {
+    return `${message} Please contact ${supportEmail}`;
+  }
+  return message;
+}

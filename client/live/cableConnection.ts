@@ -1,0 +1,229 @@
+// The live connection to the provider's cable (live §9 "Websocket"): open with the subprotocols `datapumper`
+// and the session token, subscribe to the organization's EventsChannel on welcome, ignore pings, and reconnect
+// up to 10 times with a delay of min(1 s × 2^n, 10 s).
+import { decodeCableFrame, eventsChannelIdentifier, type LiveMessage } from './cableFrames.ts';
+
+export const MAX_RECONNECT_ATTEMPTS = 10;
+const BASE_RECONNECT_DELAY_MS = 1_000;
+const MAX_RECONNECT_DELAY_MS = 10_000;
+/** The server pings every 3 s; this much silence means the socket is dead even if it never closed. */
+export const SILENCE_LIMIT_MS = 10_000;
+
+/** Delay before reconnect attempt `attempt` (0-based). */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(BASE_RECONNECT_DELAY_MS * 2 ** attempt, MAX_RECONNECT_DELAY_MS);
+}
+
+export type CableStatus =
+  /** First connection under way. */
+  | 'connecting'
+  /** Subscribed; broadcasts flow. */
+  | 'live'
+  /** Lost; a reconnect is scheduled or under way. */
+  | 'reconnecting'
+  /** Every reconnect attempt failed. */
+  | 'failed'
+  /** The server refused the token; reconnecting would not help. */
+  | 'unauthorized';
+
+/** The part of the browser WebSocket this client uses (the `ws` package's socket fits as well). */
+export type SocketLike = {
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+};
+
+export type Timers = {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
+export type CableConnectionOptions = {
+  url: string;
+  token: string;
+  organizationId: string;
+  onMessage(message: LiveMessage): void;
+  onStatus(status: CableStatus): void;
+  /** Called after a reconnect is subscribed again, so the caller can fetch what it missed. */
+  onResubscribed?(): void;
+  createSocket?: (url: string, protocols: string[]) => SocketLike;
+  timers?: Timers;
+};
+
+export type CableConnection = { close(): void };
+
+const browserTimers: Timers = {
+  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+};
+
+export function openCableConnection(options: CableConnectionOptions): CableConnection {
+  const createSocket =
+    options.createSocket ??
+    ((url: string, protocols: string[]) => new WebSocket(url, protocols) as SocketLike);
+  const timers = options.timers ?? browserTimers;
+  const identifier = eventsChannelIdentifier(options.organizationId);
+
+  let socket: SocketLike | null = null;
+  let failedAttempts = 0;
+  let everSubscribed = false;
+  let closed = false;
+  let reconnectTimer: unknown = null;
+  let silenceTimer: unknown = null;
+  let status: CableStatus | null = null;
+
+  function setStatus(next: CableStatus) {
+    if (status === next) return;
+    status = next;
+    options.onStatus(next);
+  }
+
+  function clearSilenceTimer() {
+    if (silenceTimer !== null) timers.clearTimeout(silenceTimer);
+    silenceTimer = null;
+  }
+
+  function armSilenceTimer(current: SocketLike) {
+    clearSilenceTimer();
+    silenceTimer = timers.setTimeout(() => {
+      silenceTimer = null;
+      if (current === socket) dropSocket(current);
+    }, SILENCE_LIMIT_MS);
+  }
+
+  function detach(current: SocketLike) {
+    current.onopen = null;
+    current.onmessage = null;
+    current.onclose = null;
+    current.onerror = null;
+  }
+
+  /** Forgets a dead socket and schedules the next attempt, or gives up after the last one. */
+  function dropSocket(current: SocketLike) {
+    detach(current);
+    try {
+      current.close();
+    } catch {
+      // Already closed.
+    }
+    if (current !== socket) return;
+    socket = null;
+    clearSilenceTimer();
+    if (closed) return;
+    if (failedAttempts >= MAX_RECONNECT_ATTEMPTS) {
+      setStatus('failed');
+      return;
+    }
+    setStatus(everSubscribed || failedAttempts > 0 ? 'reconnecting' : 'connecting');
+    const delay = reconnectDelay(failedAttempts);
+    failedAttempts += 1;
+    reconnectTimer = timers.setTimeout(() => {
+      reconnectTimer = null;
+      connect();
+    }, delay);
+  }
+
+  function handleFrame(current: SocketLike, text: string) {
+    armSilenceTimer(current);
+    const frame = decodeCableFrame(text);
+    switch (frame.kind) {
+      case 'welcome':
+        current.send(JSON.stringify({ command: 'subscribe', identifier }));
+        return;
+      case 'ping':
+      case 'ignored':
+        return;
+      case 'confirmed': {
+        if (frame.identifier !== identifier) return;
+        const isResubscription = everSubscribed;
+        failedAttempts = 0;
+        everSubscribed = true;
+        setStatus('live');
+        if (isResubscription) options.onResubscribed?.();
+        return;
+      }
+      case 'rejected':
+        // The organization is not visible to this user; retrying cannot change that.
+        if (frame.identifier !== identifier) return;
+        closed = true;
+        detach(current);
+        current.close();
+        socket = null;
+        clearSilenceTimer();
+        setStatus('unauthorized');
+        return;
+      case 'disconnect':
+        if (!frame.reconnect || frame.reason === 'unauthorized') {
+          closed = true;
+          detach(current);
+          current.close();
+          socket = null;
+          clearSilenceTimer();
+          setStatus('unauthorized');
+          return;
+        }
+        dropSocket(current);
+        return;
+      case 'message':
+        if (frame.identifier === identifier) options.onMessage(frame.message);
+        return;
+      default: {
+        const unhandled: never = frame;
+        return unhandled;
+      }
+    }
+  }
+
+  function connect() {
+    if (closed) return;
+    let current: SocketLike;
+    try {
+      current = createSocket(options.url, ['datapumper', options.token]);
+    } catch {
+      // A malformed URL or token throws synchronously; treat it like a failed attempt.
+      const placeholder: SocketLike = {
+        onopen: null,
+        onmessage: null,
+        onclose: null,
+        onerror: null,
+        send: () => undefined,
+        close: () => undefined,
+      };
+      socket = placeholder;
+      dropSocket(placeholder);
+      return;
+    }
+    socket = current;
+    current.onopen = () => armSilenceTimer(current);
+    current.onmessage = (event) => {
+      if (typeof event.data === 'string') handleFrame(current, event.data);
+    };
+    current.onclose = () => dropSocket(current);
+    current.onerror = () => dropSocket(current);
+  }
+
+  setStatus('connecting');
+  connect();
+
+  return {
+    close() {
+      closed = true;
+      if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      clearSilenceTimer();
+      const current = socket;
+      socket = null;
+      if (current) {
+        detach(current);
+        try {
+          current.close(1000, 'dashboard closed');
+        } catch {
+          // Already closed.
+        }
+      }
+    },
+  };
+}
