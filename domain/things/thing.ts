@@ -1,6 +1,21 @@
 // A thing is an asset: a vehicle or device that reports its position (live §3 "Thing").
 // Read top to bottom: the wire schema the provider sends, the client model, and the mapper between them.
+// The live rules that change a thing after it is loaded are in domain/live/.
 import * as v from 'valibot';
+import {
+  ASSET_STATUS,
+  DEFAULT_STATUS_SETTINGS,
+  deriveAssetStatus,
+  nextStatusChangeAt,
+  statusFromServerName,
+  type AssetStatus,
+  type StatusSettings,
+} from '#domain/status/assetStatus';
+import { truncateCoordinate } from '#domain/units/coordinates';
+import { decodeRecords, parseServerTime, type DecodeResult } from '#domain/wire/decode';
+
+export { truncateCoordinate };
+export type { DecodeResult };
 
 // ---------------------------------------------------------------------------------------------
 // Wire schema (server field names). Optional fields are nullish because the provider omits or nulls them.
@@ -78,6 +93,7 @@ export type OrganizationRelation = {
   organizationName: string;
   relationType: 'manager' | 'accessor';
 };
+export type ActiveClosureRef = { id: string; wzdxId: string | null };
 
 export type Thing = {
   id: string;
@@ -96,6 +112,8 @@ export type Thing = {
   thingSubtypeId: string | null;
   organizationId: string | null;
   organizationName: string;
+  /** False once an admin deactivates the asset; the live picture removes it then. */
+  isActive: boolean;
   inService: boolean;
   isPubliclyReporting: boolean;
   isWzdxEnabled: boolean;
@@ -104,6 +122,7 @@ export type Thing = {
   isAllowedForClosures: boolean;
   isAllowedForTestMode: boolean;
   isResponder: boolean;
+  isIntegrationOrg: boolean;
   enroute: boolean;
   heartbeatTime: number | null;
   /** Server status name when the provider sends one (active_location, active, ...); derived otherwise. */
@@ -118,9 +137,33 @@ export type Thing = {
   street: string;
   locationId: string | null;
   isOnIncident: boolean;
-  activeClosures: { id: string; wzdxId: string | null }[];
+  activeClosures: ActiveClosureRef[];
   integrations: Integration[];
   organizationRelations: OrganizationRelation[];
+
+  // Live state (live §4). The mapper fills it from the record alone; domain/live/ keeps it up to date.
+  status: AssetStatus;
+  /** Whether `status` is the server's word (kept until live data says otherwise) or derived here. */
+  statusSource: 'server' | 'derived';
+  isStale: boolean;
+  /** When the staleness countdown runs out; null when the asset never checked in. */
+  staleAt: number | null;
+  /** The latest check-in: heartbeat time, or the arrival of a point, whichever is later ("Last Online"). */
+  lastCheckInTime: number | null;
+  /** Since when the position has not changed; null while moving or unknown. */
+  stillSince: number | null;
+  runId: string | null;
+  runStartTime: number | null;
+  runPointsCount: number;
+  isLatestPointActive: boolean;
+  incidentStartTime: number | null;
+  incidentEndTime: number | null;
+  /** The station (an area of a station-view type) the asset sits in; null when out and about. */
+  stationId: string | null;
+  /** When alerting was seen switched off; it turns back on by itself an hour later (access §4). */
+  alertingOffSince: number | null;
+  /** The first moment a clock tick may change this asset (staleness, a status window, the alerting reset). */
+  reviewAt: number;
 };
 
 export const COMPASS_DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
@@ -128,6 +171,9 @@ export type CompassDirection = (typeof COMPASS_DIRECTIONS)[number];
 
 /** Maximum integrations per asset (two telematics providers). */
 export const MAX_INTEGRATIONS = 2;
+
+/** Alerting switched off turns back on by itself after this long (live §9, access §4). */
+export const ALERTING_OFF_RESET_MS = 60 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Mapper
@@ -139,24 +185,22 @@ export function courseToDirection(course: number | null | undefined): CompassDir
   return COMPASS_DIRECTIONS[Math.round(normalised / 45) % 8] ?? null;
 }
 
-/** Coordinates are truncated, not rounded, to 7 decimals (live §9). */
-export function truncateCoordinate(value: number): number {
-  return Math.trunc(value * 1e7) / 1e7;
-}
+export type ThingMappingContext = {
+  /** The current time; without it nothing time-dependent can be judged, so the asset reads stale and offline. */
+  now?: number;
+  settings?: StatusSettings;
+};
 
-function parseTime(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
-
-export function mapServerThing(server: ServerThing): Thing {
+export function mapServerThing(server: ServerThing, context: ThingMappingContext = {}): Thing {
   const systemId = server.system_identifier ?? '';
   const nickname = server.nickname ?? '';
   const lat = server.lat ?? null;
   const lng = server.lng ?? null;
-  const position = lat !== null && lng !== null ? { lat: truncateCoordinate(lat), lng: truncateCoordinate(lng) } : null;
-  return {
+  const position =
+    lat !== null && lng !== null ? { lat: truncateCoordinate(lat), lng: truncateCoordinate(lng) } : null;
+  const heartbeatTime = parseServerTime(server.heartbeat_datetime);
+  const isPubliclyReporting = server.is_publicly_alerting ?? true;
+  const thing: Thing = {
     id: server.id,
     name: nickname || systemId,
     nickname,
@@ -173,16 +217,18 @@ export function mapServerThing(server: ServerThing): Thing {
     thingSubtypeId: server.thing_subtype_uuid ?? null,
     organizationId: server.organization?.id ?? null,
     organizationName: server.organization?.name ?? '',
+    isActive: server.is_active ?? true,
     inService: server.in_service ?? true,
-    isPubliclyReporting: server.is_publicly_alerting ?? true,
+    isPubliclyReporting,
     isWzdxEnabled: server.wzdx_enabled ?? false,
     isR2REnabled: server.features?.r2r ?? false,
     isTestModeOn: server.test_mode ?? false,
     isAllowedForClosures: server.is_allowed_for_closures ?? false,
     isAllowedForTestMode: server.is_allowed_for_test_mode ?? false,
     isResponder: server.is_responder ?? false,
+    isIntegrationOrg: server.is_integration_org ?? false,
     enroute: server.enroute ?? false,
-    heartbeatTime: parseTime(server.heartbeat_datetime),
+    heartbeatTime,
     serverStatus: server.status ?? null,
     lat: position?.lat ?? null,
     lng: position?.lng ?? null,
@@ -207,20 +253,71 @@ export function mapServerThing(server: ServerThing): Thing {
       organizationName: relation.organization_name ?? '',
       relationType: relation.relationship_type,
     })),
+    status: ASSET_STATUS.offline,
+    statusSource: 'derived',
+    isStale: true,
+    staleAt: null,
+    lastCheckInTime: heartbeatTime,
+    stillSince: null,
+    runId: null,
+    runStartTime: null,
+    runPointsCount: 0,
+    isLatestPointActive: false,
+    incidentStartTime: null,
+    incidentEndTime: null,
+    stationId: null,
+    alertingOffSince: null,
+    reviewAt: Infinity,
   };
+  const settings = context.settings ?? DEFAULT_STATUS_SETTINGS;
+  const now = context.now ?? Infinity;
+  judgeStatusFromRecord(thing, statusFromServerName(server.status), now, settings);
+  if (!isPubliclyReporting && context.now !== undefined) thing.alertingOffSince = context.now;
+  refreshReviewAt(thing, now, settings);
+  return thing;
 }
 
-export type DecodeResult<T> = { records: T[]; dropped: number };
-
 /** Records that fail the structural check are dropped and counted; they never stop the rest. */
-export function decodeThings(input: unknown): DecodeResult<Thing> {
-  if (!Array.isArray(input)) return { records: [], dropped: 0 };
-  const records: Thing[] = [];
-  let dropped = 0;
-  for (const raw of input) {
-    const result = v.safeParse(ServerThingSchema, raw);
-    if (result.success) records.push(mapServerThing(result.output));
-    else dropped += 1;
+export function decodeThings(input: unknown, context: ThingMappingContext = {}): DecodeResult<Thing> {
+  return decodeRecords(ServerThingSchema, (server) => mapServerThing(server, context), input);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules shared by the mapper and the live picture. They write into a record the caller owns.
+
+/**
+ * Status and staleness from a record as loaded: out-of-service outranks anything; otherwise the server's status
+ * when it sends a known one, else the derivation. The staleness countdown runs from the last check-in.
+ */
+export function judgeStatusFromRecord(
+  thing: Thing,
+  serverStatus: AssetStatus | null,
+  now: number,
+  settings: StatusSettings,
+): void {
+  if (thing.inService && serverStatus !== null) {
+    thing.status = serverStatus;
+    thing.statusSource = 'server';
+  } else {
+    thing.status = deriveAssetStatus(thing, now, settings);
+    thing.statusSource = 'derived';
   }
-  return { records, dropped };
+  thing.staleAt = thing.lastCheckInTime === null ? null : thing.lastCheckInTime + settings.staleAfterMs;
+  thing.isStale = thing.staleAt === null || now >= thing.staleAt;
+}
+
+/** The first moment after `now` at which the clock alone may change the record. */
+export function refreshReviewAt(thing: Thing, now: number, settings: StatusSettings): void {
+  let next = nextStatusChangeAt(thing, now, settings);
+  if (!thing.isStale && thing.staleAt !== null && thing.staleAt < next) next = thing.staleAt;
+  if (thing.alertingOffSince !== null) {
+    const resetAt = thing.alertingOffSince + ALERTING_OFF_RESET_MS;
+    if (resetAt < next) next = resetAt;
+  }
+  thing.reviewAt = next;
+}
+
+/** Server statuses outlive the passage of time only until a window says the asset went quiet. */
+export function isDemotedByTime(current: AssetStatus, derived: AssetStatus): boolean {
+  return (derived === ASSET_STATUS.pending || derived === ASSET_STATUS.offline) && derived > current;
 }
