@@ -51,21 +51,24 @@ export type CableConnectionOptions = {
   onResubscribed?(): void;
   createSocket?: (url: string, protocols: string[]) => SocketLike;
   timers?: Timers;
+  /** Defaults to SILENCE_LIMIT_MS. */
+  silenceLimitMs?: number;
 };
 
 export type CableConnection = { close(): void };
 
-const browserTimers: Timers = {
-  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
+const defaultTimers: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
 };
 
 export function openCableConnection(options: CableConnectionOptions): CableConnection {
   const createSocket =
     options.createSocket ??
     ((url: string, protocols: string[]) => new WebSocket(url, protocols) as SocketLike);
-  const timers = options.timers ?? browserTimers;
+  const timers = options.timers ?? defaultTimers;
   const identifier = eventsChannelIdentifier(options.organizationId);
+  const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
 
   let socket: SocketLike | null = null;
   let failedAttempts = 0;
@@ -91,7 +94,7 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
     silenceTimer = timers.setTimeout(() => {
       silenceTimer = null;
       if (current === socket) dropSocket(current);
-    }, SILENCE_LIMIT_MS);
+    }, silenceLimitMs);
   }
 
   function detach(current: SocketLike) {

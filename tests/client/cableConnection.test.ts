@@ -1,0 +1,236 @@
+// The dashboard's cable client against the simulator's real cable endpoint on a real port: it subscribes on
+// welcome, delivers broadcasts, ignores pings, stops on an unauthorized token, and reconnects with backoff.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { CableSession } from '#sim/cable/broadcaster';
+import { cablePlugin } from '#sim/cable/cablePlugin';
+import {
+  MAX_RECONNECT_ATTEMPTS,
+  openCableConnection,
+  reconnectDelay,
+  type CableConnection,
+  type CableStatus,
+  type SocketLike,
+  type Timers,
+} from '#client/live/cableConnection.ts';
+import type { LiveMessage } from '#client/live/cableFrames.ts';
+
+const TOKEN = 'token-of-the-dispatcher';
+const ORG = '5d0f6a8e-2b1c-4e3d-9f8a-7b6c5d4e3f2a';
+const SILENCE_LIMIT_MS = 60_000;
+const SESSION: CableSession = { userId: 'dispatcher', organizationIds: new Set([ORG]) };
+
+const apps: FastifyInstance[] = [];
+const connections: CableConnection[] = [];
+
+afterEach(async () => {
+  for (const connection of connections.splice(0)) connection.close();
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function startCable(port = 0, pingIntervalMs = 50): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify();
+  await app.register(cablePlugin, {
+    resolveSession: (token) => (token === TOKEN ? SESSION : null),
+    pingIntervalMs,
+    closeGraceMs: 50,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  apps.push(app);
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { app, url: `ws://127.0.0.1:${address.port}/cable` };
+}
+
+const createSocket = (url: string, protocols: string[]) =>
+  new WebSocket(url, protocols) as unknown as SocketLike;
+
+/** Records what the client reports, and lets a test wait for a condition on it. */
+function observer() {
+  const statuses: CableStatus[] = [];
+  const messages: LiveMessage[] = [];
+  let resubscribed = 0;
+  return {
+    statuses,
+    messages,
+    resubscribedCount: () => resubscribed,
+    onStatus: (status: CableStatus) => statuses.push(status),
+    onMessage: (message: LiveMessage) => messages.push(message),
+    onResubscribed: () => {
+      resubscribed += 1;
+    },
+  };
+}
+
+/** Waits until a condition holds, looking again every few milliseconds (the test timeout bounds it). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** Timers whose reconnect callbacks run only when the test says so; the requested delays are kept. */
+function steppedTimers() {
+  const requested: number[] = [];
+  const queue: { run: () => void; cancelled: boolean }[] = [];
+  const timers: Timers = {
+    setTimeout: (callback, ms) => {
+      if (ms === SILENCE_LIMIT_MS) return setTimeout(callback, ms);
+      requested.push(ms);
+      const entry = { run: callback, cancelled: false };
+      queue.push(entry);
+      return entry;
+    },
+    clearTimeout: (handle) => {
+      if (handle && typeof handle === 'object' && 'cancelled' in handle) handle.cancelled = true;
+      else clearTimeout(handle as NodeJS.Timeout);
+    },
+  };
+  return {
+    timers,
+    requested,
+    pending: () => queue.filter((entry) => !entry.cancelled).length,
+    runNext() {
+      const entry = queue.shift();
+      if (entry && !entry.cancelled) entry.run();
+    },
+  };
+}
+
+/** Timers that run reconnects at once but remember the delays the client asked for. */
+function immediateTimers(requestedDelays: number[]): Timers {
+  return {
+    setTimeout: (callback, ms) => {
+      // The silence watchdog is left to real time (it never fires in these tests).
+      if (ms === SILENCE_LIMIT_MS) return setTimeout(callback, ms);
+      requestedDelays.push(ms);
+      return setTimeout(callback, 0);
+    },
+    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  };
+}
+
+describe('cable client', () => {
+  it('backs off 1 s, 2 s, 4 s, 8 s, then 10 s', () => {
+    expect(Array.from({ length: 6 }, (_, attempt) => reconnectDelay(attempt))).toEqual([
+      1000, 2000, 4000, 8000, 10000, 10000,
+    ]);
+  });
+
+  it('subscribes to the organization on welcome and delivers its broadcasts, ignoring pings', async () => {
+    const { app, url } = await startCable();
+    const seen = observer();
+    connections.push(openCableConnection({ url, token: TOKEN, organizationId: ORG, createSocket, ...seen }));
+    await until(() => seen.statuses.includes('live'));
+    expect(app.broadcaster.subscriberCount(ORG)).toBe(1);
+
+    app.broadcaster.broadcast(ORG, 'point', {
+      id: 'p1',
+      thing_id: 'thing-1',
+      lat: 41.87,
+      lng: -87.62,
+      speed: 10,
+      course: 45,
+      accuracy: 3,
+      enroute: true,
+      run_id: 'run-1',
+      timestamp: '2026-03-02T12:00:00.000Z',
+      street: 'S State St',
+    });
+    app.broadcaster.broadcast(ORG, 'location', { id: 'loc-1' });
+    app.broadcaster.broadcast(ORG, 'heartbeat', {
+      thing_id: 'thing-1',
+      heartbeat_datetime: '2026-03-02T12:00:01Z',
+    });
+    await until(() => seen.messages.length >= 2);
+    // Pings arrive every 50 ms here; wait for a few so that ignoring them is actually exercised.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    expect(seen.messages.map((message) => message.type)).toEqual(['point', 'heartbeat']);
+    expect(seen.messages[0]).toMatchObject({ type: 'point', data: { thing_id: 'thing-1', lat: 41.87 } });
+    expect(seen.statuses).toEqual(['connecting', 'live']);
+  });
+
+  it('stops for good when the server says the token is not valid', async () => {
+    const { url } = await startCable();
+    const seen = observer();
+    const delays: number[] = [];
+    connections.push(
+      openCableConnection({
+        url,
+        token: 'stolen-or-expired',
+        organizationId: ORG,
+        createSocket,
+        timers: immediateTimers(delays),
+        silenceLimitMs: SILENCE_LIMIT_MS,
+        ...seen,
+      }),
+    );
+    await until(() => seen.statuses.includes('unauthorized'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen.statuses).toEqual(['connecting', 'unauthorized']);
+    expect(delays).toEqual([]);
+  });
+
+  it('reconnects after the server goes away, resubscribes, and reports it so the caller can catch up', async () => {
+    const first = await startCable();
+    const port = Number(new URL(first.url).port);
+    const seen = observer();
+    const stepped = steppedTimers();
+    connections.push(
+      openCableConnection({
+        url: first.url,
+        token: TOKEN,
+        organizationId: ORG,
+        createSocket,
+        timers: stepped.timers,
+        silenceLimitMs: SILENCE_LIMIT_MS,
+        ...seen,
+      }),
+    );
+    await until(() => seen.statuses.includes('live'));
+
+    await first.app.close();
+    apps.splice(apps.indexOf(first.app), 1);
+    await until(() => seen.statuses.includes('reconnecting'));
+    // Two attempts fail against the closed port before the server comes back.
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      await until(() => stepped.pending() === 1);
+      stepped.runNext();
+      await until(() => stepped.requested.length === attempt + 1);
+    }
+    const second = await startCable(port);
+    stepped.runNext();
+    await until(() => seen.resubscribedCount() === 1);
+
+    expect(seen.statuses.slice(-2)).toEqual(['reconnecting', 'live']);
+    expect(stepped.requested).toEqual([1000, 2000, 4000]);
+    expect(second.app.broadcaster.subscriberCount(ORG)).toBe(1);
+
+    second.app.broadcaster.broadcast(ORG, 'point', { thing_id: 'thing-2', lat: 41.9, lng: -87.6 });
+    await until(() => seen.messages.length === 1);
+    expect(seen.messages[0]).toMatchObject({ data: { thing_id: 'thing-2' } });
+  });
+
+  it(`gives up after ${MAX_RECONNECT_ATTEMPTS} failed reconnects`, async () => {
+    const { app, url } = await startCable();
+    const seen = observer();
+    const delays: number[] = [];
+    connections.push(
+      openCableConnection({
+        url,
+        token: TOKEN,
+        organizationId: ORG,
+        createSocket,
+        timers: immediateTimers(delays),
+        silenceLimitMs: SILENCE_LIMIT_MS,
+        ...seen,
+      }),
+    );
+    await until(() => seen.statuses.includes('live'));
+    await app.close();
+    apps.splice(apps.indexOf(app), 1);
+    await until(() => seen.statuses.includes('failed'));
+    expect(delays).toHaveLength(MAX_RECONNECT_ATTEMPTS);
+    expect(delays.at(-1)).toBe(10_000);
+  });
+});
