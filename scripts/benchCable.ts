@@ -27,11 +27,16 @@ type ToClients =
   | { kind: 'measure' }
   | { kind: 'disconnect' };
 
-type Measurement = { delivered: number; lastReceiveAt: number; latencyHistogram: number[] };
+type Measurement = { delivered: number; lastReceiveAt: number; latencyHistogram: number[]; cpuMs: number };
 
 type FromClients = { kind: 'ready' } | ({ kind: 'measured' } & Measurement) | { kind: 'disconnected' };
 
 const wallClockMs = (): number => performance.timeOrigin + performance.now();
+
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Client side: N sockets in a child process, counting deliveries and their latency.
@@ -41,6 +46,7 @@ function runClients(): void {
   let delivered = 0;
   let lastReceiveAt = 0;
   let histogram = new Array<number>(HISTOGRAM_MS + 1).fill(0);
+  let cpuAtConnect = process.cpuUsage();
   const reply = (message: FromClients): void => {
     process.send?.(message);
   };
@@ -52,7 +58,8 @@ function runClients(): void {
     if (at < 0) return;
     const now = wallClockMs();
     const latency = Math.max(0, Math.round(now - Number.parseFloat(text.slice(at + 10))));
-    histogram[Math.min(latency, HISTOGRAM_MS)] += 1;
+    const bucket = Math.min(latency, HISTOGRAM_MS);
+    histogram[bucket] = (histogram[bucket] ?? 0) + 1;
     delivered += 1;
     lastReceiveAt = now;
   };
@@ -61,6 +68,7 @@ function runClients(): void {
     delivered = 0;
     lastReceiveAt = 0;
     histogram = new Array<number>(HISTOGRAM_MS + 1).fill(0);
+    cpuAtConnect = process.cpuUsage();
     sockets = await Promise.all(
       Array.from({ length: command.count }, async () => {
         const socket = new WebSocket(command.url, command.protocols, { skipUTF8Validation: true });
@@ -90,7 +98,13 @@ function runClients(): void {
         void connect(command);
         break;
       case 'measure':
-        reply({ kind: 'measured', delivered, lastReceiveAt, latencyHistogram: histogram });
+        reply({
+          kind: 'measured',
+          delivered,
+          lastReceiveAt,
+          latencyHistogram: histogram,
+          cpuMs: cpuMs(cpuAtConnect),
+        });
         break;
       case 'disconnect':
         void Promise.all(
@@ -170,9 +184,16 @@ type PhaseResult = {
   deliveriesPerSecond: number;
   p99Ms: number;
   droppedFrames: number;
+  /** Share of one core used by the server process and by the clients' process while the phase ran. */
+  serverCpu: number;
+  clientsCpu: number;
 };
 
-function askClients(clients: ChildProcess, command: ToClients, answer: FromClients['kind']): Promise<FromClients> {
+function askClients(
+  clients: ChildProcess,
+  command: ToClients,
+  answer: FromClients['kind'],
+): Promise<FromClients> {
   return new Promise((resolve) => {
     const onMessage = (message: FromClients): void => {
       if (message.kind !== answer) return;
@@ -196,7 +217,7 @@ function percentile(histogram: readonly number[], fraction: number): number {
   return HISTOGRAM_MS;
 }
 
-function pointPayload(sequence: number): Record<string, unknown> {
+function pointPayload(sequence: number, scheduledAt: number): Record<string, unknown> {
   return {
     id: `pt-${sequence}`,
     thing_id: `thing-${sequence % 2000}`,
@@ -209,7 +230,8 @@ function pointPayload(sequence: number): Record<string, unknown> {
     run_id: `run-${sequence % 2000}`,
     timestamp: new Date(1_767_225_600_000 + sequence).toISOString(),
     street: 'W Jackson Blvd',
-    sent_at: wallClockMs(),
+    // When the rate says it was due, not when it was built: a server that falls behind shows it as latency.
+    sent_at: scheduledAt,
   };
 }
 
@@ -234,22 +256,25 @@ async function runPhase(
   );
 
   const startedAt = wallClockMs();
+  const serverCpuAtStart = process.cpuUsage();
   let sent = 0;
   while (wallClockMs() - startedAt < seconds * 1000) {
     const due = Math.floor(((wallClockMs() - startedAt) * rate) / 1000);
-    for (; sent < due; sent += 1) contender.broadcast(pointPayload(sent));
+    for (; sent < due; sent += 1) contender.broadcast(pointPayload(sent, startedAt + (sent * 1000) / rate));
     await sleep(TICK_MS);
   }
 
   const expected = sent * clientCount;
-  let measured: Measurement = { delivered: 0, lastReceiveAt: 0, latencyHistogram: [] };
-  for (let stalledPolls = 0; stalledPolls < 8 && measured.delivered < expected; ) {
+  let measured: Measurement = { delivered: 0, lastReceiveAt: 0, latencyHistogram: [], cpuMs: 0 };
+  for (let stalledPolls = 0; stalledPolls < 8 && measured.delivered < expected;) {
     await sleep(250);
     const next = (await askClients(clients, { kind: 'measure' }, 'measured')) as Measurement;
     stalledPolls = next.delivered === measured.delivered ? stalledPolls + 1 : 0;
     measured = next;
   }
   const droppedFrames = contender.droppedFrames();
+  const phaseMs = wallClockMs() - startedAt;
+  const serverCpu = cpuMs(serverCpuAtStart) / phaseMs;
   await askClients(clients, { kind: 'disconnect' }, 'disconnected');
   await contender.close();
 
@@ -262,6 +287,9 @@ async function runPhase(
     deliveriesPerSecond: measured.delivered / elapsedSeconds,
     p99Ms: percentile(measured.latencyHistogram, 0.99),
     droppedFrames,
+    serverCpu,
+    // The clients' count starts at connect, a little before the phase; close enough for a share.
+    clientsCpu: measured.cpuMs / phaseMs,
   };
 }
 
@@ -277,6 +305,9 @@ function formatRow(result: PhaseResult): string {
     `loss ${loss}`.padStart(12),
     `dropped ${result.droppedFrames}`.padStart(12),
     `p99 ${result.p99Ms} ms`.padStart(12),
+    `cpu server ${Math.round(result.serverCpu * 100)}% clients ${Math.round(result.clientsCpu * 100)}%`.padStart(
+      30,
+    ),
     holdsBudget(result) ? 'ok' : 'over budget',
   ].join('  ');
 }
@@ -294,7 +325,9 @@ async function main(): Promise<void> {
   const seconds = Number(values.seconds);
 
   const clients = fork(new URL(import.meta.url), ['--clients-process'], { execArgv: process.execArgv });
-  console.log(`cable benchmark: ${clientCount} clients, ${seconds} s per phase, rates ${rates.join(', ')} broadcasts/s`);
+  console.log(
+    `cable benchmark: ${clientCount} clients, ${seconds} s per phase, rates ${rates.join(', ')} broadcasts/s`,
+  );
 
   const capacity = new Map<string, number>();
   for (const [index, rate] of rates.entries()) {
@@ -317,7 +350,9 @@ async function main(): Promise<void> {
   console.log(`  cable   ${Math.round(cable).toLocaleString('en-US')} deliveries/s`);
   console.log(`  ratio   ${bare > 0 ? (cable / bare).toFixed(2) : 'n/a'} (budget >= 0.80)`);
   if (bare >= 0.95 * Math.max(...rates) * clientCount) {
-    console.log('  note: bare ws held the highest rate offered, so this ratio is a floor; raise --rates for the ceiling');
+    console.log(
+      '  note: bare ws held the highest rate offered, so this ratio is a floor; raise --rates for the ceiling',
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 // The life of one cable socket: resolve its token, welcome it or turn it away, then act on its commands.
 
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { ResolveCableSession } from './broadcaster.ts';
@@ -16,9 +17,14 @@ export type AcceptContext = {
   log: FastifyBaseLogger;
 };
 
-export function acceptConnection(socket: WebSocket, token: string | null, context: AcceptContext): void {
+export function acceptConnection(
+  socket: WebSocket,
+  transport: Socket,
+  token: string | null,
+  context: AcceptContext,
+): void {
   const { hub, resolveSession, log } = context;
-  const connection = new CableConnection(socket);
+  const connection = new CableConnection(socket, transport);
   const earlyCommands: string[] = [];
   hub.attach(connection);
 

@@ -1,5 +1,6 @@
 // One dashboard's websocket: who it belongs to, what it subscribed to, and whether it keeps up.
 
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { CableSession } from './broadcaster.ts';
 import type { FlowState } from './flowControl.ts';
@@ -9,6 +10,8 @@ const TEXT_FRAME = { binary: false, compress: false, fin: true } as const;
 
 export class CableConnection implements FlowState {
   readonly socket: WebSocket;
+  /** The TCP socket under the websocket, corked while a batch is written so that it leaves in one write. */
+  private readonly transport: Socket;
   /** Null until the token is resolved; commands wait until then. */
   session: CableSession | null = null;
   /** Identifier string → organization id, keyed by the exact string the client sent, as ActionCable does. */
@@ -18,8 +21,9 @@ export class CableConnection implements FlowState {
   /** Set once the server has decided to end the connection, so nothing else is sent to it. */
   closing = false;
 
-  constructor(socket: WebSocket) {
+  constructor(socket: WebSocket, transport: Socket) {
     this.socket = socket;
+    this.transport = transport;
   }
 
   get isOpen(): boolean {
@@ -28,6 +32,16 @@ export class CableConnection implements FlowState {
 
   send(frame: Buffer | string): void {
     this.socket.send(frame, TEXT_FRAME);
+  }
+
+  /** Runs `write` with the TCP socket corked: still one websocket message per frame, but one write per batch. */
+  batch(write: () => void): void {
+    this.transport.cork();
+    try {
+      write();
+    } finally {
+      this.transport.uncork();
+    }
   }
 
   /** Sends the disconnect frame, then the close handshake; ws destroys the socket if the client never answers. */

@@ -1,6 +1,7 @@
 // Who is subscribed to what, and how broadcasts reach them. Broadcasts are collected for one event-loop turn and
-// then written per subscriber; each frame is serialised once per distinct identifier string and the same Buffer
-// goes to every socket that subscribed with that string.
+// then written per subscriber as one batch; each frame is serialised once per distinct identifier string and the
+// same Buffer goes to every socket that subscribed with that string. Whether a subscriber gets a batch is decided
+// once, from what its socket held before it (flowControl.ts).
 
 import type { CableBroadcaster, CableMessageType, CableStats } from './broadcaster.ts';
 import type { CableConnection } from './cableConnection.ts';
@@ -130,7 +131,10 @@ export class CableHub implements CableBroadcaster {
     connection.disconnect(disconnectFrame('unauthorized'));
   }
 
-  /** One ping frame for everybody; a ping is also when a stalled subscriber's time runs out without broadcasts. */
+  /**
+   * One ping frame for everybody. Pings also apply the flow policy, so a stalled subscriber's time runs out, and a
+   * recovered one is told to resync, even while its organization is quiet.
+   */
   ping(): void {
     const now = this.now();
     const frame = Buffer.from(pingFrame(Math.floor(now / 1000)));
@@ -181,25 +185,25 @@ export class CableHub implements CableBroadcaster {
   }
 
   private deliver(connection: CableConnection, frames: readonly Buffer[], now: number): void {
-    for (const frame of frames) {
-      if (!connection.isOpen) return;
-      const decision = decideFlow(connection, connection.socket.bufferedAmount, now, this.limits);
-      switch (decision) {
-        case 'send':
-          connection.send(frame);
-          this.counters.sentFrames += 1;
-          break;
-        case 'drop':
-          connection.droppedFrames += 1;
-          this.counters.droppedFrames += 1;
-          break;
-        case 'disconnect':
-          this.disconnectSlowConsumer(connection);
-          return;
-        default: {
-          const unhandled: never = decision;
-          throw new Error(`unknown flow decision ${String(unhandled)}`);
-        }
+    if (!connection.isOpen) return;
+    const decision = decideFlow(connection, connection.socket.bufferedAmount, now, this.limits);
+    switch (decision) {
+      case 'send':
+        connection.batch(() => {
+          for (const frame of frames) connection.send(frame);
+        });
+        this.counters.sentFrames += frames.length;
+        break;
+      case 'drop':
+        connection.droppedFrames += frames.length;
+        this.counters.droppedFrames += frames.length;
+        break;
+      case 'disconnect':
+        this.disconnectSlowConsumer(connection);
+        break;
+      default: {
+        const unhandled: never = decision;
+        throw new Error(`unknown flow decision ${String(unhandled)}`);
       }
     }
   }

@@ -74,7 +74,12 @@ const registerCable: FastifyPluginAsync<CablePluginOptions> = async (app, option
     wsHandler: (socket, request) => {
       const offer = readSubprotocolOffer(offeredSubprotocols(request.headers['sec-websocket-protocol']));
       const token = offer.token ?? request.query.token ?? null;
-      acceptConnection(socket, token, { hub, resolveSession: options.resolveSession, log: request.log });
+      // request.socket is the TCP socket that ws took over for this connection.
+      acceptConnection(socket, request.socket, token, {
+        hub,
+        resolveSession: options.resolveSession,
+        log: request.log,
+      });
     },
   });
 

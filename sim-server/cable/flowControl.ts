@@ -1,8 +1,9 @@
-// What to do with the next frame for a subscriber whose socket has not drained yet. A dashboard that stops
-// reading must neither stall the others nor make the simulator hold an unbounded queue for it.
+// What to do with the next batch for a subscriber whose socket has not drained yet. A dashboard that stops
+// reading must neither stall the others nor make the simulator hold an unbounded queue for it, and a dashboard
+// that missed frames must learn that it did.
 
 export type FlowControlLimits = {
-  /** Above this many unsent bytes, further broadcast frames for the subscriber are dropped. */
+  /** Above this many unsent bytes, further broadcast batches for the subscriber are dropped. */
   highWaterMarkBytes: number;
   /** Above this many unsent bytes the subscriber is disconnected at once. */
   hardLimitBytes: number;
@@ -28,11 +29,17 @@ export function resolveFlowControlLimits(overrides: Partial<FlowControlLimits> =
 export type FlowState = {
   /** When the subscriber was first seen over the high-water mark in the current stall, else null. */
   overHighWaterSince: number | null;
+  /** Broadcast frames this subscriber never got. */
+  droppedFrames: number;
 };
 
 export type FlowDecision = 'send' | 'drop' | 'disconnect';
 
-/** Decides for one frame and records the start or end of a stall in `state`. */
+/**
+ * Decides for one batch from what the socket still holds before it, and records the start or end of a stall in
+ * `state`. A subscriber that has drained after dropping frames is disconnected too: its picture has holes that only
+ * its reconnect (and the incremental refetch that comes with it) can fill.
+ */
 export function decideFlow(
   state: FlowState,
   bufferedBytes: number,
@@ -40,10 +47,10 @@ export function decideFlow(
   limits: FlowControlLimits,
 ): FlowDecision {
   if (bufferedBytes > limits.hardLimitBytes) return 'disconnect';
-  if (bufferedBytes <= limits.highWaterMarkBytes) {
-    state.overHighWaterSince = null;
-    return 'send';
+  if (bufferedBytes > limits.highWaterMarkBytes) {
+    state.overHighWaterSince ??= now;
+    return now - state.overHighWaterSince > limits.stallTimeoutMs ? 'disconnect' : 'drop';
   }
-  state.overHighWaterSince ??= now;
-  return now - state.overHighWaterSince > limits.stallTimeoutMs ? 'disconnect' : 'drop';
+  state.overHighWaterSince = null;
+  return state.droppedFrames > 0 ? 'disconnect' : 'send';
 }

@@ -347,9 +347,13 @@ describe('slow consumers', () => {
     expect(caughtUp).toHaveLength(sent - droppedFrames);
     expect(caughtUp).toEqual([...caughtUp].sort((a, b) => a - b));
 
+    // Having missed frames, the recovered subscriber is told to reconnect (and refetch) rather than carry on.
     app.broadcaster.broadcast(OWN_ORG, 'point', { seq: sent, payload });
-    expect(await slow.next()).toMatchObject({ message: { data: { seq: sent } } });
     expect(await healthy.next()).toMatchObject({ message: { data: { seq: sent } } });
+    expect(await slow.drainUntilClosed()).toEqual([
+      { type: 'disconnect', reason: 'slow_consumer', reconnect: true },
+    ]);
+    expect(app.broadcaster.stats().disconnects.slowConsumer).toBe(1);
   });
 
   it('disconnects a subscriber over the hard limit with a slow_consumer frame', async () => {
