@@ -1,0 +1,114 @@
+// Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable, ingestion,
+// replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { authPlugin } from './auth/authPlugin.ts';
+import { cablePlugin } from './cable/cablePlugin.ts';
+import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
+import { TelemetryRejected } from './ingestion/telemetrySample.ts';
+import { clockPlugin } from './plugins/clockPlugin.ts';
+import { databasePlugin } from './plugins/databasePlugin.ts';
+import { replayPlugin } from './replay/replayPlugin.ts';
+import { basemapRoutes } from './routes/basemapRoutes.ts';
+import { dashboardRoutes } from './routes/dashboardRoutes.ts';
+import { profileRoutes } from './routes/profileRoutes.ts';
+import { telemetryRoutes } from './routes/telemetryRoutes.ts';
+import { thingRoutes } from './routes/thingRoutes.ts';
+import { userTokenRoutes } from './routes/userTokenRoutes.ts';
+import { versionRoutes } from './routes/versionRoutes.ts';
+import { DEFAULT_THING_COUNT, DEFAULT_WORLD_SEED } from './seed/worldPlan.ts';
+import { systemClock, timerScheduler, type Clock, type Scheduler } from './shared/clock.ts';
+import { chicagoStreetsPath, resolveSharedDir } from './shared/paths.ts';
+import { readStreetLines } from './streets/streetLines.ts';
+import { cachedStreetNetwork } from './streets/streetNetwork.ts';
+
+export type AppOptions = {
+  /** The SQLite file; created and seeded when absent. */
+  databasePath: string;
+  /** Delete the file first and seed a new world. */
+  fresh?: boolean;
+  clock?: Clock;
+  /** Seed of the demo world (default 2026) and its size (default 300 assets). */
+  worldSeed?: number;
+  thingCount?: number;
+  /** Where shared/data lives (default: SHARED_DIR, else ../shared beside the repository). */
+  sharedDir?: string;
+  /** Built dashboard to serve at `/`; null or a folder without index.html serves the API only. */
+  clientDir?: string | null;
+  logger?: boolean;
+  /** Move the seeded vehicles (default on). Tests pass their own scheduler and tick it by hand. */
+  replay?: boolean | { scheduler?: Scheduler; seed?: number };
+  /** Cable ping interval; tests shorten it. */
+  cablePingIntervalMs?: number;
+};
+
+const REPLAY_SEED = 7;
+
+function replySafely(error: FastifyError | Error) {
+  if (error instanceof TelemetryRejected)
+    return { statusCode: 400, body: { error: 'bad_request', message: error.message } };
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    return { statusCode: 400, body: { error: 'bad_request', message: fastifyError.message } };
+  }
+  const statusCode = fastifyError.statusCode ?? 500;
+  if (statusCode >= 400 && statusCode < 500) {
+    return { statusCode, body: { error: fastifyError.code ?? 'bad_request', message: fastifyError.message } };
+  }
+  return { statusCode: 500, body: { error: 'internal_error' } };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
+  const sharedDir = options.sharedDir ?? resolveSharedDir();
+  const streetsFile = chicagoStreetsPath(sharedDir);
+  const streetLines = () => readStreetLines(streetsFile);
+  const network = () => cachedStreetNetwork(streetsFile, streetLines);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { statusCode, body } = replySafely(error);
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(statusCode).send(body);
+  });
+  // Sign-in forms may be posted as application/x-www-form-urlencoded.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  await app.register(clockPlugin, { clock: options.clock ?? systemClock });
+  await app.register(databasePlugin, {
+    databasePath: options.databasePath,
+    fresh: options.fresh ?? false,
+    worldSeed: options.worldSeed ?? DEFAULT_WORLD_SEED,
+    thingCount: options.thingCount ?? DEFAULT_THING_COUNT,
+    network,
+  });
+  await app.register(authPlugin);
+  await app.register(cablePlugin, {
+    resolveSession: (token) => app.resolveCableSession(token),
+    now: () => app.clock.now(),
+    ...(options.cablePingIntervalMs ? { pingIntervalMs: options.cablePingIntervalMs } : {}),
+  });
+  await app.register(ingestionPlugin);
+  const replay = options.replay ?? true;
+  if (replay !== false) {
+    const settings = replay === true ? {} : replay;
+    await app.register(replayPlugin, {
+      network,
+      scheduler: settings.scheduler ?? timerScheduler,
+      seed: settings.seed ?? REPLAY_SEED,
+    });
+  }
+
+  await app.register(userTokenRoutes);
+  await app.register(profileRoutes);
+  await app.register(thingRoutes);
+  await app.register(telemetryRoutes);
+  await app.register(basemapRoutes, { streetLines });
+  await app.register(versionRoutes);
+  await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
+  return app;
+}

@@ -1,0 +1,76 @@
+// `app.tokens`, `app.users` and the guards every protected route puts in front of its handler:
+// `app.authenticate` (a valid bearer token, else 401) and `app.requirePermission(anyOf)` (else 403).
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { hasAnyPermission } from '#domain/session/rolePermissions';
+import type { CableSession } from '../cable/broadcaster.ts';
+import {
+  createOrganizationReadModel,
+  type OrganizationReadModel,
+} from '../organizations/organizationReadModel.ts';
+import { sharedPlugin } from '../plugins/sharedPlugin.ts';
+import { createUserReadModel, type Session, type UserReadModel } from '../users/userReadModel.ts';
+import { createTokenService, type TokenService } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    users: UserReadModel;
+    organizations: OrganizationReadModel;
+    authenticate: preHandlerAsyncHookHandler;
+    requirePermission(anyOf: readonly string[]): preHandlerAsyncHookHandler;
+    /** The cable's view of a token: the user and the organizations they may subscribe to. */
+    resolveCableSession(token: string): CableSession | null;
+  }
+  interface FastifyRequest {
+    caller: Session | null;
+  }
+}
+
+export const UNAUTHORIZED = { error: 'unauthorized' } as const;
+export const FORBIDDEN = { error: 'forbidden' } as const;
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The session of an authenticated request; only call behind `app.authenticate`. */
+export function callerOf(request: FastifyRequest): Session {
+  if (!request.caller) throw new Error('callerOf() used on a route without app.authenticate');
+  return request.caller;
+}
+
+export const authPlugin = sharedPlugin('auth', async (app) => {
+  const tokens = createTokenService(app.eventLog, app.clock);
+  const organizations = createOrganizationReadModel(app.eventLog.db);
+  const users = createUserReadModel(app.eventLog.db, organizations);
+  app.decorate('tokens', tokens);
+  app.decorate('users', users);
+  app.decorate('organizations', organizations);
+  app.decorateRequest('caller', null);
+
+  const sessionOfToken = (token: string): Session | null => {
+    const userId = tokens.userOfAccessToken(token);
+    return userId === null ? null : users.session(userId);
+  };
+
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    const session = token === null ? null : sessionOfToken(token);
+    if (!session) return reply.code(401).send(UNAUTHORIZED);
+    request.caller = session;
+  });
+
+  app.decorate('requirePermission', (anyOf: readonly string[]) => {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!hasAnyPermission(callerOf(request).permissions, anyOf)) return reply.code(403).send(FORBIDDEN);
+    };
+  });
+
+  app.decorate('resolveCableSession', (token: string): CableSession | null => {
+    const session = sessionOfToken(token);
+    return session ? { userId: session.userId, organizationIds: session.reachableOrganizationIds } : null;
+  });
+});

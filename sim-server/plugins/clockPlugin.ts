@@ -1,0 +1,13 @@
+// `app.clock`: the simulator's only source of time (tests pass a clock they move by hand).
+import type { Clock } from '../shared/clock.ts';
+import { sharedPlugin } from './sharedPlugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clock: Clock;
+  }
+}
+
+export const clockPlugin = sharedPlugin<{ clock: Clock }>('clock', async (app, { clock }) => {
+  app.decorate('clock', clock);
+});

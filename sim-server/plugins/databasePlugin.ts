@@ -1,0 +1,48 @@
+// `app.eventLog`: the SQLite file with its event log and projections. Creates and seeds the file when it is
+// new (or when `fresh` asks to start over); a restart on an existing file keeps its data.
+import fs from 'node:fs';
+import { seedWorld, type SeedSummary } from '../seed/seedWorld.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
+import { deleteDatabaseFiles, openDatabase } from '../store/database.ts';
+import { createEventLog, type EventLog } from '../store/eventLog.ts';
+import { sharedPlugin } from './sharedPlugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    eventLog: EventLog;
+    /** What the seed wrote on this start, or null when the database already held a world. */
+    seeded: SeedSummary | null;
+  }
+}
+
+export type DatabasePluginOptions = {
+  databasePath: string;
+  fresh: boolean;
+  worldSeed: number;
+  thingCount: number;
+  network: () => StreetNetwork;
+};
+
+export const databasePlugin = sharedPlugin<DatabasePluginOptions>('db', async (app, options) => {
+  if (options.fresh) deleteDatabaseFiles(options.databasePath);
+  const isNew = options.databasePath === ':memory:' || !fs.existsSync(options.databasePath);
+  const db = openDatabase(options.databasePath);
+  const eventLog = createEventLog(db);
+  app.decorate('eventLog', eventLog);
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+  // A file that exists but holds no events (a crash during the very first seed) is seeded as well.
+  const needsSeed = isNew || eventLog.store.lastSeq() === 0;
+  app.decorate(
+    'seeded',
+    needsSeed
+      ? await seedWorld(eventLog, {
+          seed: options.worldSeed,
+          now: app.clock.now(),
+          network: options.network(),
+          thingCount: options.thingCount,
+        })
+      : null,
+  );
+});

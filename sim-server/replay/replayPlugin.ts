@@ -1,0 +1,84 @@
+// Drives the replay engine once a second from the app's clock and feeds its samples to the ingestion function.
+// Starts when the app is ready, stops when it closes. The scheduler is injected so tests tick it by hand.
+import type { ReplayVehicle } from './replayEngine.ts';
+import { createReplayEngine, type ReplayEngine } from './replayEngine.ts';
+import type { DeviceType } from '#domain/things/thing';
+import { sharedPlugin } from '../plugins/sharedPlugin.ts';
+import type { Scheduler } from '../shared/clock.ts';
+import { seededRandom } from '../shared/random.ts';
+import type { SimBehaviour } from '../store/events.ts';
+import { buildEdgeIndex } from '../streets/edgeIndex.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
+import { CHICAGO_CENTRE } from '../seed/worldPlan.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    replay: ReplayEngine;
+  }
+}
+
+export type ReplayPluginOptions = {
+  network: () => StreetNetwork;
+  scheduler: Scheduler;
+  seed: number;
+  tickMs?: number;
+};
+
+export const ROAM_RADIUS_METRES = 10_000;
+
+export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (app, options) => {
+  const vehicles = app.eventLog.db
+    .prepare<
+      [],
+      {
+        system_identifier: string;
+        device_type: DeviceType;
+        thing_type: string;
+        sim_behaviour: SimBehaviour;
+        lat: number | null;
+        lng: number | null;
+      }
+    >(
+      `SELECT system_identifier, device_type, thing_type, sim_behaviour, lat, lng FROM things
+       WHERE is_active = 1 AND lat IS NOT NULL AND lng IS NOT NULL ORDER BY id`,
+    )
+    .all()
+    .map((row): ReplayVehicle => ({
+      deviceId: row.system_identifier,
+      deviceType: row.device_type,
+      thingType: row.thing_type,
+      behaviour: row.sim_behaviour,
+      lat: row.lat ?? 0,
+      lng: row.lng ?? 0,
+    }));
+  const network = options.network();
+  const engine = createReplayEngine({
+    network,
+    index: buildEdgeIndex(network),
+    vehicles,
+    random: seededRandom(options.seed),
+    startAt: app.clock.now(),
+    roamCentre: [CHICAGO_CENTRE.lng, CHICAGO_CENTRE.lat],
+    roamRadiusMetres: ROAM_RADIUS_METRES,
+  });
+  app.decorate('replay', engine);
+
+  let stop: (() => void) | null = null;
+  const tick = () => {
+    const samples = engine.advanceTo(app.clock.now());
+    if (samples.length === 0) return;
+    try {
+      app.telemetry.ingest(samples);
+    } catch (error) {
+      app.log.error({ err: error }, 'replay: ingesting a tick failed');
+    }
+  };
+  app.addHook('onReady', async () => {
+    stop = options.scheduler.every(options.tickMs ?? 1_000, tick);
+  });
+  // Before the database closes, so no tick writes into a closed file.
+  app.addHook('preClose', async () => {
+    stop?.();
+    stop = null;
+  });
+});

@@ -1,0 +1,37 @@
+// `GET /api/sim/basemap`: the street lines the dashboard draws under its markers. Built once on first request,
+// kept in memory, sent gzipped when the browser accepts it, cached by the browser for a week.
+import type { FastifyPluginAsync } from 'fastify';
+import { buildBasemap, encodeBasemap, type EncodedBasemap } from '../streets/basemap.ts';
+import type { StreetLine } from '../streets/streetLines.ts';
+
+export type BasemapRoutesOptions = { streetLines: () => readonly StreetLine[] };
+
+const ONE_WEEK_SECONDS = 7 * 24 * 3_600;
+
+// The body is prebuilt JSON bytes, so the 200 schema documents the shape without re-serialising it.
+const basemapSchema = {
+  type: 'object',
+  required: ['type', 'features'],
+  properties: { type: { const: 'FeatureCollection' }, features: { type: 'array' } },
+} as const;
+
+export const basemapRoutes: FastifyPluginAsync<BasemapRoutesOptions> = async (app, options) => {
+  let encoded: EncodedBasemap | null = null;
+  const basemap = () => (encoded ??= encodeBasemap(buildBasemap(options.streetLines())));
+
+  app.get(
+    '/api/sim/basemap',
+    { schema: { response: { 200: basemapSchema, 304: { type: 'null' } } } },
+    async (request, reply) => {
+      const { json, gzip, etag } = basemap();
+      reply
+        .header('cache-control', `public, max-age=${ONE_WEEK_SECONDS}`)
+        .header('etag', etag)
+        .header('vary', 'accept-encoding')
+        .type('application/geo+json');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      return acceptsGzip ? reply.header('content-encoding', 'gzip').send(gzip) : reply.send(json);
+    },
+  );
+};

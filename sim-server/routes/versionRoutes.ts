@@ -1,0 +1,19 @@
+// `GET /api/version`: the dashboard polls it and offers a reload when it changes (access §7). Public.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { repoRoot } from '../shared/paths.ts';
+
+const versionSchema = {
+  type: 'object',
+  required: ['version'],
+  properties: { version: { type: 'string' } },
+} as const;
+
+export const versionRoutes: FastifyPluginAsync = async (app) => {
+  const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version?: string;
+  };
+  const version = packageJson.version ?? '0.0.0';
+  app.get('/api/version', { schema: { response: { 200: versionSchema } } }, async () => ({ version }));
+};

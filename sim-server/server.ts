@@ -1,0 +1,37 @@
+// Starts the simulator on a port: what `npm start` and the browser tests call.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { defaultClientDir } from './shared/paths.ts';
+
+export type SimulatorOptions = {
+  port: number; // 0 = any free port
+  host?: string; // default '127.0.0.1'
+  databasePath: string; // the SQLite file; created and seeded when absent
+  fresh?: boolean; // delete and re-seed
+  replay?: boolean; // start the replay engine (default true)
+  clientDir?: string; // static dashboard files (default <repo>/dist/client); skipped when absent
+  logger?: boolean;
+};
+
+export type RunningSimulator = { url: string; app: FastifyInstance; close(): Promise<void> };
+
+export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  const app = await buildApp({
+    databasePath: options.databasePath,
+    fresh: options.fresh ?? false,
+    replay: options.replay ?? true,
+    clientDir: options.clientDir ?? defaultClientDir,
+    logger: options.logger ?? false,
+  });
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await app.listen({ port: options.port, host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${urlHost}:${port}`, app, close: () => app.close() };
+}

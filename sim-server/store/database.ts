@@ -1,0 +1,31 @@
+// Opens the simulator's SQLite file: WAL so readers never wait for the replay's writes, NORMAL sync because a
+// lost last second of telemetry after a power cut is acceptable for a simulator (a crash of the process is not:
+// committed transactions survive it), and the schema brought up to date.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from './migrations.ts';
+
+export type SqliteDatabase = Database.Database;
+
+export function openDatabase(databasePath: string): SqliteDatabase {
+  if (databasePath !== ':memory:')
+    fs.mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true });
+  const db = new Database(databasePath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** Removes the database and its WAL companions, for `--fresh`. */
+export function deleteDatabaseFiles(databasePath: string): void {
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${databasePath}${suffix}`, { force: true });
+}
+
+/** SQLite has no boolean type; the wire has. */
+export function toFlag(value: boolean): 0 | 1 {
+  return value ? 1 : 0;
+}

@@ -1,0 +1,51 @@
+// The one way to change the simulator's state: append an event and project it, inside a transaction.
+import type { SqliteDatabase } from './database.ts';
+import { createEventStore, type EventStore } from './eventStore.ts';
+import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
+import { createProjections, type Projections } from './projections.ts';
+
+export type EventLog = {
+  db: SqliteDatabase;
+  store: EventStore;
+  projections: Projections;
+  /** Appends and projects one event; call inside `transaction`. Returns the event's sequence number. */
+  record(event: SimEvent, envelope: EventEnvelope): number;
+  /** Runs `work` as one SQLite transaction (taking the write lock up front). */
+  transaction<T>(work: () => T): T;
+};
+
+export function createEventLog(db: SqliteDatabase): EventLog {
+  const store = createEventStore(db);
+  const projections = createProjections(db);
+  return {
+    db,
+    store,
+    projections,
+    record(event, envelope) {
+      const seq = store.append(event, envelope);
+      projections.apply({ ...event, ...envelope, seq } as StoredEvent);
+      return seq;
+    },
+    transaction(work) {
+      return db.transaction(work).immediate();
+    },
+  };
+}
+
+const REBUILD_PAGE = 5_000;
+
+/** Empties the projection tables and replays the whole log into them, in one transaction. */
+export function rebuildProjections(log: EventLog): number {
+  return log.transaction(() => {
+    log.projections.clear();
+    let applied = 0;
+    let afterSeq = 0;
+    for (;;) {
+      const page = log.store.readAfter(afterSeq, REBUILD_PAGE);
+      if (page.length === 0) return applied;
+      for (const event of page) log.projections.apply(event);
+      applied += page.length;
+      afterSeq = page[page.length - 1]?.seq ?? afterSeq;
+    }
+  });
+}

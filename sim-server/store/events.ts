@@ -1,0 +1,113 @@
+// The simulator's events: what happened, in the past tense, with the data the projections need.
+// Field names follow the wire (snake_case) so a record reads the same in the log as in a response.
+import type { DeviceType } from '#domain/things/thing';
+
+export type OrganizationRecord = {
+  id: string;
+  name: string;
+  email: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country_code: string;
+  lat: number;
+  lng: number;
+  timezone: string;
+  organization_type: { name: string; acs: boolean };
+  show_infinite_timeout_option: boolean;
+  is_wzdx_org: boolean;
+  is_large_org: boolean;
+  is_responder: boolean;
+};
+
+export type OrganizationLinkRecord = {
+  organization_id: string;
+  linked_organization_id: string;
+  link: 'manages' | 'accesses';
+};
+
+export type UserRecord = {
+  id: string;
+  email: string;
+  /** scrypt hash with its parameters and salt (see auth/passwords.ts). */
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  role_id: number;
+  organization_id: string;
+  /** Granted on top of the role, e.g. the provider-staff permission. */
+  extra_permissions: string[];
+  has_api_keys: boolean;
+  is_ha_direct_enabled: boolean;
+};
+
+export type UserSignInRecord = { user_id: string; at: string };
+
+/** How the replay drives a device; not part of the provider's contract. */
+export const SIM_BEHAVIOURS = ['roaming', 'parked', 'silent'] as const;
+export type SimBehaviour = (typeof SIM_BEHAVIOURS)[number];
+
+export type ThingRelationshipRecord = {
+  organization_uuid: string;
+  organization_name: string;
+  relationship_type: 'manager' | 'accessor';
+};
+
+export type ThingRecord = {
+  id: string;
+  organization_id: string;
+  external_id: string | null;
+  system_identifier: string;
+  nickname: string | null;
+  device_type: DeviceType;
+  thing_type: string;
+  thing_subtype: string | null;
+  thing_subtype_uuid: string | null;
+  registry_number: string | null;
+  vin_number: string | null;
+  license_plate_number: string | null;
+  in_service: boolean;
+  is_publicly_alerting: boolean;
+  features: { r2r: boolean };
+  is_allowed_for_closures: boolean;
+  is_allowed_for_test_mode: boolean;
+  test_mode: boolean;
+  is_responder: boolean;
+  is_integration_org: boolean;
+  wzdx_enabled: boolean;
+  external_identifiers: { identifier_id: string; system_name: string }[];
+  organization_relationships: ThingRelationshipRecord[];
+  sim_behaviour: SimBehaviour;
+};
+
+/** One telemetry sample as recorded: a point (en route, about 1 Hz) or a heartbeat (periodic check-in). */
+export type TelemetryRecord = {
+  thing_id: string;
+  time: string;
+  lat: number;
+  lng: number;
+  speed: number;
+  course: number;
+  accuracy: number;
+  enroute: boolean;
+  /** Null when the device did not say; the thing keeps its last known street. */
+  street: string | null;
+};
+
+export type SimEvent =
+  | { type: 'OrganizationRegistered'; data: OrganizationRecord }
+  | { type: 'OrganizationLinked'; data: OrganizationLinkRecord }
+  | { type: 'UserRegistered'; data: UserRecord }
+  | { type: 'UserSignedIn'; data: UserSignInRecord }
+  | { type: 'ThingRegistered'; data: ThingRecord }
+  | { type: 'PointRecorded'; data: TelemetryRecord }
+  | { type: 'HeartbeatRecorded'; data: TelemetryRecord };
+
+export type SimEventType = SimEvent['type'];
+
+/** Where an event belongs: its stream (the entity it changes) and the organization that owns that entity. */
+export type EventEnvelope = { streamId: string; organizationId: string | null; recordedAt: number };
+
+export type StoredEvent = SimEvent & EventEnvelope & { seq: number };

@@ -1,0 +1,142 @@
+// Schema versions, applied in order and recorded in SQLite's user_version. Append new steps; never edit old ones.
+import type { Database } from 'better-sqlite3';
+
+const MIGRATIONS: readonly string[] = [
+  `
+  -- The event log: every change, in order. Projections below are rebuilt from it.
+  CREATE TABLE events (
+    seq INTEGER PRIMARY KEY,
+    stream_id TEXT NOT NULL,
+    organization_id TEXT,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    recorded_at INTEGER NOT NULL
+  );
+  CREATE INDEX events_by_stream ON events (stream_id, seq);
+
+  CREATE TABLE organizations (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    email TEXT,
+    address1 TEXT,
+    address2 TEXT,
+    city TEXT,
+    state TEXT,
+    postal_code TEXT,
+    country_code TEXT,
+    lat REAL,
+    lng REAL,
+    timezone TEXT,
+    type_name TEXT NOT NULL,
+    acs INTEGER NOT NULL,
+    show_infinite_timeout_option INTEGER NOT NULL,
+    is_wzdx_org INTEGER NOT NULL,
+    is_large_org INTEGER NOT NULL,
+    is_responder INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+
+  -- organization_id manages or accesses linked_organization_id.
+  CREATE TABLE organization_links (
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    linked_organization_id TEXT NOT NULL REFERENCES organizations (id),
+    link TEXT NOT NULL CHECK (link IN ('manages', 'accesses')),
+    PRIMARY KEY (organization_id, linked_organization_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX organization_links_by_linked ON organization_links (linked_organization_id);
+
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password_hash TEXT NOT NULL,
+    firstname TEXT NOT NULL,
+    lastname TEXT NOT NULL,
+    role_id INTEGER NOT NULL,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    extra_permissions TEXT NOT NULL,
+    sign_in_count INTEGER NOT NULL,
+    last_sign_in_at INTEGER,
+    has_api_keys INTEGER NOT NULL,
+    is_ha_direct_enabled INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE things (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    external_id TEXT,
+    system_identifier TEXT NOT NULL UNIQUE,
+    nickname TEXT,
+    is_active INTEGER NOT NULL,
+    device_type TEXT NOT NULL,
+    thing_type TEXT NOT NULL,
+    thing_subtype TEXT,
+    thing_subtype_uuid TEXT,
+    registry_number TEXT,
+    vin_number TEXT,
+    license_plate_number TEXT,
+    in_service INTEGER NOT NULL,
+    is_publicly_alerting INTEGER NOT NULL,
+    r2r INTEGER NOT NULL,
+    is_allowed_for_closures INTEGER NOT NULL,
+    is_allowed_for_test_mode INTEGER NOT NULL,
+    test_mode INTEGER NOT NULL,
+    is_responder INTEGER NOT NULL,
+    is_integration_org INTEGER NOT NULL,
+    wzdx_enabled INTEGER NOT NULL,
+    external_identifiers TEXT NOT NULL,
+    organization_relationships TEXT NOT NULL,
+    sim_behaviour TEXT NOT NULL,
+    lat REAL,
+    lng REAL,
+    speed REAL,
+    course REAL,
+    accuracy REAL,
+    enroute INTEGER NOT NULL DEFAULT 0,
+    street TEXT,
+    heartbeat_at INTEGER,
+    run_id TEXT,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX things_by_updated_at ON things (updated_at);
+
+  -- Who sees a thing: its owner and every organization it is shared with.
+  CREATE TABLE thing_access (
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    thing_id TEXT NOT NULL REFERENCES things (id),
+    relationship_type TEXT NOT NULL CHECK (relationship_type IN ('owner', 'manager', 'accessor')),
+    PRIMARY KEY (organization_id, thing_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX thing_access_by_thing ON thing_access (thing_id);
+
+  -- Sessions are not projections: tokens are stored hashed, never logged as events.
+  CREATE TABLE access_tokens (
+    token_hash TEXT PRIMARY KEY,
+    refresh_hash TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL REFERENCES users (id),
+    application TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    refresh_expires_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+  CREATE INDEX access_tokens_by_user ON access_tokens (user_id);
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function migrate(db: Database): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  if (current > SCHEMA_VERSION) {
+    throw new Error(
+      `Database schema ${current} is newer than this simulator (${SCHEMA_VERSION}); start with --fresh`,
+    );
+  }
+  for (let version = current; version < SCHEMA_VERSION; version += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version] ?? '');
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
