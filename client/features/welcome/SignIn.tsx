@@ -65,9 +65,12 @@ export function SignIn() {
           </p>
         ) : null}
 
-        <label className="field">
-          <span className="field__label">Email</span>
+        <div className="field">
+          <label htmlFor="sign-in-email" className="field__label">
+            Email
+          </label>
           <input
+            id="sign-in-email"
             className="input"
             type="email"
             name="email"
@@ -83,12 +86,15 @@ export function SignIn() {
               {emailError}
             </span>
           ) : null}
-        </label>
+        </div>
 
-        <label className="field">
-          <span className="field__label">Password</span>
+        <div className="field">
+          <label htmlFor="sign-in-password" className="field__label">
+            Password
+          </label>
           <span className="field__password">
             <input
+              id="sign-in-password"
               className="input"
               type={showPassword ? 'text' : 'password'}
               name="password"
@@ -114,7 +120,7 @@ export function SignIn() {
               {passwordError}
             </span>
           ) : null}
-        </label>
+        </div>
 
         <div className="welcome__links">
           <Link href="/welcome/forgot" className="link">

@@ -1,0 +1,238 @@
+// Issue 2 in a real browser: sign in as a person would, see the asset count, and see a marker move when a device
+// reports a new position through the simulator (REST ingestion → cable broadcast → batch → MapLibre source).
+import { chromium, type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
+
+const baseUrl = inject('baseUrl');
+const USER = 'user@demo.test';
+/** Device ingestion is for provider staff only (it writes for any organization). */
+const STAFF = 'staff@demo.test';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+let browser: Browser;
+let context: BrowserContext | null = null;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = null;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(path = '/', before?: (page: Page) => Promise<void>): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await before?.(page);
+  await page.goto(`${baseUrl}${path}`);
+  return page;
+}
+
+/** Waits until a condition holds, looking again every few milliseconds (the test timeout bounds it). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+function waitForSelectedPosition(page: Page, expected: string) {
+  return page.waitForFunction(
+    (value) =>
+      document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-position') === value,
+    expected,
+  );
+}
+
+async function typeCredentials(page: Page, email: string, password: string) {
+  await page.waitForURL('**/welcome/signin');
+  await page.getByLabel('Email').pressSequentially(email, { delay: 15 });
+  await page.getByLabel('Password', { exact: true }).pressSequentially(password, { delay: 15 });
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The map container's read-only test attributes (see client/map/liveMapController.ts). */
+function mapAttribute(page: Page, name: 'data-selected-id' | 'data-selected-position' | 'data-marker-count') {
+  return page.getByTestId('live-map').getAttribute(name);
+}
+
+describe('live dashboard', () => {
+  it('signs in, shows the asset count, and moves a marker when its device reports', async () => {
+    const token = await signInForToken(baseUrl, USER);
+    const things = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
+    expect(things.length).toBeGreaterThan(0);
+
+    const page = await openPage('/');
+    await typeCredentials(page, USER, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard/things');
+
+    const count = page.getByTestId('asset-count');
+    await count.filter({ hasText: `${things.length} / ${things.length}` }).waitFor();
+    expect(await count.textContent()).toBe(`${things.length} / ${things.length}`);
+    await page.waitForFunction(
+      (expected) =>
+        document.querySelector('[data-testid="live-map"]')?.getAttribute('data-marker-count') === expected,
+      String(things.filter((thing) => thing.lat !== null && thing.lng !== null).length),
+    );
+
+    // Select the first asset in the list: the route names it and the map reports its marker.
+    const firstRow = page.getByTestId('thing-row').first();
+    const thingId = await firstRow.getAttribute('data-thing-id');
+    const thing = things.find((candidate) => candidate.id === thingId);
+    if (!thingId || !thing) throw new Error(`first row ${String(thingId)} is not an asset of ${USER}`);
+    await firstRow.click();
+    await page.waitForURL(`**/dashboard/things/${thingId}`);
+    await page.waitForFunction((id) => {
+      const map = document.querySelector('[data-testid="live-map"]');
+      return (
+        map?.getAttribute('data-selected-id') === id && map.getAttribute('data-selected-position') !== ''
+      );
+    }, thingId);
+    const before = await mapAttribute(page, 'data-selected-position');
+
+    // The device reports a position about 150 m north-east; the marker must follow via the cable.
+    const target = {
+      lat: Number((thing.lat + 0.0011).toFixed(6)),
+      lng: Number((thing.lng + 0.0013).toFixed(6)),
+    };
+    await sendPoint(baseUrl, await signInForToken(baseUrl, STAFF), thing, target);
+    const expected = `${target.lat},${target.lng}`;
+    await waitForSelectedPosition(page, expected);
+    expect(before).not.toBe(expected);
+
+    // MapLibre's own tiles hold the marker at the new place too (tile coordinates are quantised, hence ~1 m).
+    const rendered = await page.waitForFunction(
+      ([id, lat, lng]) => {
+        const position = window.__fleetMap?.renderedPositionOf(id as string);
+        if (!position) return null;
+        const close =
+          Math.abs(position[1] - (lat as number)) < 1e-5 && Math.abs(position[0] - (lng as number)) < 1e-5;
+        return close ? position : null;
+      },
+      [thingId, target.lat, target.lng] as const,
+    );
+    expect(await rendered.jsonValue()).toHaveLength(2);
+
+    await page.screenshot({ path: '/tmp/dashboard.png' });
+  });
+
+  it('keeps the typed e-mail and says so when the password is wrong', async () => {
+    const page = await openPage('/welcome/signin');
+    await typeCredentials(page, USER, 'not-the-password');
+
+    const error = page.getByTestId('sign-in-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Email and/or password incorrect.');
+    expect(await page.getByLabel('Email').inputValue()).toBe(USER);
+    expect(page.url()).toMatch(/\/welcome\/signin$/);
+  });
+
+  it('sends a signed-out visitor to sign-in and back to the page they asked for', async () => {
+    const token = await signInForToken(baseUrl, USER);
+    const [thing] = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
+    if (!thing) throw new Error('no assets');
+
+    const page = await openPage(`/dashboard/things/${thing.id}`);
+    await typeCredentials(page, USER, DEMO_PASSWORD);
+    await page.waitForURL(`**/dashboard/things/${thing.id}`);
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-id') === id,
+      thing.id,
+    );
+  });
+
+  it('shows the not-found page for an unknown address, with a way back', async () => {
+    const page = await openPage('/no/such/page');
+    await page.getByText('Sorry, the requested URL was not found here.').waitFor();
+    await page.getByRole('button', { name: 'Go to the main page' }).click();
+    await page.waitForURL('**/welcome/signin');
+  });
+  it('shows the connection banner while the cable is down, then catches up on what it missed', async () => {
+    const token = await signInForToken(baseUrl, USER);
+    const [thing] = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
+    if (!thing) throw new Error('no assets');
+
+    // Every cable socket of the page goes through this route, so the test can cut it and delay the reconnect.
+    let current: WebSocketRoute | null = null;
+    let confirmations = 0;
+    let reconnectAllowed: Promise<void> = Promise.resolve();
+    const page = await openPage(`/dashboard/things/${thing.id}`, (page) =>
+      page.routeWebSocket(/\/cable$/, async (socket) => {
+        await reconnectAllowed;
+        const server = socket.connectToServer();
+        server.onMessage((frame) => {
+          if (String(frame).includes('"confirm_subscription"')) confirmations += 1;
+          socket.send(frame);
+        });
+        current = socket;
+      }),
+    );
+    await typeCredentials(page, USER, DEMO_PASSWORD);
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-id') === id,
+      thing.id,
+    );
+    await until(() => confirmations === 1);
+    const banner = page.getByTestId('connection-banner');
+    expect(await banner.count()).toBe(0);
+    if (!current) throw new Error('the dashboard opened no cable socket');
+
+    let allowReconnect = () => {};
+    reconnectAllowed = new Promise((resolve) => {
+      allowReconnect = resolve;
+    });
+    await (current as WebSocketRoute).close();
+    await banner.waitFor();
+    expect(await banner.textContent()).toBe(
+      "Looks like your connection is having trouble - we'll keep trying to get you back online or you can try to restart your browser.",
+    );
+
+    // Sent while the dashboard is away: only the catch-up fetch after resubscribing can bring it.
+    const target = {
+      lat: Number((thing.lat - 0.0009).toFixed(6)),
+      lng: Number((thing.lng + 0.0007).toFixed(6)),
+    };
+    await sendPoint(baseUrl, await signInForToken(baseUrl, STAFF), thing, target);
+    allowReconnect();
+
+    await waitForSelectedPosition(page, `${target.lat},${target.lng}`);
+    await banner.waitFor({ state: 'detached' });
+    expect(confirmations).toBe(2);
+  });
+
+  it('replaces the map with a WebGL notice when WebGL is off, and keeps the list', async () => {
+    const noWebGl = await chromium.launch({
+      executablePath: inject('chromiumPath'),
+      args: [...CHROMIUM_ARGS, '--disable-webgl', '--disable-3d-apis'],
+    });
+    try {
+      const page = await noWebGl.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`${baseUrl}/`);
+      await typeCredentials(page, USER, DEMO_PASSWORD);
+      await page.getByTestId('map-fallback').waitFor();
+      await page.getByTestId('asset-count').waitFor();
+      await page.getByRole('button', { name: 'How to enable WebGL' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Enable WebGL' });
+      await dialog.waitFor();
+      for (const browserName of ['Chrome', 'Firefox', 'Safari']) {
+        expect(await dialog.getByText(browserName, { exact: true }).count()).toBe(1);
+      }
+    } finally {
+      await noWebGl.close();
+    }
+  });
+});

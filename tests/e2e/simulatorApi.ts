@@ -1,0 +1,85 @@
+// The REST calls a browser test makes on the side: learn what the simulator holds, and move a device through the
+// same ingestion path the replay engine uses, so the resulting cable message is a real one.
+
+export const DEMO_PASSWORD = 'Demo!2026';
+
+export type ListedThing = {
+  id: string;
+  system_identifier: string;
+  device_type: string;
+  lat: number;
+  lng: number;
+};
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function signInForToken(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/user_token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      application: 'dashboard',
+      username: email,
+      password: DEMO_PASSWORD,
+    }),
+  });
+  return (await json<{ access_token: string }>(response, 'sign-in')).access_token;
+}
+
+export async function ownOrganizationId(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
+  return (await json<{ user_org: { id: string } }>(response, 'profile')).user_org.id;
+}
+
+/** Every asset of the organization, all pages. */
+export async function listThings(
+  baseUrl: string,
+  token: string,
+  organizationId: string,
+): Promise<ListedThing[]> {
+  const things: ListedThing[] = [];
+  for (let page = 1; ; page += 1) {
+    const url = `${baseUrl}/api/organization/things?org_ids[]=${organizationId}&page=${page}&per_page=1000`;
+    const body = await json<{ data: ListedThing[]; meta: { page: number; per_page: number; total: number } }>(
+      await fetch(url, { headers: { Authorization: `Bearer ${token}` } }),
+      'things',
+    );
+    things.push(...body.data);
+    if (page * body.meta.per_page >= body.meta.total) return things;
+  }
+}
+
+/** Sends one position sample for a device, as a device in the field would, and checks it was taken. */
+export async function sendPoint(
+  baseUrl: string,
+  token: string,
+  thing: ListedThing,
+  position: { lat: number; lng: number },
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/sim/telemetry`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      samples: [
+        {
+          device_id: thing.system_identifier,
+          device_type: thing.device_type,
+          kind: 'point',
+          time: new Date().toISOString(),
+          lat: position.lat,
+          lng: position.lng,
+          speed: 9,
+          course: 0,
+          accuracy: 4,
+          enroute: true,
+        },
+      ],
+    }),
+  });
+  const result = await json<{ accepted: number; unknown: number }>(response, 'telemetry');
+  if (result.accepted !== 1) throw new Error(`telemetry not accepted: ${JSON.stringify(result)}`);
+}
