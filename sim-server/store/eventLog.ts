@@ -37,6 +37,8 @@ const REBUILD_PAGE = 5_000;
 /** Empties the projection tables and replays the whole log into them, in one transaction. */
 export function rebuildProjections(log: EventLog): number {
   return log.transaction(() => {
+    // Sessions point at users: let the users go and come back within the transaction.
+    log.db.pragma('defer_foreign_keys = ON');
     log.projections.clear();
     let applied = 0;
     let afterSeq = 0;

@@ -1,0 +1,143 @@
+// Builds a real simulator app on a temporary SQLite file with a clock the test moves by hand.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppOptions } from '#sim/app';
+import { hashPassword } from '#sim/auth/passwords';
+import type { TokenResult } from '#sim/auth/tokens';
+import { DEMO_PASSWORD } from '#sim/seed/worldPlan';
+
+export type ManualClock = { now(): number; advance(ms: number): void; set(ms: number): void };
+
+export function manualClock(start = Date.parse('2026-03-02T15:00:00.000Z')): ManualClock {
+  let current = start;
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (ms) => {
+      current = ms;
+    },
+  };
+}
+
+export function temporaryDirectory(): { dir: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sim-test-'));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export type Harness = {
+  app: FastifyInstance;
+  clock: ManualClock;
+  databasePath: string;
+  close(): Promise<void>;
+};
+
+/** A ready app with replay off unless asked; `close` also deletes the temporary folder. */
+export async function startHarness(
+  options: Partial<AppOptions> & { clock?: ManualClock } = {},
+): Promise<Harness> {
+  const temporary = temporaryDirectory();
+  const clock = options.clock ?? manualClock();
+  const databasePath = options.databasePath ?? path.join(temporary.dir, 'sim.sqlite');
+  const app = await buildApp({ replay: false, ...options, databasePath, clock });
+  await app.ready();
+  return {
+    app,
+    clock,
+    databasePath,
+    close: async () => {
+      await app.close();
+      temporary.remove();
+    },
+  };
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<TokenResult> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user_token',
+    payload: { grant_type: 'password', application: 'dashboard', username: email, password },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+  return response.json<TokenResult>();
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+export function jsonOf<T>(response: LightMyRequestResponse): T {
+  return response.json<T>();
+}
+
+export type OrganizationIds = { coordination: string; responders: string; roadWorks: string; fleet: string };
+
+/** The seeded organizations' ids, looked up by the names the world plan gives them. */
+export function organizationIds(app: FastifyInstance): OrganizationIds {
+  const rows = app.eventLog.db
+    .prepare<[], { id: string; name: string }>('SELECT id, name FROM organizations')
+    .all();
+  const idOf = (name: string) => {
+    const row = rows.find((candidate) => candidate.name === name);
+    if (!row) throw new Error(`no organization named ${name}`);
+    return row.id;
+  };
+  return {
+    coordination: idOf('Cook County Coordination Center'),
+    responders: idOf('Chicago Metro Responders'),
+    roadWorks: idOf('Lakeshore Road Works'),
+    fleet: idOf('Great Lakes Fleet Services'),
+  };
+}
+
+export function countRows(app: FastifyInstance, table: string): number {
+  return app.eventLog.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0;
+}
+
+/** Adds a user the demo world does not have, through the event log like any other change. */
+export async function registerUser(
+  harness: Harness,
+  user: { id: string; email: string; password: string; roleId: number; organizationId: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(user.password);
+  const log = harness.app.eventLog;
+  log.transaction(() =>
+    log.record(
+      {
+        type: 'UserRegistered',
+        data: {
+          id: user.id,
+          email: user.email,
+          password_hash: passwordHash,
+          firstname: 'Test',
+          lastname: 'User',
+          role_id: user.roleId,
+          organization_id: user.organizationId,
+          extra_permissions: [],
+          has_api_keys: false,
+          is_ha_direct_enabled: false,
+        },
+      },
+      { streamId: user.id, organizationId: user.organizationId, recordedAt: harness.clock.now() },
+    ),
+  );
+}
+
+/** Every projection row, in a stable order, to compare two databases or a database before and after. */
+export function projectionDump(app: FastifyInstance): Record<string, unknown[]> {
+  const db = app.eventLog.db;
+  return Object.fromEntries(
+    ['organizations', 'organization_links', 'users', 'things', 'thing_access'].map((table) => [
+      table,
+      db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
+    ]),
+  );
+}
