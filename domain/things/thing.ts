@@ -166,6 +166,73 @@ export type Thing = {
   reviewAt: number;
 };
 
+/**
+ * A copy with every field written out. The live picture copies thousands of records a batch; a literal with a
+ * fixed field order gives every copy the same hidden class, where `{ ...thing }` slows down as the copied
+ * records' shapes drift apart. The Thing return type makes a forgotten field a compile error.
+ */
+export function copyThing(thing: Thing): Thing {
+  return {
+    id: thing.id,
+    name: thing.name,
+    nickname: thing.nickname,
+    primaryDisplayName: thing.primaryDisplayName,
+    secondaryDisplayName: thing.secondaryDisplayName,
+    systemId: thing.systemId,
+    externalId: thing.externalId,
+    deviceType: thing.deviceType,
+    vinNumber: thing.vinNumber,
+    plateNumber: thing.plateNumber,
+    registryNumber: thing.registryNumber,
+    thingType: thing.thingType,
+    thingSubtype: thing.thingSubtype,
+    thingSubtypeId: thing.thingSubtypeId,
+    organizationId: thing.organizationId,
+    organizationName: thing.organizationName,
+    isActive: thing.isActive,
+    inService: thing.inService,
+    isPubliclyReporting: thing.isPubliclyReporting,
+    isWzdxEnabled: thing.isWzdxEnabled,
+    isR2REnabled: thing.isR2REnabled,
+    isTestModeOn: thing.isTestModeOn,
+    isAllowedForClosures: thing.isAllowedForClosures,
+    isAllowedForTestMode: thing.isAllowedForTestMode,
+    isResponder: thing.isResponder,
+    isIntegrationOrg: thing.isIntegrationOrg,
+    enroute: thing.enroute,
+    heartbeatTime: thing.heartbeatTime,
+    serverStatus: thing.serverStatus,
+    lat: thing.lat,
+    lng: thing.lng,
+    position: thing.position,
+    course: thing.course,
+    courseDirection: thing.courseDirection,
+    speed: thing.speed,
+    accuracy: thing.accuracy,
+    street: thing.street,
+    locationId: thing.locationId,
+    isOnIncident: thing.isOnIncident,
+    activeClosures: thing.activeClosures,
+    integrations: thing.integrations,
+    organizationRelations: thing.organizationRelations,
+    status: thing.status,
+    statusSource: thing.statusSource,
+    isStale: thing.isStale,
+    staleAt: thing.staleAt,
+    lastCheckInTime: thing.lastCheckInTime,
+    stillSince: thing.stillSince,
+    runId: thing.runId,
+    runStartTime: thing.runStartTime,
+    runPointsCount: thing.runPointsCount,
+    isLatestPointActive: thing.isLatestPointActive,
+    incidentStartTime: thing.incidentStartTime,
+    incidentEndTime: thing.incidentEndTime,
+    stationId: thing.stationId,
+    alertingOffSince: thing.alertingOffSince,
+    reviewAt: thing.reviewAt,
+  };
+}
+
 export const COMPASS_DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 export type CompassDirection = (typeof COMPASS_DIRECTIONS)[number];
 

@@ -1,0 +1,178 @@
+// The cable's broadcasts (docs/contract.md "Cable"): `{ type, data }` with type point, heartbeat, thing, location
+// or closure. Read top to bottom: the point and heartbeat schemas (the other three are whole entities with their
+// own schemas), then the decoder that turns a message into an event or a counted rejection.
+import * as v from 'valibot';
+import { mapServerClosure, ServerClosureSchema } from '#domain/closures/closure';
+import { mapServerLocation, ServerLocationSchema } from '#domain/locations/location';
+import { mapServerThing, ServerThingSchema } from '#domain/things/thing';
+import {
+  nullishBoolean,
+  nullishIdLike,
+  nullishNumber,
+  nullishString,
+  parseServerTime,
+} from '#domain/wire/decode';
+import type { LiveMessageEvent, LivePoint, ViewedOrganization } from './liveEvents.ts';
+import type { LiveSettings } from './liveSettings.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Wire schemas
+
+export const LIVE_MESSAGE_TYPES = ['point', 'heartbeat', 'thing', 'location', 'closure'] as const;
+export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
+
+const finiteNumber = v.pipe(v.number(), v.finite());
+
+export const ServerPointSchema = v.looseObject({
+  id: nullishIdLike,
+  thing_id: v.string(),
+  lat: finiteNumber,
+  lng: finiteNumber,
+  speed: nullishNumber,
+  course: nullishNumber,
+  accuracy: nullishNumber,
+  enroute: nullishBoolean,
+  run_id: nullishIdLike,
+  timestamp: nullishString,
+  street: nullishString,
+});
+export type ServerPoint = v.InferOutput<typeof ServerPointSchema>;
+
+export const ServerHeartbeatSchema = v.looseObject({
+  thing_id: v.string(),
+  lat: v.nullish(finiteNumber),
+  lng: v.nullish(finiteNumber),
+  speed: nullishNumber,
+  course: nullishNumber,
+  accuracy: nullishNumber,
+  street: nullishString,
+  enroute: nullishBoolean,
+  is_active: nullishBoolean,
+  heartbeat_datetime: nullishString,
+});
+export type ServerHeartbeat = v.InferOutput<typeof ServerHeartbeatSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Decoder
+
+export type MessageContext = {
+  now: number;
+  settings: LiveSettings;
+  organization: ViewedOrganization | null;
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * A point that already has exactly the common shape skips the generic schema walk: this runs for every point
+ * of every device, and the hand check is several times cheaper. Anything unusual falls through to the schema,
+ * which stays the one definition of what is acceptable (a property test holds the two to agreement).
+ */
+export function pointFastPath(data: Record<string, unknown>): LivePoint | null {
+  const { thing_id: thingId, lat, lng, speed, course, accuracy, enroute, run_id: runId, street } = data;
+  if (typeof thingId !== 'string' || typeof lat !== 'number' || typeof lng !== 'number') return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (speed !== null && speed !== undefined && typeof speed !== 'number') return null;
+  if (course !== null && course !== undefined && typeof course !== 'number') return null;
+  if (accuracy !== null && accuracy !== undefined && typeof accuracy !== 'number') return null;
+  if (enroute !== null && enroute !== undefined && typeof enroute !== 'boolean') return null;
+  if (runId !== null && runId !== undefined && typeof runId !== 'string') return null;
+  if (street !== null && street !== undefined && typeof street !== 'string') return null;
+  const { id, timestamp } = data;
+  if (id !== null && id !== undefined && typeof id !== 'string') return null;
+  if (timestamp !== null && timestamp !== undefined && typeof timestamp !== 'string') return null;
+  return {
+    thingId,
+    lat,
+    lng,
+    speed: speed ?? null,
+    course: course ?? null,
+    accuracy: accuracy ?? null,
+    enroute: enroute ?? false,
+    runId: runId ?? null,
+    street: street ?? null,
+  };
+}
+
+export function mapServerPoint(server: ServerPoint): LivePoint {
+  return {
+    thingId: server.thing_id,
+    lat: server.lat,
+    lng: server.lng,
+    speed: server.speed ?? null,
+    course: server.course ?? null,
+    accuracy: server.accuracy ?? null,
+    enroute: server.enroute ?? false,
+    runId: server.run_id ?? null,
+    street: server.street ?? null,
+  };
+}
+
+function decodePoint(data: unknown): LivePoint | null {
+  if (isRecord(data)) {
+    const fast = pointFastPath(data);
+    if (fast) return fast;
+  }
+  const parsed = v.safeParse(ServerPointSchema, data);
+  return parsed.success ? mapServerPoint(parsed.output) : null;
+}
+
+/** Turns one broadcast's `message` into an event; anything malformed becomes a counted rejection. */
+export function decodeLiveMessage(message: unknown, context: MessageContext): LiveMessageEvent {
+  const { now } = context;
+  const messageType = isRecord(message) && typeof message.type === 'string' ? message.type : 'unknown';
+  const data = isRecord(message) ? message.data : undefined;
+  const rejected: LiveMessageEvent = { type: 'MessageRejected', messageType, now };
+  switch (messageType) {
+    case 'point': {
+      const point = decodePoint(data);
+      return point ? { type: 'PointReceived', point, now } : rejected;
+    }
+    case 'heartbeat': {
+      const parsed = v.safeParse(ServerHeartbeatSchema, data);
+      if (!parsed.success) return rejected;
+      const server = parsed.output;
+      return {
+        type: 'HeartbeatReceived',
+        heartbeat: {
+          thingId: server.thing_id,
+          lat: server.lat ?? null,
+          lng: server.lng ?? null,
+          speed: server.speed ?? null,
+          course: server.course ?? null,
+          accuracy: server.accuracy ?? null,
+          street: server.street ?? null,
+          enroute: server.enroute ?? null,
+          isActive: server.is_active ?? null,
+          heartbeatTime: parseServerTime(server.heartbeat_datetime),
+        },
+        now,
+      };
+    }
+    case 'thing': {
+      const parsed = v.safeParse(ServerThingSchema, data);
+      if (!parsed.success) return rejected;
+      return { type: 'ThingReceived', thing: mapServerThing(parsed.output, context), now };
+    }
+    case 'location': {
+      const parsed = v.safeParse(ServerLocationSchema, data);
+      return parsed.success
+        ? { type: 'LocationReceived', location: mapServerLocation(parsed.output), now }
+        : rejected;
+    }
+    case 'closure': {
+      const parsed = v.safeParse(ServerClosureSchema, data);
+      if (!parsed.success) return rejected;
+      const closure = mapServerClosure(parsed.output, {
+        now,
+        settings: context.settings,
+        isWzdxOrg: context.organization?.isWzdxOrg ?? false,
+      });
+      return { type: 'ClosureReceived', closure, now };
+    }
+    default:
+      return rejected;
+  }
+}

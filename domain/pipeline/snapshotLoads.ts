@@ -1,0 +1,193 @@
+// REST loads for one organization (live §4, §7): each resource loads in full the first time, then incrementally
+// from the previous load's request time (`last_updated_timestamp`); things come in pages fetched one after the
+// other. A failed load becomes a LoadFailed event and leaves the cursor where it was, so the next refresh asks
+// again for everything since the last success.
+import {
+  catchError,
+  concat,
+  defer,
+  EMPTY,
+  expand,
+  map,
+  merge,
+  of,
+  type Observable,
+  type OperatorFunction,
+  type SchedulerLike,
+} from 'rxjs';
+import { decodeAreas } from '#domain/areas/area';
+import { decodeClosures } from '#domain/closures/closure';
+import type { LiveEvent, LiveResource, ViewedOrganization } from '#domain/live/liveEvents';
+import type { LiveSettings } from '#domain/live/liveSettings';
+import { decodeLocations } from '#domain/locations/location';
+import { DEFAULT_PER_PAGE, nextPage } from '#domain/paging/page';
+import { decodeThingsPage } from '#domain/things/thingsPage';
+import { decodeAlertingZones } from '#domain/zones/alertingZone';
+
+/** `since` is the unix time in ms to send as `last_updated_timestamp`; null asks for everything. */
+export type LoadRequest = { organizationId: string; since: number | null };
+export type ThingsPageRequest = LoadRequest & { page: number; perPage: number };
+/** `startDate` is the start of the fetch window (7 days back), unix ms. */
+export type LocationsRequest = LoadRequest & { startDate: number };
+
+/** The REST calls the pipeline makes; each answers the parsed JSON body or errors (with `status` when HTTP). */
+export type RestSources = {
+  fetchThingsPage: (request: ThingsPageRequest) => Observable<unknown>;
+  fetchLocations?: (request: LocationsRequest) => Observable<unknown>;
+  fetchClosures?: (request: LoadRequest) => Observable<unknown>;
+  /** Omit when the user may not view areas (the call is made only then, live §7). */
+  fetchAreas?: (request: LoadRequest) => Observable<unknown>;
+  fetchZones?: (request: LoadRequest) => Observable<unknown>;
+};
+
+/** The HTTP status an error carries, or 0 for a connection failure ("Connection failed"). */
+export function statusOfError(error: unknown): number {
+  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
+    return error.status;
+  }
+  return 0;
+}
+
+class MalformedAnswer extends Error {
+  readonly status = 200;
+}
+
+type Cursors = Record<'things' | 'locations' | 'closures', number | null>;
+
+export type SnapshotLoader = {
+  /** Loads every resource: in full where nothing loaded yet, incrementally otherwise. */
+  refresh(): Observable<LiveEvent>;
+};
+
+export function createSnapshotLoader(options: {
+  organization: ViewedOrganization;
+  sources: RestSources;
+  scheduler: SchedulerLike;
+  settings: LiveSettings;
+}): SnapshotLoader {
+  const { organization, sources, scheduler, settings } = options;
+  const cursors: Cursors = { things: null, locations: null, closures: null };
+  const now = () => scheduler.now();
+  const sinceOf = (cursor: number | null) =>
+    cursor === null ? null : cursor - settings.incrementalOverlapMs;
+
+  function failed(resource: LiveResource): OperatorFunction<LiveEvent, LiveEvent> {
+    return catchError((error: unknown) =>
+      of<LiveEvent>({ type: 'LoadFailed', resource, status: statusOfError(error), now: now() }),
+    );
+  }
+
+  function loadThings(): Observable<LiveEvent> {
+    return defer(() => {
+      const requestedAt = now();
+      const since = sinceOf(cursors.things);
+      const keptIds = new Set<string>();
+      const fetchPage = (page: number) =>
+        sources
+          .fetchThingsPage({ organizationId: organization.id, since, page, perPage: DEFAULT_PER_PAGE })
+          .pipe(
+            map((body) => {
+              const decoded = decodeThingsPage(body, { now: now(), settings });
+              if (decoded === null) throw new MalformedAnswer('unreadable things page');
+              return decoded;
+            }),
+          );
+      const pages = fetchPage(1).pipe(
+        expand((decoded) => {
+          const next = nextPage(decoded.meta);
+          return next === null ? EMPTY : fetchPage(next);
+        }),
+        map((decoded): LiveEvent => {
+          for (const thing of decoded.things) keptIds.add(thing.id);
+          return { type: 'ThingsPageLoaded', things: decoded.things, dropped: decoded.dropped, now: now() };
+        }),
+      );
+      const completion = defer(() => {
+        cursors.things = requestedAt;
+        return since === null
+          ? of<LiveEvent>({ type: 'ThingsFullLoadCompleted', keptIds, now: now() })
+          : EMPTY;
+      });
+      return concat(pages, completion);
+    }).pipe(failed('things'));
+  }
+
+  function loadLocations(fetchLocations: NonNullable<RestSources['fetchLocations']>): Observable<LiveEvent> {
+    return defer(() => {
+      const requestedAt = now();
+      const since = sinceOf(cursors.locations);
+      const startDate = requestedAt - settings.locationsFetchWindowMs;
+      return fetchLocations({ organizationId: organization.id, since, startDate }).pipe(
+        map((body): LiveEvent => {
+          if (!Array.isArray(body)) throw new MalformedAnswer('unreadable locations');
+          const { records, dropped } = decodeLocations(body);
+          cursors.locations = requestedAt;
+          return {
+            type: 'LocationsLoaded',
+            locations: records,
+            dropped,
+            replace: since === null,
+            now: now(),
+          };
+        }),
+      );
+    }).pipe(failed('locations'));
+  }
+
+  function loadClosures(fetchClosures: NonNullable<RestSources['fetchClosures']>): Observable<LiveEvent> {
+    return defer(() => {
+      const requestedAt = now();
+      const since = sinceOf(cursors.closures);
+      return fetchClosures({ organizationId: organization.id, since }).pipe(
+        map((body): LiveEvent => {
+          if (!Array.isArray(body)) throw new MalformedAnswer('unreadable closures');
+          const { records, dropped } = decodeClosures(body, {
+            now: now(),
+            settings,
+            isWzdxOrg: organization.isWzdxOrg,
+          });
+          cursors.closures = requestedAt;
+          return { type: 'ClosuresLoaded', closures: records, dropped, replace: since === null, now: now() };
+        }),
+      );
+    }).pipe(failed('closures'));
+  }
+
+  function loadAreas(fetchAreas: NonNullable<RestSources['fetchAreas']>): Observable<LiveEvent> {
+    return defer(() =>
+      fetchAreas({ organizationId: organization.id, since: null }).pipe(
+        map((body): LiveEvent => {
+          if (!Array.isArray(body)) throw new MalformedAnswer('unreadable areas');
+          const { records, dropped } = decodeAreas(body);
+          return { type: 'AreasLoaded', areas: records, dropped, now: now() };
+        }),
+      ),
+    ).pipe(failed('areas'));
+  }
+
+  function loadZones(fetchZones: NonNullable<RestSources['fetchZones']>): Observable<LiveEvent> {
+    return defer(() =>
+      fetchZones({ organizationId: organization.id, since: null }).pipe(
+        map((body): LiveEvent => {
+          if (!Array.isArray(body)) throw new MalformedAnswer('unreadable zones');
+          const { records, dropped } = decodeAlertingZones(body);
+          return { type: 'ZonesLoaded', zones: records, dropped, now: now() };
+        }),
+      ),
+    ).pipe(failed('zones'));
+  }
+
+  return {
+    refresh() {
+      // All at once: an asset that arrives before its station, incident or closure is placed when they arrive.
+      const { fetchLocations, fetchClosures, fetchAreas, fetchZones } = sources;
+      return merge(
+        fetchAreas ? loadAreas(fetchAreas) : EMPTY,
+        loadThings(),
+        fetchLocations ? loadLocations(fetchLocations) : EMPTY,
+        fetchClosures ? loadClosures(fetchClosures) : EMPTY,
+        fetchZones ? loadZones(fetchZones) : EMPTY,
+      );
+    },
+  };
+}
