@@ -21,54 +21,57 @@ export type BatchChanges = {
 
 export type BatchResult = { things: ThingsById; changes: BatchChanges };
 
-function withMovement(
-  thing: Thing,
-  fields: {
-    lat?: number | null;
-    lng?: number | null;
-    speed?: number | null;
-    course?: number | null;
-    accuracy?: number | null;
-    street?: string | null;
-    enroute?: boolean | null;
-  },
-): Thing {
-  const hasPosition = typeof fields.lat === 'number' && typeof fields.lng === 'number';
-  const position = hasPosition
-    ? { lat: truncateCoordinate(fields.lat as number), lng: truncateCoordinate(fields.lng as number) }
-    : thing.position;
-  const course = fields.course ?? thing.course;
-  return {
-    ...thing,
-    position,
-    lat: position?.lat ?? null,
-    lng: position?.lng ?? null,
-    speed: fields.speed ?? thing.speed,
-    course,
-    courseDirection: courseToDirection(course),
-    accuracy: fields.accuracy ?? thing.accuracy,
-    street: fields.street ?? thing.street,
-    enroute: fields.enroute ?? thing.enroute,
-  };
+type MovementFields = {
+  lat?: number | null;
+  lng?: number | null;
+  speed?: number | null;
+  course?: number | null;
+  accuracy?: number | null;
+  street?: string | null;
+  enroute?: boolean | null;
+};
+
+/** Writes a message's movement into a copy the current batch owns (never into a published thing). */
+function moveInPlace(thing: Thing, fields: MovementFields): void {
+  if (typeof fields.lat === 'number' && typeof fields.lng === 'number') {
+    const position = { lat: truncateCoordinate(fields.lat), lng: truncateCoordinate(fields.lng) };
+    thing.position = position;
+    thing.lat = position.lat;
+    thing.lng = position.lng;
+  }
+  if (fields.speed !== null && fields.speed !== undefined) thing.speed = fields.speed;
+  if (fields.course !== null && fields.course !== undefined && fields.course !== thing.course) {
+    thing.course = fields.course;
+    thing.courseDirection = courseToDirection(fields.course);
+  }
+  if (fields.accuracy !== null && fields.accuracy !== undefined) thing.accuracy = fields.accuracy;
+  if (fields.street !== null && fields.street !== undefined) thing.street = fields.street;
+  if (fields.enroute !== null && fields.enroute !== undefined) thing.enroute = fields.enroute;
 }
 
-function applyPoint(thing: Thing, point: PointPayload): Thing {
-  return withMovement(thing, point);
+function applyPoint(thing: Thing, point: PointPayload): void {
+  moveInPlace(thing, point);
 }
 
-function applyHeartbeat(thing: Thing, heartbeat: HeartbeatPayload): Thing {
-  const moved = withMovement(thing, heartbeat);
+function applyHeartbeat(thing: Thing, heartbeat: HeartbeatPayload): void {
+  moveInPlace(thing, heartbeat);
   const heartbeatTime = heartbeat.heartbeat_datetime ? Date.parse(heartbeat.heartbeat_datetime) : Number.NaN;
-  return Number.isNaN(heartbeatTime) ? moved : { ...moved, heartbeatTime };
+  if (!Number.isNaN(heartbeatTime)) thing.heartbeatTime = heartbeatTime;
 }
 
 function sortsDifferently(before: Thing, after: Thing): boolean {
   return before.primaryDisplayName !== after.primaryDisplayName;
 }
 
-/** A batch builder over a copy of the current assets; the input map is never modified. */
+/**
+ * A batch builder over a copy of the current assets; the input map and its things are never modified. Each
+ * touched asset is copied once per batch and later messages for it write into that copy, so a burst of
+ * messages for one asset costs one copy.
+ */
 class BatchApplier {
   private readonly things: Map<string, Thing>;
+  /** Ids whose thing object was created in this batch and may be written in place. */
+  private readonly owned = new Set<string>();
   private readonly changed = new Set<string>();
   private readonly removed = new Set<string>();
   private membershipChanged = false;
@@ -81,22 +84,31 @@ class BatchApplier {
     const before = this.things.get(thing.id);
     if (!before || sortsDifferently(before, thing)) this.membershipChanged = true;
     this.things.set(thing.id, thing);
+    this.owned.add(thing.id);
     this.changed.add(thing.id);
     this.removed.delete(thing.id);
   }
 
   remove(id: string) {
     if (!this.things.delete(id)) return;
+    this.owned.delete(id);
     this.membershipChanged = true;
     this.changed.delete(id);
     this.removed.add(id);
   }
 
-  update(id: string, change: (thing: Thing) => Thing) {
-    const before = this.things.get(id);
+  update(id: string, change: (thing: Thing) => void) {
+    const current = this.things.get(id);
     // Messages for assets not (yet) known are dropped: the snapshot or a thing message brings them.
-    if (!before) return;
-    this.things.set(id, change(before));
+    if (!current) return;
+    if (this.owned.has(id)) {
+      change(current);
+      return;
+    }
+    const copy = { ...current };
+    change(copy);
+    this.things.set(id, copy);
+    this.owned.add(id);
     this.changed.add(id);
   }
 

@@ -1,5 +1,6 @@
 // The dashboard's cable client against the simulator's real cable endpoint on a real port: it subscribes on
 // welcome, delivers broadcasts, ignores pings, stops on an unauthorized token, and reconnects with backoff.
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -22,12 +23,59 @@ const SILENCE_LIMIT_MS = 60_000;
 const SESSION: CableSession = { userId: 'dispatcher', organizationIds: new Set([ORG]) };
 
 const apps: FastifyInstance[] = [];
+const proxies: Server[] = [];
 const connections: CableConnection[] = [];
 
 afterEach(async () => {
   for (const connection of connections.splice(0)) connection.close();
   await Promise.all(apps.splice(0).map((app) => app.close()));
+  await Promise.all(proxies.splice(0).map((proxy) => new Promise((resolve) => proxy.close(resolve))));
 });
+
+/**
+ * A TCP relay in front of the cable that can cut every connection and refuse new ones, like a network outage.
+ * It keeps its port the whole time, so no other test's server can take it over between attempts.
+ */
+async function startOutageProxy(targetUrl: string) {
+  const target = new URL(targetUrl);
+  const pairs = new Set<[Socket, Socket]>();
+  let down = false;
+  const proxy = createServer((client) => {
+    if (down) {
+      client.destroy();
+      return;
+    }
+    const upstream = createConnection(Number(target.port), target.hostname);
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      pairs.delete(pair);
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxies.push(proxy);
+  const address = proxy.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `ws://127.0.0.1:${address.port}${target.pathname}`,
+    goDown() {
+      down = true;
+      for (const [client, upstream] of pairs) {
+        client.destroy();
+        upstream.destroy();
+      }
+      pairs.clear();
+    },
+    comeBack() {
+      down = false;
+    },
+  };
+}
 
 async function startCable(port = 0, pingIntervalMs = 50): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify();
@@ -171,14 +219,14 @@ describe('cable client', () => {
     expect(delays).toEqual([]);
   });
 
-  it('reconnects after the server goes away, resubscribes, and reports it so the caller can catch up', async () => {
-    const first = await startCable();
-    const port = Number(new URL(first.url).port);
+  it('reconnects after the network drops, resubscribes, and reports it so the caller can catch up', async () => {
+    const { app, url } = await startCable();
+    const network = await startOutageProxy(url);
     const seen = observer();
     const stepped = steppedTimers();
     connections.push(
       openCableConnection({
-        url: first.url,
+        url: network.url,
         token: TOKEN,
         organizationId: ORG,
         createSocket,
@@ -189,35 +237,35 @@ describe('cable client', () => {
     );
     await until(() => seen.statuses.includes('live'));
 
-    await first.app.close();
-    apps.splice(apps.indexOf(first.app), 1);
+    network.goDown();
     await until(() => seen.statuses.includes('reconnecting'));
-    // Two attempts fail against the closed port before the server comes back.
+    // Two attempts fail while the network is down.
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       await until(() => stepped.pending() === 1);
       stepped.runNext();
       await until(() => stepped.requested.length === attempt + 1);
     }
-    const second = await startCable(port);
+    network.comeBack();
     stepped.runNext();
     await until(() => seen.resubscribedCount() === 1);
 
     expect(seen.statuses.slice(-2)).toEqual(['reconnecting', 'live']);
     expect(stepped.requested).toEqual([1000, 2000, 4000]);
-    expect(second.app.broadcaster.subscriberCount(ORG)).toBe(1);
+    await until(() => app.broadcaster.subscriberCount(ORG) === 1);
 
-    second.app.broadcaster.broadcast(ORG, 'point', { thing_id: 'thing-2', lat: 41.9, lng: -87.6 });
+    app.broadcaster.broadcast(ORG, 'point', { thing_id: 'thing-2', lat: 41.9, lng: -87.6 });
     await until(() => seen.messages.length === 1);
     expect(seen.messages[0]).toMatchObject({ data: { thing_id: 'thing-2' } });
   });
 
   it(`gives up after ${MAX_RECONNECT_ATTEMPTS} failed reconnects`, async () => {
-    const { app, url } = await startCable();
+    const { url } = await startCable();
+    const network = await startOutageProxy(url);
     const seen = observer();
     const delays: number[] = [];
     connections.push(
       openCableConnection({
-        url,
+        url: network.url,
         token: TOKEN,
         organizationId: ORG,
         createSocket,
@@ -227,8 +275,7 @@ describe('cable client', () => {
       }),
     );
     await until(() => seen.statuses.includes('live'));
-    await app.close();
-    apps.splice(apps.indexOf(app), 1);
+    network.goDown();
     await until(() => seen.statuses.includes('failed'));
     expect(delays).toHaveLength(MAX_RECONNECT_ATTEMPTS);
     expect(delays.at(-1)).toBe(10_000);
