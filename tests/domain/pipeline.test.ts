@@ -1,0 +1,391 @@
+// The pipeline on virtual time (RxJS TestScheduler): batching, polling, reconnection, paging, organization switch
+// and the version poll. Sources are marble Observables; time is the scheduler's, starting at 0.
+import { defer, map, Observable, takeUntil, timer } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { describe, expect, it } from 'vitest';
+import type { ViewedOrganization } from '#domain/live/liveEvents';
+import type { LivePicture } from '#domain/live/livePicture';
+import { createLivePipeline, type CableSignal, type LiveSources } from '#domain/pipeline/livePipeline';
+import { reconnectWithBackoff } from '#domain/pipeline/operators';
+import type { LoadRequest, ThingsPageRequest } from '#domain/pipeline/snapshotLoads';
+import { updateAvailable } from '#domain/pipeline/versionPoll';
+import { ORGANIZATION, serverThing } from './support/builders.ts';
+
+function testScheduler() {
+  return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+}
+
+const SMALL: ViewedOrganization = ORGANIZATION;
+const LARGE: ViewedOrganization = { ...ORGANIZATION, id: 'org-large', isLargeOrg: true };
+
+/** A things page as the provider answers it; heartbeats are at virtual time 0. */
+function page(ids: string[], pageNumber = 1, total = ids.length, perPage = 500) {
+  return {
+    data: ids.map((id) => serverThing({ id, heartbeat_datetime: new Date(0).toISOString() })),
+    meta: { page: pageNumber, per_page: perPage, total },
+  };
+}
+
+const pointMessage = (thingId: string, runId = 'r1'): CableSignal => ({
+  kind: 'message',
+  message: {
+    type: 'point',
+    data: {
+      id: `p-${thingId}`,
+      thing_id: thingId,
+      lat: 41.86,
+      lng: -87.64,
+      speed: 10,
+      course: 0,
+      accuracy: 5,
+      enroute: true,
+      run_id: runId,
+    },
+  },
+});
+
+type Recorded = { at: number; picture: LivePicture };
+
+/** Runs the pipeline on virtual time until `until` and returns every picture with the time it appeared. */
+function recordPictures(
+  scheduler: TestScheduler,
+  build: () => Observable<LivePicture>,
+  until: number,
+): Recorded[] {
+  const recorded: Recorded[] = [];
+  scheduler.run(() => {
+    build()
+      .pipe(takeUntil(timer(until, scheduler)))
+      .subscribe((picture) => recorded.push({ at: scheduler.now(), picture }));
+  });
+  return recorded;
+}
+
+describe('batching', () => {
+  it('applies the messages that arrive within a second together, at the next one-second boundary', () => {
+    const scheduler = testScheduler();
+    const recorded = recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: SMALL }),
+            fetchThingsPage: () => scheduler.createColdObservable('(r|)', { r: page(['t1', 't2']) }),
+            openCable: () =>
+              scheduler.createColdObservable<CableSignal>('c 199ms x 299ms y 299ms z', {
+                c: { kind: 'connected' },
+                x: pointMessage('t1'),
+                y: pointMessage('t1'),
+                z: pointMessage('t2'),
+              }),
+          },
+        }).picture$,
+      2500,
+    );
+    const withRuns = recorded.filter((entry) => (entry.picture.things.get('t1')?.runPointsCount ?? 0) > 0);
+    expect(withRuns[0]?.at).toBe(1000);
+    expect(withRuns[0]?.picture.things.get('t1')?.runPointsCount).toBe(2);
+    expect(withRuns[0]?.picture.things.get('t2')?.runPointsCount).toBe(1);
+    expect(recorded.some((entry) => entry.at > 0 && entry.at < 1000)).toBe(false);
+  });
+
+  it('ticks the clock every second even with no messages: an asset goes stale 30 s after it was last heard from', () => {
+    const scheduler = testScheduler();
+    const recorded = recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: LARGE }),
+            fetchThingsPage: () => scheduler.createColdObservable('(r|)', { r: page(['t1']) }),
+          },
+        }).picture$,
+      40_000,
+    );
+    const turnedStale = recorded.find((entry) => entry.picture.things.get('t1')?.isStale);
+    expect(turnedStale?.at).toBe(30_000);
+  });
+});
+
+describe('polling and streaming', () => {
+  function requestLog(scheduler: TestScheduler) {
+    const log: { at: number; since: number | null; page: number }[] = [];
+    const fetchThingsPage = (request: ThingsPageRequest) =>
+      defer(() => {
+        log.push({ at: scheduler.now(), since: request.since, page: request.page });
+        return scheduler.createColdObservable('(r|)', { r: page(['t1']) });
+      });
+    return { log, fetchThingsPage };
+  }
+
+  it('a large organization polls every 15 s, incrementally from the previous load, and never opens the cable', () => {
+    const scheduler = testScheduler();
+    const { log, fetchThingsPage } = requestLog(scheduler);
+    let cableOpened = false;
+    recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          settings: { incrementalOverlapMs: 0 },
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: LARGE }),
+            fetchThingsPage,
+            openCable: () => {
+              cableOpened = true;
+              return scheduler.createColdObservable<CableSignal>('c');
+            },
+          },
+        }).picture$,
+      46_000,
+    );
+    expect(log).toEqual([
+      { at: 0, since: null, page: 1 },
+      { at: 15_000, since: 0, page: 1 },
+      { at: 30_000, since: 15_000, page: 1 },
+      { at: 45_000, since: 30_000, page: 1 },
+    ]);
+    expect(cableOpened).toBe(false);
+  });
+
+  it('polls while the live connection is down; on reconnection polling stops and one incremental refetch runs', () => {
+    const scheduler = testScheduler();
+    const { log, fetchThingsPage } = requestLog(scheduler);
+    const recorded = recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          settings: { incrementalOverlapMs: 0 },
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: SMALL }),
+            fetchThingsPage,
+            openCable: () =>
+              scheduler.createColdObservable<CableSignal>('c 9999ms d 39999ms c', {
+                c: { kind: 'connected' },
+                d: { kind: 'disconnected' },
+              }),
+          },
+        }).picture$,
+      90_000,
+    );
+    expect(log.map((entry) => [entry.at, entry.since])).toEqual([
+      [0, null], // the first, full load
+      [0, 0], // the refetch for the first connection, queued behind it
+      [25_000, 0], // connection lost at 10 s: polling every 15 s
+      [40_000, 25_000],
+      [50_000, 40_000], // reconnected at 50 s: one incremental refetch, then no more polling
+    ]);
+    const sources = recorded
+      .map((entry) => entry.picture.eventSource)
+      .filter((source, index, all) => index === 0 || source !== all[index - 1]);
+    expect(sources).toEqual(['streaming', 'polling', 'streaming', 'polling', 'streaming']);
+  });
+
+  it('fetches extra pages one after the other and drops, after a full load, what it did not return', () => {
+    const scheduler = testScheduler();
+    const requested: { at: number; page: number }[] = [];
+    const pages: Record<number, ReturnType<typeof page>> = {
+      1: page(['a', 'b'], 1, 5, 2),
+      2: page(['c', 'd'], 2, 5, 2),
+      3: page(['e'], 3, 5, 2),
+    };
+    const recorded = recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: LARGE }),
+            fetchThingsPage: (request) =>
+              defer(() => {
+                requested.push({ at: scheduler.now(), page: request.page });
+                return scheduler.createColdObservable('100ms (r|)', { r: pages[request.page] });
+              }),
+          },
+        }).picture$,
+      1000,
+    );
+    expect(requested).toEqual([
+      { at: 0, page: 1 },
+      { at: 100, page: 2 },
+      { at: 200, page: 3 },
+    ]);
+    const sizes = recorded
+      .filter((entry) => entry.at > 0 && entry.at < 1000)
+      .map((entry) => [entry.at, entry.picture.things.size]);
+    expect(sizes).toEqual([
+      [100, 2],
+      [200, 4],
+      [300, 5],
+    ]);
+  });
+
+  it('records a failed load with its status, and the next poll asks for everything again', () => {
+    const scheduler = testScheduler();
+    const sinces: (number | null)[] = [];
+    let calls = 0;
+    const recorded = recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: LARGE }),
+            fetchThingsPage: (request: LoadRequest) =>
+              defer(() => {
+                sinces.push(request.since);
+                calls += 1;
+                return calls === 1
+                  ? scheduler.createColdObservable('#', undefined, { status: 404 })
+                  : scheduler.createColdObservable('(r|)', { r: page(['t1']) });
+              }),
+          },
+        }).picture$,
+      16_000,
+    );
+    expect(recorded.find((entry) => entry.at === 0 && entry.picture.loadErrors.things === 404)).toBeDefined();
+    expect(sinces).toEqual([null, null]);
+    expect(recorded.at(-1)?.picture.things.size).toBe(1);
+    expect(recorded.at(-1)?.picture.loadErrors.things).toBeUndefined();
+  });
+});
+
+describe('organization switch', () => {
+  it('resets the picture, closes the previous cable and subscribes to the new organization', () => {
+    const scheduler = testScheduler();
+    const other: ViewedOrganization = { ...SMALL, id: 'org-2' };
+    const cableA = scheduler.createHotObservable<CableSignal>('c', { c: { kind: 'connected' } });
+    const cableB = scheduler.createHotObservable<CableSignal>('c', { c: { kind: 'connected' } });
+    let recorded: Recorded[] = [];
+    scheduler.run(({ expectSubscriptions }) => {
+      const pipeline = createLivePipeline({
+        scheduler,
+        sources: {
+          organization$: scheduler.createColdObservable('a 2999ms b', { a: SMALL, b: other }),
+          fetchThingsPage: (request) =>
+            scheduler.createColdObservable('(r|)', {
+              r: page(request.organizationId === SMALL.id ? ['a1', 'a2'] : ['b1']),
+            }),
+          openCable: (organizationId) => (organizationId === SMALL.id ? cableA : cableB),
+        },
+      });
+      pipeline.picture$
+        .pipe(takeUntil(timer(5000, scheduler)))
+        .subscribe((picture) => (recorded = [...recorded, { at: scheduler.now(), picture }]));
+      expectSubscriptions(cableA.subscriptions).toBe('^ 2999ms !');
+      expectSubscriptions(cableB.subscriptions).toBe('3000ms ^ 1999ms !');
+    });
+    const atSwitch = recorded.find((entry) => entry.at === 3000);
+    expect(atSwitch?.picture.changes.reset).toBe(true);
+    expect(atSwitch?.picture.things.size).toBe(0);
+    expect([...(recorded.at(-1)?.picture.things.keys() ?? [])]).toEqual(['b1']);
+    expect(recorded.at(-1)?.picture.organization?.id).toBe('org-2');
+  });
+
+  it('applies command results of the viewed organization only', () => {
+    const scheduler = testScheduler();
+    const recorded = recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: LARGE }),
+            fetchThingsPage: () => scheduler.createColdObservable('(r|)', { r: page(['t1']) }),
+            commandResults$: scheduler.createColdObservable('10ms x 10ms y', {
+              x: {
+                organizationId: 'someone-else',
+                event: { type: 'ClosureDeleted', closureId: 'c1', now: 10 },
+              },
+              y: {
+                organizationId: LARGE.id,
+                event: { type: 'LoadFailed', resource: 'closures', status: 500, now: 21 },
+              },
+            }) as LiveSources['commandResults$'],
+          },
+        }).picture$,
+      100,
+    );
+    expect(recorded.map((entry) => entry.at)).not.toContain(10);
+    expect(recorded.find((entry) => entry.at === 21)?.picture.loadErrors.closures).toBe(500);
+  });
+});
+
+describe('reconnection with backoff', () => {
+  it('resubscribes up to 10 times with delays of min(1 s × 2^n, 10 s), then gives up with the error', () => {
+    const scheduler = testScheduler();
+    const attempts: number[] = [];
+    scheduler.run(({ cold, expectObservable }) => {
+      const connection = defer(() => {
+        attempts.push(scheduler.now());
+        return cold('-#', undefined, new Error('socket closed'));
+      }).pipe(reconnectWithBackoff(scheduler));
+      // Eleven attempts in all, each failing 1 ms after it starts: 11 ms plus 1+2+4+8+10×6 = 75 s of waiting.
+      expectObservable(connection).toBe('75011ms #', undefined, new Error('socket closed'));
+    });
+    const gaps = attempts.slice(1).map((at, index) => at - (attempts[index] ?? 0) - 1);
+    expect(gaps).toEqual([1000, 2000, 4000, 8000, 10000, 10000, 10000, 10000, 10000, 10000]);
+  });
+
+  it('starts the count over once the connection delivers again', () => {
+    const scheduler = testScheduler();
+    const attempts: number[] = [];
+    scheduler.run(({ cold }) => {
+      let round = 0;
+      defer(() => {
+        attempts.push(scheduler.now());
+        round += 1;
+        // The third attempt connects and delivers before dropping again.
+        return round === 3 ? cold('-a#', { a: 'welcome' }) : cold('-#');
+      })
+        .pipe(reconnectWithBackoff(scheduler), takeUntil(timer(10_000, scheduler)))
+        .subscribe({ error: () => undefined });
+    });
+    const gaps = attempts.slice(1).map((at, index) => at - (attempts[index] ?? 0));
+    // 1 s, 2 s, then (after the delivery) 1 s again rather than 4 s.
+    expect(gaps.slice(0, 3)).toEqual([1001, 2001, 1002]);
+  });
+});
+
+describe('version poll', () => {
+  it('first polls after 10 s, then every 10 minutes, and raises the notice when the version changes', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const answers = ['1.4.0', '1.4.0', '1.5.0'];
+      let poll = 0;
+      const result = updateAvailable({
+        scheduler,
+        firstDelayMs: 10_000,
+        intervalMs: 600_000,
+        fetchVersion: () => defer(() => cold('(v|)', { v: { version: answers[poll++] } })),
+      });
+      expectObservable(result).toBe('10s a 1199999ms (b|)', { a: false, b: true });
+    });
+  });
+
+  it('a failed or unreadable poll raises nothing', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const answers: (() => Observable<unknown>)[] = [
+        () => cold('(v|)', { v: { version: '2.0' } }),
+        () => cold('#', undefined, { status: 0 }),
+        () => cold('(v|)', { v: { nonsense: true } }),
+        () => cold('(v|)', { v: { version: '2.0' } }),
+      ];
+      let poll = 0;
+      const result = updateAvailable({
+        scheduler,
+        firstDelayMs: 10,
+        intervalMs: 100,
+        fetchVersion: () => defer(() => (answers[poll++] ?? answers[0] ?? (() => cold('|')))()),
+      }).pipe(
+        map((available) => (available ? 'up' : 'no')),
+        takeUntil(timer(500, scheduler)),
+      );
+      expectObservable(result).toBe('10ms a 489ms |', { a: 'no' });
+    });
+  });
+});
