@@ -1,6 +1,7 @@
 // The pipeline on virtual time (RxJS TestScheduler): batching, polling, reconnection, paging, organization switch
 // and the version poll. Sources are marble Observables; time is the scheduler's, starting at 0.
-import { defer, map, Observable, takeUntil, timer } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { defer, map, takeUntil, timer } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
