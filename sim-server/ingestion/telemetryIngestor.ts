@@ -15,7 +15,13 @@ export type TelemetryIngestor = {
   forgetDevice(deviceId: string): void;
 };
 
-type KnownDevice = { thingId: string; organizationId: string; deviceType: string; audience: string[] };
+type KnownDevice = {
+  thingKey: number;
+  thingId: string;
+  organizationId: string;
+  deviceType: string;
+  audience: string[];
+};
 
 type Delivery = { audience: string[]; type: 'point' | 'heartbeat'; data: Record<string, unknown> };
 
@@ -24,8 +30,11 @@ export function createTelemetryIngestor(
   broadcaster: () => Broadcaster,
   clock: Clock,
 ): TelemetryIngestor {
-  const findThing = log.db.prepare<[string], { id: string; organization_id: string; device_type: string }>(
-    'SELECT id, organization_id, device_type FROM things WHERE system_identifier = ? AND is_active = 1',
+  const findThing = log.db.prepare<
+    [string],
+    { thing_key: number; id: string; organization_id: string; device_type: string }
+  >(
+    'SELECT thing_key, id, organization_id, device_type FROM things WHERE system_identifier = ? AND is_active = 1',
   );
   const findAudience = log.db.prepare<[string], { organization_id: string }>(
     'SELECT organization_id FROM thing_access WHERE thing_id = ? ORDER BY organization_id',
@@ -38,6 +47,7 @@ export function createTelemetryIngestor(
     const row = findThing.get(deviceId);
     if (!row) return null;
     const device = {
+      thingKey: row.thing_key,
       thingId: row.id,
       organizationId: row.organization_id,
       deviceType: row.device_type,
@@ -59,7 +69,6 @@ export function createTelemetryIngestor(
       }
       const time = new Date(Date.parse(sample.time)).toISOString();
       const record: TelemetryRecord = {
-        thing_id: device.thingId,
         time,
         lat: sample.lat,
         lng: sample.lng,
@@ -75,7 +84,7 @@ export function createTelemetryIngestor(
         { type: isPoint ? 'PointRecorded' : 'HeartbeatRecorded', data: record },
         envelope,
       );
-      const outcome = log.projections.applyTelemetry(seq, record, recordedAt);
+      const outcome = log.projections.applyTelemetry(seq, { key: device.thingKey }, record, recordedAt);
       if (!outcome) continue;
       const common = {
         thing_id: device.thingId,
@@ -97,7 +106,8 @@ export function createTelemetryIngestor(
           : {
               audience: device.audience,
               type: 'heartbeat',
-              data: { ...common, is_active: outcome.isActive, heartbeat_datetime: time },
+              // Only active things are looked up, so a heartbeat that gets this far is from an active thing.
+              data: { ...common, is_active: true, heartbeat_datetime: time },
             },
       );
     }

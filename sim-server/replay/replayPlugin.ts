@@ -39,7 +39,7 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
         lng: number | null;
       }
     >(
-      `SELECT system_identifier, device_type, thing_type, sim_behaviour, lat, lng FROM things
+      `SELECT system_identifier, device_type, thing_type, sim_behaviour, lat, lng FROM things_with_state
        WHERE is_active = 1 AND lat IS NOT NULL AND lng IS NOT NULL ORDER BY id`,
     )
     .all()

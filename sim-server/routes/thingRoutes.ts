@@ -5,7 +5,7 @@ import { normalisePageRequest } from '#domain/paging/page';
 import { VIEW_THINGS } from '#domain/session/rolePermissions';
 import { callerOf } from '../auth/authPlugin.ts';
 import { thingSchema } from '../things/thingSchema.ts';
-import { createThingReadModel } from '../things/thingReadModel.ts';
+import { createThingReadModel, thingPageJson } from '../things/thingReadModel.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 
 type ThingsQuery = {
@@ -52,7 +52,7 @@ export function parseChangedSince(value: string): number {
 }
 
 export const thingRoutes: FastifyPluginAsync = async (app) => {
-  const things = createThingReadModel(app.eventLog.db);
+  const things = createThingReadModel(app.eventLog);
 
   app.get<{ Querystring: ThingsQuery }>(
     '/api/organization/things',
@@ -87,7 +87,10 @@ export const thingRoutes: FastifyPluginAsync = async (app) => {
       }
       const { page, perPage } = normalisePageRequest(query.page, query.per_page);
       const result = things.page({ organizationIds, changedSince, page, perPage });
-      return { data: result.data, meta: { page, per_page: perPage, total: result.total } };
+      // Already JSON text (see thingWire.ts): sent as is, the 200 schema documents its shape.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(thingPageJson(result, { page, per_page: perPage }));
     },
   );
 };

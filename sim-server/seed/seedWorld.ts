@@ -240,7 +240,6 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
         {
           type: 'HeartbeatRecorded',
           data: {
-            thing_id: thingId,
             time: new Date(now - age).toISOString(),
             lat: Math.round(point[1] * 1e7) / 1e7,
             lng: Math.round(point[0] * 1e7) / 1e7,

@@ -82,9 +82,9 @@ export type ThingRecord = {
   sim_behaviour: SimBehaviour;
 };
 
-/** One telemetry sample as recorded: a point (en route, about 1 Hz) or a heartbeat (periodic check-in). */
+/** One telemetry sample as recorded: a point (en route, about 1 Hz) or a heartbeat (periodic check-in).
+ * The thing is the event's stream; the record leaves it out to keep the log compact. */
 export type TelemetryRecord = {
-  thing_id: string;
   time: string;
   lat: number;
   lng: number;

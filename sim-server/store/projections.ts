@@ -1,6 +1,7 @@
 // Projection tables follow from events. The same functions run live (inside the writer's transaction) and when
 // the tables are rebuilt from the log, so a rebuild gives exactly the live state.
 import { toFlag, type SqliteDatabase } from './database.ts';
+import { thingWirePrefix } from '../things/thingWire.ts';
 import type {
   OrganizationLinkRecord,
   OrganizationRecord,
@@ -13,17 +14,23 @@ import type {
 
 /** What a telemetry event changed on its thing, for the broadcast; null when the sample was older than the
  * thing's last one (it stays in the log, the thing does not move back in time). */
-export type TelemetryOutcome = { runId: string | null; street: string | null; isActive: boolean } | null;
+export type TelemetryOutcome = { runId: string | null; street: string | null } | null;
+
+/** A thing by its id, or by its integer key when the caller has it (saves a lookup on the hot path). */
+export type ThingRef = { id: string } | { key: number };
 
 export type Projections = {
   apply(event: StoredEvent): void;
-  applyTelemetry(seq: number, record: TelemetryRecord, recordedAt: number): TelemetryOutcome;
+  applyTelemetry(seq: number, thing: ThingRef, record: TelemetryRecord, recordedAt: number): TelemetryOutcome;
+  /** Changes whenever the set of things or who sees them may have changed (read models cache by it). */
+  membershipVersion(): number;
   /** Empties every projection table (the log stays). */
   clear(): void;
 };
 
 export const PROJECTION_TABLES = [
   'thing_access',
+  'thing_states',
   'things',
   'users',
   'organization_links',
@@ -54,41 +61,37 @@ export function createProjections(db: SqliteDatabase): Projections {
     INSERT INTO things (id, organization_id, external_id, system_identifier, nickname, is_active, device_type,
       thing_type, thing_subtype, thing_subtype_uuid, registry_number, vin_number, license_plate_number, in_service,
       is_publicly_alerting, r2r, is_allowed_for_closures, is_allowed_for_test_mode, test_mode, is_responder,
-      is_integration_org, wzdx_enabled, external_identifiers, organization_relationships, sim_behaviour, updated_at)
+      is_integration_org, wzdx_enabled, external_identifiers, organization_relationships, wire_prefix, sim_behaviour)
     VALUES (@id, @organization_id, @external_id, @system_identifier, @nickname, 1, @device_type,
       @thing_type, @thing_subtype, @thing_subtype_uuid, @registry_number, @vin_number, @license_plate_number,
       @in_service, @is_publicly_alerting, @r2r, @is_allowed_for_closures, @is_allowed_for_test_mode, @test_mode,
       @is_responder, @is_integration_org, @wzdx_enabled, @external_identifiers, @organization_relationships,
-      @sim_behaviour, @updated_at)`);
+      @wire_prefix, @sim_behaviour)`);
   const insertThingAccess = db.prepare(
     'INSERT OR REPLACE INTO thing_access (organization_id, thing_id, relationship_type) VALUES (?, ?, ?)',
   );
+  const insertThingState = db.prepare(`
+    INSERT INTO thing_states (thing_key, updated_at) VALUES ((SELECT thing_key FROM things WHERE id = ?), ?)`);
   // A run starts with the first en-route sample and takes that sample's sequence number as its id; it ends
   // with the first sample that is not en route. SQLite evaluates every right-hand side on the old row.
-  const recordTelemetry = db.prepare<
-    [
-      {
-        thing_id: string;
-        time: number;
-        lat: number;
-        lng: number;
-        speed: number;
-        course: number;
-        accuracy: number;
-        enroute: 0 | 1;
-        street: string | null;
-        seq: string;
-        updated_at: number;
-      },
-    ],
-    { run_id: string | null; street: string | null; is_active: number }
-  >(`
-    UPDATE things SET
-      lat = @lat, lng = @lng, speed = @speed, course = @course, accuracy = @accuracy,
-      run_id = CASE WHEN @enroute = 0 THEN NULL WHEN enroute = 1 AND run_id IS NOT NULL THEN run_id ELSE @seq END,
-      enroute = @enroute, street = coalesce(@street, street), heartbeat_at = @time, updated_at = @updated_at
-    WHERE id = @thing_id AND (heartbeat_at IS NULL OR heartbeat_at <= @time)
-    RETURNING run_id, street, is_active`);
+  // Positional parameters, in this order: lat, lng, speed, course, accuracy, enroute, seq, enroute, street,
+  // time, updated_at, <thing>, time.
+  const telemetryUpdate = (thing: string) => `
+    UPDATE thing_states SET
+      lat = ?, lng = ?, speed = ?, course = ?, accuracy = ?,
+      run_id = CASE WHEN ? = 0 THEN NULL WHEN enroute = 1 AND run_id IS NOT NULL THEN run_id ELSE ? END,
+      enroute = ?, street = coalesce(?, street), heartbeat_at = ?, updated_at = ?
+    WHERE thing_key = ${thing} AND (heartbeat_at IS NULL OR heartbeat_at <= ?)
+    RETURNING run_id, street`;
+  type TelemetryRow = { run_id: string | null; street: string | null };
+  const recordTelemetryById = db.prepare<unknown[], TelemetryRow>(
+    telemetryUpdate('(SELECT thing_key FROM things WHERE id = ?)'),
+  );
+  const recordTelemetryByKey = db.prepare<unknown[], TelemetryRow>(telemetryUpdate('?'));
+  const selectOrganizationRef = db.prepare<[string], { name: string; type_name: string; acs: number }>(
+    'SELECT name, type_name, acs FROM organizations WHERE id = ?',
+  );
+  let membershipVersion = 0;
 
   function registerOrganization(record: OrganizationRecord, recordedAt: number) {
     insertOrganization.run({
@@ -140,6 +143,9 @@ export function createProjections(db: SqliteDatabase): Projections {
   }
 
   function registerThing(record: ThingRecord, recordedAt: number) {
+    const organization = selectOrganizationRef.get(record.organization_id);
+    if (!organization)
+      throw new Error(`Thing ${record.id} names unknown organization ${record.organization_id}`);
     insertThing.run({
       id: record.id,
       organization_id: record.organization_id,
@@ -164,30 +170,42 @@ export function createProjections(db: SqliteDatabase): Projections {
       wzdx_enabled: toFlag(record.wzdx_enabled),
       external_identifiers: JSON.stringify(record.external_identifiers),
       organization_relationships: JSON.stringify(record.organization_relationships),
+      wire_prefix: thingWirePrefix(record, organization),
       sim_behaviour: record.sim_behaviour,
-      updated_at: recordedAt,
     });
+    insertThingState.run(record.id, recordedAt);
+    membershipVersion += 1;
     insertThingAccess.run(record.organization_id, record.id, 'owner');
     for (const relation of record.organization_relationships) {
       insertThingAccess.run(relation.organization_uuid, record.id, relation.relationship_type);
     }
   }
 
-  function applyTelemetry(seq: number, record: TelemetryRecord, recordedAt: number): TelemetryOutcome {
-    const row = recordTelemetry.get({
-      thing_id: record.thing_id,
-      time: Date.parse(record.time),
-      lat: record.lat,
-      lng: record.lng,
-      speed: record.speed,
-      course: record.course,
-      accuracy: record.accuracy,
-      enroute: toFlag(record.enroute),
-      street: record.street,
-      seq: String(seq),
-      updated_at: recordedAt,
-    });
-    return row ? { runId: row.run_id, street: row.street, isActive: row.is_active === 1 } : null;
+  function applyTelemetry(
+    seq: number,
+    thing: ThingRef,
+    record: TelemetryRecord,
+    recordedAt: number,
+  ): TelemetryOutcome {
+    const time = Date.parse(record.time);
+    const enroute = toFlag(record.enroute);
+    const byKey = 'key' in thing;
+    const row = (byKey ? recordTelemetryByKey : recordTelemetryById).get(
+      record.lat,
+      record.lng,
+      record.speed,
+      record.course,
+      record.accuracy,
+      enroute,
+      String(seq),
+      enroute,
+      record.street,
+      time,
+      recordedAt,
+      byKey ? thing.key : thing.id,
+      time,
+    );
+    return row ? { runId: row.run_id, street: row.street } : null;
   }
 
   return {
@@ -205,7 +223,7 @@ export function createProjections(db: SqliteDatabase): Projections {
           return registerThing(event.data, event.recordedAt);
         case 'PointRecorded':
         case 'HeartbeatRecorded':
-          applyTelemetry(event.seq, event.data, event.recordedAt);
+          applyTelemetry(event.seq, { id: event.streamId }, event.data, event.recordedAt);
           return;
         default: {
           const unexpected: never = event;
@@ -214,8 +232,10 @@ export function createProjections(db: SqliteDatabase): Projections {
       }
     },
     applyTelemetry,
+    membershipVersion: () => membershipVersion,
     clear() {
       for (const table of PROJECTION_TABLES) db.prepare(`DELETE FROM ${table}`).run();
+      membershipVersion += 1;
     },
   };
 }

@@ -1,46 +1,9 @@
 // Things (assets) as `GET /api/organization/things` returns them (live §3), a page at a time, ordered by id.
-import type { DeviceType } from '#domain/things/thing';
-import type { SqliteDatabase } from '../store/database.ts';
-import type { ThingRelationshipRecord } from '../store/events.ts';
-
-export type ThingJson = {
-  id: string;
-  external_id: string | null;
-  system_identifier: string;
-  nickname: string | null;
-  is_active: boolean;
-  lat: number | null;
-  lng: number | null;
-  speed: number | null;
-  course: number | null;
-  accuracy: number | null;
-  enroute: boolean;
-  device_type: DeviceType;
-  heartbeat_datetime: string | null;
-  thing_type: string;
-  thing_subtype: string | null;
-  thing_subtype_uuid: string | null;
-  location: { id: string } | null;
-  closures: { id: string; external_id: string | null }[];
-  registry_number: string | null;
-  vin_number: string | null;
-  license_plate_number: string | null;
-  in_service: boolean;
-  is_publicly_alerting: boolean;
-  organization: { id: string; name: string; organization_type: { name: string; acs: boolean } };
-  street: string | null;
-  features: { r2r: boolean };
-  organization_relationships: ThingRelationshipRecord[];
-  is_allowed_for_closures: boolean;
-  is_allowed_for_test_mode: boolean;
-  test_mode: boolean;
-  is_responder: boolean;
-  is_integration_org: boolean;
-  external_identifiers: { identifier_id: string; system_name: string }[];
-  wzdx_enabled: boolean;
-  /** Left to the client's derivation until the simulator models incidents and closures. */
-  status: string | null;
-};
+// Which things an organization set sees changes rarely (registration, sharing), so the id-ordered list is
+// cached per set and checked against the projections' membership version; each page then fetches its rows by
+// key and joins their ready JSON. Incremental loads (`changedSince`) go through the updated_at index.
+import type { EventLog } from '../store/eventLog.ts';
+import { thingJsonText, type ThingLiveRow } from './thingWire.ts';
 
 export type ThingPageQuery = {
   organizationIds: readonly string[];
@@ -50,115 +13,68 @@ export type ThingPageQuery = {
   perPage: number;
 };
 
-export type ThingReadModel = {
-  page(query: ThingPageQuery): { data: ThingJson[]; total: number };
+export type ThingPage = {
+  /** JSON text of each thing, in id order. */
+  data: string[];
+  total: number;
 };
 
-type ThingRow = {
-  id: string;
-  external_id: string | null;
-  system_identifier: string;
-  nickname: string | null;
-  is_active: number;
-  lat: number | null;
-  lng: number | null;
-  speed: number | null;
-  course: number | null;
-  accuracy: number | null;
-  enroute: number;
-  device_type: DeviceType;
-  heartbeat_at: number | null;
-  thing_type: string;
-  thing_subtype: string | null;
-  thing_subtype_uuid: string | null;
-  registry_number: string | null;
-  vin_number: string | null;
-  license_plate_number: string | null;
-  in_service: number;
-  is_publicly_alerting: number;
-  organization_id: string;
-  organization_name: string;
-  organization_type_name: string;
-  organization_acs: number;
-  street: string | null;
-  r2r: number;
-  organization_relationships: string;
-  is_allowed_for_closures: number;
-  is_allowed_for_test_mode: number;
-  test_mode: number;
-  is_responder: number;
-  is_integration_org: number;
-  external_identifiers: string;
-  wzdx_enabled: number;
-};
+export type ThingReadModel = { page(query: ThingPageQuery): ThingPage };
 
-const MATCHING = `
-  FROM things t
-  WHERE t.id IN (SELECT a.thing_id FROM thing_access a WHERE a.organization_id IN (SELECT value FROM json_each(@orgs)))
-    AND ((@since IS NULL AND t.is_active = 1) OR t.updated_at >= @since)`;
+type Member = { thing_key: number; is_active: number };
+type Membership = { version: string; members: Member[]; active: number[] };
 
-export function toThingJson(row: ThingRow): ThingJson {
-  return {
-    id: row.id,
-    external_id: row.external_id,
-    system_identifier: row.system_identifier,
-    nickname: row.nickname,
-    is_active: row.is_active === 1,
-    lat: row.lat,
-    lng: row.lng,
-    speed: row.speed,
-    course: row.course,
-    accuracy: row.accuracy,
-    enroute: row.enroute === 1,
-    device_type: row.device_type,
-    heartbeat_datetime: row.heartbeat_at === null ? null : new Date(row.heartbeat_at).toISOString(),
-    thing_type: row.thing_type,
-    thing_subtype: row.thing_subtype,
-    thing_subtype_uuid: row.thing_subtype_uuid,
-    location: null,
-    closures: [],
-    registry_number: row.registry_number,
-    vin_number: row.vin_number,
-    license_plate_number: row.license_plate_number,
-    in_service: row.in_service === 1,
-    is_publicly_alerting: row.is_publicly_alerting === 1,
-    organization: {
-      id: row.organization_id,
-      name: row.organization_name,
-      organization_type: { name: row.organization_type_name, acs: row.organization_acs === 1 },
-    },
-    street: row.street,
-    features: { r2r: row.r2r === 1 },
-    organization_relationships: JSON.parse(row.organization_relationships) as ThingRelationshipRecord[],
-    is_allowed_for_closures: row.is_allowed_for_closures === 1,
-    is_allowed_for_test_mode: row.is_allowed_for_test_mode === 1,
-    test_mode: row.test_mode === 1,
-    is_responder: row.is_responder === 1,
-    is_integration_org: row.is_integration_org === 1,
-    external_identifiers: JSON.parse(row.external_identifiers) as ThingJson['external_identifiers'],
-    wzdx_enabled: row.wzdx_enabled === 1,
-    status: null,
-  };
+/** The page as the response body text, so the route sends it without serialising again. */
+export function thingPageJson(page: ThingPage, meta: { page: number; per_page: number }): string {
+  return `{"data":[${page.data.join(',')}],"meta":{"page":${meta.page},"per_page":${meta.per_page},"total":${page.total}}}`;
 }
 
-type MatchParameters = { orgs: string; since: number | null };
-
-export function createThingReadModel(db: SqliteDatabase): ThingReadModel {
-  const selectPage = db.prepare<[MatchParameters & { limit: number; offset: number }], ThingRow>(`
-    SELECT t.*, o.name AS organization_name, o.type_name AS organization_type_name, o.acs AS organization_acs
-    FROM (SELECT t.id ${MATCHING} ORDER BY t.id LIMIT @limit OFFSET @offset) AS page
-    JOIN things t ON t.id = page.id
-    JOIN organizations o ON o.id = t.organization_id
+export function createThingReadModel(log: EventLog): ThingReadModel {
+  const { db, projections } = log;
+  const selectMembers = db.prepare<[string], Member>(`
+    SELECT t.thing_key, t.is_active FROM things t
+    WHERE EXISTS (SELECT 1 FROM thing_access a WHERE a.thing_id = t.id
+                  AND a.organization_id IN (SELECT value FROM json_each(?)))
     ORDER BY t.id`);
-  const countMatching = db.prepare<[MatchParameters], { total: number }>(
-    `SELECT count(*) AS total ${MATCHING}`,
+  const selectChanged = db.prepare<[number], { thing_key: number }>(
+    'SELECT thing_key FROM thing_states WHERE updated_at >= ?',
   );
+  const selectRows = db.prepare<[string], ThingLiveRow>(`
+    SELECT t.wire_prefix, t.is_active, s.lat, s.lng, s.speed, s.course, s.accuracy, s.enroute, s.heartbeat_at, s.street
+    FROM things t JOIN thing_states s ON s.thing_key = t.thing_key
+    WHERE t.thing_key IN (SELECT value FROM json_each(?)) ORDER BY t.id`);
+  const memberships = new Map<string, Membership>();
+
+  function membershipOf(organizationIds: readonly string[]): Membership {
+    const key = JSON.stringify([...organizationIds].sort());
+    // data_version moves when another connection commits, the projections' version when this one registers.
+    const version = `${projections.membershipVersion()}:${db.pragma('data_version', { simple: true })}`;
+    const cached = memberships.get(key);
+    if (cached && cached.version === version) return cached;
+    const members = selectMembers.all(key);
+    const membership = {
+      version,
+      members,
+      active: members.filter((member) => member.is_active === 1).map((member) => member.thing_key),
+    };
+    memberships.set(key, membership);
+    return membership;
+  }
 
   return {
     page({ organizationIds, changedSince, page, perPage }) {
-      const match = { orgs: JSON.stringify(organizationIds), since: changedSince };
-      const rows = selectPage.all({ ...match, limit: perPage, offset: (page - 1) * perPage });
-      return { data: rows.map(toThingJson), total: countMatching.get(match)?.total ?? 0 };
+      const membership = membershipOf(organizationIds);
+      let matching = membership.active;
+      if (changedSince !== null) {
+        const changed = new Set(selectChanged.all(changedSince).map((row) => row.thing_key));
+        matching = membership.members
+          .filter((member) => changed.has(member.thing_key))
+          .map((member) => member.thing_key);
+      }
+      const offset = (page - 1) * perPage;
+      const keys = matching.slice(offset, offset + perPage);
+      const data = keys.length === 0 ? [] : selectRows.all(JSON.stringify(keys)).map(thingJsonText);
+      return { data, total: matching.length };
     },
   };
 }

@@ -70,7 +70,7 @@ const post = (samples: unknown[], token = staffToken) =>
 function stateOf(device: Device): ThingState | undefined {
   return harness.app.eventLog.db
     .prepare<[string], ThingState>(
-      'SELECT lat, lng, enroute, run_id, street, heartbeat_at FROM things WHERE id = ?',
+      'SELECT lat, lng, enroute, run_id, street, heartbeat_at FROM things_with_state WHERE id = ?',
     )
     .get(device.id);
 }

@@ -35,7 +35,9 @@ beforeAll(async () => {
         lat: number;
         lng: number;
       }
-    >('SELECT system_identifier, device_type, thing_type, sim_behaviour, lat, lng FROM things ORDER BY id')
+    >(
+      'SELECT system_identifier, device_type, thing_type, sim_behaviour, lat, lng FROM things_with_state ORDER BY id',
+    )
     .all()
     .map((row) => ({
       deviceId: row.system_identifier,
@@ -197,7 +199,7 @@ describe('replay inside the simulator', () => {
       expect(tasks).toHaveLength(1);
       const eventsBefore = countRows(harness.app, 'events');
       const positionsBefore = harness.app.eventLog.db
-        .prepare('SELECT id, lat, lng FROM things ORDER BY id')
+        .prepare('SELECT id, lat, lng FROM things_with_state ORDER BY id')
         .all();
       for (let second = 0; second < 30; second += 1) {
         clock.advance(1_000);
@@ -211,7 +213,7 @@ describe('replay inside the simulator', () => {
       expect(recorded.map((row) => row.type)).toEqual(['HeartbeatRecorded', 'PointRecorded']);
       expect(recorded.find((row) => row.type === 'PointRecorded')?.n).toBeGreaterThan(30 * 50);
       const positionsAfter = harness.app.eventLog.db
-        .prepare('SELECT id, lat, lng FROM things ORDER BY id')
+        .prepare('SELECT id, lat, lng FROM things_with_state ORDER BY id')
         .all();
       expect(positionsAfter).not.toEqual(positionsBefore);
       expect(harness.app.replay.steppedUntil).toBe(clock.now());

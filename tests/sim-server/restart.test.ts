@@ -21,7 +21,7 @@ async function open(fresh = false) {
 function positionOf(app: Awaited<ReturnType<typeof open>>, deviceId: string) {
   return app.eventLog.db
     .prepare<[string], { lat: number; lng: number }>(
-      'SELECT lat, lng FROM things WHERE system_identifier = ?',
+      'SELECT lat, lng FROM things_with_state WHERE system_identifier = ?',
     )
     .get(deviceId);
 }

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 function things(harness: Harness): ThingRow[] {
-  return harness.app.eventLog.db.prepare<[], ThingRow>('SELECT * FROM things ORDER BY id').all();
+  return harness.app.eventLog.db.prepare<[], ThingRow>('SELECT * FROM things_with_state ORDER BY id').all();
 }
 
 describe('determinism', () => {

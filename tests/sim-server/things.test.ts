@@ -1,7 +1,7 @@
 // GET /api/organization/things: paging, organization checks, permissions and incremental loads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeThings } from '#domain/things/thing';
-import type { ThingJson } from '#sim/things/thingReadModel';
+import type { ThingJson } from '#sim/things/thingWire';
 import {
   bearer,
   organizationIds,

@@ -1,0 +1,99 @@
+// `npm start`: builds the dashboard when its sources are newer than the build, then runs the simulator on
+// http://localhost:8080 (PORT, HOST override) with ./data/sim.sqlite. `npm start -- --fresh` starts a new world.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startSimulator } from '#sim/server';
+import { DEMO_PASSWORD, DEMO_USER_PLANS } from '#sim/seed/worldPlan';
+import { defaultClientDir, repoRoot } from '#sim/shared/paths';
+
+const CLIENT_INPUTS = ['client', 'domain', 'vite.config.ts', 'package.json'];
+
+function newestModification(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stats = fs.statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const child of fs.readdirSync(entry))
+    newest = Math.max(newest, newestModification(path.join(entry, child)));
+  return newest;
+}
+
+function clientBuildIsStale(): boolean {
+  const builtIndex = path.join(defaultClientDir, 'index.html');
+  if (!fs.existsSync(builtIndex)) return true;
+  const builtAt = fs.statSync(builtIndex).mtimeMs;
+  return CLIENT_INPUTS.some((input) => newestModification(path.join(repoRoot, input)) > builtAt);
+}
+
+function buildClientIfNeeded(): void {
+  if (!clientBuildIsStale()) return;
+  console.log('Building the dashboard (npm run build:client)...');
+  const result = spawnSync('npm', ['run', 'build:client'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.warn('The dashboard build failed; the simulator starts with the API only.');
+  }
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  const fresh = args.has('--fresh');
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+  const host = process.env.HOST ?? 'localhost';
+  const databasePath = path.resolve(repoRoot, process.env.SIM_DATABASE ?? path.join('data', 'sim.sqlite'));
+
+  buildClientIfNeeded();
+  const simulator = await startSimulator({
+    port,
+    host,
+    databasePath,
+    fresh,
+    replay: !args.has('--no-replay'),
+  });
+  const { app, url } = simulator;
+  const seeded = app.seeded;
+  const [firstUser, ...otherUsers] = DEMO_USER_PLANS;
+  const lines = [
+    '',
+    'Fleet operations simulator',
+    `  Dashboard  ${url}`,
+    `  REST API   ${url}/api`,
+    `  Cable      ${url.replace(/^http/, 'ws')}/cable`,
+    `  Data       ${path.relative(process.cwd(), databasePath) || databasePath} ${
+      seeded
+        ? `(new world: ${seeded.organizations} organizations, ${seeded.users} users, ${seeded.things} assets)`
+        : '(kept from the last run; --fresh starts over)'
+    }`,
+    app.hasDecorator('replay')
+      ? `  Replay     ${app.replay.vehicleCount} devices reporting`
+      : '  Replay     off',
+    `  Sign in    ${firstUser?.email} / ${DEMO_PASSWORD}`,
+    `             also ${otherUsers.map((user) => user.email).join(', ')} (same password)`,
+    '',
+    'Press Ctrl+C to stop.',
+  ];
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the simulator...`);
+    simulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
