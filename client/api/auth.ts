@@ -1,6 +1,7 @@
 // Sign-in and profile calls (access §7 "Authentication", "Profile and administration") and the sign-in error
 // catalogue (access §8 "Sign-in by status").
 import * as v from 'valibot';
+import { decodeProfile, type Profile } from '#domain/organizations/profile';
 import type { ApiClient, ApiFailure, ApiResult } from './httpClient.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -40,33 +41,6 @@ export function toStoredToken(result: TokenResult): StoredToken {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Profile (only the fields this client reads so far; the rest pass through untouched)
-
-export const ProfileOrganizationSchema = v.looseObject({
-  id: v.string(),
-  name: v.nullish(v.string()),
-  is_wzdx_org: v.nullish(v.boolean()),
-  is_large_org: v.nullish(v.boolean()),
-  is_responder: v.nullish(v.boolean()),
-});
-
-export const ProfileSchema = v.looseObject({
-  user: v.looseObject({
-    id: v.string(),
-    email: v.string(),
-    firstname: v.nullish(v.string()),
-    lastname: v.nullish(v.string()),
-    role_id: v.nullish(v.number()),
-    organization_id: v.nullish(v.string()),
-    permissions: v.nullish(v.array(v.string())),
-  }),
-  user_org: ProfileOrganizationSchema,
-  managed_orgs: v.nullish(v.array(ProfileOrganizationSchema)),
-  accessed_orgs: v.nullish(v.array(ProfileOrganizationSchema)),
-});
-export type Profile = v.InferOutput<typeof ProfileSchema>;
-
-// ---------------------------------------------------------------------------------------------
 // Calls
 
 export type SignInOutcome = { ok: true; token: StoredToken } | { ok: false; message: string };
@@ -75,16 +49,23 @@ export async function requestToken(
   client: ApiClient,
   email: string,
   password: string,
+  unlockToken?: string,
 ): Promise<SignInOutcome> {
-  const result = await client.request('POST', '/user_token', {
-    anonymous: true,
-    body: { grant_type: 'password', application: 'dashboard', username: email, password },
-  });
+  const body: Record<string, string> = {
+    grant_type: 'password',
+    application: 'dashboard',
+    username: email,
+    password,
+  };
+  if (unlockToken) body.unlock_token = unlockToken;
+  const result = await client.request('POST', '/user_token', { anonymous: true, body });
   if (!result.ok) return { ok: false, message: signInErrorMessage(result) };
   const parsed = v.safeParse(TokenResultSchema, result.data);
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
   return { ok: true, token: toStoredToken(parsed.output) };
 }
+
+export type { Profile };
 
 export type ProfileOutcome = { ok: true; profile: Profile } | { ok: false; status: number; message: string };
 
@@ -99,9 +80,9 @@ export async function fetchProfile(client: ApiClient): Promise<ProfileOutcome> {
       message: result.status === 0 ? 'Connection failed' : PLEASE_LOG_BACK_IN,
     };
   }
-  const parsed = v.safeParse(ProfileSchema, result.data);
-  if (!parsed.success) return { ok: false, status: result.status, message: PLEASE_LOG_BACK_IN };
-  return { ok: true, profile: parsed.output };
+  const profile = decodeProfile(result.data);
+  if (!profile) return { ok: false, status: result.status, message: PLEASE_LOG_BACK_IN };
+  return { ok: true, profile };
 }
 
 /** Sign-out tells the provider to revoke the token; the dashboard forgets it whatever the answer. */
@@ -161,4 +142,65 @@ export function signInErrorMessage(failure: Pick<ApiFailure, 'status' | 'errorTe
     default:
       return UNKNOWN_FAILURE;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token refresh (access §4, §8 "Token refresh")
+
+export const REFRESH_TOKEN_EXPIRED = 'Access token is expired or does not exist.';
+
+export function refreshErrorMessage(failure: Pick<ApiFailure, 'status'>): string {
+  if (failure.status === 0) return 'Connection failed.';
+  if (failure.status === 422) return REFRESH_TOKEN_EXPIRED;
+  return UNKNOWN_FAILURE;
+}
+
+export async function refreshAccessToken(client: ApiClient, refreshToken: string): Promise<SignInOutcome> {
+  const result = await client.request('POST', '/user_token', {
+    anonymous: true,
+    body: { grant_type: 'refresh_token', refresh_token: refreshToken },
+  });
+  if (!result.ok) return { ok: false, message: refreshErrorMessage(result) };
+  const parsed = v.safeParse(TokenResultSchema, result.data);
+  if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
+  return { ok: true, token: toStoredToken(parsed.output) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token sign-in (access §2): a link carrying access_token and refresh_token query values signs the user in.
+
+/** Provider tokens handed over in a link are long signed tokens; shorter values are not treated as a sign-in. */
+export const TOKEN_SIGN_IN_MIN_LENGTH = 400;
+
+export type LinkTokens = { accessToken: string; refreshToken: string };
+
+export function linkTokensFrom(search: string): LinkTokens | null {
+  const params = new URLSearchParams(search);
+  const accessToken = params.get('access_token') ?? '';
+  const refreshToken = params.get('refresh_token') ?? '';
+  if (accessToken.length <= TOKEN_SIGN_IN_MIN_LENGTH || refreshToken.length <= TOKEN_SIGN_IN_MIN_LENGTH)
+    return null;
+  return { accessToken, refreshToken };
+}
+
+const VerifiedTokenSchema = v.looseObject({ expires_in: v.number(), created_at: v.number() });
+
+/** Asks the provider whether a handed-over token is live, and when it expires. */
+export async function verifyLinkTokens(client: ApiClient, tokens: LinkTokens): Promise<SignInOutcome> {
+  const result = await client.request('POST', '/verify_token', {
+    anonymous: true,
+    body: { access_token: tokens.accessToken },
+  });
+  if (!result.ok) return { ok: false, message: signInErrorMessage(result) };
+  const parsed = v.safeParse(VerifiedTokenSchema, result.data);
+  if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
+  return {
+    ok: true,
+    token: toStoredToken({
+      access_token: tokens.accessToken,
+      refresh_token: tokens.refreshToken,
+      expires_in: parsed.output.expires_in,
+      created_at: parsed.output.created_at,
+    }),
+  };
 }

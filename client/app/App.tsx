@@ -1,13 +1,16 @@
-import { Redirect, Route, Switch } from 'wouter';
-import { ThingsPage } from '../features/things/ThingsPage.tsx';
+import { Route, Switch } from 'wouter';
+import { ShellDialogs } from '../features/chrome/ShellDialogs.tsx';
+import '../ui/shell.css';
 import { ForgotPassword } from '../features/welcome/ForgotPassword.tsx';
+import { ResetPassword } from '../features/welcome/ResetPassword.tsx';
 import { SignIn } from '../features/welcome/SignIn.tsx';
 import { DashboardLayout } from './DashboardLayout.tsx';
-import { NotFound } from './NotFound.tsx';
+import { DashboardRoutes } from './DashboardRoutes.tsx';
+import { CrashBoundary, NotFound } from './NotFound.tsx';
 import { RequireSession, RootRedirect, SignedOutOnly } from './gates.tsx';
 
-function decodeParam(value: string | undefined): string | null {
-  if (!value) return null;
+function decodeSegment(value: string | undefined): string {
+  if (!value) return '';
   try {
     return decodeURIComponent(value);
   } catch {
@@ -15,33 +18,49 @@ function decodeParam(value: string | undefined): string | null {
   }
 }
 
-/** Routes (live §2, access §2). Every /dashboard route sits inside one layout so the live path stays mounted. */
+/** Routes (live §2, access §2). Every /dashboard path sits inside one layout so the live path stays mounted;
+ * the layout's router applies each route's gate. */
 export function App() {
   return (
-    <Switch>
-      <Route path="/" component={RootRedirect} />
-      <Route path="/welcome/signin">
-        <SignedOutOnly>
-          <SignIn />
-        </SignedOutOnly>
-      </Route>
-      <Route path="/welcome/forgot" component={ForgotPassword} />
-      <Route path="/dashboard/*?">
-        <RequireSession>
-          <DashboardLayout>
-            <Switch>
-              <Route path="/dashboard">
-                <Redirect to="/dashboard/things" replace />
-              </Route>
-              <Route path="/dashboard/things/:thingId?">
-                {(params) => <ThingsPage thingId={decodeParam(params.thingId)} />}
-              </Route>
-              <Route component={NotFound} />
-            </Switch>
-          </DashboardLayout>
-        </RequireSession>
-      </Route>
-      <Route component={NotFound} />
-    </Switch>
+    <CrashBoundary>
+      <Switch>
+        <Route path="/" component={RootRedirect} />
+        <Route path="/welcome/signin/:unlockToken?">
+          {(params) => (
+            <SignedOutOnly>
+              <SignIn unlockToken={decodeSegment(params.unlockToken) || null} />
+            </SignedOutOnly>
+          )}
+        </Route>
+        <Route path="/welcome/unlock/:email/:unlockToken">
+          {(params) => (
+            <SignedOutOnly>
+              <SignIn
+                unlockToken={decodeSegment(params.unlockToken) || null}
+                email={decodeSegment(params.email)}
+              />
+            </SignedOutOnly>
+          )}
+        </Route>
+        <Route path="/welcome/forgot" component={ForgotPassword} />
+        <Route path="/welcome/reset/:email/:resetToken">
+          {(params) => (
+            <ResetPassword
+              email={decodeSegment(params.email)}
+              resetToken={decodeSegment(params.resetToken)}
+            />
+          )}
+        </Route>
+        <Route path="/dashboard/*?">
+          <RequireSession>
+            <DashboardLayout>
+              <DashboardRoutes />
+            </DashboardLayout>
+          </RequireSession>
+        </Route>
+        <Route component={NotFound} />
+      </Switch>
+      <ShellDialogs />
+    </CrashBoundary>
   );
 }

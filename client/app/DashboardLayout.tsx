@@ -1,28 +1,32 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
-import { fetchProfile, revokeToken } from '../api/auth.ts';
+import { Link } from 'wouter';
+import { fetchProfile, PLEASE_LOG_BACK_IN } from '../api/auth.ts';
+import { AccountMenu } from '../features/chrome/AccountMenu.tsx';
+import { MobileTabs } from '../features/chrome/MobileTabs.tsx';
+import { MobileTopBar } from '../features/chrome/MobileTopBar.tsx';
+import { drawerOpen, mayViewData } from '../features/chrome/navigation.ts';
+import { OrganizationPicker } from '../features/chrome/OrganizationPicker.tsx';
+import { SideNav } from '../features/chrome/SideNav.tsx';
+import { SupportDialog } from '../features/chrome/SupportDialog.tsx';
+import { offerSupportOnWelcome } from '../features/chrome/supportDialogState.ts';
+import { startVersionWatch } from '../features/chrome/versionWatch.ts';
 import { startLiveBridge } from '../live/liveBridge.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { currentEnvironment } from './environment.ts';
+import { expireSession } from './sessionActions.ts';
+import { startSessionKeeper } from './sessionKeeper.ts';
 import {
+  acceptProfile,
   apiClient,
   endSession,
   sessionProfile,
   sessionToken,
-  setProfile,
   subscribedOrganization,
 } from './session.ts';
+import { useIsMobile } from './viewport.ts';
 
-/** Signs out: forget the session at once, and ask the provider to revoke the token without waiting. */
-function signOut() {
-  const token = sessionToken.peek()?.accessToken;
-  const client = apiClient();
-  endSession();
-  if (token) void revokeToken(client, token).catch(() => undefined);
-}
-
-/** Loads the profile when the page was opened with a stored token; a failure ends the session. */
+/** Loads the profile when the page was opened with a stored token; a refused one ends the session. */
 function useProfile(): string | null {
   const [failure, setFailure] = useState<string | null>(null);
   const missing = sessionProfile.value === null;
@@ -31,16 +35,21 @@ function useProfile(): string | null {
     const controller = new AbortController();
     void fetchProfile(apiClient()).then((outcome) => {
       if (controller.signal.aborted) return;
-      if (outcome.ok) setProfile(outcome.profile);
-      else if (outcome.status === 0) setFailure(outcome.message);
-      else endSession();
+      if (!outcome.ok) {
+        if (outcome.status === 0) setFailure(outcome.message);
+        else if (outcome.status === 401) endSession('expired');
+        else expireSession({ title: 'Error', text: PLEASE_LOG_BACK_IN });
+        return;
+      }
+      const accepted = acceptProfile(outcome.profile);
+      if (!accepted.ok) expireSession({ title: 'Invalid Credentials', text: accepted.message });
     });
     return () => controller.abort();
   }, [missing]);
   return failure;
 }
 
-/** Runs the live path (snapshot, cable, batches) for the subscribed organization while mounted. */
+/** Runs the live path (snapshot, cable, batches) for the subscribed organization; a switch restarts it. */
 function useLiveBridge(organizationId: string | null, accessToken: string | null) {
   useEffect(() => {
     if (!organizationId || !accessToken) return;
@@ -49,23 +58,33 @@ function useLiveBridge(organizationId: string | null, accessToken: string | null
       cableUrl: currentEnvironment().cableUrl,
       token: accessToken,
       organizationId,
-      onUnauthorized: endSession,
+      onUnauthorized: () => endSession('expired'),
     });
   }, [organizationId, accessToken]);
 }
 
-function initialsOf(first: string, last: string, email: string): string {
-  const initials = `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
-  return initials || email.charAt(0).toUpperCase();
+/** The session clock, the version check and the support offer run while the dashboard is shown. */
+function useShellServices(profileLoaded: boolean) {
+  useEffect(() => {
+    if (!profileLoaded) return;
+    offerSupportOnWelcome();
+    const stopKeeper = startSessionKeeper();
+    const stopVersionWatch = startVersionWatch();
+    return () => {
+      stopKeeper();
+      stopVersionWatch();
+    };
+  }, [profileLoaded]);
 }
 
 export function DashboardLayout({ children }: { children: ReactNode }) {
   useSignals();
-  const [location] = useLocation();
+  const isMobile = useIsMobile();
   const profileFailure = useProfile();
   const organization = subscribedOrganization.value;
   const profile = sessionProfile.value;
   useLiveBridge(organization?.id ?? null, sessionToken.value?.accessToken ?? null);
+  useShellServices(profile !== null);
 
   if (!profile || !organization) {
     return (
@@ -75,42 +94,38 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
     );
   }
 
-  const { firstname, lastname, email } = profile.user;
-  const fullName = [firstname, lastname].filter(Boolean).join(' ');
-  const liveActive = location.startsWith('/dashboard/things');
+  if (isMobile) {
+    return (
+      <div
+        className={`dashboard dashboard--mobile${drawerOpen.value ? '' : ' dashboard--drawer-closed'}`}
+        data-testid="dashboard"
+      >
+        <MobileTopBar />
+        <ConnectionBanner />
+        <div className="dashboard__content">{children}</div>
+        <MobileTabs />
+        <SupportDialog />
+      </div>
+    );
+  }
 
   return (
-    <div className="dashboard">
-      <nav className="side-nav" aria-label="Sections">
-        <div className="side-nav__logo">Fleet Ops</div>
-        <Link
-          href="/dashboard/things"
-          className={`side-nav__link${liveActive ? ' side-nav__link--active' : ''}`}
-        >
-          Live
-        </Link>
-      </nav>
+    <div className="dashboard" data-testid="dashboard">
+      <SideNav />
       <div className="dashboard__main">
         <header className="top-bar">
-          <span className="org-pill" data-testid="organization-name" title={organization.name}>
-            {organization.name}
-          </span>
-          <details className="user-menu">
-            <summary className="user-menu__avatar" aria-label="Account menu">
-              {initialsOf(firstname ?? '', lastname ?? '', email)}
-            </summary>
-            <div className="user-menu__panel">
-              {fullName ? <p className="user-menu__name">{fullName}</p> : null}
-              <p className="user-menu__email">{email}</p>
-              <button type="button" className="button" onClick={signOut}>
-                Sign Out
-              </button>
-            </div>
-          </details>
+          <OrganizationPicker />
+          {mayViewData.value ? (
+            <Link href="/dashboard/data" className="top-bar__link">
+              Data
+            </Link>
+          ) : null}
+          <AccountMenu />
         </header>
         <ConnectionBanner />
         <div className="dashboard__content">{children}</div>
       </div>
+      <SupportDialog />
     </div>
   );
 }

@@ -1,16 +1,78 @@
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { requestPasswordReset } from '../../api/passwordRecovery.ts';
+import { apiClient } from '../../app/session.ts';
+import { EMAIL_PATTERN } from './signInForm.ts';
+import { EMAIL_SENT, PENDING } from './welcomeTexts.ts';
 
-/** Placeholder: the forgot-password flow (access §2 /welcome/forgot) is built by a later issue. */
+function emailFromNavigationState(): string {
+  const state: unknown = window.history.state;
+  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string')
+    return state.email;
+  return '';
+}
+
+/** Forgot password (access §2): e-mail, Reset password, back to Sign In; the e-mail comes from the sign-in form. */
 export function ForgotPassword() {
+  const [email, setEmail] = useState(emailFromNavigationState);
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    if (!trimmed) return setInvalid('Required');
+    if (!EMAIL_PATTERN.test(trimmed)) return setInvalid('Must be a valid email');
+    setInvalid(null);
+    setPending(true);
+    const outcome = await requestPasswordReset(apiClient(), trimmed);
+    setPending(false);
+    setResult(outcome.ok ? { ok: true, text: EMAIL_SENT } : { ok: false, text: outcome.message });
+  };
+
   return (
     <main className="welcome">
-      <div className="welcome__card">
+      <form
+        className="welcome__card"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Forgot password"
+      >
         <h1 className="welcome__title">Forgot password</h1>
-        <p>Password reset is not available in this version of the dashboard yet.</p>
-        <Link href="/welcome/signin" className="link">
-          Back to Sign In
-        </Link>
-      </div>
+        <div className="field">
+          <label htmlFor="forgot-email" className="field__label">
+            Email
+          </label>
+          <input
+            id="forgot-email"
+            className="input"
+            type="email"
+            autoComplete="username"
+            value={email}
+            aria-invalid={invalid ? true : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          {invalid ? <span className="field__error">{invalid}</span> : null}
+        </div>
+        {result ? (
+          <p
+            className={result.ok ? 'welcome__notice' : 'welcome__error'}
+            role={result.ok ? 'status' : 'alert'}
+            data-testid="welcome-result"
+          >
+            {result.text}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary welcome__submit" disabled={pending}>
+          {pending ? PENDING : 'Reset password'}
+        </button>
+        <div className="welcome__links">
+          <Link href="/welcome/signin" className="link">
+            Sign In
+          </Link>
+        </div>
+      </form>
     </main>
   );
 }

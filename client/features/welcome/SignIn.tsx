@@ -1,22 +1,76 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { landingPath } from '#domain/session/routeGates';
+import { linkTokensFrom } from '../../api/auth.ts';
+import { requestUnlock } from '../../api/passwordRecovery.ts';
 import { currentEnvironment } from '../../app/environment.ts';
-import { takeReturnPath } from '../../app/session.ts';
-import { signIn } from './signInFlow.ts';
+import { apiClient, permissions, takeReturnPath } from '../../app/session.ts';
+import { isMobileViewport } from '../../app/viewport.ts';
+import { ConfidentialityNotice } from './ConfidentialityNotice.tsx';
+import { signIn, signInWithLinkTokens, type SignInResult } from './signInFlow.ts';
 import { presentSignInMessage, validateSignIn, type SignInValues } from './signInForm.ts';
+import { EMAIL_SENT } from './welcomeTexts.ts';
 
 type Field = keyof SignInValues;
 
-export function SignIn() {
+/** After sign-in: the remembered path if the user may open it, else their first section (access §2). */
+function landingAfterSignIn(): string {
+  const viewer = { permissions: permissions.peek(), isMobile: isMobileViewport() };
+  return landingPath(takeReturnPath(), viewer) ?? '/dashboard';
+}
+
+/** Sign-in (access §2). `unlockToken` comes from an unlock link and is sent with the password. */
+export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: string | null; email?: string }) {
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+  const search = useSearch();
+  const [values, setValues] = useState<SignInValues>({ email, password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
   const [dirty, setDirty] = useState<Record<Field, boolean>>({ email: false, password: false });
   const [submitFailed, setSubmitFailed] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [lockedOut, setLockedOut] = useState(false);
+  const [unlockSent, setUnlockSent] = useState<string | null>(null);
   const environment = currentEnvironment();
+
+  const finish = (result: SignInResult) => {
+    if (!result.ok) {
+      setFailure(presentSignInMessage(result.message, environment.supportEmail));
+      setLockedOut(/locked/i.test(result.message));
+      return;
+    }
+    navigate(landingAfterSignIn(), { replace: true });
+  };
+
+  // A link carrying long access and refresh tokens signs the user in without the form (access §2).
+  const linkTokens = linkTokensFrom(search);
+  const linkAccessToken = linkTokens?.accessToken ?? null;
+  const linkRefreshToken = linkTokens?.refreshToken ?? null;
+  useEffect(() => {
+    if (!linkAccessToken || !linkRefreshToken) return;
+    let cancelled = false;
+    setPending(true);
+    void signInWithLinkTokens({ accessToken: linkAccessToken, refreshToken: linkRefreshToken }).then(
+      (result) => {
+        if (cancelled) return;
+        setPending(false);
+        finish(result);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // `finish` only reads stable setters and the environment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkAccessToken, linkRefreshToken]);
+
+  const sendUnlock = async () => {
+    setPending(true);
+    const outcome = await requestUnlock(apiClient(), values.email.trim());
+    setPending(false);
+    setUnlockSent(outcome.ok ? EMAIL_SENT : outcome.message);
+  };
   const errors = validateSignIn(values);
 
   // A field shows its error once touched and changed, or after a submit attempt (access §5 forms).
@@ -37,13 +91,10 @@ export function SignIn() {
     }
     setPending(true);
     setFailure(null);
-    const result = await signIn(values.email, values.password);
+    setUnlockSent(null);
+    const result = await signIn(values.email, values.password, unlockToken ?? undefined);
     setPending(false);
-    if (!result.ok) {
-      setFailure(presentSignInMessage(result.message, environment.supportEmail));
-      return;
-    }
-    navigate(takeReturnPath() ?? '/dashboard', { replace: true });
+    finish(result);
   };
 
   const emailError = visibleError('email');
@@ -123,20 +174,37 @@ export function SignIn() {
         </div>
 
         <div className="welcome__links">
-          <Link href="/welcome/forgot" className="link">
+          <Link href="/welcome/forgot" state={{ email: values.email.trim() }} className="link">
             Forgot password?
           </Link>
         </div>
+
+        {unlockToken ? (
+          <p className="welcome__notice" data-testid="unlock-notice">
+            Sign in to unlock your account.
+          </p>
+        ) : null}
 
         {failure ? (
           <p className="welcome__error" role="alert" data-testid="sign-in-error">
             {failure}
           </p>
         ) : null}
+        {lockedOut ? (
+          <button type="button" className="button" disabled={pending} onClick={() => void sendUnlock()}>
+            Send unlock email
+          </button>
+        ) : null}
+        {unlockSent ? (
+          <p className="welcome__notice" role="status" data-testid="unlock-sent">
+            {unlockSent}
+          </p>
+        ) : null}
 
         <button type="submit" className="button button--primary welcome__submit" disabled={pending}>
           {pending ? 'Pending...' : 'Sign In'}
         </button>
+        <ConfidentialityNotice />
       </form>
     </main>
   );

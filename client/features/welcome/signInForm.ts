@@ -3,7 +3,7 @@
 export type SignInValues = { email: string; password: string };
 export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateSignIn(values: SignInValues): SignInErrors {
   const errors: SignInErrors = {};

@@ -1,0 +1,55 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import { decideRoute, type RouteMatch } from '#domain/session/routeGates';
+import { assertNever } from '#domain/checks/assertNever';
+import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
+import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
+import { ThingsPage } from '../features/things/ThingsPage.tsx';
+import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
+import { permissions } from './session.ts';
+import { useIsMobile } from './viewport.ts';
+
+function decodeParam(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function Screen({ match, path }: { match: RouteMatch; path: string }) {
+  const { rule, params } = match;
+  if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
+    return <ThingsPage thingId={decodeParam(params.thingId)} />;
+  }
+  return <SectionPlaceholder section={rule.section} title={sectionLabel(rule.section)} path={path} />;
+}
+
+/** Every /dashboard path goes through its gate (live §2, §6; access §2, §6) before its screen renders. */
+export function DashboardRoutes() {
+  useSignals();
+  const [location] = useLocation();
+  const isMobile = useIsMobile();
+  const decision = decideRoute(location, { permissions: permissions.value, isMobile });
+
+  useEffect(() => {
+    if (decision.kind === 'screen') rememberSectionPath(location);
+  }, [decision.kind, location]);
+
+  switch (decision.kind) {
+    case 'screen':
+      return <Screen match={decision.match} path={location} />;
+    case 'redirect':
+      return <Redirect to={decision.to} replace />;
+    case 'not-found':
+      return <NotFound />;
+    case 'unauthorized':
+      return <Unauthorized />;
+    case 'desktop-only':
+      return <DesktopOnly />;
+    default:
+      return assertNever(decision);
+  }
+}

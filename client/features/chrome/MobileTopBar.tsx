@@ -1,0 +1,94 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { maySwitchOrganization } from '#domain/organizations/profile';
+import { sectionOfPath } from '#domain/session/routeGates';
+import { signOut } from '../../app/sessionActions.ts';
+import { sessionProfile, subscribedOrganization, switchableOrganizations } from '../../app/session.ts';
+import {
+  filterOrganizations,
+  ORGANIZATION_SEARCH_PLACEHOLDER,
+  organizationsHeading,
+  truncateName,
+} from './organizationChoices.ts';
+import { selectOrganization } from './organizationSwitch.ts';
+
+/** Mobile top bar: the organization's name and a dropdown with the profile and, for multi-organization users,
+ * the organization list with search and Select buttons (access §2). */
+export function MobileTopBar() {
+  useSignals();
+  const [location, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const profile = sessionProfile.value;
+  const current = subscribedOrganization.value;
+  if (!profile || !current) return null;
+  const organizations = switchableOrganizations.value;
+  const shown = filterOrganizations(organizations, query);
+  const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+
+  const select = (organizationId: string) => {
+    selectOrganization(organizationId);
+    setOpen(false);
+    setQuery('');
+    navigate(`/dashboard/${sectionOfPath(location) ?? ''}`.replace(/\/$/, ''));
+  };
+
+  return (
+    <header className="mobile-bar">
+      <button
+        type="button"
+        className="mobile-bar__toggle"
+        aria-expanded={open}
+        aria-controls="mobile-dropdown"
+        data-testid="organization-name"
+        onClick={() => setOpen((shownNow) => !shownNow)}
+      >
+        {truncateName(current.name)} <span aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <div id="mobile-dropdown" className="mobile-bar__dropdown">
+          <section className="mobile-bar__profile" aria-label="Profile">
+            <p className="mobile-bar__organization">{current.name}</p>
+            {fullName ? <p>{fullName}</p> : null}
+            <p className="user-menu__email">{profile.email}</p>
+            <button type="button" className="button" onClick={signOut}>
+              Sign Out
+            </button>
+          </section>
+          {maySwitchOrganization(profile) ? (
+            <section className="mobile-bar__organizations" aria-label="Organizations">
+              <input
+                type="search"
+                className="input"
+                placeholder={ORGANIZATION_SEARCH_PLACEHOLDER}
+                aria-label="Search organizations"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+              <h2 className="mobile-bar__heading">
+                {organizationsHeading(shown.length, organizations.length, query)}
+              </h2>
+              <ul className="mobile-bar__list">
+                {shown.map((organization) => (
+                  <li key={organization.id} className="mobile-bar__item">
+                    <span>{organization.name}</span>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Select ${organization.name}`}
+                      disabled={organization.id === current.id}
+                      onClick={() => select(organization.id)}
+                    >
+                      Select
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+    </header>
+  );
+}

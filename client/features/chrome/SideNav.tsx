@@ -1,0 +1,36 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link, useLocation } from 'wouter';
+import { sectionOfPath } from '#domain/session/routeGates';
+import { permissions } from '../../app/session.ts';
+import { navItems } from './navigation.ts';
+
+export const REFER_A_FLEET_URL = 'https://example-provider.test/refer-a-fleet';
+
+/** Desktop left navigation: logo, the sections the user may open, Refer a Fleet, copyright (access §2). */
+export function SideNav() {
+  useSignals();
+  const [location] = useLocation();
+  const current = sectionOfPath(location);
+  const items = navItems({ permissions: permissions.value, isMobile: false });
+  return (
+    <nav className="side-nav" aria-label="Sections">
+      <div className="side-nav__logo">Fleet Ops</div>
+      {items.map((item) => (
+        <Link
+          key={item.section}
+          href={item.href}
+          className={`side-nav__link${item.section === current ? ' side-nav__link--active' : ''}`}
+          aria-current={item.section === current ? 'page' : undefined}
+        >
+          {item.label}
+        </Link>
+      ))}
+      <div className="side-nav__footer">
+        <a className="side-nav__link" href={REFER_A_FLEET_URL} target="_blank" rel="noreferrer">
+          Refer a Fleet
+        </a>
+        <p className="side-nav__copyright">© {new Date().getFullYear()} Fleet Ops</p>
+      </div>
+    </nav>
+  );
+}
