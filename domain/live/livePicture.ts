@@ -6,10 +6,10 @@ import type { Closure } from '#domain/closures/closure';
 import type { Location } from '#domain/locations/location';
 import type { EventSource } from '#domain/organizations/organization';
 import { EMPTY_STATION_INDEX, type StationIndex } from '#domain/stations/stationIndex';
-import type { Thing } from '#domain/things/thing';
 import type { AlertingZone } from '#domain/zones/alertingZone';
 import type { LiveResource, ViewedOrganization } from './liveEvents.ts';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from './liveSettings.ts';
+import { ThingTable } from './thingTable.ts';
 
 /** What one evolve step (usually one batch) changed, so screens can update only that. */
 export type PictureChanges = {
@@ -36,7 +36,8 @@ export type LivePicture = {
   settings: LiveSettings;
   organization: ViewedOrganization | null;
   eventSource: EventSource;
-  things: ReadonlyMap<string, Thing>;
+  /** Every asset by id: a ReadonlyMap (see thingTable.ts for why it is not a Map). */
+  things: ThingTable;
   /** Grows when assets are added, removed or renamed: list orders built for an older value must be rebuilt. */
   thingsMembershipVersion: number;
   /**
@@ -85,7 +86,7 @@ export function emptyPicture(options: {
     settings: options.settings ?? DEFAULT_LIVE_SETTINGS,
     organization,
     eventSource: organization?.isLargeOrg ? 'polling' : 'streaming',
-    things: new Map(),
+    things: ThingTable.empty(),
     thingsMembershipVersion: 0,
     thingOrder: { ids: null },
     locations: new Map(),

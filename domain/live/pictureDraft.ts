@@ -8,6 +8,7 @@ import type { Closure } from '#domain/closures/closure';
 import type { EventSource } from '#domain/organizations/organization';
 import { buildStationIndex, type StationIndex } from '#domain/stations/stationIndex';
 import { copyThing, type Thing } from '#domain/things/thing';
+import { ThingTableWriter } from './thingTable.ts';
 import type { AlertingZone } from '#domain/zones/alertingZone';
 import type { LiveResource } from './liveEvents.ts';
 import type { DroppedCounts, LivePicture } from './livePicture.ts';
@@ -18,9 +19,9 @@ export class PictureDraft {
   readonly settings: LiveSettings;
   now: number;
 
-  // A record is the batch's own when it differs from the base picture's record under the same id: it was copied
-  // or created in this batch. Asking the base map is cheaper than keeping a set of owned records.
-  private things: Map<string, Thing> | null = null;
+  // A record is the batch's own when it differs from the base picture's record in the same slot: it was copied
+  // or created in this batch.
+  private readonly things: ThingTableWriter;
   private readonly addedThings = new Set<string>();
   private readonly updatedThings = new Set<string>();
   private readonly removedThings = new Set<string>();
@@ -43,6 +44,7 @@ export class PictureDraft {
     this.settings = base.settings;
     this.now = base.now;
     this.eventSource = base.eventSource;
+    this.things = new ThingTableWriter(base.things);
   }
 
   // --- things -------------------------------------------------------------------------------
@@ -51,35 +53,30 @@ export class PictureDraft {
     return this.stationIndex ?? this.base.stations;
   }
 
-  readThings(): ReadonlyMap<string, Thing> {
-    return this.things ?? this.base.things;
+  /** Every asset as it stands in the batch, for rules that walk them all (the clock, new stations). */
+  readThings(): { values(): Iterable<Thing>; keys(): Iterable<string> } {
+    return this.things.changed ? this.things.currentView() : this.base.things;
   }
 
   readThing(id: string): Thing | undefined {
-    return (this.things ?? this.base.things).get(id);
-  }
-
-  private writableThings(): Map<string, Thing> {
-    if (this.things === null) this.things = new Map(this.base.things);
-    return this.things;
+    return this.things.get(id);
   }
 
   /** The asset, copied once per batch so the rules may change it in place; undefined for an unknown asset. */
   editThing(id: string): Thing | undefined {
-    const current = (this.things ?? this.base.things).get(id);
+    const current = this.things.get(id);
     if (current === undefined) return undefined;
-    if (this.things !== null && current !== this.base.things.get(id)) return current;
+    if (this.things.owns(id, current)) return current;
     const copy = copyThing(current);
-    this.writableThings().set(id, copy);
+    this.things.set(copy);
     if (!this.addedThings.has(id)) this.updatedThings.add(id);
     return copy;
   }
 
   /** Stores a record the caller made for this batch (the draft owns it from now on). */
   putThing(thing: Thing): void {
-    const things = this.writableThings();
-    const previous = things.get(thing.id);
-    things.set(thing.id, thing);
+    const previous = this.things.get(thing.id);
+    this.things.set(thing);
     if (previous === undefined) {
       this.membershipChanged = true;
       if (this.removedThings.delete(thing.id)) this.updatedThings.add(thing.id);
@@ -91,8 +88,7 @@ export class PictureDraft {
   }
 
   removeThing(id: string): boolean {
-    if (!this.readThings().has(id)) return false;
-    this.writableThings().delete(id);
+    if (!this.things.delete(id)) return false;
     this.membershipChanged = true;
     this.updatedThings.delete(id);
     if (!this.addedThings.delete(id)) this.removedThings.add(id);
@@ -245,7 +241,7 @@ export class PictureDraft {
       settings: base.settings,
       organization: base.organization,
       eventSource: this.eventSource,
-      things: thingsChanged && this.things !== null ? this.things : base.things,
+      things: thingsChanged ? this.things.finish() : base.things,
       thingsMembershipVersion: base.thingsMembershipVersion + (this.membershipChanged ? 1 : 0),
       thingOrder: this.membershipChanged ? { ids: null } : base.thingOrder,
       locations: locations ?? base.locations,
