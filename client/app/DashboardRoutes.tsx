@@ -42,7 +42,8 @@ export function DashboardRoutes() {
     case 'screen':
       return <Screen match={decision.match} path={location} />;
     case 'redirect':
-      return <Redirect to={decision.to} replace />;
+      // Keyed so that a redirect that lands on another redirect runs again.
+      return <Redirect key={decision.to} to={decision.to} replace />;
     case 'not-found':
       return <NotFound />;
     case 'unauthorized':

@@ -1,0 +1,216 @@
+// Issue 6 in a real browser at a desktop and a phone viewport: sign-in landing, gates and their pages, the chrome
+// (navigation, organization picker and dropdown, avatar menu, tabs, support dialog), organization switching, and
+// the session (refresh before expiry, "Session Expired", sign-out).
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchShellBrowser, storedSession, typeSignIn, until, type ShellBrowser } from './shellBrowser.ts';
+import { listThings, signInForToken } from './simulatorApi.ts';
+
+const baseUrl = inject('baseUrl');
+const RESPONDERS = 'Chicago Metro Responders';
+const COORDINATION = 'Cook County Coordination Center';
+
+let shell: ShellBrowser;
+
+beforeAll(async () => {
+  shell = await launchShellBrowser();
+});
+afterEach(async () => {
+  await shell.closeContext();
+});
+afterAll(async () => {
+  await shell?.close();
+});
+
+async function organizationIdByName(token: string, name: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
+  const profile = (await response.json()) as {
+    user_org: { id: string; name: string };
+    managed_orgs: { id: string; name: string }[];
+    accessed_orgs: { id: string; name: string }[];
+  };
+  const found = [profile.user_org, ...profile.managed_orgs, ...profile.accessed_orgs].find(
+    (organization) => organization.name === name,
+  );
+  if (!found) throw new Error(`no organization named ${name}`);
+  return found.id;
+}
+
+async function assetCountIs(page: Page, total: number) {
+  await page
+    .getByTestId('asset-count')
+    .filter({ hasText: `${total} / ${total}` })
+    .waitFor();
+}
+
+async function closeSupport(page: Page) {
+  const support = page.getByTestId('support-dialog');
+  await support.waitFor();
+  await support.getByLabel("Don't show again").check();
+  await support.getByRole('button', { name: 'Close' }).click();
+  await support.waitFor({ state: 'hidden' });
+}
+
+describe('desktop', () => {
+  it('signs in to the first section, with navigation filtered by permission and the support dialog', async () => {
+    const page = await shell.open('desktop');
+    await typeSignIn(page, 'user@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    const support = page.getByTestId('support-dialog');
+    await support.getByText('How do I add users?').waitFor();
+    expect(page.url()).toContain('support=open');
+    await closeSupport(page);
+    expect(page.url()).not.toContain('support=open');
+
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    const links = await nav.getByRole('link').allTextContents();
+    // A User has no engineering permission, so no R2R; everything else of the section list is open.
+    expect(links).toEqual(expect.arrayContaining(['Live', 'Areas', 'Closures', 'Zones', 'Trips', 'Hazards']));
+    expect(links).not.toContain('R2R');
+    await page.getByRole('link', { name: 'Data' }).click();
+    await page.waitForURL('**/dashboard/data/reports/monthly');
+    await page.getByTestId('section-placeholder').getByText('comes with its own issue').waitFor();
+
+    // Reload keeps the session, and "Don't show again" keeps the dialog shut.
+    await page.reload();
+    await page.getByTestId('section-placeholder').waitFor();
+    expect(await page.getByTestId('support-dialog').isVisible()).toBe(false);
+  });
+
+  it('shows the unauthorised page and returns to an allowed remembered path after sign-in', async () => {
+    const page = await shell.open('desktop', '/dashboard/closures');
+    await typeSignIn(page, 'media@demo.test');
+    await page.waitForURL('**/dashboard/closures');
+    await closeSupport(page);
+    await page.getByRole('heading', { name: 'Closures' }).waitFor();
+
+    await page.goto(`${baseUrl}/dashboard/accounts/users`);
+    await page.getByText('Sorry, you are not currently authorized to access this page.').waitFor();
+    await page.getByRole('button', { name: 'Go to the main page' }).click();
+    await page.waitForURL('**/dashboard/things');
+
+    // A media user may not open trips: the remembered path is dropped and the first section is used.
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/welcome/signin');
+    expect(await storedSession(page)).toBeNull();
+    await page.goto(`${baseUrl}/dashboard/trips`);
+    await typeSignIn(page, 'media@demo.test');
+    await page.waitForURL('**/dashboard/things');
+  });
+
+  it('switches organization: new live picture, search cleared, picker hint', async () => {
+    const token = await signInForToken(baseUrl, 'user@demo.test');
+    const responders = await listThings(baseUrl, token, await organizationIdByName(token, RESPONDERS));
+    const own = await listThings(baseUrl, token, await organizationIdByName(token, COORDINATION));
+    expect(responders.length).not.toBe(own.length);
+
+    const page = await shell.open('desktop');
+    await typeSignIn(page, 'user@demo.test');
+    await closeSupport(page);
+    await assetCountIs(page, own.length);
+    await page.getByPlaceholder('Search for an asset...').fill('zzz-nothing');
+    await page
+      .getByTestId('asset-count')
+      .filter({ hasText: `0 / ${own.length}` })
+      .waitFor();
+
+    await page.getByTestId('organization-name').click();
+    await page.getByText('Switch to another managed organization').waitFor();
+    await page.getByRole('button', { name: RESPONDERS }).click();
+    await expect.poll(() => page.getByTestId('organization-name').textContent()).toBe(RESPONDERS);
+    await assetCountIs(page, responders.length);
+    expect(await page.getByPlaceholder('Search for an asset...').inputValue()).toBe('');
+  });
+
+  it('refreshes the token before it expires, and says "Session Expired" when refresh fails', async () => {
+    const page = await shell.open('desktop');
+    await typeSignIn(page, 'admin@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    const first = await storedSession(page);
+    if (!first) throw new Error('no stored session after sign-in');
+
+    // Pretend the token has 12 s left: the keeper must swap it for a new one about 10 s before that.
+    await page.evaluate((expiresAt) => {
+      const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
+      window.localStorage.setItem('fleetDashboard.token', JSON.stringify({ ...JSON.parse(raw), expiresAt }));
+    }, Date.now() + 12_000);
+    await page.reload();
+    await until(async () => (await storedSession(page))?.accessToken !== first.accessToken);
+    const refreshed = await storedSession(page);
+    expect(refreshed?.expiresAt).toBeGreaterThan(Date.now() + 3_600_000);
+    await page.getByTestId('dashboard').waitFor();
+
+    // Now a refresh token the provider does not know: the refresh fails, the notice shows, the user is out.
+    await page.evaluate((expiresAt) => {
+      const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
+      const stored = { ...JSON.parse(raw), expiresAt, refreshToken: 'no-such-refresh-token' };
+      window.localStorage.setItem('fleetDashboard.token', JSON.stringify(stored));
+    }, Date.now() + 12_000);
+    await page.reload();
+    const notice = page.getByTestId('session-notice');
+    await notice.getByText('Session Expired').waitFor();
+    await notice.getByText('Please log in to Dashboard again').waitFor();
+    await page.waitForURL('**/welcome/signin');
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  it('shows the not-found page for an unknown dashboard path', async () => {
+    const page = await shell.open('desktop');
+    await typeSignIn(page, 'orgadmin@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    await page.goto(`${baseUrl}/dashboard/things/a/b/c`);
+    await page.getByText('Sorry, the requested URL was not found here.').waitFor();
+  });
+});
+
+describe('mobile', () => {
+  it('shows the top bar, the organization dropdown with search, and desktop-only pages', async () => {
+    const page = await shell.open('mobile');
+    await typeSignIn(page, 'user@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    await closeSupport(page);
+
+    const tabs = page.getByRole('navigation', { name: 'Sections' });
+    expect(await tabs.getByRole('button').allTextContents()).toEqual(
+      expect.arrayContaining(['Live', 'Areas', 'Closures']),
+    );
+    expect(await tabs.getByRole('button').count()).toBe(4);
+
+    await page.getByTestId('organization-name').click();
+    await page.getByRole('heading', { name: 'Organizations (4)' }).waitFor();
+    expect(await page.getByRole('button', { name: `Select ${COORDINATION}` }).isDisabled()).toBe(true);
+    await page.getByPlaceholder('Search for an organization...').pressSequentially('road', { delay: 10 });
+    await page.getByRole('heading', { name: 'displaying 1/4' }).waitFor();
+    await page.getByRole('button', { name: 'Select Lakeshore Road Works' }).click();
+    await expect
+      .poll(() => page.getByTestId('organization-name').textContent())
+      .toContain('Lakeshore Road Works');
+
+    await page.goto(`${baseUrl}/dashboard/zones`);
+    await page.getByText("This page isn't available on mobile devices.").waitFor();
+  });
+
+  it('toggles the drawer with the active tab and reopens the last item of a section', async () => {
+    const page = await shell.open('mobile');
+    await typeSignIn(page, 'orgadmin@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    await closeSupport(page);
+
+    const firstRow = page.getByTestId('thing-row').first();
+    const thingId = await firstRow.getAttribute('data-thing-id');
+    await firstRow.click();
+    await page.waitForURL(`**/dashboard/things/${thingId}`);
+
+    const tabs = page.getByRole('navigation', { name: 'Sections' });
+    await tabs.getByRole('button', { name: 'Live' }).click();
+    await page.getByTestId('asset-count').waitFor({ state: 'hidden' });
+    await tabs.getByRole('button', { name: 'Live' }).click();
+    await page.getByTestId('asset-count').waitFor();
+
+    await tabs.getByRole('button', { name: 'Closures' }).click();
+    await page.waitForURL('**/dashboard/closures');
+    await tabs.getByRole('button', { name: 'Live' }).click();
+    await page.waitForURL(`**/dashboard/things/${thingId}`);
+  });
+});
