@@ -1,6 +1,7 @@
 // Projection tables follow from events. The same functions run live (inside the writer's transaction) and when
 // the tables are rebuilt from the log, so a rebuild gives exactly the live state.
 import { toFlag, type SqliteDatabase } from './database.ts';
+import { nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
 import { thingWirePrefix } from '../things/thingWire.ts';
 import type {
   OrganizationLinkRecord,
@@ -12,18 +13,24 @@ import type {
   UserSignInRecord,
 } from './events.ts';
 
-/** What a telemetry event changed on its thing, for the broadcast; null when the sample was older than the
- * thing's last one (it stays in the log, the thing does not move back in time). */
-export type TelemetryOutcome = { runId: string | null; street: string | null } | null;
-
-/** A thing by its id, or by its integer key when the caller has it (saves a lookup on the hot path). */
-export type ThingRef = { id: string } | { key: number };
-
 export type Projections = {
   apply(event: StoredEvent): void;
-  applyTelemetry(seq: number, thing: ThingRef, record: TelemetryRecord, recordedAt: number): TelemetryOutcome;
-  /** Changes whenever the set of things or who sees them may have changed (read models cache by it). */
-  membershipVersion(): number;
+  /**
+   * Applies a telemetry event to the thing with integer key `thingKey`, given its live state before (the caller
+   * may know it; otherwise it is read). Returns the state after, or null when the sample was too old to apply.
+   */
+  applyTelemetry(
+    seq: number,
+    thingKey: number,
+    record: TelemetryRecord,
+    recordedAt: number,
+    previous?: ThingLiveState,
+  ): ThingLiveState | null;
+  /** The live state of a thing as stored, for callers that keep it between samples. */
+  liveStateOf(thingKey: number): ThingLiveState;
+  /** Changes whenever things' registration data or who sees them may have changed (read models cache by it).
+   * Any future event that edits a thing, renames an organization or changes sharing must move it too. */
+  thingsVersion(): number;
   /** Empties every projection table (the log stays). */
   clear(): void;
 };
@@ -72,26 +79,21 @@ export function createProjections(db: SqliteDatabase): Projections {
   );
   const insertThingState = db.prepare(`
     INSERT INTO thing_states (thing_key, updated_at) VALUES ((SELECT thing_key FROM things WHERE id = ?), ?)`);
-  // A run starts with the first en-route sample and takes that sample's sequence number as its id; it ends
-  // with the first sample that is not en route. SQLite evaluates every right-hand side on the old row.
-  // Positional parameters, in this order: lat, lng, speed, course, accuracy, enroute, seq, enroute, street,
-  // time, updated_at, <thing>, time.
-  const telemetryUpdate = (thing: string) => `
-    UPDATE thing_states SET
-      lat = ?, lng = ?, speed = ?, course = ?, accuracy = ?,
-      run_id = CASE WHEN ? = 0 THEN NULL WHEN enroute = 1 AND run_id IS NOT NULL THEN run_id ELSE ? END,
-      enroute = ?, street = coalesce(?, street), heartbeat_at = ?, updated_at = ?
-    WHERE thing_key = ${thing} AND (heartbeat_at IS NULL OR heartbeat_at <= ?)
-    RETURNING run_id, street`;
-  type TelemetryRow = { run_id: string | null; street: string | null };
-  const recordTelemetryById = db.prepare<unknown[], TelemetryRow>(
-    telemetryUpdate('(SELECT thing_key FROM things WHERE id = ?)'),
+  const updateThingState = db.prepare(`
+    UPDATE thing_states SET lat = ?, lng = ?, speed = ?, course = ?, accuracy = ?, enroute = ?, run_id = ?,
+      street = ?, heartbeat_at = ?, updated_at = ?
+    WHERE thing_key = ?`);
+  const selectLiveState = db.prepare<
+    [number],
+    { heartbeat_at: number | null; enroute: number; run_id: string | null; street: string | null }
+  >('SELECT heartbeat_at, enroute, run_id, street FROM thing_states WHERE thing_key = ?');
+  const selectThingKey = db.prepare<[string], { thing_key: number }>(
+    'SELECT thing_key FROM things WHERE id = ?',
   );
-  const recordTelemetryByKey = db.prepare<unknown[], TelemetryRow>(telemetryUpdate('?'));
   const selectOrganizationRef = db.prepare<[string], { name: string; type_name: string; acs: number }>(
     'SELECT name, type_name, acs FROM organizations WHERE id = ?',
   );
-  let membershipVersion = 0;
+  let thingsVersion = 0;
 
   function registerOrganization(record: OrganizationRecord, recordedAt: number) {
     insertOrganization.run({
@@ -174,38 +176,53 @@ export function createProjections(db: SqliteDatabase): Projections {
       sim_behaviour: record.sim_behaviour,
     });
     insertThingState.run(record.id, recordedAt);
-    membershipVersion += 1;
+    thingsVersion += 1;
     insertThingAccess.run(record.organization_id, record.id, 'owner');
     for (const relation of record.organization_relationships) {
       insertThingAccess.run(relation.organization_uuid, record.id, relation.relationship_type);
     }
   }
 
+  function liveStateOf(thingKey: number): ThingLiveState {
+    const row = selectLiveState.get(thingKey);
+    if (!row) throw new Error(`No live state for thing ${thingKey}`);
+    return {
+      heartbeatAt: row.heartbeat_at,
+      enroute: row.enroute === 1,
+      runId: row.run_id,
+      street: row.street,
+    };
+  }
+
   function applyTelemetry(
     seq: number,
-    thing: ThingRef,
+    thingKey: number,
     record: TelemetryRecord,
     recordedAt: number,
-  ): TelemetryOutcome {
-    const time = Date.parse(record.time);
-    const enroute = toFlag(record.enroute);
-    const byKey = 'key' in thing;
-    const row = (byKey ? recordTelemetryByKey : recordTelemetryById).get(
+    previous: ThingLiveState = liveStateOf(thingKey),
+  ): ThingLiveState | null {
+    const next = nextLiveState(previous, record, seq);
+    if (!next) return null;
+    updateThingState.run(
       record.lat,
       record.lng,
       record.speed,
       record.course,
       record.accuracy,
-      enroute,
-      String(seq),
-      enroute,
-      record.street,
-      time,
+      toFlag(next.enroute),
+      next.runId,
+      next.street,
+      next.heartbeatAt,
       recordedAt,
-      byKey ? thing.key : thing.id,
-      time,
+      thingKey,
     );
-    return row ? { runId: row.run_id, street: row.street } : null;
+    return next;
+  }
+
+  function thingKeyOf(thingId: string): number {
+    const row = selectThingKey.get(thingId);
+    if (!row) throw new Error(`Telemetry for unknown thing ${thingId}`);
+    return row.thing_key;
   }
 
   return {
@@ -223,7 +240,7 @@ export function createProjections(db: SqliteDatabase): Projections {
           return registerThing(event.data, event.recordedAt);
         case 'PointRecorded':
         case 'HeartbeatRecorded':
-          applyTelemetry(event.seq, { id: event.streamId }, event.data, event.recordedAt);
+          applyTelemetry(event.seq, thingKeyOf(event.streamId), event.data, event.recordedAt);
           return;
         default: {
           const unexpected: never = event;
@@ -232,10 +249,11 @@ export function createProjections(db: SqliteDatabase): Projections {
       }
     },
     applyTelemetry,
-    membershipVersion: () => membershipVersion,
+    liveStateOf,
+    thingsVersion: () => thingsVersion,
     clear() {
       for (const table of PROJECTION_TABLES) db.prepare(`DELETE FROM ${table}`).run();
-      membershipVersion += 1;
+      thingsVersion += 1;
     },
   };
 }

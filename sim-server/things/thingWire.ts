@@ -89,9 +89,7 @@ export function thingWirePrefix(record: ThingRecord, organization: OrganizationR
   return JSON.stringify(fixed).slice(0, -1);
 }
 
-export type ThingLiveRow = {
-  wire_prefix: string;
-  is_active: number;
+export type ThingStateRow = {
   lat: number | null;
   lng: number | null;
   speed: number | null;
@@ -105,12 +103,12 @@ export type ThingLiveRow = {
 // JSON text of a finite number or null; SQLite hands back only finite REALs or NULL.
 const number = (value: number | null) => (value === null ? 'null' : String(value));
 
-/** The whole thing as JSON text: the stored prefix plus the fields telemetry keeps changing. */
-export function thingJsonText(row: ThingLiveRow): string {
-  const heartbeat = row.heartbeat_at === null ? 'null' : `"${new Date(row.heartbeat_at).toISOString()}"`;
+/** The whole thing as JSON text: the stored prefix plus the fields that change. */
+export function thingJsonText(prefix: string, isActive: boolean, state: ThingStateRow): string {
+  const heartbeat = state.heartbeat_at === null ? 'null' : `"${new Date(state.heartbeat_at).toISOString()}"`;
   return (
-    `${row.wire_prefix},"is_active":${row.is_active === 1},"lat":${number(row.lat)},"lng":${number(row.lng)}` +
-    `,"speed":${number(row.speed)},"course":${number(row.course)},"accuracy":${number(row.accuracy)}` +
-    `,"enroute":${row.enroute === 1},"heartbeat_datetime":${heartbeat},"street":${JSON.stringify(row.street)}}`
+    `${prefix},"is_active":${isActive},"lat":${number(state.lat)},"lng":${number(state.lng)}` +
+    `,"speed":${number(state.speed)},"course":${number(state.course)},"accuracy":${number(state.accuracy)}` +
+    `,"enroute":${state.enroute === 1},"heartbeat_datetime":${heartbeat},"street":${JSON.stringify(state.street)}}`
   );
 }
