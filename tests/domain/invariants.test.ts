@@ -11,8 +11,11 @@ import { evolveBatch } from '#domain/live/evolve';
 import type { LiveEvent } from '#domain/live/liveEvents';
 import {
   decodeLiveMessage,
+  heartbeatFastPath,
+  mapServerHeartbeat,
   mapServerPoint,
   pointFastPath,
+  ServerHeartbeatSchema,
   ServerPointSchema,
 } from '#domain/live/liveMessages';
 import type { LivePicture } from '#domain/live/livePicture';
@@ -280,6 +283,42 @@ describe('decoders never throw on malformed input', () => {
         if (fast !== null) {
           expect(parsed.success).toBe(true);
           if (parsed.success) expect(fast).toEqual(mapServerPoint(parsed.output));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('the heartbeat fast path', () => {
+  it('accepts only what the schema accepts, and reads it the same way', () => {
+    const heartbeatLike = fc.record(
+      {
+        thing_id: fc.oneof(fc.string(), fc.integer()),
+        lat: fc.oneof(fc.double(), fc.constant(null), fc.string()),
+        lng: fc.oneof(fc.double(), fc.constant(undefined)),
+        speed: fc.oneof(fc.double(), fc.constant(null), fc.boolean()),
+        course: fc.oneof(fc.double(), fc.constant(null)),
+        accuracy: fc.oneof(fc.double(), fc.string()),
+        street: fc.oneof(fc.string(), fc.constant(null), fc.integer()),
+        enroute: fc.oneof(fc.boolean(), fc.constant(null), fc.string()),
+        is_active: fc.oneof(fc.boolean(), fc.constant(undefined), fc.integer()),
+        heartbeat_datetime: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+          fc.string(),
+          fc.integer(),
+          fc.constant(null),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(heartbeatLike, (data) => {
+        const fast = heartbeatFastPath(data);
+        const parsed = v.safeParse(ServerHeartbeatSchema, data);
+        if (fast !== null) {
+          expect(parsed.success).toBe(true);
+          if (parsed.success) expect(fast).toEqual(mapServerHeartbeat(parsed.output));
         }
       }),
       { numRuns: 2000 },
