@@ -54,7 +54,11 @@ async function main(): Promise<void> {
   });
   const { app, url } = simulator;
   const seeded = app.seeded;
-  const [firstUser, ...otherUsers] = DEMO_USER_PLANS;
+  // The plain User first: what most people want to look at; the others show other permission sets.
+  const emails = DEMO_USER_PLANS.map((user) => user.email).sort(
+    (a, b) => Number(b === 'user@demo.test') - Number(a === 'user@demo.test'),
+  );
+  const [firstEmail, ...otherEmails] = emails;
   const lines = [
     '',
     'Fleet operations simulator',
@@ -69,8 +73,8 @@ async function main(): Promise<void> {
     app.hasDecorator('replay')
       ? `  Replay     ${app.replay.vehicleCount} devices reporting`
       : '  Replay     off',
-    `  Sign in    ${firstUser?.email} / ${DEMO_PASSWORD}`,
-    `             also ${otherUsers.map((user) => user.email).join(', ')} (same password)`,
+    `  Sign in    ${firstEmail} / ${DEMO_PASSWORD}`,
+    `             also ${otherEmails.join(', ')} (same password)`,
     '',
     'Press Ctrl+C to stop.',
   ];

@@ -3,7 +3,14 @@
 import fs from 'node:fs';
 import type { LngLat } from './geometry.ts';
 
-export type StreetLine = { name: string; coordinates: LngLat[] };
+export type StreetLine = {
+  name: string;
+  coordinates: LngLat[];
+  /** False for off-street trails and their access paths (stairs, tunnels, bridges): drawn, never driven. */
+  drivable: boolean;
+};
+
+const NOT_FOR_VEHICLES: ReadonlySet<string> = new Set(['EXISTING OFF-STREET TRAIL', 'ACCESS PATH']);
 
 type GeoJsonFeature = {
   properties?: Record<string, unknown> | null;
@@ -30,6 +37,8 @@ export function parseStreetLines(geoJson: unknown): StreetLine[] {
   const lines: StreetLine[] = [];
   for (const feature of features as GeoJsonFeature[]) {
     const name = typeof feature.properties?.STREET === 'string' ? feature.properties.STREET : '';
+    const route = typeof feature.properties?.BIKEROUTE === 'string' ? feature.properties.BIKEROUTE : '';
+    const drivable = !NOT_FOR_VEHICLES.has(route);
     const geometry = feature.geometry;
     const parts =
       geometry?.type === 'MultiLineString' && Array.isArray(geometry.coordinates)
@@ -39,7 +48,7 @@ export function parseStreetLines(geoJson: unknown): StreetLine[] {
           : [];
     for (const part of parts) {
       const coordinates = toLine(part);
-      if (coordinates) lines.push({ name, coordinates });
+      if (coordinates) lines.push({ name, coordinates, drivable });
     }
   }
   return lines;

@@ -1,6 +1,7 @@
-// A graph of the street lines that vehicles can drive on. The source lines are not noded at intersections, so
-// vertices within a few metres of each other are merged, and a line is cut wherever it meets another line or
-// ends. Only the largest connected part is kept, so a vehicle can reach every street from any other.
+// A graph of the street lines that vehicles can drive on (off-street trails left out). The source lines are not
+// noded at intersections, so vertices within a few metres of each other are merged, and a line is cut wherever
+// it meets another line or ends. Only the largest connected part is kept, so a vehicle can reach every street
+// from any other.
 import { distanceMetres, toLocalMetres, type LngLat } from './geometry.ts';
 import type { StreetLine } from './streetLines.ts';
 
@@ -134,7 +135,10 @@ export function buildStreetNetwork(
   lines: readonly StreetLine[],
   snapMetres: number = DEFAULT_SNAP_METRES,
 ): StreetNetwork {
-  const raw = cutLinesAtJunctions(lines, snapMetres);
+  const raw = cutLinesAtJunctions(
+    lines.filter((line) => line.drivable),
+    snapMetres,
+  );
   const keep = largestComponent(raw.nodes.length, raw.edges);
   const newNodeId = new Map<number, number>();
   const nodes: LngLat[] = [];

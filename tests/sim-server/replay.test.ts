@@ -12,7 +12,7 @@ import { buildEdgeIndex } from '#sim/streets/edgeIndex';
 import { readStreetLines } from '#sim/streets/streetLines';
 import { cachedStreetNetwork } from '#sim/streets/streetNetwork';
 import { countRows, manualClock, startHarness, type Harness } from './support/simulatorHarness.ts';
-import { metresFromNearestStreet } from './support/streetDistance.ts';
+import { metresFromNearestDrivableStreet } from './support/streetDistance.ts';
 
 const START = Date.parse('2026-03-02T15:00:00.000Z');
 const streetsFile = chicagoStreetsPath(resolveSharedDir());
@@ -102,11 +102,11 @@ describe('determinism', () => {
 });
 
 describe('vehicles', () => {
-  it('stay on the streets of the source file', () => {
+  it('stay on the streets of the source file, never on off-street trails', () => {
     // Every 13th sample: a few thousand positions spread over all vehicles and the whole run.
     for (let position = 0; position < twentyMinutes.length; position += 13) {
       const sample = twentyMinutes[position];
-      if (sample) expect(metresFromNearestStreet(sample.lat, sample.lng)).toBeLessThan(0.5);
+      if (sample) expect(metresFromNearestDrivableStreet(sample.lat, sample.lng)).toBeLessThan(0.5);
     }
   });
 

@@ -8,7 +8,7 @@ import {
   startHarness,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { metresFromNearestStreet } from './support/streetDistance.ts';
+import { metresFromNearestDrivableStreet } from './support/streetDistance.ts';
 
 type ThingRow = {
   id: string;
@@ -107,9 +107,9 @@ describe('the demo world', () => {
     expect(all.some((thing) => thing.in_service === 0)).toBe(true);
   });
 
-  it('places every asset on a Chicago street, near the centre', () => {
+  it('places every asset on a Chicago street (not a trail), near the centre', () => {
     for (const thing of things(first)) {
-      expect(metresFromNearestStreet(thing.lat, thing.lng)).toBeLessThan(0.5);
+      expect(metresFromNearestDrivableStreet(thing.lat, thing.lng)).toBeLessThan(0.5);
       expect(Math.abs(thing.lat - 41.8623)).toBeLessThan(0.08);
       expect(Math.abs(thing.lng + 87.6167)).toBeLessThan(0.11);
     }

@@ -1,7 +1,13 @@
-// An independent check that a position lies on a street of the source file: the distance in metres to the
-// nearest segment of any line, by brute force over every segment near the point.
-import { readStreetLines } from '#sim/streets/streetLines';
+// An independent check that a position lies on a street of the source file where vehicles drive (not an
+// off-street trail or its access stairs and tunnels): the distance in metres to the nearest segment of such a
+// line. It reads the GeoJSON itself rather than trusting the simulator's reader.
+import fs from 'node:fs';
 import { chicagoStreetsPath, resolveSharedDir } from '#sim/shared/paths';
+
+type SourceFeature = {
+  properties: { BIKEROUTE?: string };
+  geometry: { type: 'MultiLineString'; coordinates: [number, number][][] };
+};
 
 const METRES_PER_DEGREE_LAT = 111_195;
 const CELL_METRES = 200;
@@ -14,13 +20,18 @@ let metresPerDegreeLng = 0;
 
 function allSegments(): Segment[] {
   if (segments) return segments;
-  const lines = readStreetLines(chicagoStreetsPath(resolveSharedDir()));
+  const source = JSON.parse(fs.readFileSync(chicagoStreetsPath(resolveSharedDir()), 'utf8')) as {
+    features: SourceFeature[];
+  };
+  const streets = source.features.filter(
+    (feature) => !['EXISTING OFF-STREET TRAIL', 'ACCESS PATH'].includes(feature.properties.BIKEROUTE ?? ''),
+  );
   metresPerDegreeLng = METRES_PER_DEGREE_LAT * Math.cos((41.86 * Math.PI) / 180);
   segments = [];
-  for (const line of lines) {
-    for (let index = 1; index < line.coordinates.length; index += 1) {
-      const a = line.coordinates[index - 1];
-      const b = line.coordinates[index];
+  for (const line of streets.flatMap((feature) => feature.geometry.coordinates)) {
+    for (let index = 1; index < line.length; index += 1) {
+      const a = line[index - 1];
+      const b = line[index];
       if (!a || !b) continue;
       segments.push({
         ax: a[0] * metresPerDegreeLng,
@@ -68,7 +79,7 @@ function distanceToSegment(px: number, py: number, { ax, ay, bx, by }: Segment):
 }
 
 /** Exact within one cell (200 m); beyond that it only says "more than 200 m". */
-export function metresFromNearestStreet(lat: number, lng: number): number {
+export function metresFromNearestDrivableStreet(lat: number, lng: number): number {
   const grid = segmentCells();
   const px = lng * metresPerDegreeLng;
   const py = lat * METRES_PER_DEGREE_LAT;
