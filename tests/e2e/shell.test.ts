@@ -155,6 +155,41 @@ describe('desktop', () => {
     expect(await storedSession(page)).toBeNull();
   });
 
+  it('warns after 4 hours without activity, keeps the session on Stay Signed In, then signs out', async () => {
+    const page = await shell.open('desktop');
+    await typeSignIn(page, 'orgadmin@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    // A token that outlives the test's fake hours, so only inactivity can end this session.
+    await page.evaluate(
+      (expiresAt) => {
+        const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
+        window.localStorage.setItem(
+          'fleetDashboard.token',
+          JSON.stringify({ ...JSON.parse(raw), expiresAt }),
+        );
+        window.localStorage.setItem('fleetDashboard.hideSupport', 'yes');
+      },
+      Date.now() + 30 * 3_600_000,
+    );
+    await page.clock.install();
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+
+    await page.clock.fastForward('04:00:01');
+    const warning = page.getByTestId('inactivity-warning');
+    await warning.getByText('Session has been inactive too long').waitFor();
+    await warning.getByRole('button', { name: 'Stay Signed In' }).click();
+    await warning.waitFor({ state: 'hidden' });
+
+    await page.clock.fastForward('04:00:01');
+    await warning.waitFor();
+    await page.clock.fastForward('00:00:11');
+    await page.getByTestId('session-notice').getByText('Session Expired - Activity').waitFor();
+    await page.clock.fastForward('00:00:04');
+    await page.waitForURL('**/welcome/signin');
+    expect(await storedSession(page)).toBeNull();
+  });
+
   it('shows the not-found page for an unknown dashboard path', async () => {
     const page = await shell.open('desktop');
     await typeSignIn(page, 'orgadmin@demo.test');
