@@ -1,6 +1,6 @@
-// `app.tokens`, `app.users` and the guards every protected route puts in front of its handler:
-// `app.authenticate` (a valid bearer token, else 401) and `app.requirePermission(anyOf)` (else 403).
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+// `app.tokens`, `app.users` and the guards every protected route runs first, on request, before any body is
+// read: `app.authenticate` (a valid bearer token, else 401) and `app.requirePermission(anyOf)` (else 403).
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import type { CableSession } from '../cable/broadcaster.ts';
 import {
@@ -16,8 +16,8 @@ declare module 'fastify' {
     tokens: TokenService;
     users: UserReadModel;
     organizations: OrganizationReadModel;
-    authenticate: preHandlerAsyncHookHandler;
-    requirePermission(anyOf: readonly string[]): preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
+    requirePermission(anyOf: readonly string[]): onRequestAsyncHookHandler;
     /** The cable's view of a token: the user and the organizations they may subscribe to. */
     resolveCableSession(token: string): CableSession | null;
   }

@@ -37,7 +37,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/profile',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { response: { 200: profileSchema, 401: errorSchema } },
     },
     async (request, reply) => {

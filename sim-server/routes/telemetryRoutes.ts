@@ -20,10 +20,16 @@ export const telemetryRoutes: FastifyPluginAsync = async (app) => {
     '/api/sim/telemetry',
     {
       bodyLimit: TELEMETRY_BODY_LIMIT,
-      preHandler: [app.authenticate, app.requirePermission(INGEST_PERMISSIONS)],
+      onRequest: [app.authenticate, app.requirePermission(INGEST_PERMISSIONS)],
       schema: {
         body: telemetryBatchSchema,
-        response: { 202: ingestResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: {
+          202: ingestResultSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          500: errorSchema,
+        },
       },
     },
     async (request, reply) => reply.code(202).send(app.telemetry.ingest(request.body.samples)),

@@ -57,7 +57,7 @@ export const thingRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ThingsQuery }>(
     '/api/organization/things',
     {
-      preHandler: [app.authenticate, app.requirePermission(VIEW_THINGS)],
+      onRequest: [app.authenticate, app.requirePermission(VIEW_THINGS)],
       schema: {
         querystring: thingsQuerySchema,
         response: {

@@ -202,13 +202,14 @@ describe('POST /api/sim/telemetry', () => {
     expect(devices.map(stateOf)).toEqual(before);
   });
 
-  it('is for provider staff only: 403 for a dashboard user, 401 without a token', async () => {
+  it('is for provider staff only: 403 for a dashboard user, 401 without a token, before validation', async () => {
     const { access_token: userToken } = await signIn(harness.app, 'user@demo.test');
     expect((await post([sampleFor(firstDevice())], userToken)).statusCode).toBe(403);
+    // Checked before the body is validated: a stranger's malformed batch is a 401, not a 400.
     const anonymous = await harness.app.inject({
       method: 'POST',
       url: '/api/sim/telemetry',
-      payload: { samples: [] },
+      payload: { samples: 'not a list' },
     });
     expect(anonymous.statusCode).toBe(401);
   });
