@@ -2,7 +2,7 @@
 // accepting a new position. They work on a record the batch owns (see pictureDraft.ts).
 import { deriveAssetStatus, isAtMostActive } from '#domain/status/assetStatus';
 import type { StationIndex } from '#domain/stations/stationIndex';
-import { courseToDirection, refreshReviewAt, type Thing } from '#domain/things/thing';
+import { courseToDirection, type Thing } from '#domain/things/thing';
 import { truncateCoordinate } from '#domain/units/coordinates';
 import type { LiveSettings } from './liveSettings.ts';
 
@@ -70,10 +70,6 @@ export function setMotion(thing: Thing, speed: number | null, course: number | n
 export function markHeardFrom(thing: Thing, now: number, settings: LiveSettings): void {
   thing.isStale = false;
   thing.staleAt = now + settings.staleAfterMs;
-}
-
-export function finishAssetUpdate(thing: Thing, now: number, settings: LiveSettings): void {
-  refreshReviewAt(thing, now, settings);
 }
 
 export function resetRun(thing: Thing): void {

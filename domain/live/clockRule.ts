@@ -4,28 +4,12 @@
 import { closureStatus } from '#domain/closures/closure';
 import { deriveAssetStatus, isAtMostActive } from '#domain/status/assetStatus';
 import { ALERTING_OFF_RESET_MS, isDemotedByTime, type Thing } from '#domain/things/thing';
-import { finishAssetUpdate, placeInStation } from './assetRules.ts';
+import { placeInStation } from './assetRules.ts';
 import type { PictureDraft } from './pictureDraft.ts';
 
 export function applyClockTick(draft: PictureDraft, now: number): void {
+  if (now >= draft.earliestReview) reviewDueAssets(draft, now);
   const settings = draft.settings;
-  const due: string[] = [];
-  for (const thing of draft.readThings().values()) if (thing.reviewAt <= now) due.push(thing.id);
-  for (const id of due) {
-    const current = draft.readThing(id);
-    if (current === undefined || !wouldChange(current, now, draft)) {
-      // Nothing visible changes; move the review time on in a copy only if it would otherwise fire again.
-      if (current !== undefined) {
-        const thing = draft.editThing(id);
-        if (thing) finishAssetUpdate(thing, now, settings);
-      }
-      continue;
-    }
-    const thing = draft.editThing(id);
-    if (thing === undefined) continue;
-    review(thing, now, draft);
-  }
-
   for (const closure of draft.readClosures().values()) {
     if (closure.closureType !== 'automated' || closure.isActive || !closure.inService) continue;
     const status = closureStatus(closure, now, settings);
@@ -33,6 +17,23 @@ export function applyClockTick(draft: PictureDraft, now: number): void {
     const editable = draft.editClosure(closure.id);
     if (editable) editable.status = status;
   }
+}
+
+function reviewDueAssets(draft: PictureDraft, now: number): void {
+  const due: string[] = [];
+  for (const thing of draft.readThings().values()) if (thing.reviewAt <= now) due.push(thing.id);
+  for (const id of due) {
+    const current = draft.readThing(id);
+    if (current === undefined) continue;
+    const thing = draft.editThing(id);
+    if (thing === undefined) continue;
+    // An asset whose moment came without a visible change only gets its next moment.
+    if (wouldChange(current, now, draft)) review(thing, now, draft);
+    else draft.finishAsset(thing, now);
+  }
+  let earliest = Infinity;
+  for (const thing of draft.readThings().values()) if (thing.reviewAt < earliest) earliest = thing.reviewAt;
+  draft.earliestReview = earliest;
 }
 
 function nextStatus(thing: Thing, now: number, draft: PictureDraft): Pick<Thing, 'status' | 'statusSource'> {
@@ -61,5 +62,5 @@ function review(thing: Thing, now: number, draft: PictureDraft): void {
   thing.status = next.status;
   thing.statusSource = next.statusSource;
   placeInStation(thing, draft.stations, wasAtMostActive);
-  finishAssetUpdate(thing, now, draft.settings);
+  draft.finishAsset(thing, now);
 }

@@ -1,7 +1,7 @@
 // A closure arrives from a load, a `closure` message or the user's own save (live §4): it is upserted, and an
 // active closure makes its asset active with that closure; an inactive or deleted one releases the asset.
 import { closureStatus, type Closure } from '#domain/closures/closure';
-import { finishAssetUpdate, placeInStation, rederiveStatus } from './assetRules.ts';
+import { placeInStation, rederiveStatus } from './assetRules.ts';
 import type { PictureDraft } from './pictureDraft.ts';
 
 export function upsertClosure(draft: PictureDraft, incoming: Closure, now: number): void {
@@ -43,7 +43,7 @@ function attachToAsset(draft: PictureDraft, closure: Closure, now: number): void
   ];
   rederiveStatus(thing, now, draft.settings);
   placeInStation(thing, draft.stations, false);
-  finishAssetUpdate(thing, now, draft.settings);
+  draft.finishAsset(thing, now);
 }
 
 function detachFromAsset(draft: PictureDraft, thingId: string, closureId: string, now: number): void {
@@ -54,5 +54,5 @@ function detachFromAsset(draft: PictureDraft, thingId: string, closureId: string
   thing.activeClosures = thing.activeClosures.filter((ref) => ref.id !== closureId);
   rederiveStatus(thing, now, draft.settings);
   placeInStation(thing, draft.stations, true);
-  finishAssetUpdate(thing, now, draft.settings);
+  draft.finishAsset(thing, now);
 }

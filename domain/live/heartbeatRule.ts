@@ -2,7 +2,6 @@
 // position and status; an inactive heartbeat ends the run; and the asset's closures learn it is connected.
 import { isAtMostActive } from '#domain/status/assetStatus';
 import {
-  finishAssetUpdate,
   isAccurateEnough,
   markHeardFrom,
   movePosition,
@@ -47,7 +46,7 @@ export function applyHeartbeat(draft: PictureDraft, event: HeartbeatReceived): v
   const wasAtMostActive = isAtMostActive(thing.status);
   rederiveStatus(thing, now, settings);
   placeInStation(thing, draft.stations, moved || wasAtMostActive);
-  finishAssetUpdate(thing, now, settings);
+  draft.finishAsset(thing, now);
 
   // The asset is connected, so its closures that are not alerting stand by (live §4).
   for (const closureId of draft.closureIdsOf(thing.id)) {

@@ -74,9 +74,7 @@ export function pointFastPath(data: Record<string, unknown>): LivePoint | null {
   const { thing_id: thingId, lat, lng, speed, course, accuracy, enroute, run_id: runId, street } = data;
   if (typeof thingId !== 'string' || typeof lat !== 'number' || typeof lng !== 'number') return null;
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
-  if (speed !== null && speed !== undefined && typeof speed !== 'number') return null;
-  if (course !== null && course !== undefined && typeof course !== 'number') return null;
-  if (accuracy !== null && accuracy !== undefined && typeof accuracy !== 'number') return null;
+  if (!isNullishNumber(speed) || !isNullishNumber(course) || !isNullishNumber(accuracy)) return null;
   if (enroute !== null && enroute !== undefined && typeof enroute !== 'boolean') return null;
   if (runId !== null && runId !== undefined && typeof runId !== 'string') return null;
   if (street !== null && street !== undefined && typeof street !== 'string') return null;
@@ -135,8 +133,9 @@ export function heartbeatFastPath(data: Record<string, unknown>): LiveHeartbeat 
   };
 }
 
+/** As valibot's number(): NaN is not a number. */
 function isNullishNumber(value: unknown): value is number | null | undefined {
-  return value === null || value === undefined || typeof value === 'number';
+  return value === null || value === undefined || (typeof value === 'number' && !Number.isNaN(value));
 }
 
 function isNullishFinite(value: unknown): value is number | null | undefined {

@@ -15,9 +15,10 @@ import { ThingTable } from './thingTable.ts';
 export type PictureChanges = {
   /** The picture started over (organization switch): forget everything derived from earlier pictures. */
   reset: boolean;
-  addedThings: ReadonlySet<string>;
-  updatedThings: ReadonlySet<string>;
-  removedThings: ReadonlySet<string>;
+  /** Ids of assets new in this picture, changed, or gone; each id appears in at most one list, once. */
+  addedThings: readonly string[];
+  updatedThings: readonly string[];
+  removedThings: readonly string[];
   locations: boolean;
   closures: boolean;
   areas: boolean;
@@ -45,6 +46,8 @@ export type LivePicture = {
    * pictures with the same membership share this holder, so moving assets never re-sorts the list.
    */
   thingOrder: ThingOrderCache;
+  /** No asset needs the clock before this moment (a lower bound), so most ticks skip the fleet entirely. */
+  reviewDueAt: number;
   locations: ReadonlyMap<string, Location>;
   closures: ReadonlyMap<string, Closure>;
   /** Closure ids per asset, for the heartbeat rule. */
@@ -60,7 +63,7 @@ export type LivePicture = {
   changes: PictureChanges;
 };
 
-const NOTHING: ReadonlySet<string> = new Set();
+const NOTHING: readonly string[] = [];
 
 export const NO_CHANGES: PictureChanges = {
   reset: false,
@@ -89,6 +92,7 @@ export function emptyPicture(options: {
     things: ThingTable.empty(),
     thingsMembershipVersion: 0,
     thingOrder: { ids: null },
+    reviewDueAt: Infinity,
     locations: new Map(),
     closures: new Map(),
     closureIdsByThing: new Map(),

@@ -1,7 +1,7 @@
 // A location (event, incident) arrives from a load or a `location` message (live §4): it is stored, its active
 // assets go on the incident (status location, out of their station), and those it lists as inactive leave it.
 import type { Location, LocationThing } from '#domain/locations/location';
-import { finishAssetUpdate, placeInStation, rederiveStatus } from './assetRules.ts';
+import { placeInStation, rederiveStatus } from './assetRules.ts';
 import type { PictureDraft } from './pictureDraft.ts';
 
 export function applyLocation(draft: PictureDraft, location: Location, now: number): void {
@@ -28,7 +28,7 @@ function joinIncident(draft: PictureDraft, location: Location, entry: LocationTh
   thing.incidentEndTime = null;
   rederiveStatus(thing, now, draft.settings);
   placeInStation(thing, draft.stations, false);
-  finishAssetUpdate(thing, now, draft.settings);
+  draft.finishAsset(thing, now);
 }
 
 /** Only an asset still on this very location leaves; one that moved on to another incident is left alone. */
@@ -42,5 +42,5 @@ function leaveIncident(draft: PictureDraft, location: Location, entry: LocationT
   thing.incidentEndTime = entry.endTime ?? location.endTime ?? now;
   rederiveStatus(thing, now, draft.settings);
   placeInStation(thing, draft.stations, true);
-  finishAssetUpdate(thing, now, draft.settings);
+  draft.finishAsset(thing, now);
 }

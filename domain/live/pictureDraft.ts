@@ -7,7 +7,7 @@ import { locationsOverCap, type Location } from '#domain/locations/location';
 import type { Closure } from '#domain/closures/closure';
 import type { EventSource } from '#domain/organizations/organization';
 import { buildStationIndex, type StationIndex } from '#domain/stations/stationIndex';
-import { copyThing, type Thing } from '#domain/things/thing';
+import { copyThing, refreshReviewAt, type Thing } from '#domain/things/thing';
 import { ThingTableWriter } from './thingTable.ts';
 import type { AlertingZone } from '#domain/zones/alertingZone';
 import type { LiveResource } from './liveEvents.ts';
@@ -22,9 +22,10 @@ export class PictureDraft {
   // A record is the batch's own when it differs from the base picture's record in the same slot: it was copied
   // or created in this batch.
   private readonly things: ThingTableWriter;
-  private readonly addedThings = new Set<string>();
-  private readonly updatedThings = new Set<string>();
-  private readonly removedThings = new Set<string>();
+  // Each id lands in at most one list, once: a record is recorded the first time the batch writes its slot.
+  private addedThings: string[] = [];
+  private updatedThings: string[] = [];
+  private removedThings: string[] = [];
   private membershipChanged = false;
 
   private locations: Map<string, Location> | null = null;
@@ -38,6 +39,7 @@ export class PictureDraft {
   private loadErrors: Partial<Record<LiveResource, number>> | null = null;
   private dropped: DroppedCounts | null = null;
   private eventSource: EventSource;
+  private reviewDueAt: number;
 
   constructor(base: LivePicture) {
     this.base = base;
@@ -45,6 +47,7 @@ export class PictureDraft {
     this.now = base.now;
     this.eventSource = base.eventSource;
     this.things = new ThingTableWriter(base.things);
+    this.reviewDueAt = base.reviewDueAt;
   }
 
   // --- things -------------------------------------------------------------------------------
@@ -64,34 +67,62 @@ export class PictureDraft {
 
   /** The asset, copied once per batch so the rules may change it in place; undefined for an unknown asset. */
   editThing(id: string): Thing | undefined {
-    const current = this.things.get(id);
-    if (current === undefined) return undefined;
-    if (this.things.owns(id, current)) return current;
+    const slot = this.things.slotOf(id);
+    if (slot === undefined) return undefined;
+    const current = this.things.at(slot);
+    if (current === undefined || this.things.ownsSlot(slot)) return current;
     const copy = copyThing(current);
-    this.things.set(copy);
-    if (!this.addedThings.has(id)) this.updatedThings.add(id);
+    this.things.replaceAt(slot, copy);
+    this.updatedThings.push(id);
     return copy;
+  }
+
+  /** Ends a rule's work on an asset: the next moment the clock alone may change it. */
+  finishAsset(thing: Thing, now: number): void {
+    refreshReviewAt(thing, now, this.settings);
+    if (thing.reviewAt < this.reviewDueAt) this.reviewDueAt = thing.reviewAt;
+  }
+
+  /** No asset needs the clock before this moment (a lower bound; exact after a full review). */
+  get earliestReview(): number {
+    return this.reviewDueAt;
+  }
+
+  set earliestReview(at: number) {
+    this.reviewDueAt = at;
   }
 
   /** Stores a record the caller made for this batch (the draft owns it from now on). */
   putThing(thing: Thing): void {
-    const previous = this.things.get(thing.id);
+    if (thing.reviewAt < this.reviewDueAt) this.reviewDueAt = thing.reviewAt;
+    const slot = this.things.slotOf(thing.id);
+    const previous = slot === undefined ? undefined : this.things.at(slot);
+    const firstWrite = slot === undefined || !this.things.ownsSlot(slot);
     this.things.set(thing);
     if (previous === undefined) {
       this.membershipChanged = true;
-      if (this.removedThings.delete(thing.id)) this.updatedThings.add(thing.id);
-      else this.addedThings.add(thing.id);
-    } else {
-      if (previous.primaryDisplayName !== thing.primaryDisplayName) this.membershipChanged = true;
-      if (!this.addedThings.has(thing.id)) this.updatedThings.add(thing.id);
+      if (this.base.things.has(thing.id)) {
+        // Removed earlier in this batch and back again: for the picture before, it was only updated.
+        this.removedThings = this.removedThings.filter((id) => id !== thing.id);
+        this.updatedThings.push(thing.id);
+      } else {
+        this.addedThings.push(thing.id);
+      }
+      return;
     }
+    if (previous.primaryDisplayName !== thing.primaryDisplayName) this.membershipChanged = true;
+    if (firstWrite) this.updatedThings.push(thing.id);
   }
 
   removeThing(id: string): boolean {
     if (!this.things.delete(id)) return false;
     this.membershipChanged = true;
-    this.updatedThings.delete(id);
-    if (!this.addedThings.delete(id)) this.removedThings.add(id);
+    if (this.base.things.has(id)) {
+      this.updatedThings = this.updatedThings.filter((updated) => updated !== id);
+      this.removedThings.push(id);
+    } else {
+      this.addedThings = this.addedThings.filter((added) => added !== id);
+    }
     return true;
   }
 
@@ -223,7 +254,7 @@ export class PictureDraft {
       }
     }
     const thingsChanged =
-      this.addedThings.size > 0 || this.updatedThings.size > 0 || this.removedThings.size > 0;
+      this.addedThings.length > 0 || this.updatedThings.length > 0 || this.removedThings.length > 0;
     const changed =
       thingsChanged ||
       locations !== null ||
@@ -244,6 +275,7 @@ export class PictureDraft {
       things: thingsChanged ? this.things.finish() : base.things,
       thingsMembershipVersion: base.thingsMembershipVersion + (this.membershipChanged ? 1 : 0),
       thingOrder: this.membershipChanged ? { ids: null } : base.thingOrder,
+      reviewDueAt: this.reviewDueAt,
       locations: locations ?? base.locations,
       closures: this.closures ?? base.closures,
       closureIdsByThing: this.closureIdsByThing ?? base.closureIdsByThing,

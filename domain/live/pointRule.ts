@@ -2,7 +2,6 @@
 // thousands per batch, so it touches only what it must and allocates only the new position.
 import { isAtMostActive } from '#domain/status/assetStatus';
 import {
-  finishAssetUpdate,
   isAccurateEnough,
   markHeardFrom,
   movePosition,
@@ -46,5 +45,5 @@ export function applyPoint(draft: PictureDraft, event: PointReceived): void {
   const wasAtMostActive = isAtMostActive(thing.status);
   rederiveStatus(thing, now, settings);
   placeInStation(thing, draft.stations, moved || wasAtMostActive);
-  finishAssetUpdate(thing, now, settings);
+  draft.finishAsset(thing, now);
 }

@@ -3,7 +3,7 @@
 // last heard from) carries over. An asset an admin marked inactive is removed.
 import { statusFromServerName } from '#domain/status/assetStatus';
 import { copyThing, judgeStatusFromRecord, type Thing } from '#domain/things/thing';
-import { finishAssetUpdate, placeInStation } from './assetRules.ts';
+import { placeInStation } from './assetRules.ts';
 import type { PictureDraft } from './pictureDraft.ts';
 
 export function upsertThing(draft: PictureDraft, incoming: Thing, now: number): void {
@@ -45,7 +45,7 @@ export function upsertThing(draft: PictureDraft, incoming: Thing, now: number): 
   }
   next.stationId = previous?.stationId ?? null;
   placeInStation(next, draft.stations, true);
-  finishAssetUpdate(next, now, settings);
+  draft.finishAsset(next, now);
   draft.putThing(next);
 }
 

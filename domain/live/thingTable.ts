@@ -71,11 +71,23 @@ export class ThingTableWriter {
     return slot === undefined ? undefined : (this.slots ?? this.base.slots)[slot];
   }
 
-  /** The record in the slot, and whether the batch already owns it (it differs from the base table's). */
-  owns(id: string, record: Thing): boolean {
-    if (this.slots === null) return false;
-    const slot = (this.index ?? this.base.index).get(id);
-    return slot !== undefined && this.base.slots[slot] !== record;
+  /** The slot of an asset, or undefined for an unknown id. */
+  slotOf(id: string): number | undefined {
+    return (this.index ?? this.base.index).get(id);
+  }
+
+  at(slot: number): Thing | undefined {
+    return (this.slots ?? this.base.slots)[slot];
+  }
+
+  /** Whether the record in a slot was written by this batch (it differs from the base table's). */
+  ownsSlot(slot: number): boolean {
+    return this.slots !== null && this.slots[slot] !== this.base.slots[slot];
+  }
+
+  /** Replaces the record in an existing slot. */
+  replaceAt(slot: number, thing: Thing): void {
+    this.writableSlots()[slot] = thing;
   }
 
   private writableSlots(): (Thing | undefined)[] {

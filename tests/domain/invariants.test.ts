@@ -220,9 +220,17 @@ describe('invariants over any sequence of messages', () => {
           for (const id of after.changes.updatedThings)
             expect(after.things.get(id)).not.toBe(before.things.get(id));
           for (const id of after.changes.removedThings) expect(after.things.has(id)).toBe(false);
+          const listed = [
+            ...after.changes.addedThings,
+            ...after.changes.updatedThings,
+            ...after.changes.removedThings,
+          ];
+          expect(new Set(listed).size).toBe(listed.length);
           for (const [id, asset] of after.things) {
             if (asset !== before.things.get(id)) {
-              expect(after.changes.addedThings.has(id) || after.changes.updatedThings.has(id)).toBe(true);
+              expect(after.changes.addedThings.includes(id) || after.changes.updatedThings.includes(id)).toBe(
+                true,
+              );
             }
           }
           expect(snapshot(before)).toBe(previous);
@@ -266,7 +274,7 @@ describe('decoders never throw on malformed input', () => {
         thing_id: fc.oneof(fc.string(), fc.integer()),
         lat: fc.oneof(fc.double(), fc.string()),
         lng: fc.oneof(fc.double(), fc.constant(null)),
-        speed: fc.oneof(fc.double(), fc.constant(null), fc.string()),
+        speed: fc.oneof(fc.double(), fc.constant(Number.NaN), fc.constant(null), fc.string()),
         course: fc.oneof(fc.double(), fc.constant(undefined)),
         accuracy: fc.oneof(fc.double(), fc.boolean()),
         enroute: fc.oneof(fc.boolean(), fc.constant(null), fc.integer()),
