@@ -1,7 +1,7 @@
 // The pipeline on virtual time (RxJS TestScheduler): batching, polling, reconnection, paging, organization switch
 // and the version poll. Sources are marble Observables; time is the scheduler's, starting at 0.
 import type { Observable } from 'rxjs';
-import { defer, map, takeUntil, timer } from 'rxjs';
+import { defer, distinctUntilChanged, map, takeUntil, timer } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
@@ -18,6 +18,7 @@ function testScheduler() {
 
 const SMALL: ViewedOrganization = ORGANIZATION;
 const LARGE: ViewedOrganization = { ...ORGANIZATION, id: 'org-large', isLargeOrg: true };
+const LARGE_STREAMING: ViewedOrganization = { ...ORGANIZATION, id: 'org-streaming' };
 
 /** A things page as the provider answers it; heartbeats are at virtual time 0. */
 function page(ids: string[], pageNumber = 1, total = ids.length, perPage = 500) {
@@ -89,6 +90,33 @@ describe('batching', () => {
     expect(withRuns[0]?.picture.things.get('t1')?.runPointsCount).toBe(2);
     expect(withRuns[0]?.picture.things.get('t2')?.runPointsCount).toBe(1);
     expect(recorded.some((entry) => entry.at > 0 && entry.at < 1000)).toBe(false);
+  });
+
+  it('as marbles: a point at 200 ms and one at 500 ms appear together at 1000 ms, one at 1200 ms at 2000 ms', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const pipeline = createLivePipeline({
+        scheduler,
+        sources: {
+          organization$: cold('a', { a: LARGE_STREAMING }),
+          fetchThingsPage: () => cold('(r|)', { r: page(['t1']) }),
+          openCable: () =>
+            cold<CableSignal>('c 199ms x 299ms y 699ms z', {
+              c: { kind: 'connected' },
+              x: pointMessage('t1'),
+              y: pointMessage('t1'),
+              z: pointMessage('t1'),
+            }),
+        },
+      });
+      const runLength = pipeline.picture$.pipe(
+        map((picture) => picture.things.get('t1')?.runPointsCount ?? -1),
+        distinctUntilChanged(),
+        takeUntil(timer(2500, scheduler)),
+      );
+      // -1 before the load, 0 once loaded (frame 0); 2 after the first batch; 3 after the second.
+      expectObservable(runLength).toBe('(ab) 996ms c 999ms d 499ms |', { a: -1, b: 0, c: 2, d: 3 });
+    });
   });
 
   it('ticks the clock every second even with no messages: an asset goes stale 30 s after it was last heard from', () => {
