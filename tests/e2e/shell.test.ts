@@ -190,6 +190,35 @@ describe('desktop', () => {
     expect(await storedSession(page)).toBeNull();
   });
 
+  it('keeps a situational-awareness session past 4 idle hours', async () => {
+    const page = await shell.open('desktop');
+    await typeSignIn(page, 'admin@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    await page.evaluate(
+      (expiresAt) => {
+        const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
+        window.localStorage.setItem(
+          'fleetDashboard.token',
+          JSON.stringify({ ...JSON.parse(raw), expiresAt }),
+        );
+        window.localStorage.setItem('fleetDashboard.hideSupport', 'yes');
+      },
+      Date.now() + 30 * 3_600_000,
+    );
+    await page.clock.install();
+    await page.reload();
+    await page.getByLabel('Account menu').click();
+    // The coordination center offers the infinite timeout option, so its users see the switch.
+    await page.getByLabel('Situational awareness mode (stay signed in)').check();
+    await page.getByLabel('Account menu').click();
+
+    await page.clock.fastForward('05:00:00');
+    await page.clock.fastForward('00:00:15');
+    await page.getByTestId('dashboard').waitFor();
+    expect(await page.getByTestId('inactivity-warning').count()).toBe(0);
+    expect(page.url()).toContain('/dashboard/things');
+  });
+
   it('shows the not-found page for an unknown dashboard path', async () => {
     const page = await shell.open('desktop');
     await typeSignIn(page, 'orgadmin@demo.test');
