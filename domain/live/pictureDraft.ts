@@ -8,11 +8,11 @@ import type { Closure } from '#domain/closures/closure';
 import type { EventSource } from '#domain/organizations/organization';
 import { buildStationIndex, type StationIndex } from '#domain/stations/stationIndex';
 import { copyThing, refreshReviewAt, type Thing } from '#domain/things/thing';
-import { ThingTableWriter } from './thingTable.ts';
 import type { AlertingZone } from '#domain/zones/alertingZone';
 import type { LiveResource } from './liveEvents.ts';
 import type { DroppedCounts, LivePicture } from './livePicture.ts';
 import type { LiveSettings } from './liveSettings.ts';
+import { ThingTableWriter } from './thingTable.ts';
 
 export class PictureDraft {
   readonly base: LivePicture;

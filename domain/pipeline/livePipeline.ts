@@ -85,7 +85,8 @@ export function createLivePipeline(options: LivePipelineOptions): LivePipeline {
       map((signal) => signal.kind === 'connected'),
       startWith(false),
       distinctUntilChanged(),
-      share(),
+      // Replayed: the polling switch subscribes after the first subscriber and must still see the current state.
+      shareReplay({ bufferSize: 1, refCount: true }),
     );
     const eventSource$: Observable<EventSource> = streams
       ? connected$.pipe(map((connected): EventSource => (connected ? 'streaming' : 'polling')))

@@ -213,6 +213,31 @@ describe('polling and streaming', () => {
     expect(sources).toEqual(['streaming', 'polling', 'streaming', 'polling', 'streaming']);
   });
 
+  it('polls from the start when the live connection never comes up', () => {
+    const scheduler = testScheduler();
+    const { log, fetchThingsPage } = requestLog(scheduler);
+    const recorded = recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          settings: { incrementalOverlapMs: 0 },
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: SMALL }),
+            fetchThingsPage,
+            openCable: () => scheduler.createColdObservable<CableSignal>('-'),
+          },
+        }).picture$,
+      31_000,
+    );
+    expect(log.map((entry) => [entry.at, entry.since])).toEqual([
+      [0, null],
+      [15_000, 0],
+      [30_000, 15_000],
+    ]);
+    expect(recorded.at(-1)?.picture.eventSource).toBe('polling');
+  });
+
   it('fetches extra pages one after the other and drops, after a full load, what it did not return', () => {
     const scheduler = testScheduler();
     const requested: { at: number; page: number }[] = [];
