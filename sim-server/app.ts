@@ -1,6 +1,7 @@
 // Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable, ingestion,
 // replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
 import { cablePlugin } from './cable/cablePlugin.ts';
 import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
@@ -8,6 +9,7 @@ import { TelemetryRejected } from './ingestion/telemetrySample.ts';
 import { clockPlugin } from './plugins/clockPlugin.ts';
 import { databasePlugin } from './plugins/databasePlugin.ts';
 import { replayPlugin } from './replay/replayPlugin.ts';
+import { accountRoutes } from './routes/accountRoutes.ts';
 import { basemapRoutes } from './routes/basemapRoutes.ts';
 import { dashboardRoutes } from './routes/dashboardRoutes.ts';
 import { profileRoutes } from './routes/profileRoutes.ts';
@@ -87,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     network,
   });
   await app.register(authPlugin);
+  await app.register(accountSecurityPlugin);
   await app.register(cablePlugin, {
     resolveSession: (token) => app.resolveCableSession(token),
     now: () => app.clock.now(),
@@ -104,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(userTokenRoutes);
+  await app.register(accountRoutes);
   await app.register(profileRoutes);
   await app.register(thingRoutes);
   await app.register(telemetryRoutes);

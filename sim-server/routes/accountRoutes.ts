@@ -1,0 +1,219 @@
+// Password recovery and token checks (access §7 "Authentication"): verify a token, forgot password, unlock
+// account, reset password; and, for the simulator only, the outbox of "e-mails" and demo accounts in any standing
+// so every sign-in error of access §8 can be reached.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { meetsPasswordRules } from '#domain/session/passwordRules';
+import { ACCOUNT_STANDINGS, type AccountStanding } from '../auth/accountSecurity.ts';
+import { originOf } from '../auth/accountSecurityPlugin.ts';
+import { callerOf } from '../auth/authPlugin.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { errorSchema } from './errorSchema.ts';
+
+const emptySchema = { type: 'object', properties: {} } as const;
+const emailBody = {
+  type: 'object',
+  required: ['email'],
+  properties: { email: { type: 'string', minLength: 1, maxLength: 320 } },
+} as const;
+const NO_SUCH_USER = { error: 'not_found', error_description: "There's no user with such email." } as const;
+
+const RESET_ERRORS = {
+  'unknown-token': {
+    code: 404,
+    body: { error: 'not_found', error_description: 'Reset token does not exist.' },
+  },
+  'expired-token': { code: 422, body: { error: 'invalid_token', error_description: 'Token has expired' } },
+  suspended: { code: 401, body: { error: 'user_suspended' } },
+  weak: { code: 422, body: { error: 'invalid_password', error_description: 'Password is too weak.' } },
+  reused: {
+    code: 422,
+    body: { error: 'password_reused', error_description: 'Password was used previously.' },
+  },
+} as const;
+
+const STAFF_ONLY = ['haas:manage'];
+
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: { access_token: string } }>(
+    '/api/verify_token',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['access_token'],
+          properties: { access_token: { type: 'string', minLength: 1, maxLength: 4000 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['uuid', 'expires_in', 'created_at'],
+            properties: {
+              uuid: { type: 'string' },
+              expires_in: { type: 'integer' },
+              created_at: { type: 'integer' },
+            },
+          },
+          401: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = app.tokens.userOfAccessToken(request.body.access_token);
+      const times = userId ? app.accountSecurity.tokenTimes(request.body.access_token) : null;
+      if (!userId || !times) return reply.code(401).send({ error: 'unauthorized' });
+      const createdAt = Math.floor(times.createdAt / 1000);
+      return {
+        uuid: userId,
+        created_at: createdAt,
+        expires_in: Math.floor(times.expiresAt / 1000) - createdAt,
+      };
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/api/forgot_password',
+    { schema: { body: emailBody, response: { 200: emptySchema, 404: errorSchema } } },
+    async (request, reply) =>
+      app.accountSecurity.sendResetMail(request.body.email, originOf(request))
+        ? {}
+        : reply.code(404).send(NO_SUCH_USER),
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/api/unlock_account',
+    { schema: { body: emailBody, response: { 200: emptySchema, 404: errorSchema } } },
+    async (request, reply) =>
+      app.accountSecurity.sendUnlockMail(request.body.email, originOf(request))
+        ? {}
+        : reply.code(404).send(NO_SUCH_USER),
+  );
+
+  app.put<{ Body: { token: string; password: string } }>(
+    '/api/reset_password',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['token', 'password'],
+          properties: {
+            token: { type: 'string', minLength: 1, maxLength: 200 },
+            password: { type: 'string', minLength: 1, maxLength: 200 },
+          },
+        },
+        response: { 200: emptySchema, 401: errorSchema, 404: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await app.accountSecurity.resetPassword(
+        request.body.token,
+        request.body.password,
+        meetsPasswordRules,
+      );
+      if (outcome.ok) return {};
+      const failure = RESET_ERRORS[outcome.reason];
+      return reply.code(failure.code).send(failure.body);
+    },
+  );
+
+  // Simulator only: the e-mails the simulator would have sent, newest last. Public, like the basemap: it holds
+  // reset links, so it exists only in the simulator and never in the provider's contract.
+  app.get<{ Querystring: { email?: string } }>(
+    '/api/sim/outbox',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { email: { type: 'string', maxLength: 320 } } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['mails'],
+            properties: {
+              mails: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'integer' },
+                    to: { type: 'string' },
+                    subject: { type: 'string' },
+                    body: { type: 'string' },
+                    link: { type: 'string' },
+                    sent_at: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request) => ({ mails: app.accountSecurity.outbox(request.query.email ?? null) }),
+  );
+
+  // Simulator only (provider staff): a demo account in a given standing, in the caller's organization.
+  app.post<{
+    Body: {
+      email: string;
+      password: string;
+      firstname: string;
+      lastname: string;
+      role_id: number;
+      standing?: AccountStanding;
+    };
+  }>(
+    '/api/sim/accounts',
+    {
+      preHandler: [app.authenticate, app.requirePermission(STAFF_ONLY)],
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'password', 'firstname', 'lastname', 'role_id'],
+          properties: {
+            email: { type: 'string', minLength: 3, maxLength: 320 },
+            password: { type: 'string', minLength: 1, maxLength: 200 },
+            firstname: { type: 'string', maxLength: 100 },
+            lastname: { type: 'string', maxLength: 100 },
+            role_id: { type: 'integer', minimum: 1, maximum: 4 },
+            standing: { type: 'string', enum: [...ACCOUNT_STANDINGS] },
+          },
+        },
+        response: {
+          201: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+          401: errorSchema,
+          403: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (app.accountSecurity.findUser(body.email)) return reply.code(409).send({ error: 'email_taken' });
+      const passwordHash = await hashPassword(body.password);
+      const organizationId = callerOf(request).organizationId;
+      const id = randomUUID();
+      app.eventLog.transaction(() => {
+        app.eventLog.record(
+          {
+            type: 'UserRegistered',
+            data: {
+              id,
+              email: body.email,
+              password_hash: passwordHash,
+              firstname: body.firstname,
+              lastname: body.lastname,
+              role_id: body.role_id,
+              organization_id: organizationId,
+              extra_permissions: [],
+              has_api_keys: false,
+              is_ha_direct_enabled: false,
+            },
+          },
+          { streamId: id, organizationId, recordedAt: app.clock.now() },
+        );
+        // Nested in the same transaction (better-sqlite3 makes it a savepoint): the user never exists without it.
+        if (body.standing) app.accountSecurity.setStanding(body.email, body.standing);
+      });
+      return reply.code(201).send({ id });
+    },
+  );
+};
