@@ -123,38 +123,6 @@ describe('desktop', () => {
     expect(await page.getByPlaceholder('Search for an asset...').inputValue()).toBe('');
   });
 
-  it('refreshes the token before it expires, and says "Session Expired" when refresh fails', async () => {
-    const page = await shell.open('desktop');
-    await typeSignIn(page, 'admin@demo.test');
-    await page.waitForURL('**/dashboard/things');
-    const first = await storedSession(page);
-    if (!first) throw new Error('no stored session after sign-in');
-
-    // Pretend the token has 12 s left: the keeper must swap it for a new one about 10 s before that.
-    await page.evaluate((expiresAt) => {
-      const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
-      window.localStorage.setItem('fleetDashboard.token', JSON.stringify({ ...JSON.parse(raw), expiresAt }));
-    }, Date.now() + 12_000);
-    await page.reload();
-    await until(async () => (await storedSession(page))?.accessToken !== first.accessToken);
-    const refreshed = await storedSession(page);
-    expect(refreshed?.expiresAt).toBeGreaterThan(Date.now() + 3_600_000);
-    await page.getByTestId('dashboard').waitFor();
-
-    // Now a refresh token the provider does not know: the refresh fails, the notice shows, the user is out.
-    await page.evaluate((expiresAt) => {
-      const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
-      const stored = { ...JSON.parse(raw), expiresAt, refreshToken: 'no-such-refresh-token' };
-      window.localStorage.setItem('fleetDashboard.token', JSON.stringify(stored));
-    }, Date.now() + 12_000);
-    await page.reload();
-    const notice = page.getByTestId('session-notice');
-    await notice.getByText('Session Expired').waitFor();
-    await notice.getByText('Please log in to Dashboard again').waitFor();
-    await page.waitForURL('**/welcome/signin');
-    expect(await storedSession(page)).toBeNull();
-  });
-
   it('warns after 4 hours without activity, keeps the session on Stay Signed In, then signs out', async () => {
     const page = await shell.open('desktop');
     await typeSignIn(page, 'orgadmin@demo.test');
@@ -276,5 +244,59 @@ describe('mobile', () => {
     await page.waitForURL('**/dashboard/closures');
     await tabs.getByRole('button', { name: 'Live' }).click();
     await page.waitForURL(`**/dashboard/things/${thingId}`);
+  });
+});
+
+describe.each(['desktop', 'mobile'] as const)('session on %s', (viewport) => {
+  it('refreshes the token before it expires, and says "Session Expired" when refresh fails', async () => {
+    const page = await shell.open(viewport);
+    await typeSignIn(page, 'admin@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    const first = await storedSession(page);
+    if (!first) throw new Error('no stored session after sign-in');
+
+    // Pretend the token has 12 s left: the keeper must swap it for a new one about 10 s before that.
+    await page.evaluate((expiresAt) => {
+      const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
+      window.localStorage.setItem('fleetDashboard.token', JSON.stringify({ ...JSON.parse(raw), expiresAt }));
+    }, Date.now() + 12_000);
+    await page.reload();
+    await until(async () => (await storedSession(page))?.accessToken !== first.accessToken);
+    const refreshed = await storedSession(page);
+    expect(refreshed?.expiresAt).toBeGreaterThan(Date.now() + 3_600_000);
+    await page.getByTestId('dashboard').waitFor();
+
+    // Now a refresh token the provider does not know: the refresh fails, the notice shows, the user is out.
+    await page.evaluate((expiresAt) => {
+      const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
+      const stored = { ...JSON.parse(raw), expiresAt, refreshToken: 'no-such-refresh-token' };
+      window.localStorage.setItem('fleetDashboard.token', JSON.stringify(stored));
+    }, Date.now() + 12_000);
+    await page.reload();
+    const notice = page.getByTestId('session-notice');
+    await notice.getByText('Session Expired').waitFor();
+    await notice.getByText('Please log in to Dashboard again').waitFor();
+    await page.waitForURL('**/welcome/signin');
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  it('tells a user whose organization changed since the token was stored to log back in', async () => {
+    const page = await shell.open(viewport);
+    await typeSignIn(page, 'media@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    await page.getByTestId('dashboard').waitFor();
+    // The stored token says it was issued under another organization than the profile now names.
+    await page.evaluate(() => {
+      const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
+      const stored = { ...JSON.parse(raw), organizationId: 'another-organization' };
+      window.localStorage.setItem('fleetDashboard.token', JSON.stringify(stored));
+    });
+    await page.reload();
+    await page
+      .getByTestId('session-notice')
+      .getByText('Invalid Credentials: Organization was changed, please log back in.')
+      .waitFor();
+    await page.waitForURL('**/welcome/signin');
+    expect(await storedSession(page)).toBeNull();
   });
 });
