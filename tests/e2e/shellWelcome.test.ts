@@ -55,7 +55,7 @@ async function signInError(page: Page): Promise<string | null> {
   return error.textContent();
 }
 
-describe('sign-in errors by account standing', () => {
+describe.each(['desktop', 'mobile'] as const)('sign-in errors by account standing (%s)', (viewport) => {
   it('says why each account may not sign in', async () => {
     const cases = [
       ['suspended', `User is suspended. Please contact ${SUPPORT}`],
@@ -72,13 +72,13 @@ describe('sign-in errors by account standing', () => {
         `Your user is not authorized to access Safety Cloud Dashboard. Please contact ${SUPPORT}`,
       ],
     ] as const;
-    const page = await shell.open('desktop', '/welcome/signin');
+    const page = await shell.open(viewport, '/welcome/signin');
     await page
       .getByTestId('confidentiality-notice')
       .getByRole('link', { name: 'End-User Licence Agreement' })
       .waitFor();
     for (const [standing, message] of cases) {
-      const email = `${standing.replace(/_/g, '-')}@welcome.test`;
+      const email = `${standing.replace(/_/g, '-')}-${viewport}@welcome.test`;
       await createAccount(email, standing);
       await page.getByLabel('Email').fill('');
       await page.getByLabel('Password', { exact: true }).fill('');
@@ -122,11 +122,11 @@ describe('lockout and unlock', () => {
   });
 });
 
-describe('forgot and reset password (phone)', () => {
+describe.each(['mobile', 'desktop'] as const)('forgot and reset password (%s)', (viewport) => {
   it('mails a reset link, marks the rules live, refuses a reused password, then signs in with the new one', async () => {
-    const email = 'forgetful@welcome.test';
+    const email = `forgetful-${viewport}@welcome.test`;
     await createAccount(email);
-    const page = await shell.open('mobile', '/welcome/signin');
+    const page = await shell.open(viewport, '/welcome/signin');
     await page.getByLabel('Email').pressSequentially(email, { delay: 10 });
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/welcome/forgot');
@@ -163,7 +163,7 @@ describe('forgot and reset password (phone)', () => {
   });
 
   it('says a reset token that does not exist is expired or unknown', async () => {
-    const page = await shell.open('mobile', '/welcome/reset/someone%40welcome.test/not-a-token');
+    const page = await shell.open(viewport, '/welcome/reset/someone%40welcome.test/not-a-token');
     await page.getByLabel('New password').fill('Valid!2026x');
     await page.getByLabel('Confirm password').fill('Valid!2026x');
     await page.getByRole('button', { name: 'Save Password' }).click();
