@@ -1,6 +1,18 @@
 // The simulator's events: what happened, in the past tense, with the data the projections need.
 // Field names follow the wire (snake_case) so a record reads the same in the log as in a response.
 import type { DeviceType } from '#domain/things/thing';
+import type { AreaJson } from '../areas/areaSchema.ts';
+import type { AreaTypeRecord, ThingSubtypeRecord, ThingTypeRecord } from '../catalog/catalogRecords.ts';
+import type { ClosureJson } from '../closures/closureSchema.ts';
+import type { LocationJson } from '../locations/locationSchema.ts';
+import type {
+  LightIntensityRecord,
+  R2RTestAlertRecord,
+  ThingProfileRecord,
+  ThingRelationshipsRecord,
+  ThingTestModeRecord,
+} from '../things/thingEditRecords.ts';
+import type { AlertingZoneJson } from '../zones/alertingZoneSchema.ts';
 
 export type OrganizationRecord = {
   id: string;
@@ -103,7 +115,30 @@ export type SimEvent =
   | { type: 'UserSignedIn'; data: UserSignInRecord }
   | { type: 'ThingRegistered'; data: ThingRecord }
   | { type: 'PointRecorded'; data: TelemetryRecord }
-  | { type: 'HeartbeatRecorded'; data: TelemetryRecord };
+  | { type: 'HeartbeatRecorded'; data: TelemetryRecord }
+  | LiveOperationsEvent
+  | ThingEditEvent;
+
+/** Changes to what a thing is or who sees it (issue 4); the thing is the stream. */
+export type ThingEditEvent =
+  | { type: 'ThingProfileUpdated'; data: ThingProfileRecord }
+  | { type: 'ThingRelationshipsChanged'; data: ThingRelationshipsRecord }
+  | { type: 'ThingTestModeSwitched'; data: ThingTestModeRecord };
+
+/** Catalogues, device commands and the live-operations entities (issue 4); each record is its wire form. */
+export type LiveOperationsEvent =
+  | { type: 'ThingTypeRegistered'; data: ThingTypeRecord }
+  | { type: 'ThingSubtypeRegistered'; data: ThingSubtypeRecord }
+  | { type: 'AreaTypeRegistered'; data: AreaTypeRecord }
+  | { type: 'R2RTestAlertSent'; data: R2RTestAlertRecord }
+  | { type: 'LightIntensitySet'; data: LightIntensityRecord }
+  | { type: 'LocationSaved'; data: LocationJson }
+  | { type: 'ClosureSaved'; data: ClosureJson }
+  | { type: 'ClosureDeleted'; data: { id: string } }
+  | { type: 'AreaSaved'; data: AreaJson }
+  | { type: 'AreaDeleted'; data: { id: string } }
+  | { type: 'AlertingZoneSaved'; data: AlertingZoneJson }
+  | { type: 'AlertingZoneDeleted'; data: { id: string } };
 
 export type SimEventType = SimEvent['type'];
 

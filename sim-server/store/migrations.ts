@@ -139,6 +139,52 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX access_tokens_by_user ON access_tokens (user_id);
   `,
+  `
+  -- Issue 4: catalogues and the live-operations entities. Each row keeps its wire JSON in data; the columns beside
+  -- it are what the queries filter on. updated_at (unix ms, the event's time) answers last_updated_timestamp.
+  CREATE TABLE thing_types (id TEXT PRIMARY KEY, name TEXT NOT NULL, data TEXT NOT NULL);
+  CREATE TABLE thing_subtypes (
+    id TEXT PRIMARY KEY, thing_type_id TEXT NOT NULL, name TEXT NOT NULL, data TEXT NOT NULL);
+  CREATE TABLE area_types (id TEXT PRIMARY KEY, data TEXT NOT NULL);
+  CREATE TABLE thing_light_intensities (
+    thing_id TEXT PRIMARY KEY REFERENCES things (id), light_intensity TEXT NOT NULL, updated_at INTEGER NOT NULL);
+  CREATE TABLE locations (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    is_active INTEGER NOT NULL,
+    start_at INTEGER NOT NULL,
+    end_at INTEGER,
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX locations_by_organization ON locations (organization_id, updated_at);
+  CREATE TABLE closures (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    closure_type TEXT NOT NULL,
+    external_id TEXT,
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX closures_by_organization ON closures (organization_id, updated_at);
+  -- A WZDx id names one work zone in the feed.
+  CREATE UNIQUE INDEX closures_by_external_id ON closures (external_id) WHERE external_id IS NOT NULL;
+  CREATE TABLE areas (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX areas_by_organization ON areas (organization_id);
+  CREATE TABLE alerting_zones (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    hotspot_id TEXT,
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX alerting_zones_by_organization ON alerting_zones (organization_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

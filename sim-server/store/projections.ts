@@ -3,6 +3,8 @@
 import { toFlag, type SqliteDatabase } from './database.ts';
 import { nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
 import { thingWirePrefix } from '../things/thingWire.ts';
+import { createThingEditProjection } from '../things/thingEditProjection.ts';
+import { createDocumentProjections, DOCUMENT_TABLES } from './documentProjections.ts';
 import type {
   OrganizationLinkRecord,
   OrganizationRecord,
@@ -36,6 +38,7 @@ export type Projections = {
 };
 
 export const PROJECTION_TABLES = [
+  ...DOCUMENT_TABLES,
   'thing_access',
   'thing_states',
   'things',
@@ -93,6 +96,8 @@ export function createProjections(db: SqliteDatabase): Projections {
   const selectOrganizationRef = db.prepare<[string], { name: string; type_name: string; acs: number }>(
     'SELECT name, type_name, acs FROM organizations WHERE id = ?',
   );
+  const thingEdits = createThingEditProjection(db);
+  const documents = createDocumentProjections(db);
   let thingsVersion = 0;
 
   function registerOrganization(record: OrganizationRecord, recordedAt: number) {
@@ -242,6 +247,25 @@ export function createProjections(db: SqliteDatabase): Projections {
         case 'HeartbeatRecorded':
           applyTelemetry(event.seq, thingKeyOf(event.streamId), event.data, event.recordedAt);
           return;
+        case 'ThingProfileUpdated':
+        case 'ThingRelationshipsChanged':
+        case 'ThingTestModeSwitched':
+          thingEdits.apply(event);
+          thingsVersion += 1;
+          return;
+        case 'ThingTypeRegistered':
+        case 'ThingSubtypeRegistered':
+        case 'AreaTypeRegistered':
+        case 'R2RTestAlertSent':
+        case 'LightIntensitySet':
+        case 'LocationSaved':
+        case 'ClosureSaved':
+        case 'ClosureDeleted':
+        case 'AreaSaved':
+        case 'AreaDeleted':
+        case 'AlertingZoneSaved':
+        case 'AlertingZoneDeleted':
+          return documents.apply(event);
         default: {
           const unexpected: never = event;
           throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);

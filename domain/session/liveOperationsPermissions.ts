@@ -1,0 +1,27 @@
+// The any-of permission rules of live §6 for the live-operations writes, shared by the simulator's guards and the
+// dashboard's controls. Reading rules (view things) are in rolePermissions.ts; these are the write side.
+
+const STAFF = 'haas:manage';
+
+export const EDIT_THING: readonly string[] = ['thing:update', 'thing:manage'];
+export const INVOKE_R2R: readonly string[] = ['thing:invoke_r2r'];
+export const CHANGE_LIGHT_INTENSITY: readonly string[] = ['thing:ha5_light_intensity_change'];
+
+export const VIEW_EVENTS: readonly string[] = ['incident:read', STAFF];
+export const EDIT_EVENT: readonly string[] = ['incident:update', STAFF];
+
+export const VIEW_AREAS: readonly string[] = ['exclusion:read', 'exclusion:manage', STAFF];
+export const ADD_AREA: readonly string[] = ['exclusion:create', 'exclusion:manage', STAFF];
+export const EDIT_AREA: readonly string[] = ['exclusion:update', 'exclusion:manage', STAFF];
+export const DELETE_AREA: readonly string[] = ['exclusion:update', 'exclusion:manage', STAFF];
+
+export const VIEW_CLOSURES: readonly string[] = ['closure:read', 'closure:manage', STAFF];
+export const ADD_CLOSURE: readonly string[] = ['closure:create', 'closure:manage'];
+export const EDIT_CLOSURE: readonly string[] = ['closure:update', 'closure:manage'];
+export const DELETE_CLOSURE: readonly string[] = ['closure:delete', 'closure:manage'];
+
+export const VIEW_ZONES: readonly string[] = ['zone:read', 'zone:manage', STAFF];
+export const MANAGE_ZONES: readonly string[] = ['zone:manage', STAFF];
+
+/** Areas of autonomous-vehicle types are edited by provider staff only (live §6 "edit area"). */
+export const EDIT_AUTONOMOUS_VEHICLE_AREA: readonly string[] = [STAFF];
