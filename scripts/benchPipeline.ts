@@ -247,20 +247,22 @@ function main(): void {
   const floorTimes: number[] = [];
   for (let batch = 0; batch < batchCount; batch += 1) {
     const now = START + (batch + 1) * 1000;
-    const raw = buildRawBatch(world, batch + 1);
+    // As in the browser, the raw frames are garbage once decoded; only the decoded events wait for the batch.
+    let raw: unknown[] | null = buildRawBatch(world, batch + 1);
     messagesPerBatch = raw.length;
 
     let started = performance.now();
+    bareLoop(floorRecords, raw);
+    const floorElapsed = performance.now() - started;
+
+    started = performance.now();
     const events = decodeBatch(raw, now);
     const decodeElapsed = performance.now() - started;
+    raw = null;
 
     started = performance.now();
     picture = evolveBatch(picture, [...coalesceMessages(events), { type: 'ClockTicked', now }]);
     const applyElapsed = performance.now() - started;
-
-    started = performance.now();
-    bareLoop(floorRecords, raw);
-    const floorElapsed = performance.now() - started;
 
     if (batch >= WARM_UP_BATCHES) {
       const run = Math.floor((batch - WARM_UP_BATCHES) / BATCHES_PER_RUN);
