@@ -1,9 +1,17 @@
 // Issue 6 in a real browser at a desktop and a phone viewport: sign-in landing, gates and their pages, the chrome
 // (navigation, organization picker and dropdown, avatar menu, tabs, support dialog), organization switching, and
 // the session (refresh before expiry, "Session Expired", sign-out).
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchShellBrowser, storedSession, typeSignIn, until, type ShellBrowser } from './shellBrowser.ts';
+import {
+  CHROMIUM_ARGS,
+  launchShellBrowser,
+  storedSession,
+  typeSignIn,
+  until,
+  VIEWPORTS,
+  type ShellBrowser,
+} from './shellBrowser.ts';
 import { listThings, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -244,6 +252,30 @@ describe('mobile', () => {
     await page.waitForURL('**/dashboard/closures');
     await tabs.getByRole('button', { name: 'Live' }).click();
     await page.waitForURL(`**/dashboard/things/${thingId}`);
+  });
+});
+
+describe('mobile without WebGL', () => {
+  it('replaces the map with the notice and the three-browser help dialog', async () => {
+    const noWebGl = await chromium.launch({
+      executablePath: inject('chromiumPath'),
+      args: [...CHROMIUM_ARGS, '--disable-webgl', '--disable-3d-apis'],
+    });
+    try {
+      const context = await noWebGl.newContext(VIEWPORTS.mobile);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/`);
+      await typeSignIn(page, 'media@demo.test');
+      await closeSupport(page);
+      await page.getByTestId('map-fallback').waitFor();
+      await page.getByRole('button', { name: 'How to enable WebGL' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Enable WebGL' });
+      for (const browserName of ['Chrome', 'Firefox', 'Safari']) {
+        await dialog.getByText(browserName, { exact: true }).waitFor();
+      }
+    } finally {
+      await noWebGl.close();
+    }
   });
 });
 
