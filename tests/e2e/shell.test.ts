@@ -79,6 +79,11 @@ describe('desktop', () => {
     await page.waitForURL('**/dashboard/data/reports/monthly');
     await page.getByTestId('section-placeholder').getByText('comes with its own issue').waitFor();
 
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('link', { name: 'Profile & Preferences' }).click();
+    await page.waitForURL('**/dashboard/accounts/profile');
+    await page.getByTestId('section-placeholder').getByRole('heading', { name: 'Accounts' }).waitFor();
+
     // Reload keeps the session, and "Don't show again" keeps the dialog shut.
     await page.reload();
     await page.getByTestId('section-placeholder').waitFor();
@@ -229,6 +234,13 @@ describe('mobile', () => {
 
     await page.goto(`${baseUrl}/dashboard/zones`);
     await page.getByText("This page isn't available on mobile devices.").waitFor();
+
+    await page.getByRole('button', { name: 'Go to the main page' }).click();
+    await page.getByTestId('organization-name').click();
+    await page.getByRole('region', { name: 'Profile' }).getByText('user@demo.test').waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/welcome/signin');
+    expect(await storedSession(page)).toBeNull();
   });
 
   it('toggles the drawer with the active tab and reopens the last item of a section', async () => {

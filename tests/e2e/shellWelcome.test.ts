@@ -128,6 +128,11 @@ describe.each(['mobile', 'desktop'] as const)('forgot and reset password (%s)', 
     await createAccount(email);
     const page = await shell.open(viewport, '/welcome/signin');
     await page.getByLabel('Email').pressSequentially(email, { delay: 10 });
+    const password = page.getByLabel('Password', { exact: true });
+    await password.pressSequentially('secret', { delay: 10 });
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/welcome/forgot');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);

@@ -48,11 +48,15 @@ export function closeSupport(): void {
   setTrackingParameter(false);
 }
 
-let offeredThisPage = false;
+const OFFERED_STORAGE_KEY = 'fleetDashboard.supportOffered';
 
-/** Opens the dialog once per page load after sign-in, unless the user asked not to see it again. */
+/** Opens the dialog on the first dashboard visit of a browser tab, unless the user asked not to see it again. */
 export function offerSupportOnWelcome(): void {
-  if (offeredThisPage) return;
-  offeredThisPage = true;
+  try {
+    if (window.sessionStorage.getItem(OFFERED_STORAGE_KEY)) return;
+    window.sessionStorage.setItem(OFFERED_STORAGE_KEY, 'yes');
+  } catch {
+    // Without storage it is offered on every page load.
+  }
   if (!supportHiddenByUser()) openSupport();
 }
