@@ -12,7 +12,7 @@ import {
   VIEWPORTS,
   type ShellBrowser,
 } from './shellBrowser.ts';
-import { listThings, signInForToken } from './simulatorApi.ts';
+import { listThings, sendPoint, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 const RESPONDERS = 'Chicago Metro Responders';
@@ -134,6 +134,25 @@ describe('desktop', () => {
     await expect.poll(() => page.getByTestId('organization-name').textContent()).toBe(RESPONDERS);
     await assetCountIs(page, responders.length);
     expect(await page.getByPlaceholder('Search for an asset...').inputValue()).toBe('');
+
+    // The cable now carries the responders: a point from one of their devices moves its marker.
+    const firstRow = page.getByTestId('thing-row').first();
+    const thingId = await firstRow.getAttribute('data-thing-id');
+    const moved = responders.find((candidate) => candidate.id === thingId);
+    if (!moved) throw new Error(`first row ${String(thingId)} is not a responders asset`);
+    await firstRow.click();
+    await page.waitForURL(`**/dashboard/things/${moved.id}`);
+    const target = {
+      lat: Number((moved.lat + 0.0012).toFixed(6)),
+      lng: Number((moved.lng - 0.001).toFixed(6)),
+    };
+    await sendPoint(baseUrl, await signInForToken(baseUrl, 'staff@demo.test'), moved, target);
+    await page.waitForFunction(
+      (expected) =>
+        document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-position') ===
+        expected,
+      `${target.lat},${target.lng}`,
+    );
   });
 
   it('warns after 4 hours without activity, keeps the session on Stay Signed In, then signs out', async () => {
