@@ -1,5 +1,8 @@
 // Drives the replay engine once a second from the app's clock and feeds its samples to the ingestion function.
 // Starts when the app is ready, stops when it closes. The scheduler is injected so tests tick it by hand.
+// Given a recording, it plays that onto the world's devices instead of moving them along the streets itself.
+import type { Recording } from './recording.ts';
+import { createRecordingReplay } from './recordingReplay.ts';
 import type { ReplayVehicle } from './replayEngine.ts';
 import { createReplayEngine, type ReplayEngine } from './replayEngine.ts';
 import type { DeviceType } from '#domain/things/thing';
@@ -22,9 +25,23 @@ export type ReplayPluginOptions = {
   scheduler: Scheduler;
   seed: number;
   tickMs?: number;
+  /** Play this recording onto every active device that is not silent (scaled to their number). */
+  recording?: { recording: Recording; speed?: number; loop?: boolean };
 };
 
 export const ROAM_RADIUS_METRES = 10_000;
+
+function streetReplay(network: StreetNetwork, vehicles: ReplayVehicle[], seed: number, startAt: number) {
+  return createReplayEngine({
+    network,
+    index: buildEdgeIndex(network),
+    vehicles,
+    random: seededRandom(seed),
+    startAt,
+    roamCentre: [CHICAGO_CENTRE.lng, CHICAGO_CENTRE.lat],
+    roamRadiusMetres: ROAM_RADIUS_METRES,
+  });
+}
 
 export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (app, options) => {
   const vehicles = app.eventLog.db
@@ -51,16 +68,17 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
       lat: row.lat ?? 0,
       lng: row.lng ?? 0,
     }));
-  const network = options.network();
-  const engine = createReplayEngine({
-    network,
-    index: buildEdgeIndex(network),
-    vehicles,
-    random: seededRandom(options.seed),
-    startAt: app.clock.now(),
-    roamCentre: [CHICAGO_CENTRE.lng, CHICAGO_CENTRE.lat],
-    roamRadiusMetres: ROAM_RADIUS_METRES,
-  });
+  const engine = options.recording
+    ? createRecordingReplay({
+        recording: options.recording.recording,
+        devices: vehicles
+          .filter((vehicle) => vehicle.behaviour !== 'silent')
+          .map((vehicle) => ({ deviceId: vehicle.deviceId, deviceType: vehicle.deviceType })),
+        startAt: app.clock.now(),
+        ...(options.recording.speed === undefined ? {} : { speed: options.recording.speed }),
+        ...(options.recording.loop === undefined ? {} : { loop: options.recording.loop }),
+      })
+    : streetReplay(options.network(), vehicles, options.seed, app.clock.now());
   app.decorate('replay', engine);
 
   let stop: (() => void) | null = null;
