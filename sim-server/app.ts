@@ -8,7 +8,7 @@ import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
 import { TelemetryRejected } from './ingestion/telemetrySample.ts';
 import { clockPlugin } from './plugins/clockPlugin.ts';
 import { databasePlugin } from './plugins/databasePlugin.ts';
-import { replayPlugin } from './replay/replayPlugin.ts';
+import { replayPlugin, type ReplayPluginOptions } from './replay/replayPlugin.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { basemapRoutes } from './routes/basemapRoutes.ts';
 import { dashboardRoutes } from './routes/dashboardRoutes.ts';
@@ -17,6 +17,8 @@ import { telemetryRoutes } from './routes/telemetryRoutes.ts';
 import { thingRoutes } from './routes/thingRoutes.ts';
 import { userTokenRoutes } from './routes/userTokenRoutes.ts';
 import { versionRoutes } from './routes/versionRoutes.ts';
+import { thingEditRoutes } from './routes/thingEditRoutes.ts';
+import { catalogRoutes } from './routes/catalogRoutes.ts';
 import { DEFAULT_THING_COUNT, DEFAULT_WORLD_SEED } from './seed/worldPlan.ts';
 import { systemClock, timerScheduler, type Clock, type Scheduler } from './shared/clock.ts';
 import { chicagoStreetsPath, resolveSharedDir } from './shared/paths.ts';
@@ -38,7 +40,7 @@ export type AppOptions = {
   clientDir?: string | null;
   logger?: boolean;
   /** Move the seeded vehicles (default on). Tests pass their own scheduler and tick it by hand. */
-  replay?: boolean | { scheduler?: Scheduler; seed?: number };
+  replay?: boolean | { scheduler?: Scheduler; seed?: number; recording?: ReplayPluginOptions['recording'] };
   /** Cable ping interval; tests shorten it. */
   cablePingIntervalMs?: number;
 };
@@ -103,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       network,
       scheduler: settings.scheduler ?? timerScheduler,
       seed: settings.seed ?? REPLAY_SEED,
+      ...(settings.recording ? { recording: settings.recording } : {}),
     });
   }
 
@@ -113,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(telemetryRoutes);
   await app.register(basemapRoutes, { streetLines });
   await app.register(versionRoutes);
+  await app.register(catalogRoutes);
+  await app.register(thingEditRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }
