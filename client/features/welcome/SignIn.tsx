@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { landingPath } from '#domain/session/routeGates';
 import { linkTokensFrom } from '../../api/auth.ts';
@@ -43,6 +43,8 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
     navigate(landingAfterSignIn(), { replace: true });
   };
 
+  const finishLinkSignIn = useEffectEvent(finish);
+
   // A link carrying long access and refresh tokens signs the user in without the form (access §2).
   const linkTokens = linkTokensFrom(search);
   const linkAccessToken = linkTokens?.accessToken ?? null;
@@ -55,14 +57,12 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
       (result) => {
         if (cancelled) return;
         setPending(false);
-        finish(result);
+        finishLinkSignIn(result);
       },
     );
     return () => {
       cancelled = true;
     };
-    // `finish` only reads stable setters and the environment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linkAccessToken, linkRefreshToken]);
 
   const sendUnlock = async () => {
