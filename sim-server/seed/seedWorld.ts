@@ -5,6 +5,7 @@ import { Faker, base, en, en_US } from '@faker-js/faker';
 import { hashPassword } from '../auth/passwords.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { EventEnvelope, SimEvent, ThingRecord } from '../store/events.ts';
+import { seedLiveOperations } from './seedLiveOperations.ts';
 import { bearingDegrees, distanceMetres, type LngLat } from '../streets/geometry.ts';
 import { pointAlongEdge, type StreetEdge, type StreetNetwork } from '../streets/streetNetwork.ts';
 import {
@@ -259,10 +260,11 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
   log.transaction(() => {
     for (const { event, envelope } of events) log.record(event, envelope);
   });
+  const liveOperationsEvents = seedLiveOperations(log, { seed: options.seed, now });
   return {
     organizations: ORGANIZATION_PLANS.length,
     users: DEMO_USER_PLANS.length,
     things: serial,
-    events: events.length,
+    events: events.length + liveOperationsEvents,
   };
 }
