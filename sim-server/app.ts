@@ -19,6 +19,8 @@ import { userTokenRoutes } from './routes/userTokenRoutes.ts';
 import { versionRoutes } from './routes/versionRoutes.ts';
 import { thingEditRoutes } from './routes/thingEditRoutes.ts';
 import { catalogRoutes } from './routes/catalogRoutes.ts';
+import { closureRoutes } from './routes/closureRoutes.ts';
+import { locationRoutes } from './routes/locationRoutes.ts';
 import { DEFAULT_THING_COUNT, DEFAULT_WORLD_SEED } from './seed/worldPlan.ts';
 import { systemClock, timerScheduler, type Clock, type Scheduler } from './shared/clock.ts';
 import { chicagoStreetsPath, resolveSharedDir } from './shared/paths.ts';
@@ -118,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(versionRoutes);
   await app.register(catalogRoutes);
   await app.register(thingEditRoutes);
+  await app.register(locationRoutes);
+  await app.register(closureRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }
