@@ -43,10 +43,13 @@ export const LOCATION_NO_ACCESS = 'User does not have access to Location';
 export const locationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.eventLog;
   // Recent: going on, or started or ended inside the window; changed since the cursor when one is given.
-  const selectRecent = db.prepare<[string, number, number], { data: string }>(`
+  const selectRecent = db.prepare<
+    [{ organizations: string; startDate: number; since: number }],
+    { data: string }
+  >(`
     SELECT data FROM locations
-    WHERE organization_id IN (SELECT value FROM json_each(?))
-      AND (is_active = 1 OR start_at >= ?2 OR end_at >= ?2) AND updated_at >= ?3
+    WHERE organization_id IN (SELECT value FROM json_each(@organizations))
+      AND (is_active = 1 OR start_at >= @startDate OR end_at >= @startDate) AND updated_at >= @since
     ORDER BY is_active DESC, start_at DESC, id`);
   const selectActive = db.prepare<[string], { data: string }>(`
     SELECT data FROM locations WHERE organization_id IN (SELECT value FROM json_each(?)) AND is_active = 1
@@ -80,7 +83,7 @@ export const locationRoutes: FastifyPluginAsync = async (app) => {
         return sendBadRequest(reply, [
           'start_date and last_updated_timestamp: ISO 8601 times or unix milliseconds',
         ]);
-      return parse(selectRecent.all(JSON.stringify(organizationIds), startDate, since));
+      return parse(selectRecent.all({ organizations: JSON.stringify(organizationIds), startDate, since }));
     },
   );
 
