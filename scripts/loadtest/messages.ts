@@ -1,0 +1,73 @@
+// What the load test's processes say to each other over their IPC channels.
+import type { DeviceType } from '#domain/things/thing';
+import type { HistogramSnapshot } from './latencyHistogram.ts';
+
+export type ServerKind = 'cable' | 'bare';
+
+export type LoadDevice = { id: string; type: DeviceType };
+
+export type ServerReady = {
+  type: 'ready';
+  kind: ServerKind;
+  /** http://127.0.0.1:port */
+  url: string;
+  /** Where the device feed posts `{ samples }`, and the bearer token it sends. */
+  ingestPath: string;
+  token: string;
+  /** Websocket URL, the subprotocols a client offers, and the subscribe identifier (null: no subscribe). */
+  socketUrl: string;
+  subprotocols: string[];
+  identifier: string | null;
+  devices: LoadDevice[];
+};
+
+export type ServerStats = {
+  /** Share of one core used by the server process while measuring (1 = a whole core). */
+  cpu: number;
+  rssPeakMb: number;
+  rssEndMb: number;
+  heapUsedEndMb: number;
+  eventLoopLagP50Ms: number;
+  eventLoopLagP99Ms: number;
+  eventLoopLagMaxMs: number;
+  /** The cable's own counters (cable server only). */
+  droppedFrames: number;
+  slowConsumerDisconnects: number;
+};
+
+export type ToServer = { type: 'stats:start' } | { type: 'stats:stop' } | { type: 'stop' };
+export type FromServer =
+  ServerReady | { type: 'stats'; stats: ServerStats } | { type: 'failed'; error: string };
+
+export type SecondOfDeliveries = {
+  /** Seconds since the measurement started. */
+  second: number;
+  deliveries: number;
+  p50: number;
+  p99: number;
+  max: number;
+};
+
+export type SwarmMeasurement = {
+  received: number;
+  perSecond: SecondOfDeliveries[];
+  histogram: HistogramSnapshot;
+  /** Sockets that closed or were told to disconnect while measuring. */
+  disconnects: number;
+};
+
+export type ToSwarm =
+  | { type: 'connect'; socketUrl: string; subprotocols: string[]; identifier: string | null; clients: number }
+  | { type: 'measure:start' }
+  | { type: 'measure:stop' }
+  | { type: 'count' }
+  | { type: 'disconnect' }
+  | { type: 'stop' };
+
+export type FromSwarm =
+  | { type: 'connected'; clients: number }
+  | { type: 'tick'; second: number; deliveries: number }
+  | { type: 'count'; received: number }
+  | { type: 'measured'; measurement: SwarmMeasurement }
+  | { type: 'disconnected' }
+  | { type: 'failed'; error: string };
