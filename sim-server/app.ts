@@ -21,6 +21,8 @@ import { thingEditRoutes } from './routes/thingEditRoutes.ts';
 import { catalogRoutes } from './routes/catalogRoutes.ts';
 import { closureRoutes } from './routes/closureRoutes.ts';
 import { locationRoutes } from './routes/locationRoutes.ts';
+import { areaRoutes } from './routes/areaRoutes.ts';
+import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
 import { DEFAULT_THING_COUNT, DEFAULT_WORLD_SEED } from './seed/worldPlan.ts';
 import { systemClock, timerScheduler, type Clock, type Scheduler } from './shared/clock.ts';
 import { chicagoStreetsPath, resolveSharedDir } from './shared/paths.ts';
@@ -122,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(thingEditRoutes);
   await app.register(locationRoutes);
   await app.register(closureRoutes);
+  await app.register(areaRoutes);
+  await app.register(alertingZoneRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }
