@@ -49,11 +49,11 @@ const areaBodySchema = {
   type: 'object',
   required: ['name', 'ez_type_id'],
   properties: {
-    id: { type: ['string', 'integer'] },
+    id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
     organization_id: { type: 'string', maxLength: 100 },
     name: { type: 'string', maxLength: 1000 },
     desc: text(2000),
-    ez_type_id: { type: ['string', 'integer', 'null'] },
+    ez_type_id: { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] },
     area_geom: { type: ['array', 'null'], maxItems: 1000, items: pointWrite },
     point_geom: { anyOf: [pointWrite, { type: 'null' }] },
     address1: text(200),
