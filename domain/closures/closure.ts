@@ -74,7 +74,8 @@ export const ServerClosureSchema = v.pipe(
     is_in_service: nullishBoolean,
     description: nullishString,
     alert_message: nullishString,
-    direction: v.nullish(v.union([v.picklist(CLOSURE_DIRECTIONS), v.literal('')])),
+    // Read leniently: a direction outside N/E/S/W shows as none rather than losing the whole closure.
+    direction: nullishString,
     impacted_lanes: v.nullish(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9)))),
     street_start: nullishString,
     street_end: nullishString,
@@ -152,6 +153,11 @@ export type ClosureMappingContext = {
   isWzdxOrg?: boolean;
 };
 
+function readDirection(direction: string | null | undefined): ClosureDirection | null {
+  const upper = (direction ?? '').trim().toUpperCase();
+  return (CLOSURE_DIRECTIONS as readonly string[]).includes(upper) ? (upper as ClosureDirection) : null;
+}
+
 function mapRoute(route: v.InferOutput<typeof ServerRouteSchema>): RoutePoint[] {
   const points: RoutePoint[] = [];
   for (const point of route ?? []) {
@@ -181,7 +187,7 @@ export function mapServerClosure(server: ServerClosure, context: ClosureMappingC
     description: server.description ?? '',
     secondaryDisplayName: thingName || [streetStart, streetEnd].filter(Boolean).join(' – '),
     alertMessage: server.alert_message ?? '',
-    direction: server.direction || null,
+    direction: readDirection(server.direction),
     impactedLanes: [...(server.impacted_lanes ?? [])].sort((a, b) => a - b),
     routePath: geocoded.length > 0 ? geocoded : mapRoute(server.calculated_route),
     userRoute: mapRoute(server.user_route),

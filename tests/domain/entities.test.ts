@@ -85,11 +85,13 @@ describe('closures', () => {
           thing: { id: 't1', nickname: 'Arrow 1', heartbeat_datetime: iso(T0) },
         },
         { id: 'c-2', closure_type: 'teleported' },
+        { id: 'c-3', closure_type: 'feed', direction: 'NE' },
         { closure_type: 'manual' },
       ],
       { now: T0, isWzdxOrg: true },
     );
     expect(dropped).toBe(2);
+    expect(records[1]).toMatchObject({ id: 'c-3', direction: null });
     expect(records[0]).toMatchObject({
       id: 'c-1',
       thingId: 't1',
