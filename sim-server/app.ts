@@ -8,6 +8,7 @@ import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
 import { TelemetryRejected } from './ingestion/telemetrySample.ts';
 import { clockPlugin } from './plugins/clockPlugin.ts';
 import { databasePlugin } from './plugins/databasePlugin.ts';
+import { openApiPlugin } from './plugins/openApiPlugin.ts';
 import { replayPlugin, type ReplayPluginOptions } from './replay/replayPlugin.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { basemapRoutes } from './routes/basemapRoutes.ts';
@@ -113,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Before the routes: it documents each route as it is added.
+  await app.register(openApiPlugin);
   await app.register(userTokenRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
