@@ -4,7 +4,8 @@
 //
 //   organization$ ─switchMap─► OrganizationSwitched, then for that organization:
 //     cable messages ─decode─► buffer(every batchIntervalMs) ─coalesce─► [...messages, ClockTicked]
-//     refresh triggers (start, every reconnect, every pollingIntervalMs while not streaming) ─► REST loads
+//     refresh triggers (start, every reconnect, every pollingIntervalMs while not streaming, a retry after a
+//     failed load) ─► REST loads
 //     connection status ─► EventSourceChanged
 //     command results for that organization
 //   ─► scan(evolveBatch) ─► picture$
@@ -25,7 +26,11 @@ import {
   share,
   shareReplay,
   startWith,
+  Subject,
   switchMap,
+  tap,
+  timer,
+  withLatestFrom,
 } from 'rxjs';
 import { coalesceMessages } from '#domain/live/coalesce';
 import { evolveBatch } from '#domain/live/evolve';
@@ -120,9 +125,18 @@ export function createLivePipeline(options: LivePipelineOptions): LivePipeline {
           : EMPTY,
       ),
     );
+    // While streaming no poll comes, so a failed load is tried again after the polling interval.
+    const loadFailed$ = new Subject<void>();
+    const retries$ = loadFailed$.pipe(
+      withLatestFrom(eventSource$),
+      filter(([, source]) => source === 'streaming'),
+      switchMap(() => timer(settings.pollingIntervalMs, scheduler)),
+    );
     const loader = createSnapshotLoader({ organization, sources, scheduler, settings });
-    const loads$ = merge(of(undefined), reconnected$, pollTicks$).pipe(
-      exhaustMapWithTrailing(() => loader.refresh()),
+    const loads$ = merge(of(undefined), reconnected$, pollTicks$, retries$).pipe(
+      exhaustMapWithTrailing(() =>
+        loader.refresh().pipe(tap((event) => event.type === 'LoadFailed' && loadFailed$.next())),
+      ),
       map((event) => [event]),
     );
 

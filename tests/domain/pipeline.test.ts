@@ -307,6 +307,40 @@ describe('polling and streaming', () => {
   });
 });
 
+describe('a failed load while streaming', () => {
+  it('is tried again after the polling interval, though no poll runs while streaming', () => {
+    const scheduler = testScheduler();
+    const calls: { at: number; since: number | null }[] = [];
+    const recorded = recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: SMALL }),
+            openCable: () => scheduler.createColdObservable<CableSignal>('c', { c: { kind: 'connected' } }),
+            fetchThingsPage: (request) =>
+              defer(() => {
+                calls.push({ at: scheduler.now(), since: request.since });
+                return calls.length <= 2
+                  ? scheduler.createColdObservable('#', undefined, { status: 500 })
+                  : scheduler.createColdObservable('(r|)', { r: page(['t1']) });
+              }),
+          },
+        }).picture$,
+      40_000,
+    );
+    // The first load and the first connection's refetch fail at 0; one retry 15 s later loads everything.
+    expect(calls).toEqual([
+      { at: 0, since: null },
+      { at: 0, since: null },
+      { at: 15_000, since: null },
+    ]);
+    expect(recorded.at(-1)?.picture.things.size).toBe(1);
+    expect(recorded.at(-1)?.picture.eventSource).toBe('streaming');
+  });
+});
+
 describe('organization switch', () => {
   it('resets the picture, closes the previous cable and subscribes to the new organization', () => {
     const scheduler = testScheduler();
