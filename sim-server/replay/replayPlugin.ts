@@ -17,6 +17,8 @@ import { CHICAGO_CENTRE } from '../seed/worldPlan.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     replay: ReplayEngine;
+    /** Devices another driver (a scenario) has taken over: the replay's samples for them are dropped. */
+    replayHeldDevices: Set<string>;
   }
 }
 
@@ -80,10 +82,13 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
       })
     : streetReplay(options.network(), vehicles, options.seed, app.clock.now());
   app.decorate('replay', engine);
+  const held = new Set<string>();
+  app.decorate('replayHeldDevices', held);
 
   let stop: (() => void) | null = null;
   const tick = () => {
-    const samples = engine.advanceTo(app.clock.now());
+    const stepped = engine.advanceTo(app.clock.now());
+    const samples = held.size === 0 ? stepped : stepped.filter((sample) => !held.has(sample.device_id));
     if (samples.length === 0) return;
     try {
       app.telemetry.ingest(samples);
