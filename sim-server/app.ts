@@ -24,6 +24,7 @@ import { closureRoutes } from './routes/closureRoutes.ts';
 import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
+import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import { DEFAULT_THING_COUNT, DEFAULT_WORLD_SEED } from './seed/worldPlan.ts';
 import { systemClock, timerScheduler, type Clock, type Scheduler } from './shared/clock.ts';
 import { chicagoStreetsPath, resolveSharedDir } from './shared/paths.ts';
@@ -48,6 +49,8 @@ export type AppOptions = {
   replay?: boolean | { scheduler?: Scheduler; seed?: number; recording?: ReplayPluginOptions['recording'] };
   /** Cable ping interval; tests shorten it. */
   cablePingIntervalMs?: number;
+  /** Scenarios to run by name (docs/telemetry.md); tests pass their own scheduler. */
+  scenarios?: { names: string[]; scheduler?: Scheduler };
 };
 
 const REPLAY_SEED = 7;
@@ -111,6 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       scheduler: settings.scheduler ?? timerScheduler,
       seed: settings.seed ?? REPLAY_SEED,
       ...(settings.recording ? { recording: settings.recording } : {}),
+    });
+  }
+  if (options.scenarios && options.scenarios.names.length > 0) {
+    await app.register(scenarioPlugin, {
+      names: options.scenarios.names,
+      scheduler: options.scenarios.scheduler ?? timerScheduler,
     });
   }
 
