@@ -17,7 +17,6 @@ import {
 
 const START = Date.parse('2026-03-02T15:00:00.000Z');
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const clock = manualClock(START);
 let harness: Harness;
 let token: string;
