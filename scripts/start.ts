@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSimulator } from '#sim/server';
+import { SCENARIOS, scenariosNamed } from '#sim/scenarios/scenarioCatalogue';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from '#sim/seed/worldPlan';
 import { defaultClientDir, repoRoot } from '#sim/shared/paths';
 
@@ -36,7 +37,16 @@ function buildClientIfNeeded(): void {
 }
 
 async function main(): Promise<void> {
-  const args = new Set(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const args = new Set(argv);
+  if (args.has('--list-scenarios')) {
+    for (const scenario of SCENARIOS) console.log(`${scenario.name.padEnd(22)} ${scenario.description}`);
+    return;
+  }
+  const scenarios = argv.flatMap((arg, index) =>
+    arg === '--scenario' ? (argv[index + 1]?.split(',') ?? []) : [],
+  );
+  scenariosNamed(scenarios);
   const fresh = args.has('--fresh');
   const port = Number(process.env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
@@ -51,6 +61,7 @@ async function main(): Promise<void> {
     databasePath,
     fresh,
     replay: !args.has('--no-replay'),
+    scenarios,
   });
   const { app, url } = simulator;
   const seeded = app.seeded;

@@ -9,6 +9,7 @@ export type SimulatorOptions = {
   databasePath: string; // the SQLite file; created and seeded when absent
   fresh?: boolean; // delete and re-seed
   replay?: boolean; // start the replay engine (default true)
+  scenarios?: string[]; // scenario names to run (docs/telemetry.md)
   clientDir?: string; // static dashboard files (default <repo>/dist/client); skipped when absent
   logger?: boolean;
 };
@@ -20,6 +21,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     databasePath: options.databasePath,
     fresh: options.fresh ?? false,
     replay: options.replay ?? true,
+    ...(options.scenarios ? { scenarios: { names: options.scenarios } } : {}),
     clientDir: options.clientDir ?? defaultClientDir,
     logger: options.logger ?? false,
   });
