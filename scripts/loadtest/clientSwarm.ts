@@ -103,6 +103,7 @@ process.on('message', (message: ToSwarm) => {
       startedAt = Date.now();
       measuring = true;
       ticker = setInterval(closeSecond, 1_000);
+      send({ type: 'measuring' });
       break;
     case 'measure:stop': {
       if (ticker) clearInterval(ticker);

@@ -66,6 +66,7 @@ export type ToSwarm =
 
 export type FromSwarm =
   | { type: 'connected'; clients: number }
+  | { type: 'measuring' }
   | { type: 'tick'; second: number; deliveries: number }
   | { type: 'count'; received: number }
   | { type: 'measured'; measurement: SwarmMeasurement }

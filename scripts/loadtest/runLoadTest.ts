@@ -177,7 +177,10 @@ async function runPhase(
   };
   swarm.on('message', onTick);
   toServer(server, { type: 'stats:start' });
+  // The feed starts only once the swarm counts, so no early frame goes uncounted.
+  const measuring = fromSwarm(swarm, 'measuring');
   toSwarm(swarm, { type: 'measure:start' });
+  await measuring;
   progress('running');
   const feed = await runDeviceFeed({
     url: ready.url,
