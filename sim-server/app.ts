@@ -24,6 +24,7 @@ import { closureRoutes } from './routes/closureRoutes.ts';
 import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
+import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import { DEFAULT_THING_COUNT, DEFAULT_WORLD_SEED } from './seed/worldPlan.ts';
 import { systemClock, timerScheduler, type Clock, type Scheduler } from './shared/clock.ts';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(closureRoutes);
   await app.register(areaRoutes);
   await app.register(alertingZoneRoutes);
+  await app.register(wzdxFeedRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

@@ -45,6 +45,9 @@ function roadEvent(closure: ClosureJson, updatedAt: string) {
       vehicle_impact: closure.vehicle_impact ?? 'unknown',
       is_start_position_verified: false,
       is_end_position_verified: false,
+      // The dashboard's times are planned, not confirmed on site.
+      is_start_date_verified: false,
+      is_end_date_verified: false,
     },
     geometry: {
       type: 'LineString',

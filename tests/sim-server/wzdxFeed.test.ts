@@ -1,0 +1,105 @@
+// The WZDx 4.2 work-zone feed: published closures of WZDx organizations, valid against the official schemas
+// (every schema file registered by its $id).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv, type AnySchemaObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import { addMonths } from 'date-fns';
+import { resolveSharedDir } from '#sim/shared/paths';
+import { call, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
+
+type Feed = {
+  feed_info: { version: string; data_sources: { data_source_id: string }[] };
+  features: { id: string; properties: { core_details: { name: string } } }[];
+};
+
+let world: LiveWorld;
+let validateFeed: ReturnType<Ajv['compile']>;
+
+function schemaFiles(folder: string): string[] {
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return schemaFiles(full);
+    return entry.name.endsWith('.json') ? [full] : [];
+  });
+}
+
+beforeAll(async () => {
+  world = await startLiveWorld();
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  const schemas = schemaFiles(path.join(resolveSharedDir(), 'standards', 'wzdx', 'schemas')).map(
+    (file) => JSON.parse(fs.readFileSync(file, 'utf8')) as AnySchemaObject,
+  );
+  for (const schema of schemas) ajv.addSchema(schema);
+  const feedSchema = schemas.find((schema) => String(schema.$id).endsWith('/4.2/WorkZoneFeed.json'));
+  if (!feedSchema?.$id) throw new Error('WorkZoneFeed.json not found');
+  validateFeed = ajv.getSchema(feedSchema.$id) ?? ajv.compile(feedSchema);
+});
+afterAll(async () => {
+  await world.harness.close();
+});
+
+const getFeed = async () => {
+  const response = await world.app.inject({ url: '/api/wzdx/feed' });
+  expect(response.statusCode).toBe(200);
+  return response.json<Feed>();
+};
+
+describe('GET /api/wzdx/feed', () => {
+  it('publishes the seeded WZDx closures as a valid 4.2 feed', async () => {
+    const feed = await getFeed();
+    const valid = validateFeed(feed);
+    expect(validateFeed.errors ?? [], JSON.stringify(validateFeed.errors?.slice(0, 3))).toEqual([]);
+    expect(valid).toBe(true);
+    expect(feed.feed_info.version).toBe('4.2');
+    expect(feed.feed_info.data_sources.map((source) => source.data_source_id)).toEqual([world.ids.roadWorks]);
+    expect(feed.features.map((feature) => feature.properties.core_details.name).sort()).toEqual([
+      'IDOT-FEED-20417',
+      'LRW-0001',
+    ]);
+  });
+
+  it('adds a closure once it is published and stays valid', async () => {
+    const body = {
+      is_in_service: true,
+      closure_type: 'manual',
+      description: 'Sewer lining',
+      direction: 'W',
+      impacted_lanes: [1],
+      geocoded_route: [
+        { lat: 41.88, lng: -87.63 },
+        { lat: 41.881, lng: -87.629 },
+      ],
+      street_start: 'W Lake St',
+      is_active: true,
+      end_time: addMonths(world.harness.clock.now(), 1).toISOString(),
+      is_wzdx_compliant: true,
+      external_id: 'LRW-0002',
+      location_method: 'sign-method',
+      vehicle_impact: 'all-lanes-open',
+    };
+    const unpublished = await call(
+      world,
+      'POST',
+      `/api/organization/closure?org_ids[]=${world.ids.roadWorks}`,
+      world.tokens.admin,
+      { ...body, is_wzdx_compliant: false, external_id: null },
+    );
+    expect(unpublished.statusCode).toBe(201);
+    const created = await call(
+      world,
+      'POST',
+      `/api/organization/closure?org_ids[]=${world.ids.roadWorks}`,
+      world.tokens.admin,
+      body,
+    );
+    expect(created.statusCode).toBe(201);
+    const feed = await getFeed();
+    expect(validateFeed(feed)).toBe(true);
+    const names = feed.features.map((feature) => feature.properties.core_details.name);
+    expect(names).toContain('LRW-0002');
+    expect(feed.features.map((feature) => feature.id)).not.toContain(unpublished.json<{ id: string }>().id);
+  });
+});
