@@ -12,6 +12,7 @@ import { SupportDialog } from '../features/chrome/SupportDialog.tsx';
 import { offerSupportOnWelcome } from '../features/chrome/supportDialogState.ts';
 import { startVersionWatch } from '../features/chrome/versionWatch.ts';
 import { startLiveBridge } from '../live/liveBridge.ts';
+import { viewedOrganization$ } from '../live/viewedOrganization.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { currentEnvironment } from './environment.ts';
 import { expireSession } from './sessionActions.ts';
@@ -20,6 +21,7 @@ import {
   acceptProfile,
   apiClient,
   endSession,
+  permissions,
   sessionProfile,
   sessionToken,
   subscribedOrganization,
@@ -49,18 +51,22 @@ function useProfile(): string | null {
   return failure;
 }
 
-/** Runs the live path (snapshot, cable, batches) for the subscribed organization; a switch restarts it. */
-function useLiveBridge(organizationId: string | null, accessToken: string | null) {
+/**
+ * Runs the live pipeline while the dashboard is shown. It follows organization switches itself, and reads the
+ * token whenever the cable connects, so neither a switch nor a token refresh restarts it.
+ */
+function useLiveBridge(granted: ReadonlySet<string> | null) {
   useEffect(() => {
-    if (!organizationId || !accessToken) return;
+    if (!granted) return;
     return startLiveBridge({
       client: apiClient(),
       cableUrl: currentEnvironment().cableUrl,
-      token: accessToken,
-      organizationId,
+      getToken: () => sessionToken.peek()?.accessToken ?? '',
+      permissions: granted,
+      organization$: viewedOrganization$(),
       onUnauthorized: () => endSession('expired'),
     });
-  }, [organizationId, accessToken]);
+  }, [granted]);
 }
 
 /** The session clock, the version check and the support offer run while the dashboard is shown. */
@@ -83,7 +89,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const profileFailure = useProfile();
   const organization = subscribedOrganization.value;
   const profile = sessionProfile.value;
-  useLiveBridge(organization?.id ?? null, sessionToken.value?.accessToken ?? null);
+  useLiveBridge(profile ? permissions.value : null);
   useShellServices(profile !== null);
 
   if (!profile || !organization) {

@@ -43,7 +43,11 @@ export type Timers = {
 
 export type CableConnectionOptions = {
   url: string;
-  token: string;
+  /**
+   * The session token, read each time a socket opens: a refreshed token does not disturb the open socket, and the
+   * next reconnect offers the current one.
+   */
+  token: string | (() => string);
   organizationId: string;
   onMessage(message: LiveMessage): void;
   onStatus(status: CableStatus): void;
@@ -184,7 +188,8 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
     if (closed) return;
     let current: SocketLike;
     try {
-      current = createSocket(options.url, ['datapumper', options.token]);
+      const token = typeof options.token === 'function' ? options.token() : options.token;
+      current = createSocket(options.url, ['datapumper', token]);
     } catch {
       // A malformed URL or token throws synchronously; treat it like a failed attempt.
       const placeholder: SocketLike = {

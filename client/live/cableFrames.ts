@@ -1,44 +1,10 @@
 // Frames of the ActionCable protocol as the provider sends them (docs/contract.md "Cable"), decoded into the
-// few cases the dashboard acts on. Payloads of point and heartbeat broadcasts are checked here; a whole thing is
-// checked by the domain's thing schema.
-import * as v from 'valibot';
-import { ServerThingSchema, type ServerThing } from '#domain/things/thing';
-
-const nullishNumber = v.nullish(v.number());
-
-export const PointPayloadSchema = v.looseObject({
-  thing_id: v.string(),
-  lat: v.number(),
-  lng: v.number(),
-  speed: nullishNumber,
-  course: nullishNumber,
-  accuracy: nullishNumber,
-  enroute: v.nullish(v.boolean()),
-  run_id: v.nullish(v.union([v.string(), v.number()])),
-  timestamp: v.nullish(v.string()),
-  street: v.nullish(v.string()),
-});
-export type PointPayload = v.InferOutput<typeof PointPayloadSchema>;
-
-export const HeartbeatPayloadSchema = v.looseObject({
-  thing_id: v.string(),
-  lat: nullishNumber,
-  lng: nullishNumber,
-  speed: nullishNumber,
-  course: nullishNumber,
-  accuracy: nullishNumber,
-  street: v.nullish(v.string()),
-  enroute: v.nullish(v.boolean()),
-  is_active: v.nullish(v.boolean()),
-  heartbeat_datetime: v.nullish(v.string()),
-});
-export type HeartbeatPayload = v.InferOutput<typeof HeartbeatPayloadSchema>;
-
-/** A broadcast the dashboard applies to its assets. */
-export type LiveMessage =
-  | { type: 'point'; data: PointPayload }
-  | { type: 'heartbeat'; data: HeartbeatPayload }
-  | { type: 'thing'; data: ServerThing };
+// few cases the dashboard acts on. Broadcast payloads are left to the domain's decoder.
+/**
+ * A broadcast's `message` (`{ type, data }`), passed on undecoded: the domain pipeline checks and decodes every
+ * live message type (domain/live/liveMessages.ts), so checking here as well would only cost time per message.
+ */
+export type LiveMessage = { type: string; data: unknown };
 
 export type CableFrame =
   | { kind: 'welcome' }
@@ -47,29 +13,14 @@ export type CableFrame =
   | { kind: 'rejected'; identifier: string }
   | { kind: 'disconnect'; reason: string; reconnect: boolean }
   | { kind: 'message'; identifier: string; message: LiveMessage }
-  /** Frames of other types (location, closure: later issues) and malformed ones. */
+  /** Frames of other types and malformed ones. */
   | { kind: 'ignored' };
 
 const IGNORED: CableFrame = { kind: 'ignored' };
 
-function decodeBroadcast(message: unknown): LiveMessage | null {
+function broadcastOf(message: unknown): LiveMessage | null {
   if (!message || typeof message !== 'object' || !('type' in message) || !('data' in message)) return null;
-  switch (message.type) {
-    case 'point': {
-      const parsed = v.safeParse(PointPayloadSchema, message.data);
-      return parsed.success ? { type: 'point', data: parsed.output } : null;
-    }
-    case 'heartbeat': {
-      const parsed = v.safeParse(HeartbeatPayloadSchema, message.data);
-      return parsed.success ? { type: 'heartbeat', data: parsed.output } : null;
-    }
-    case 'thing': {
-      const parsed = v.safeParse(ServerThingSchema, message.data);
-      return parsed.success ? { type: 'thing', data: parsed.output } : null;
-    }
-    default:
-      return null;
-  }
+  return typeof message.type === 'string' ? { type: message.type, data: message.data } : null;
 }
 
 export function decodeCableFrame(text: string): CableFrame {
@@ -99,7 +50,7 @@ export function decodeCableFrame(text: string): CableFrame {
       };
     case undefined: {
       if (!identifier || !('message' in record)) return IGNORED;
-      const message = decodeBroadcast(record.message);
+      const message = broadcastOf(record.message);
       return message ? { kind: 'message', identifier, message } : IGNORED;
     }
     default:

@@ -1,60 +1,44 @@
-// Signals holding the live assets for the screens and the map. Only the live bridge writes them.
-import { batch, computed, signal } from '@preact/signals-react';
+// Signals holding the live picture for the screens and the map. Only the live bridge writes them; everything
+// else is a read of the domain's picture (domain/live/pictureViews.ts), so the client holds no rules of its own.
+import { computed, signal } from '@preact/signals-react';
+import { emptyPicture, type LivePicture } from '#domain/live/livePicture';
+import { pictureLabels, thingCounts, thingList } from '#domain/live/pictureViews';
 import type { Thing } from '#domain/things/thing';
+import { thingsLoadErrorMessage } from '../api/things.ts';
 import type { CableStatus } from './cableConnection.ts';
-import type { BatchChanges, BatchResult, ThingsById } from './liveThingsState.ts';
 
-export const thingsById = signal<ThingsById>(new Map());
+/** The latest picture of the viewed organization, one per batch or load. */
+export const livePicture = signal<LivePicture>(emptyPicture({ now: 0 }));
 
-/** The changes of the most recent batch; the map applies exactly these to its source. */
-export const lastChanges = signal<BatchChanges>({ changed: [], removed: [], membershipChanged: false });
+export const thingsById = computed<ReadonlyMap<string, Thing>>(() => livePicture.value.things);
 
-/** Ids sorted by display name; recomputed only when assets are added, removed or renamed. */
-const sortedIds = signal<readonly string[]>([]);
+/** Every asset by display name; the order is rebuilt only when assets are added, removed or renamed. */
+export const sortedThings = computed<readonly Thing[]>(() => thingList(livePicture.value));
 
-export const snapshotState = signal<
-  { phase: 'idle' } | { phase: 'loading' } | { phase: 'loaded' } | { phase: 'error'; message: string }
->({ phase: 'idle' });
+/** Online | Offline | OOS over the whole organization (the domain's status counts). */
+export const statusCounts = computed(() => thingCounts(livePicture.value));
 
-export const cableStatus = signal<CableStatus | 'idle'>('idle');
+/** Whether labels read the responder way ("On-Scene", "Responding", "Incidents"). */
+export const isResponderView = computed(() => pictureLabels(livePicture.value).isResponder);
 
-/** A clock for rules that depend on elapsed time (offline after 96 h), ticked by the bridge. */
-export const clockNow = signal<number>(0);
+export type SnapshotState =
+  { phase: 'idle' } | { phase: 'loading' } | { phase: 'loaded' } | { phase: 'error'; message: string };
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-export function compareThings(a: Thing, b: Thing): number {
-  return (
-    collator.compare(a.primaryDisplayName, b.primaryDisplayName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
-}
-
-export const sortedThings = computed<readonly Thing[]>(() => {
-  const byId = thingsById.value;
-  const result: Thing[] = [];
-  for (const id of sortedIds.value) {
-    const thing = byId.get(id);
-    if (thing) result.push(thing);
+/** The asset load as the list shows it: loading until the first full load, its failure text (live §8). */
+export const snapshotState = computed<SnapshotState>(() => {
+  const picture = livePicture.value;
+  if (picture.organization === null) return { phase: 'idle' };
+  const failure = picture.loadErrors.things;
+  if (failure !== undefined && !picture.loaded.things) {
+    return { phase: 'error', message: thingsLoadErrorMessage(failure) };
   }
-  return result;
+  return picture.loaded.things ? { phase: 'loaded' } : { phase: 'loading' };
 });
 
-export function publishBatch(result: BatchResult): void {
-  batch(() => {
-    thingsById.value = result.things;
-    if (result.changes.membershipChanged) {
-      sortedIds.value = [...result.things.values()].sort(compareThings).map((thing) => thing.id);
-    }
-    lastChanges.value = result.changes;
-  });
-}
+/** The cable's state for the connection banner; 'idle' while no cable is open (signed out, polling). */
+export const cableStatus = signal<CableStatus | 'idle'>('idle');
 
-export function resetThings(): void {
-  batch(() => {
-    thingsById.value = new Map();
-    sortedIds.value = [];
-    lastChanges.value = { changed: [], removed: [], membershipChanged: true };
-    snapshotState.value = { phase: 'idle' };
-    cableStatus.value = 'idle';
-  });
+export function resetLiveState(): void {
+  livePicture.value = emptyPicture({ now: 0 });
+  cableStatus.value = 'idle';
 }

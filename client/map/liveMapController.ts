@@ -1,9 +1,11 @@
-// Creates the MapLibre map in a container and keeps its asset source in step with the live signals.
+// Creates the MapLibre map in a container and keeps its asset source in step with the live picture: each
+// picture's changed ids become one incremental `updateData` (a full `setData` only on the first load and when
+// the picture starts over).
 // Mounted by LiveMap on mount; `destroy` removes the map and every subscription.
 import { effect } from '@preact/signals-react';
 import { Map as MapLibreMap, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { clockNow, lastChanges, thingsById } from '../live/thingsStore.ts';
+import { livePicture, thingsById } from '../live/thingsStore.ts';
 import { AssetSourceMirror, type SourceUpdate } from './assetSource.ts';
 import { ASSETS_LAYER, ASSETS_SOURCE, DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
 
@@ -86,27 +88,19 @@ export function mountLiveMap(
   map.on('load', () => {
     const source = map.getSource<GeoJSONSource>(ASSETS_SOURCE);
     if (!source) return;
-    apply(source, mirror.full(thingsById.peek(), clockNow.peek()));
-    let first = true;
+    let appliedVersion: number | null = null;
     disposers.push(
       effect(() => {
-        const changes = lastChanges.value;
-        if (first) {
-          first = false;
-          return;
-        }
-        apply(source, mirror.forBatch(thingsById.peek(), changes, clockNow.peek()));
-      }),
-    );
-    let firstTick = true;
-    disposers.push(
-      effect(() => {
-        const now = clockNow.value;
-        if (firstTick) {
-          firstTick = false;
-          return;
-        }
-        apply(source, mirror.reconcile(thingsById.peek(), now));
+        const picture = livePicture.value;
+        // Changes describe one step; if any picture went by unseen (the map loaded late) compare everything.
+        const followsApplied = appliedVersion !== null && picture.version === appliedVersion + 1;
+        appliedVersion = picture.version;
+        apply(
+          source,
+          followsApplied
+            ? mirror.forChanges(picture.things, picture.changes)
+            : mirror.reconcile(picture.things),
+        );
       }),
     );
     if (selectedId) controller.select(selectedId, { center: true });

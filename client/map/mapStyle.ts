@@ -1,5 +1,6 @@
 // The map style, built in code with no outside URLs: a plain background, the simulator's street centre lines,
-// and the assets as circles coloured by type or status. No glyphs or sprites are needed.
+// and the assets as circles filled by type (grey when offline or out of service) and ringed by status. No glyphs
+// or sprites are needed.
 import type { ExpressionSpecification, StyleSpecification } from 'maplibre-gl';
 import type { MarkerCategory } from './assetSource.ts';
 
@@ -32,6 +33,26 @@ function categoryColorExpression(): ExpressionSpecification {
     ['get', 'category'],
     ...pairs,
     CATEGORY_COLORS.default,
+  ] as unknown as ExpressionSpecification;
+}
+
+/**
+ * The ring says the status (live §4) where the fill says the type: on an incident red, active green, pending
+ * amber; standby and stationary keep a white ring. Offline and out-of-service are told by their grey fill.
+ */
+export const STATUS_RING_COLORS = {
+  location: '#b91c1c',
+  active: '#16a34a',
+  pending: '#f59e0b',
+} as const;
+const DEFAULT_RING = '#ffffff';
+
+function statusRingExpression(): ExpressionSpecification {
+  return [
+    'match',
+    ['get', 'status'],
+    ...Object.entries(STATUS_RING_COLORS).flat(),
+    DEFAULT_RING,
   ] as unknown as ExpressionSpecification;
 }
 
@@ -75,7 +96,7 @@ export function buildMapStyle(basemapUrl: string): StyleSpecification {
         paint: {
           'circle-color': categoryColorExpression(),
           'circle-radius': MARKER_RADIUS,
-          'circle-stroke-color': ['case', IS_SELECTED, '#111827', '#ffffff'],
+          'circle-stroke-color': ['case', IS_SELECTED, '#111827', statusRingExpression()],
           'circle-stroke-width': ['case', IS_SELECTED, 3, 2],
         },
       },

@@ -1,117 +1,177 @@
-// The map's asset source receives one full load, then only what each batch changed.
+// The map's asset source receives one full load, then for each picture of the domain pipeline only what that
+// picture says it changed: moved markers, restyled ones (status from the domain), appeared and removed ones.
 import { describe, expect, it } from 'vitest';
-import { mapServerThing, type ServerThing, type Thing } from '#domain/things/thing';
-import type { ThingsById } from '#client/live/liveThingsState.ts';
+import { evolveBatch } from '#domain/live/evolve';
+import type { LiveEvent } from '#domain/live/liveEvents';
+import type { LivePicture } from '#domain/live/livePicture';
 import { AssetSourceMirror, markerCategory } from '#client/map/assetSource.ts';
+import {
+  HOUR,
+  ORGANIZATION,
+  T0,
+  assetIn,
+  iso,
+  loadedPicture,
+  point,
+  serverThing,
+  thing,
+} from '#tests/domain/support/builders';
+import { mapServerThing } from '#domain/things/thing';
 
-const NOW = Date.parse('2026-03-02T12:00:00.000Z');
-const HOUR = 60 * 60 * 1000;
-
-function thing(id: string, overrides: Partial<ServerThing> = {}): Thing {
-  return mapServerThing({
-    id,
-    system_identifier: `dev-${id}`,
-    lat: 41.86,
-    lng: -87.61,
-    heartbeat_datetime: new Date(NOW - HOUR).toISOString(),
-    thing_type: 'fire',
-    in_service: true,
-    ...overrides,
-  });
+function step(picture: LivePicture, ...events: LiveEvent[]): LivePicture {
+  return evolveBatch(picture, events);
 }
-
-function fleet(...things: Thing[]): ThingsById {
-  return new Map(things.map((item) => [item.id, item]));
-}
-
-const noChanges = { changed: [], removed: [], membershipChanged: false };
 
 describe('marker category', () => {
-  it('colours online assets by type, offline after 96 h without a heartbeat, and out-of-service first', () => {
-    expect(markerCategory(thing('a'), NOW)).toBe('fire');
-    expect(markerCategory(thing('a', { thing_type: 'ambulance' }), NOW)).toBe('ems');
-    expect(markerCategory(thing('a', { thing_type: 'hovercraft' }), NOW)).toBe('default');
-    const old = new Date(NOW - 97 * HOUR).toISOString();
-    expect(markerCategory(thing('a', { heartbeat_datetime: old }), NOW)).toBe('offline');
-    expect(markerCategory(thing('a', { heartbeat_datetime: null }), NOW)).toBe('offline');
-    expect(markerCategory(thing('a', { in_service: false, heartbeat_datetime: old }), NOW)).toBe('oos');
+  it('fills by type, grey for the domain statuses offline and out-of-service', () => {
+    expect(markerCategory(thing({ id: 'a', thing_type: 'fire' }))).toBe('fire');
+    expect(markerCategory(thing({ id: 'a', thing_type: 'ambulance' }))).toBe('ems');
+    expect(markerCategory(thing({ id: 'a', thing_type: 'hovercraft' }))).toBe('default');
+    const silent = thing({ id: 'a', thing_type: 'fire', heartbeat_datetime: iso(T0 - 97 * HOUR) });
+    expect(markerCategory(silent)).toBe('offline');
+    expect(markerCategory(thing({ id: 'a', thing_type: 'fire', in_service: false }))).toBe('oos');
   });
 });
 
 describe('AssetSourceMirror', () => {
   it('loads every positioned asset at first, keyed by an id property for promoteId', () => {
+    const picture = loadedPicture({
+      things: [thing({ id: 'a', thing_type: 'fire' }), thing({ id: 'b', lat: null, lng: null })],
+    });
     const mirror = new AssetSourceMirror();
-    const update = mirror.full(fleet(thing('a'), thing('b', { lat: null, lng: null })), NOW);
-    expect(update.kind).toBe('full');
-    if (update.kind !== 'full') return;
-    expect(update.data.features).toEqual([
-      {
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [-87.61, 41.86] },
-        properties: { id: 'a', category: 'fire' },
+    const update = mirror.forChanges(picture.things, picture.changes);
+    expect(update).toEqual({
+      kind: 'full',
+      data: {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [-87.65, 41.85] },
+            properties: { id: 'a', category: 'fire', status: 'standby' },
+          },
+        ],
       },
-    ]);
-    expect(mirror.positionOf('a')).toEqual([-87.61, 41.86]);
+    });
+    expect(mirror.positionOf('a')).toEqual([-87.65, 41.85]);
   });
 
-  it('turns a batch into an incremental diff with only the moved asset', () => {
+  it('turns a batch of points into a diff with only the moved asset, and its new status ring', () => {
+    const loaded = loadedPicture({ things: [thing({ id: 'a' }), thing({ id: 'b' })] });
     const mirror = new AssetSourceMirror();
-    mirror.full(fleet(thing('a'), thing('b')), NOW);
-    const moved = thing('a', { lat: 41.87, lng: -87.62 });
-    const update = mirror.forBatch(
-      fleet(moved, thing('b')),
-      { changed: ['a', 'b'], removed: [], membershipChanged: false },
-      NOW,
-    );
-    expect(update).toEqual({
+    mirror.forChanges(loaded.things, loaded.changes);
+    const moved = step(loaded, {
+      type: 'PointReceived',
+      point: point('a', { lat: 41.87, lng: -87.62, enroute: true }),
+      now: T0 + 1000,
+    });
+    expect(moved.changes.updatedThings).toEqual(['a']);
+    expect(mirror.forChanges(moved.things, moved.changes)).toEqual({
       kind: 'diff',
-      diff: { update: [{ id: 'a', newGeometry: { type: 'Point', coordinates: [-87.62, 41.87] } }] },
+      diff: {
+        update: [
+          {
+            id: 'a',
+            newGeometry: { type: 'Point', coordinates: [-87.62, 41.87] },
+            addOrUpdateProperties: [{ key: 'status', value: 'active' }],
+          },
+        ],
+      },
     });
     expect(mirror.positionOf('a')).toEqual([-87.62, 41.87]);
   });
 
   it('sends a property update when only the look changes, and nothing when nothing visible changed', () => {
+    const loaded = loadedPicture({ things: [thing({ id: 'a', thing_type: 'fire' })] });
     const mirror = new AssetSourceMirror();
-    mirror.full(fleet(thing('a')), NOW);
-    const oos = thing('a', { in_service: false });
-    expect(mirror.forBatch(fleet(oos), { ...noChanges, changed: ['a'] }, NOW)).toEqual({
-      kind: 'diff',
-      diff: { update: [{ id: 'a', addOrUpdateProperties: [{ key: 'category', value: 'oos' }] }] },
+    mirror.forChanges(loaded.things, loaded.changes);
+    const outOfService = mapServerThing(serverThing({ id: 'a', thing_type: 'fire', in_service: false }), {
+      now: T0,
     });
-    expect(mirror.forBatch(fleet(oos), { ...noChanges, changed: ['a'] }, NOW)).toBeNull();
+    const edited = step(loaded, { type: 'ThingReceived', thing: outOfService, now: T0 + 1000 });
+    expect(mirror.forChanges(edited.things, edited.changes)).toEqual({
+      kind: 'diff',
+      diff: {
+        update: [
+          {
+            id: 'a',
+            addOrUpdateProperties: [
+              { key: 'category', value: 'oos' },
+              { key: 'status', value: 'outOfService' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(mirror.forChanges(edited.things, edited.changes)).toBeNull();
   });
 
-  it('adds assets that appear or gain a position, and removes those that leave', () => {
+  it('adds assets that appear and removes those an admin deactivates', () => {
+    const loaded = loadedPicture({ things: [thing({ id: 'a' }), thing({ id: 'b' })] });
     const mirror = new AssetSourceMirror();
-    mirror.full(fleet(thing('a'), thing('b', { lat: null, lng: null })), NOW);
-    const update = mirror.forBatch(
-      fleet(thing('b'), thing('c')),
-      { changed: ['b', 'c'], removed: ['a'], membershipChanged: true },
-      NOW,
+    mirror.forChanges(loaded.things, loaded.changes);
+    const next = step(
+      loaded,
+      { type: 'ThingReceived', thing: thing({ id: 'c', lat: 41.9 }), now: T0 + 1000 },
+      { type: 'ThingReceived', thing: thing({ id: 'a', is_active: false }), now: T0 + 1000 },
     );
+    const update = mirror.forChanges(next.things, next.changes);
     expect(update?.kind).toBe('diff');
     if (update?.kind !== 'diff') return;
     expect(update.diff.remove).toEqual(['a']);
-    expect(update.diff.add?.map((feature) => feature.properties?.id)).toEqual(['b', 'c']);
+    expect(update.diff.add?.map((feature) => feature.properties?.id)).toEqual(['c']);
     expect(mirror.size).toBe(2);
   });
 
-  it('reloads in full when the assets were reset (organization change, sign-out)', () => {
+  it('reloads in full when the picture starts over (organization switch)', () => {
+    const loaded = loadedPicture({ things: [thing({ id: 'a' })] });
     const mirror = new AssetSourceMirror();
-    mirror.full(fleet(thing('a')), NOW);
-    const update = mirror.forBatch(new Map(), { ...noChanges, membershipChanged: true }, NOW);
-    expect(update).toEqual({ kind: 'full', data: { type: 'FeatureCollection', features: [] } });
+    mirror.forChanges(loaded.things, loaded.changes);
+    const switched = step(loaded, {
+      type: 'OrganizationSwitched',
+      organization: { ...ORGANIZATION, id: 'org-2' },
+      now: T0 + 1000,
+    });
+    expect(mirror.forChanges(switched.things, switched.changes)).toEqual({
+      kind: 'full',
+      data: { type: 'FeatureCollection', features: [] },
+    });
     expect(mirror.size).toBe(0);
   });
 
-  it('restyles assets that went offline with time passing, without any message', () => {
-    const mirror = new AssetSourceMirror();
-    const things = fleet(thing('a'), thing('b', { heartbeat_datetime: new Date(NOW).toISOString() }));
-    mirror.full(things, NOW);
-    const later = NOW + 96 * HOUR;
-    expect(mirror.reconcile(things, later)).toEqual({
-      kind: 'diff',
-      diff: { update: [{ id: 'a', addOrUpdateProperties: [{ key: 'category', value: 'offline' }] }] },
+  it('restyles an asset the clock turned offline, from the tick picture alone', () => {
+    const loaded = loadedPicture({
+      things: [thing({ id: 'a', heartbeat_datetime: iso(T0 - 96 * HOUR + 1000) }), thing({ id: 'b' })],
     });
+    const mirror = new AssetSourceMirror();
+    mirror.forChanges(loaded.things, loaded.changes);
+    const ticked = step(loaded, { type: 'ClockTicked', now: T0 + 2000 });
+    expect(assetIn(ticked, 'a').status).not.toBe(assetIn(loaded, 'a').status);
+    expect(mirror.forChanges(ticked.things, ticked.changes)).toEqual({
+      kind: 'diff',
+      diff: {
+        update: [
+          {
+            id: 'a',
+            addOrUpdateProperties: [
+              { key: 'category', value: 'offline' },
+              { key: 'status', value: 'offline' },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
+  it('catches up on pictures it never saw by comparing every asset', () => {
+    const loaded = loadedPicture({ things: [thing({ id: 'a' }), thing({ id: 'b' })] });
+    const mirror = new AssetSourceMirror();
+    mirror.forChanges(loaded.things, loaded.changes);
+    const first = step(loaded, { type: 'PointReceived', point: point('a', { lat: 41.9 }), now: T0 + 1000 });
+    const second = step(first, { type: 'PointReceived', point: point('b', { lat: 41.8 }), now: T0 + 2000 });
+    const update = mirror.reconcile(second.things);
+    expect(update?.kind).toBe('diff');
+    if (update?.kind !== 'diff') return;
+    expect(update.diff.update?.map((entry) => entry.id)).toEqual(['a', 'b']);
   });
 });

@@ -77,10 +77,14 @@ async function startOutageProxy(targetUrl: string) {
   };
 }
 
-async function startCable(port = 0, pingIntervalMs = 50): Promise<{ app: FastifyInstance; url: string }> {
+async function startCable(
+  port = 0,
+  pingIntervalMs = 50,
+  accepts: (token: string) => boolean = (token) => token === TOKEN,
+): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify();
   await app.register(cablePlugin, {
-    resolveSession: (token) => (token === TOKEN ? SESSION : null),
+    resolveSession: (token) => (accepts(token) ? SESSION : null),
     pingIntervalMs,
     closeGraceMs: 50,
   });
@@ -189,11 +193,12 @@ describe('cable client', () => {
       thing_id: 'thing-1',
       heartbeat_datetime: '2026-03-02T12:00:01Z',
     });
-    await until(() => seen.messages.length >= 2);
+    await until(() => seen.messages.length >= 3);
     // Pings arrive every 50 ms here; wait for a few so that ignoring them is actually exercised.
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    expect(seen.messages.map((message) => message.type)).toEqual(['point', 'heartbeat']);
+    // Every broadcast goes on, in order and undecoded: the domain pipeline checks each type's payload.
+    expect(seen.messages.map((message) => message.type)).toEqual(['point', 'location', 'heartbeat']);
     expect(seen.messages[0]).toMatchObject({ type: 'point', data: { thing_id: 'thing-1', lat: 41.87 } });
     expect(seen.statuses).toEqual(['connecting', 'live']);
   });
@@ -279,5 +284,49 @@ describe('cable client', () => {
     await until(() => seen.statuses.includes('failed'));
     expect(delays).toHaveLength(MAX_RECONNECT_ATTEMPTS);
     expect(delays.at(-1)).toBe(10_000);
+  });
+
+  it('keeps its socket when the token is refreshed, and offers the current token when it reconnects', async () => {
+    // The provider accepts only the newest token, as after a refresh that revoked the old one.
+    let validToken = TOKEN;
+    const { app, url } = await startCable(0, 50, (token) => token === validToken);
+    const network = await startOutageProxy(url);
+    const seen = observer();
+    const stepped = steppedTimers();
+    const offered: string[][] = [];
+    let sessionToken = TOKEN;
+    connections.push(
+      openCableConnection({
+        url: network.url,
+        token: () => sessionToken,
+        organizationId: ORG,
+        createSocket: (socketUrl, protocols) => {
+          offered.push(protocols);
+          return createSocket(socketUrl, protocols);
+        },
+        timers: stepped.timers,
+        silenceLimitMs: SILENCE_LIMIT_MS,
+        ...seen,
+      }),
+    );
+    await until(() => seen.statuses.includes('live'));
+
+    sessionToken = 'refreshed-token';
+    validToken = 'refreshed-token';
+    app.broadcaster.broadcast(ORG, 'point', { thing_id: 'thing-3', lat: 41.9, lng: -87.6 });
+    await until(() => seen.messages.length === 1);
+    expect(offered).toHaveLength(1);
+    expect(seen.statuses).toEqual(['connecting', 'live']);
+
+    network.goDown();
+    await until(() => stepped.pending() === 1);
+    network.comeBack();
+    stepped.runNext();
+    await until(() => seen.resubscribedCount() === 1);
+    expect(offered).toEqual([
+      ['datapumper', TOKEN],
+      ['datapumper', 'refreshed-token'],
+    ]);
+    expect(seen.statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
   });
 });

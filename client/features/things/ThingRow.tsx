@@ -1,24 +1,22 @@
+import { memo } from 'react';
+import { statusLabel, statusName } from '#domain/status/assetStatus';
 import type { Thing } from '#domain/things/thing';
-import type { Availability } from '../../live/availability.ts';
 
 export const ROW_HEIGHT = 90;
 export const OUT_OF_SERVICE_ROW_HEIGHT = 65;
 
-const AVAILABILITY_LABELS: Record<Availability, string> = {
-  online: 'Online',
-  offline: 'Offline',
-  oos: 'Out-of-service',
-};
-
 type ThingRowProps = {
   thing: Thing;
-  availability: Availability;
+  /** Responder organizations read "On-Scene" and "Responding" (live §1). */
+  isResponder: boolean;
   selected: boolean;
   onSelect(thingId: string): void;
 };
 
-export function ThingRow({ thing, availability, selected, onSelect }: ThingRowProps) {
+/** One asset row; memoised because a batch replaces only the records that changed. */
+export const ThingRow = memo(function ThingRow({ thing, isResponder, selected, onSelect }: ThingRowProps) {
   const height = thing.inService ? ROW_HEIGHT : OUT_OF_SERVICE_ROW_HEIGHT;
+  const label = statusLabel(thing.status, { isResponderOrganization: isResponder });
   return (
     <button
       type="button"
@@ -30,10 +28,11 @@ export function ThingRow({ thing, availability, selected, onSelect }: ThingRowPr
       onClick={() => onSelect(thing.id)}
     >
       <span
-        className={`status-dot status-dot--${availability}`}
+        className={`status-dot status-dot--${statusName(thing.status)}`}
         role="img"
-        aria-label={AVAILABILITY_LABELS[availability]}
-        title={AVAILABILITY_LABELS[availability]}
+        aria-label={label}
+        title={label}
+        data-testid="thing-status"
       />
       <span className="thing-row__names">
         <span className="thing-row__primary">{thing.primaryDisplayName}</span>
@@ -48,4 +47,4 @@ export function ThingRow({ thing, availability, selected, onSelect }: ThingRowPr
       </span>
     </button>
   );
-}
+});

@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Virtuoso } from 'react-virtuoso';
-import { availabilityOf } from '../../live/availability.ts';
-import { clockNow, snapshotState, sortedThings } from '../../live/thingsStore.ts';
+import { isResponderView, snapshotState, sortedThings, statusCounts } from '../../live/thingsStore.ts';
 import { ThingRow } from './ThingRow.tsx';
-import { availabilityCounts, shownThings, thingSearchText } from './thingsView.ts';
+import { shownThings, thingSearchText } from './thingsView.ts';
+import './thingStatus.css';
 
 type ThingsListProps = {
   selectedId: string | null;
@@ -14,8 +14,8 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   useSignals();
   const shown = shownThings.value;
   const total = sortedThings.value.length;
-  const counts = availabilityCounts.value;
-  const now = clockNow.value;
+  const counts = statusCounts.value;
+  const isResponder = isResponderView.value;
   const state = snapshotState.value;
 
   return (
@@ -33,7 +33,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
         </h1>
         <p className="things-list__counts" data-testid="availability-counts">
           <span>Online {counts.online}</span> | <span>Offline {counts.offline}</span> |{' '}
-          <span>OOS {counts.oos}</span>
+          <span>OOS {counts.outOfService}</span>
         </p>
         <input
           type="search"
@@ -64,7 +64,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
         itemContent={(_, thing) => (
           <ThingRow
             thing={thing}
-            availability={availabilityOf(thing, now)}
+            isResponder={isResponder}
             selected={thing.id === selectedId}
             onSelect={onSelect}
           />

@@ -1,12 +1,9 @@
-// Derived state of the asset list: the search text, the assets it shows, and the availability counts.
+// Derived state of the asset list: the search text and the assets it shows. Counts and order come from the
+// domain picture (client/live/thingsStore.ts).
 import { computed, signal } from '@preact/signals-react';
-import { countAvailability } from '../../live/availability.ts';
-import { clockNow, sortedThings } from '../../live/thingsStore.ts';
+import { sortedThings } from '../../live/thingsStore.ts';
 import { filterThings } from './thingSearch.ts';
 
 export const thingSearchText = signal('');
 
 export const shownThings = computed(() => filterThings(sortedThings.value, thingSearchText.value));
-
-/** Counts cover the whole organization, not only the assets matching the search. */
-export const availabilityCounts = computed(() => countAvailability(sortedThings.value, clockNow.value));
