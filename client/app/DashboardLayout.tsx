@@ -55,18 +55,23 @@ function useProfile(): string | null {
  * Runs the live pipeline while the dashboard is shown. It follows organization switches itself, and reads the
  * token whenever the cable connects, so neither a switch nor a token refresh restarts it.
  */
-function useLiveBridge(granted: ReadonlySet<string> | null) {
+function useLiveBridge(permissionsKey: string | null) {
   useEffect(() => {
-    if (!granted) return;
+    if (permissionsKey === null) return;
     return startLiveBridge({
       client: apiClient(),
       cableUrl: currentEnvironment().cableUrl,
       getToken: () => sessionToken.peek()?.accessToken ?? '',
-      permissions: granted,
+      permissions: permissions.peek(),
       organization$: viewedOrganization$(),
       onUnauthorized: () => endSession('expired'),
     });
-  }, [granted]);
+  }, [permissionsKey]);
+}
+
+/** What the live bridge depends on, as a value: a profile loaded again with the same permissions keeps it. */
+function permissionsKeyOf(granted: ReadonlySet<string>): string {
+  return [...granted].sort().join(' ');
 }
 
 /** The session clock, the version check and the support offer run while the dashboard is shown. */
@@ -89,7 +94,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const profileFailure = useProfile();
   const organization = subscribedOrganization.value;
   const profile = sessionProfile.value;
-  useLiveBridge(profile ? permissions.value : null);
+  useLiveBridge(profile ? permissionsKeyOf(permissions.value) : null);
   useShellServices(profile !== null);
 
   if (!profile || !organization) {

@@ -1,5 +1,6 @@
-// Issue 2 in a real browser: sign in as a person would, see the asset count, and see a marker move when a device
-// reports a new position through the simulator (REST ingestion → cable broadcast → batch → MapLibre source).
+// The live dashboard in a real browser: sign in as a person would, see the asset count, and see a marker move when a
+// device reports a new position through the simulator (REST ingestion → cable broadcast → the domain pipeline's
+// batch → MapLibre source); a token refresh that leaves the cable alone; a large organization served by polling.
 import { chromium, type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
@@ -8,6 +9,8 @@ const baseUrl = inject('baseUrl');
 const USER = 'user@demo.test';
 /** Device ingestion is for provider staff only (it writes for any organization). */
 const STAFF = 'staff@demo.test';
+/** The seed's `is_large_org` organization, accessed by the demo users' coordination center. */
+const LARGE_ORGANIZATION = 'Great Lakes Fleet Services';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -48,6 +51,20 @@ async function openPage(path = '/', before?: (page: Page) => Promise<void>): Pro
 /** Waits until a condition holds, looking again every few milliseconds (the test timeout bounds it). */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function organizationIdByName(token: string, name: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
+  const profile = (await response.json()) as {
+    user_org: { id: string; name: string };
+    managed_orgs: { id: string; name: string }[];
+    accessed_orgs: { id: string; name: string }[];
+  };
+  const found = [profile.user_org, ...profile.managed_orgs, ...profile.accessed_orgs].find(
+    (organization) => organization.name === name,
+  );
+  if (!found) throw new Error(`no organization named ${name}`);
+  return found.id;
 }
 
 function waitForSelectedPosition(page: Page, expected: string) {
@@ -234,5 +251,114 @@ describe('live dashboard', () => {
     } finally {
       await noWebGl.close();
     }
+  });
+
+  it('keeps the same cable socket and picture when the session token is refreshed', async () => {
+    const token = await signInForToken(baseUrl, USER);
+    const [thing] = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
+    if (!thing) throw new Error('no assets');
+
+    // What happens on the wire once the cable is subscribed: nothing may open, close or load the picture again.
+    let confirmations = 0;
+    const afterSubscribed = { socketsOpened: 0, socketsClosed: 0, fullLoads: 0 };
+    const page = await openPage(`/dashboard/things/${thing.id}`, async (page) => {
+      // The sign-in answer says the token lives 15 s, so the session keeper refreshes it within seconds.
+      await page.route('**/api/user_token', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        const isPassword = route.request().postData()?.includes('"password"') ?? false;
+        await route.fulfill({ response, json: isPassword ? { ...body, expires_in: 15 } : body });
+      });
+      await page.routeWebSocket(/\/cable$/, (socket) => {
+        if (confirmations > 0) afterSubscribed.socketsOpened += 1;
+        socket.onClose(() => {
+          if (confirmations > 0) afterSubscribed.socketsClosed += 1;
+        });
+        const server = socket.connectToServer();
+        server.onMessage((frame) => {
+          if (String(frame).includes('"confirm_subscription"')) confirmations += 1;
+          socket.send(frame);
+        });
+      });
+      page.on('request', (request) => {
+        const url = request.url();
+        const full = url.includes('/api/organization/things?') && !url.includes('last_updated_timestamp');
+        if (full && confirmations > 0) afterSubscribed.fullLoads += 1;
+      });
+    });
+    await typeCredentials(page, USER, DEMO_PASSWORD);
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-id') === id,
+      thing.id,
+    );
+    await until(() => confirmations === 1);
+    const signedIn = await page.evaluate(() => window.localStorage.getItem('fleetDashboard.token'));
+    await page.waitForFunction(
+      (before) => window.localStorage.getItem('fleetDashboard.token') !== before,
+      signedIn,
+    );
+
+    // After the refresh the first socket still carries broadcasts: a point moves the selected marker.
+    const target = {
+      lat: Number((thing.lat + 0.0006).toFixed(6)),
+      lng: Number((thing.lng - 0.0008).toFixed(6)),
+    };
+    await sendPoint(baseUrl, await signInForToken(baseUrl, STAFF), thing, target);
+    await waitForSelectedPosition(page, `${target.lat},${target.lng}`);
+    expect(afterSubscribed).toEqual({ socketsOpened: 0, socketsClosed: 0, fullLoads: 0 });
+    expect(confirmations).toBe(1);
+    expect(await page.getByTestId('connection-banner').count()).toBe(0);
+  });
+
+  it('polls a large organization instead of streaming it, and its list still follows its devices', async () => {
+    const token = await signInForToken(baseUrl, USER);
+    const largeOrganizationId = await organizationIdByName(token, LARGE_ORGANIZATION);
+    const fleet = await listThings(baseUrl, token, largeOrganizationId);
+
+    const subscribed: string[] = [];
+    const page = await openPage('/', (page) =>
+      page.routeWebSocket(/\/cable$/, (socket) => {
+        const server = socket.connectToServer();
+        socket.onMessage((frame) => {
+          if (String(frame).includes('"subscribe"')) subscribed.push(String(frame));
+          server.send(frame);
+        });
+      }),
+    );
+    await typeCredentials(page, USER, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard/things');
+    await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('organization-name').click();
+    await page.getByRole('button', { name: LARGE_ORGANIZATION }).click();
+    await page
+      .getByTestId('asset-count')
+      .filter({ hasText: `${fleet.length} / ${fleet.length}` })
+      .waitFor();
+
+    // An in-service asset that is not already moving: its device now reports while driving.
+    const rows = page.getByTestId('thing-row');
+    let chosen: { id: string; index: number } | null = null;
+    for (let index = 0; chosen === null && index < (await rows.count()); index += 1) {
+      const row = rows.nth(index);
+      const label = await row.getByTestId('thing-status').getAttribute('aria-label');
+      const id = await row.getAttribute('data-thing-id');
+      if (id && (label === 'Standby' || label === 'Stationary')) chosen = { id, index };
+    }
+    if (!chosen) throw new Error('no parked asset in the first rows');
+    const thing = fleet.find((candidate) => candidate.id === chosen.id);
+    if (!thing) throw new Error(`row ${chosen.id} is not an asset of ${LARGE_ORGANIZATION}`);
+    await rows.nth(chosen.index).click();
+    await page.waitForURL(`**/dashboard/things/${thing.id}`);
+
+    const target = {
+      lat: Number((thing.lat + 0.0008).toFixed(6)),
+      lng: Number((thing.lng + 0.0009).toFixed(6)),
+    };
+    await sendPoint(baseUrl, await signInForToken(baseUrl, STAFF), thing, target);
+    // Nothing is streamed for this organization: only the 15 s poll can bring the new position and status.
+    await waitForSelectedPosition(page, `${target.lat},${target.lng}`);
+    const row = page.locator(`[data-testid="thing-row"][data-thing-id="${thing.id}"]`);
+    expect(await row.getByTestId('thing-status').getAttribute('aria-label')).toBe('Active');
+    expect(subscribed.some((frame) => frame.includes(largeOrganizationId))).toBe(false);
   });
 });
