@@ -183,6 +183,8 @@ async function main(): Promise<void> {
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    // tsx keeps function names by wrapping them in a `__name` helper that the page lacks; give it a no-op one.
+    await page.addInitScript({ content: 'window.__name = (target) => target;' });
     await page.addInitScript(installProbes, STREET_PREFIX);
     await page.goto(`${baseUrl}/dashboard/things/${selected.id}`);
     await page.waitForURL('**/welcome/signin');
