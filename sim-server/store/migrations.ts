@@ -185,6 +185,26 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX alerting_zones_by_organization ON alerting_zones (organization_id);
   `,
+  `
+  -- Things link back to the incidents they are on and the closures they drive (live §3 thing.location,
+  -- thing.closures): kept from the location and closure events so a thing's wire JSON is rebuilt without scanning
+  -- every location's JSON. A row exists only while the link is live (an active thing on an active location; an
+  -- active closure associated with the thing).
+  CREATE TABLE thing_location_links (
+    thing_id TEXT NOT NULL,
+    location_id TEXT NOT NULL,
+    start_at INTEGER NOT NULL,
+    PRIMARY KEY (location_id, thing_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX thing_location_links_by_thing ON thing_location_links (thing_id);
+  CREATE TABLE thing_closure_links (
+    thing_id TEXT NOT NULL,
+    closure_id TEXT NOT NULL,
+    external_id TEXT,
+    PRIMARY KEY (closure_id, thing_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX thing_closure_links_by_thing ON thing_closure_links (thing_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,6 +4,7 @@ import { toFlag, type SqliteDatabase } from './database.ts';
 import { nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
 import { thingWirePrefix } from '../things/thingWire.ts';
 import { createThingEditProjection } from '../things/thingEditProjection.ts';
+import { createThingLinkProjection } from '../things/thingLinkProjection.ts';
 import { createDocumentProjections, DOCUMENT_TABLES } from './documentProjections.ts';
 import type {
   OrganizationLinkRecord,
@@ -39,6 +40,8 @@ export type Projections = {
 
 export const PROJECTION_TABLES = [
   ...DOCUMENT_TABLES,
+  'thing_location_links',
+  'thing_closure_links',
   'thing_access',
   'thing_states',
   'things',
@@ -96,7 +99,8 @@ export function createProjections(db: SqliteDatabase): Projections {
   const selectOrganizationRef = db.prepare<[string], { name: string; type_name: string; acs: number }>(
     'SELECT name, type_name, acs FROM organizations WHERE id = ?',
   );
-  const thingEdits = createThingEditProjection(db);
+  const thingLinks = createThingLinkProjection(db);
+  const thingEdits = createThingEditProjection(db, thingLinks);
   const documents = createDocumentProjections(db);
   let thingsVersion = 0;
 
@@ -177,7 +181,7 @@ export function createProjections(db: SqliteDatabase): Projections {
       wzdx_enabled: toFlag(record.wzdx_enabled),
       external_identifiers: JSON.stringify(record.external_identifiers),
       organization_relationships: JSON.stringify(record.organization_relationships),
-      wire_prefix: thingWirePrefix(record, organization),
+      wire_prefix: thingWirePrefix(record, organization, thingLinks.linksOf(record.id)),
       sim_behaviour: record.sim_behaviour,
     });
     insertThingState.run(record.id, recordedAt);
@@ -186,6 +190,13 @@ export function createProjections(db: SqliteDatabase): Projections {
     for (const relation of record.organization_relationships) {
       insertThingAccess.run(relation.organization_uuid, record.id, relation.relationship_type);
     }
+  }
+
+  /** Things whose incident or closure links changed get new wire JSON and a new update time. */
+  function relink(thingIds: readonly string[], recordedAt: number) {
+    if (thingIds.length === 0) return;
+    for (const thingId of thingIds) thingEdits.linksChanged(thingId, recordedAt);
+    thingsVersion += 1;
   }
 
   function liveStateOf(thingKey: number): ThingLiveState {
@@ -258,14 +269,20 @@ export function createProjections(db: SqliteDatabase): Projections {
         case 'AreaTypeRegistered':
         case 'R2RTestAlertSent':
         case 'LightIntensitySet':
-        case 'LocationSaved':
-        case 'ClosureSaved':
-        case 'ClosureDeleted':
         case 'AreaSaved':
         case 'AreaDeleted':
         case 'AlertingZoneSaved':
         case 'AlertingZoneDeleted':
           return documents.apply(event);
+        case 'LocationSaved':
+          documents.apply(event);
+          return relink(thingLinks.locationSaved(event.data), event.recordedAt);
+        case 'ClosureSaved':
+          documents.apply(event);
+          return relink(thingLinks.closureSaved(event.data), event.recordedAt);
+        case 'ClosureDeleted':
+          documents.apply(event);
+          return relink(thingLinks.closureDeleted(event.data.id), event.recordedAt);
         default: {
           const unexpected: never = event;
           throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);

@@ -1,7 +1,9 @@
-// Projects edits of a thing (profile, sharing, test mode) onto the things row, its ready wire JSON and who sees
-// it. The edit also moves thing_states.updated_at, so an incremental load (last_updated_timestamp) picks it up.
+// Projects edits of a thing (profile, sharing, test mode, and its links to incidents and closures) onto the things
+// row, its ready wire JSON and who sees it. The edit also moves thing_states.updated_at, so an incremental load
+// (last_updated_timestamp) picks it up.
 import { toFlag, type SqliteDatabase } from '../store/database.ts';
 import type { SimBehaviour, StoredEvent, ThingEditEvent, ThingRecord } from '../store/events.ts';
+import type { ThingLinkProjection } from './thingLinkProjection.ts';
 import { thingWirePrefix } from './thingWire.ts';
 
 export type ThingEditStoredEvent = Extract<StoredEvent, ThingEditEvent>;
@@ -69,9 +71,14 @@ export type ThingEditProjection = {
   apply(event: ThingEditStoredEvent): void;
   /** The thing as registered and edited so far, or null when unknown. */
   recordOf(thingId: string): ThingRecord | null;
+  /** Rebuilds the wire JSON of a thing whose incident or closure links changed. */
+  linksChanged(thingId: string, recordedAt: number): void;
 };
 
-export function createThingEditProjection(db: SqliteDatabase): ThingEditProjection {
+export function createThingEditProjection(
+  db: SqliteDatabase,
+  links: ThingLinkProjection,
+): ThingEditProjection {
   const selectThing = db.prepare<[string], ThingRow>('SELECT * FROM things WHERE id = ?');
   const selectOrganizationRef = db.prepare<[string], { name: string; type_name: string; acs: number }>(
     'SELECT name, type_name, acs FROM organizations WHERE id = ?',
@@ -116,13 +123,17 @@ export function createThingEditProjection(db: SqliteDatabase): ThingEditProjecti
       test_mode: toFlag(record.test_mode),
       external_identifiers: JSON.stringify(record.external_identifiers),
       organization_relationships: JSON.stringify(record.organization_relationships),
-      wire_prefix: thingWirePrefix(record, organization),
+      wire_prefix: thingWirePrefix(record, organization, links.linksOf(record.id)),
     });
     touchState.run(recordedAt, record.id);
   }
 
   return {
     recordOf,
+    linksChanged(thingId, recordedAt) {
+      const record = recordOf(thingId);
+      if (record) write(record, recordedAt);
+    },
     apply(event) {
       const record = recordOf(event.streamId);
       if (!record) throw new Error(`${event.type} for unknown thing ${event.streamId}`);

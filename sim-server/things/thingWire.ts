@@ -3,6 +3,7 @@
 // per request). Building 10,000 things is then string concatenation instead of object building and serialising.
 import type { DeviceType } from '#domain/things/thing';
 import type { ThingRecord, ThingRelationshipRecord } from '../store/events.ts';
+import type { ThingLinks } from './thingLinkProjection.ts';
 
 /** The whole thing as a client receives it. */
 export type ThingJson = {
@@ -51,8 +52,12 @@ type FixedThingJson = Omit<
 
 export type OrganizationRefRow = { name: string; type_name: string; acs: number };
 
-/** The unchanging fields as a JSON object without its closing brace. */
-export function thingWirePrefix(record: ThingRecord, organization: OrganizationRefRow): string {
+/** The fields telemetry does not change, as a JSON object without its closing brace. */
+export function thingWirePrefix(
+  record: ThingRecord,
+  organization: OrganizationRefRow,
+  links: ThingLinks,
+): string {
   const fixed: FixedThingJson = {
     id: record.id,
     external_id: record.external_id,
@@ -62,8 +67,8 @@ export function thingWirePrefix(record: ThingRecord, organization: OrganizationR
     thing_type: record.thing_type,
     thing_subtype: record.thing_subtype,
     thing_subtype_uuid: record.thing_subtype_uuid,
-    location: null,
-    closures: [],
+    location: links.location,
+    closures: links.closures,
     registry_number: record.registry_number,
     vin_number: record.vin_number,
     license_plate_number: record.license_plate_number,
