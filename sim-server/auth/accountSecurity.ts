@@ -1,22 +1,15 @@
 // Account security around sign-in (access §2, §4, §8): account standing (suspended, expired for inactivity, access
 // managed by the organization, not enabled for the dashboard), lockout after repeated failures, unlock and reset
 // tokens that expire, the last 10 passwords, and an outbox where the "e-mails" land for the developer to read.
-// Its tables are its own; the user's current password hash stays in `users`, which sign-in checks.
+// Every change to an account is an event (auth/accountProjection.ts projects it in the same transaction); the
+// reset and unlock tokens and the outbox are simulator state beside the log, like access tokens.
 import { randomBytes } from 'node:crypto';
 import { PASSWORD_HISTORY_SIZE } from '#domain/session/passwordRules';
 import type { Clock } from '../shared/clock.ts';
-import type { SqliteDatabase } from '../store/database.ts';
+import type { EventLog } from '../store/eventLog.ts';
+import type { AccountEvent, AccountStanding } from '../store/events.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken } from './tokens.ts';
-
-export const ACCOUNT_STANDINGS = [
-  'active',
-  'suspended',
-  'expired',
-  'not_authorized_method',
-  'not_safetycloud_enabled',
-] as const;
-export type AccountStanding = (typeof ACCOUNT_STANDINGS)[number];
 
 /** Failed password sign-ins in a row that lock the account. */
 export const LOCKOUT_THRESHOLD = 5;
@@ -34,7 +27,7 @@ export type OutboxMail = {
   sent_at: string;
 };
 
-type UserRow = { id: string; email: string; password_hash: string };
+type UserRow = { id: string; email: string; password_hash: string; organization_id: string };
 type SecurityRow = { standing: AccountStanding; failed_attempts: number; locked_at: number | null };
 type TokenKind = 'reset' | 'unlock';
 
@@ -42,14 +35,12 @@ export type ResetOutcome =
   { ok: true } | { ok: false; reason: 'unknown-token' | 'expired-token' | 'suspended' | 'weak' | 'reused' };
 
 export type AccountSecurity = {
-  migrate(): void;
   findUser(email: string): UserRow | null;
   standingOf(userId: string): SecurityRow;
   setStanding(email: string, standing: AccountStanding): boolean;
   /** Called before a password grant: a valid unlock token for this user lifts the lock. */
   useUnlockToken(userId: string, token: string): boolean;
   recordFailedSignIn(user: UserRow, origin: string): void;
-  recordSignIn(userId: string): void;
   sendResetMail(email: string, origin: string): boolean;
   sendUnlockMail(email: string, origin: string): boolean;
   resetPassword(
@@ -62,54 +53,38 @@ export type AccountSecurity = {
 };
 
 export function createAccountSecurity(
-  db: SqliteDatabase,
+  eventLog: EventLog,
   clock: Clock,
   log: (line: string) => void,
 ): AccountSecurity {
-  const transaction = <T>(work: () => T): T => db.transaction(work).immediate();
+  const { db } = eventLog;
+  const transaction = <T>(work: () => T): T => eventLog.transaction(work);
 
-  function migrate() {
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS account_security (
-        user_id TEXT PRIMARY KEY REFERENCES users (id),
-        standing TEXT NOT NULL DEFAULT 'active',
-        failed_attempts INTEGER NOT NULL DEFAULT 0,
-        locked_at INTEGER
-      );
-      CREATE TABLE IF NOT EXISTS password_history (
-        user_id TEXT NOT NULL,
-        password_hash TEXT NOT NULL,
-        replaced_at INTEGER NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS password_history_by_user ON password_history (user_id, replaced_at);
-      CREATE TABLE IF NOT EXISTS account_tokens (
-        token_hash TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        expires_at INTEGER NOT NULL,
-        used_at INTEGER
-      );
-      CREATE TABLE IF NOT EXISTS outbox (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        to_email TEXT NOT NULL COLLATE NOCASE,
-        subject TEXT NOT NULL,
-        body TEXT NOT NULL,
-        link TEXT NOT NULL,
-        sent_at INTEGER NOT NULL
-      );
-    `);
+  /** Appends an account event for `user`; call inside `transaction`. */
+  function record(event: AccountEvent, user: Pick<UserRow, 'id' | 'organization_id'>) {
+    eventLog.record(event, {
+      streamId: user.id,
+      organizationId: user.organization_id,
+      recordedAt: clock.now(),
+    });
   }
 
   const findUserStatement = () =>
     db.prepare<[string], UserRow>(
-      'SELECT id, email, password_hash FROM users WHERE email = ? COLLATE NOCASE',
+      'SELECT id, email, password_hash, organization_id FROM users WHERE email = ? COLLATE NOCASE',
     );
   const standingStatement = () =>
     db.prepare<[string], SecurityRow>(
       'SELECT standing, failed_attempts, locked_at FROM account_security WHERE user_id = ?',
     );
-  const ensureRow = (userId: string) =>
-    db.prepare('INSERT OR IGNORE INTO account_security (user_id) VALUES (?)').run(userId);
+  const selectOrganization = db.prepare<[string], { organization_id: string }>(
+    'SELECT organization_id FROM users WHERE id = ?',
+  );
+  function userRef(userId: string): Pick<UserRow, 'id' | 'organization_id'> {
+    const row = selectOrganization.get(userId);
+    if (!row) throw new Error(`No user ${userId}`);
+    return { id: userId, organization_id: row.organization_id };
+  }
 
   function findUser(email: string): UserRow | null {
     return findUserStatement().get(email.trim()) ?? null;
@@ -164,16 +139,14 @@ export function createAccountSecurity(
   }
 
   return {
-    migrate,
     findUser,
     standingOf,
     setStanding(email, standing) {
       const user = findUser(email);
       if (!user) return false;
-      transaction(() => {
-        ensureRow(user.id);
-        db.prepare('UPDATE account_security SET standing = ? WHERE user_id = ?').run(standing, user.id);
-      });
+      transaction(() =>
+        record({ type: 'AccountStandingChanged', data: { user_id: user.id, standing } }, user),
+      );
       return true;
     },
     useUnlockToken(userId, token) {
@@ -184,31 +157,18 @@ export function createAccountSecurity(
           clock.now(),
           hashToken(token),
         );
-        ensureRow(userId);
-        db.prepare('UPDATE account_security SET failed_attempts = 0, locked_at = NULL WHERE user_id = ?').run(
-          userId,
-        );
+        record({ type: 'AccountUnlocked', data: { user_id: userId } }, userRef(userId));
         return true;
       });
     },
     recordFailedSignIn(user, origin) {
       transaction(() => {
-        ensureRow(user.id);
-        const row = standingOf(user.id);
-        const attempts = row.failed_attempts + 1;
-        const locks = row.locked_at === null && attempts >= LOCKOUT_THRESHOLD;
-        db.prepare('UPDATE account_security SET failed_attempts = ?, locked_at = ? WHERE user_id = ?').run(
-          attempts,
-          locks ? clock.now() : row.locked_at,
-          user.id,
-        );
-        if (locks) sendUnlock(user, origin);
-      });
-    },
-    recordSignIn(userId) {
-      transaction(() => {
-        ensureRow(userId);
-        db.prepare('UPDATE account_security SET failed_attempts = 0 WHERE user_id = ?').run(userId);
+        const before = standingOf(user.id);
+        record({ type: 'SignInFailed', data: { user_id: user.id } }, user);
+        if (before.locked_at === null && before.failed_attempts + 1 >= LOCKOUT_THRESHOLD) {
+          record({ type: 'AccountLocked', data: { user_id: user.id } }, user);
+          sendUnlock(user, origin);
+        }
       });
     },
     sendResetMail(email, origin) {
@@ -256,24 +216,15 @@ export function createAccountSecurity(
         // Checked again inside the write: two resets with one token must not both succeed.
         const still = liveToken(token, 'reset');
         if (!still) return { ok: false, reason: 'unknown-token' };
-        const now = clock.now();
-        db.prepare('UPDATE account_tokens SET used_at = ? WHERE token_hash = ?').run(now, hashToken(token));
-        db.prepare('INSERT INTO password_history (user_id, password_hash, replaced_at) VALUES (?, ?, ?)').run(
-          found.user_id,
-          current.password_hash,
-          now,
+        db.prepare('UPDATE account_tokens SET used_at = ? WHERE token_hash = ?').run(
+          clock.now(),
+          hashToken(token),
         );
-        db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(
-          newHash,
-          now,
-          found.user_id,
+        // The projection keeps the old hash in the history, and lifts a lockout or an inactivity expiry.
+        record(
+          { type: 'PasswordChanged', data: { user_id: found.user_id, password_hash: newHash } },
+          userRef(found.user_id),
         );
-        ensureRow(found.user_id);
-        // A reset reactivates an account that expired for inactivity and lifts a lockout.
-        db.prepare(
-          `UPDATE account_security SET failed_attempts = 0, locked_at = NULL,
-             standing = CASE standing WHEN 'expired' THEN 'active' ELSE standing END WHERE user_id = ?`,
-        ).run(found.user_id);
         return { ok: true };
       });
     },

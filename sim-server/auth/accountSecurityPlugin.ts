@@ -1,6 +1,6 @@
 // `app.accountSecurity`, and the checks it adds around the password grant of POST /api/user_token (access §8):
 // before it, a suspended, expired, delegated or locked account is answered with its error (an unlock link's token
-// lifts the lock); after it, failures are counted towards the lockout and a success clears them.
+// lifts the lock); after it, a wrong password is counted towards the lockout (a success clears the count).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { createAccountSecurity, LOCKED_OUT_DESCRIPTION, type AccountSecurity } from './accountSecurity.ts';
@@ -38,8 +38,7 @@ const STANDING_ERRORS = {
 } as const;
 
 export const accountSecurityPlugin = sharedPlugin('account-security', async (app) => {
-  const security = createAccountSecurity(app.eventLog.db, app.clock, (line) => app.log.info(line));
-  security.migrate();
+  const security = createAccountSecurity(app.eventLog, app.clock, (line) => app.log.info(line));
   app.decorate('accountSecurity', security);
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -59,8 +58,8 @@ export const accountSecurityPlugin = sharedPlugin('account-security', async (app
     if (!grant) return payload;
     const user = security.findUser(grant.username);
     if (!user) return payload;
-    if (reply.statusCode === 200) security.recordSignIn(user.id);
-    else if (reply.statusCode === 400) security.recordFailedSignIn(user, originOf(request));
+    // A success clears the failures through its UserSignedIn event; a wrong password counts towards the lockout.
+    if (reply.statusCode === 400) security.recordFailedSignIn(user, originOf(request));
     return payload;
   });
 });

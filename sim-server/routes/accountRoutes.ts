@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { meetsPasswordRules } from '#domain/session/passwordRules';
-import { ACCOUNT_STANDINGS, type AccountStanding } from '../auth/accountSecurity.ts';
+import { ACCOUNT_STANDINGS, type AccountStanding } from '../store/events.ts';
 import { originOf } from '../auth/accountSecurityPlugin.ts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { hashPassword } from '../auth/passwords.ts';

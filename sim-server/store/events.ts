@@ -57,6 +57,16 @@ export type UserRecord = {
 
 export type UserSignInRecord = { user_id: string; at: string };
 
+/** Whether a user may sign in at all (access §8 "Sign-in by status"). */
+export const ACCOUNT_STANDINGS = [
+  'active',
+  'suspended',
+  'expired',
+  'not_authorized_method',
+  'not_safetycloud_enabled',
+] as const;
+export type AccountStanding = (typeof ACCOUNT_STANDINGS)[number];
+
 /** How the replay drives a device; not part of the provider's contract. */
 export const SIM_BEHAVIOURS = ['roaming', 'parked', 'silent'] as const;
 export type SimBehaviour = (typeof SIM_BEHAVIOURS)[number];
@@ -116,8 +126,17 @@ export type SimEvent =
   | { type: 'ThingRegistered'; data: ThingRecord }
   | { type: 'PointRecorded'; data: TelemetryRecord }
   | { type: 'HeartbeatRecorded'; data: TelemetryRecord }
+  | AccountEvent
   | LiveOperationsEvent
   | ThingEditEvent;
+
+/** Account security (issue 6); the user is the stream. A new password is its scrypt hash, never the text. */
+export type AccountEvent =
+  | { type: 'PasswordChanged'; data: { user_id: string; password_hash: string } }
+  | { type: 'SignInFailed'; data: { user_id: string } }
+  | { type: 'AccountLocked'; data: { user_id: string } }
+  | { type: 'AccountUnlocked'; data: { user_id: string } }
+  | { type: 'AccountStandingChanged'; data: { user_id: string; standing: AccountStanding } };
 
 /** Changes to what a thing is or who sees it (issue 4); the thing is the stream. */
 export type ThingEditEvent =

@@ -205,6 +205,38 @@ const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX thing_closure_links_by_thing ON thing_closure_links (thing_id);
   `,
+  `
+  -- Issue 6: account security. Standing, failed sign-ins, lockout and the passwords a user had are projections of
+  -- the account events; reset and unlock tokens (secrets, like access_tokens) and the outbox are not events.
+  -- IF NOT EXISTS: files from before this step got these tables from the account-security plugin.
+  CREATE TABLE IF NOT EXISTS account_security (
+    user_id TEXT PRIMARY KEY REFERENCES users (id),
+    standing TEXT NOT NULL DEFAULT 'active',
+    failed_attempts INTEGER NOT NULL DEFAULT 0,
+    locked_at INTEGER
+  );
+  CREATE TABLE IF NOT EXISTS password_history (
+    user_id TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    replaced_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS password_history_by_user ON password_history (user_id, replaced_at);
+  CREATE TABLE IF NOT EXISTS account_tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+  CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    to_email TEXT NOT NULL COLLATE NOCASE,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    link TEXT NOT NULL,
+    sent_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,6 +3,7 @@
 import { toFlag, type SqliteDatabase } from './database.ts';
 import { nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
 import { thingWirePrefix } from '../things/thingWire.ts';
+import { createAccountProjection } from '../auth/accountProjection.ts';
 import { createThingEditProjection } from '../things/thingEditProjection.ts';
 import { createThingLinkProjection } from '../things/thingLinkProjection.ts';
 import { createDocumentProjections, DOCUMENT_TABLES } from './documentProjections.ts';
@@ -45,6 +46,8 @@ export const PROJECTION_TABLES = [
   'thing_access',
   'thing_states',
   'things',
+  'account_security',
+  'password_history',
   'users',
   'organization_links',
   'organizations',
@@ -102,6 +105,7 @@ export function createProjections(db: SqliteDatabase): Projections {
   const thingLinks = createThingLinkProjection(db);
   const thingEdits = createThingEditProjection(db, thingLinks);
   const documents = createDocumentProjections(db);
+  const accounts = createAccountProjection(db);
   let thingsVersion = 0;
 
   function registerOrganization(record: OrganizationRecord, recordedAt: number) {
@@ -251,7 +255,14 @@ export function createProjections(db: SqliteDatabase): Projections {
         case 'UserRegistered':
           return registerUser(event.data, event.recordedAt);
         case 'UserSignedIn':
-          return recordSignIn(event.data, event.recordedAt);
+          recordSignIn(event.data, event.recordedAt);
+          return accounts.signedIn(event.data);
+        case 'PasswordChanged':
+        case 'SignInFailed':
+        case 'AccountLocked':
+        case 'AccountUnlocked':
+        case 'AccountStandingChanged':
+          return accounts.apply(event);
         case 'ThingRegistered':
           return registerThing(event.data, event.recordedAt);
         case 'PointRecorded':

@@ -3,6 +3,7 @@
 // accounts in each standing, and the outbox where the "e-mails" land.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKOUT_THRESHOLD } from '#sim/auth/accountSecurity';
+import { rebuildProjections } from '#sim/store/eventLog';
 import { bearer, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
 
 let harness: Harness;
@@ -223,5 +224,50 @@ describe('POST /api/verify_token', () => {
       payload: { token: token.access_token },
     });
     expect((await verify()).statusCode).toBe(401);
+  });
+});
+
+describe('account changes in the event log', () => {
+  const accountTables = () =>
+    Object.fromEntries(
+      ['users', 'account_security', 'password_history'].map((table) => [
+        table,
+        harness.app.eventLog.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all(),
+      ]),
+    );
+
+  it('rebuilds the reset password, the lockout and the standing from the log alone', async () => {
+    await createAccount('rebuilt@recovery.test');
+    await createAccount('rebuilt-suspended@recovery.test', 'suspended');
+    await createAccount('rebuilt-locked@recovery.test');
+    for (let attempt = 0; attempt < LOCKOUT_THRESHOLD; attempt += 1)
+      await passwordGrant('rebuilt-locked@recovery.test', 'Wrong!2026x');
+    await harness.app.inject({
+      method: 'POST',
+      url: '/api/forgot_password',
+      payload: { email: 'rebuilt@recovery.test' },
+    });
+    const token = tokenOfLink((await lastMail('rebuilt@recovery.test')).link);
+    expect((await resetPassword(token, 'Rebuilt!2026r')).statusCode).toBe(200);
+
+    const types = harness.app.eventLog.db
+      .prepare<[], { type: string }>('SELECT DISTINCT type FROM events')
+      .all()
+      .map((row) => row.type);
+    expect(types).toEqual(
+      expect.arrayContaining(['PasswordChanged', 'SignInFailed', 'AccountLocked', 'AccountStandingChanged']),
+    );
+    const live = accountTables();
+    rebuildProjections(harness.app.eventLog);
+    expect(accountTables()).toEqual(live);
+
+    expect((await passwordGrant('rebuilt@recovery.test', 'Rebuilt!2026r')).statusCode).toBe(200);
+    expect((await passwordGrant('rebuilt@recovery.test', PASSWORD)).statusCode).toBe(400);
+    expect((await passwordGrant('rebuilt-locked@recovery.test', PASSWORD)).json()).toMatchObject({
+      error: 'locked_out',
+    });
+    expect((await passwordGrant('rebuilt-suspended@recovery.test', PASSWORD)).json()).toMatchObject({
+      error: 'user_suspended',
+    });
   });
 });
