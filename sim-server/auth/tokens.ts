@@ -33,8 +33,13 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Characters in an access or refresh token. The dashboard's sign-in from `access_token` / `refresh_token` query
+ * values accepts only values over 400 characters (access §2), so a simulator token must be longer than that. */
+export const TOKEN_LENGTH = 512;
+
 function newToken(): string {
-  return randomBytes(32).toString('base64url');
+  // base64url writes 4 url-safe characters for every 3 bytes: 384 random bytes make 512 characters, no padding.
+  return randomBytes((TOKEN_LENGTH / 4) * 3).toString('base64url');
 }
 
 type TokenRow = { user_id: string; application: string };

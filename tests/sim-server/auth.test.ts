@@ -1,7 +1,8 @@
 // Sign-in, refresh, sign-out and token checks, through the real routes and a real SQLite file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenResult } from '#sim/auth/tokens';
-import { bearer, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
+import { TOKEN_LENGTH, type TokenResult } from '#sim/auth/tokens';
+import { connectCable } from './support/cableClient.ts';
+import { bearer, organizationIds, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
 
 let harness: Harness;
 
@@ -34,7 +35,8 @@ describe('POST /api/user_token with a password', () => {
       created_at: Math.floor(harness.clock.now() / 1000),
       scope: 'dashboard',
     });
-    expect(result.access_token).toMatch(/^[\w-]{40,}$/);
+    expect(result.access_token).toMatch(/^[\w-]{401,}$/);
+    expect(result.refresh_token).toMatch(/^[\w-]{401,}$/);
     expect(result.refresh_token).not.toBe(result.access_token);
     const userId = harness.app.eventLog.db
       .prepare<[], { id: string }>("SELECT id FROM users WHERE email = 'user@demo.test'")
@@ -168,5 +170,29 @@ describe('refresh and sign-out', () => {
       sign_in_count: countBefore + 1,
       last_sign_in_at: new Date(harness.clock.now()).toISOString(),
     });
+  });
+});
+
+describe('long tokens', () => {
+  it('issues tokens longer than 400 url-safe characters, as the token sign-in of the dashboard requires', async () => {
+    const first = await signIn(harness.app, 'user@demo.test');
+    const second = await signIn(harness.app, 'user@demo.test');
+    for (const token of [first.access_token, first.refresh_token, second.access_token]) {
+      expect(token).toHaveLength(TOKEN_LENGTH);
+      expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+    }
+    expect(new Set([first.access_token, first.refresh_token, second.access_token]).size).toBe(3);
+  });
+
+  it('opens the cable with a long token offered as a subprotocol', async () => {
+    const { access_token: token } = await signIn(harness.app, 'user@demo.test');
+    const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    // Resolves on the welcome frame, and the subscription on its confirmation: an unknown token gets neither.
+    const cable = await connectCable(address, token);
+    try {
+      await cable.subscribe(organizationIds(harness.app).coordination);
+    } finally {
+      cable.close();
+    }
   });
 });
