@@ -2,7 +2,7 @@
 // viewed organization holds about 10,000 assets, every one of them reporting a position once a second through the
 // device-ingestion path (REST → SQLite → cable → the domain pipeline's 1 s batch → list and map).
 //
-//   npm run bench:browser -- [--things 14150] [--warmup 10] [--seconds 30]
+//   npm run bench:browser -- [--things 14150] [--warmup 10] [--seconds 30] [--profile out.cpuprofile]
 //
 // `--things` seeds the world; the demo users' coordination center sees about 0.707 of it (its own, managed and a
 // quarter of the accessed fleet), so the default puts about 10,000 assets on the screen. It prints, for the measured
@@ -11,7 +11,7 @@
 // against the animation frame in which a list row shows it; and the selected marker's position in the map source).
 // Budget: script under 50 ms per batch, no long task over 100 ms, message-to-screen p99 under 1.5 s.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,11 +44,18 @@ const { values } = parseArgs({
     things: { type: 'string', default: '14150' },
     warmup: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '30' },
+    // Writes a Chrome DevTools CPU profile of the page's main thread over the measured seconds, and prints the
+    // functions with the most self time.
+    profile: { type: 'string' },
+    // Writes a Chromium trace of the measured seconds and prints where the page's main thread spent them.
+    trace: { type: 'string' },
   },
 });
 const thingCount = Number(values.things);
 const warmupSeconds = Number(values.warmup);
 const measuredSeconds = Number(values.seconds);
+const profilePath = values.profile;
+const tracePath = values.trace;
 
 async function buildClient(outDir: string): Promise<void> {
   // React's production build: a NODE_ENV left at "development" or "test" would measure React's checks instead.
@@ -144,6 +151,66 @@ async function scriptSeconds(cdp: CDPSession): Promise<number> {
   return metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0;
 }
 
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+};
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+/** Self time per function (name, file and line), most first. */
+function selfTimes(profile: CpuProfile): { name: string; ms: number }[] {
+  const nameOf = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const file = url.slice(url.lastIndexOf('/') + 1);
+    nameOf.set(node.id, `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}:${columnNumber + 1}`);
+  }
+  const totals = new Map<string, number>();
+  profile.samples.forEach((nodeId, index) => {
+    const name = nameOf.get(nodeId) ?? '?';
+    totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  });
+  return [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: unknown;
+};
+
+/** Self time per trace event name on the renderer main thread (the thread running the page's scripts). */
+function mainThreadSelfTimes(events: readonly TraceEvent[]): { name: string; ms: number }[] {
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name')
+      .filter((event) => (event.args as { name?: string } | undefined)?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const complete = events
+    .filter(
+      (event) => event.ph === 'X' && event.dur !== undefined && mainThreads.has(`${event.pid}:${event.tid}`),
+    )
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const totals = new Map<string, number>();
+  const stack: { name: string; end: number }[] = [];
+  const charge = (name: string, micros: number) => totals.set(name, (totals.get(name) ?? 0) + micros / 1000);
+  for (const event of complete) {
+    const duration = event.dur ?? 0;
+    while (stack.length > 0 && (stack.at(-1)?.end ?? 0) <= event.ts) stack.pop();
+    const parent = stack.at(-1);
+    // The parent's self time is its duration minus its children's.
+    if (parent) charge(parent.name, -duration);
+    charge(event.name, duration);
+    stack.push({ name: event.name, end: event.ts + duration });
+  }
+  return [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
 function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
@@ -217,6 +284,23 @@ async function main(): Promise<void> {
           (window as unknown as { __benchProbes: { measuring: boolean } }).__benchProbes.measuring = true;
         });
         previousScript = await scriptSeconds(cdp);
+        if (tracePath) {
+          await browser.startTracing(page, {
+            path: tracePath,
+            categories: [
+              'devtools.timeline',
+              'disabled-by-default-devtools.timeline',
+              'v8.execute',
+              'blink',
+              'gpu',
+            ],
+          });
+        }
+        if (profilePath) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
       }
       const now = Date.now();
       const samples = samplesAt(things, tick, now);
@@ -229,6 +313,27 @@ async function main(): Promise<void> {
         const script = await scriptSeconds(cdp);
         scriptPerSecond.push((script - previousScript) * 1000);
         previousScript = script;
+      }
+    }
+    if (profilePath) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      await writeFile(profilePath, JSON.stringify(profile));
+      console.log(
+        `\nCPU profile of the measured seconds written to ${profilePath}; most self time (ms per batch):`,
+      );
+      for (const { name, ms } of selfTimes(profile).slice(0, 30)) {
+        console.log(`  ${(ms / measuredSeconds).toFixed(2).padStart(8)}  ${name}`);
+      }
+    }
+    if (tracePath) {
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+        traceEvents: TraceEvent[];
+      };
+      console.log(
+        `\ntrace of the measured seconds written to ${tracePath}; main-thread self time (ms per batch):`,
+      );
+      for (const { name, ms } of mainThreadSelfTimes(trace.traceEvents).slice(0, 25)) {
+        console.log(`  ${(ms / measuredSeconds).toFixed(2).padStart(8)}  ${name}`);
       }
     }
     await sleep(2000);

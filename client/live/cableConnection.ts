@@ -57,6 +57,8 @@ export type CableConnectionOptions = {
   timers?: Timers;
   /** Defaults to SILENCE_LIMIT_MS. */
   silenceLimitMs?: number;
+  /** A monotonic clock in milliseconds for the silence watchdog; defaults to `performance.now`. */
+  now?: () => number;
 };
 
 export type CableConnection = { close(): void };
@@ -73,6 +75,7 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
   const timers = options.timers ?? defaultTimers;
   const identifier = eventsChannelIdentifier(options.organizationId);
   const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
+  const now = options.now ?? (() => performance.now());
 
   let socket: SocketLike | null = null;
   let failedAttempts = 0;
@@ -80,6 +83,7 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
   let closed = false;
   let reconnectTimer: unknown = null;
   let silenceTimer: unknown = null;
+  let lastFrameAt = 0;
   let status: CableStatus | null = null;
 
   function setStatus(next: CableStatus) {
@@ -93,12 +97,17 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
     silenceTimer = null;
   }
 
-  function armSilenceTimer(current: SocketLike) {
+  // Frames come by the thousand per second: each one only notes the time, and the watchdog, when it fires, looks
+  // at how long the socket has really been quiet (re-arming a timer per frame cost more than decoding the frame).
+  function armSilenceTimer(current: SocketLike, delay = silenceLimitMs) {
     clearSilenceTimer();
     silenceTimer = timers.setTimeout(() => {
       silenceTimer = null;
-      if (current === socket) dropSocket(current);
-    }, silenceLimitMs);
+      if (current !== socket) return;
+      const quietFor = now() - lastFrameAt;
+      if (quietFor >= silenceLimitMs) dropSocket(current);
+      else armSilenceTimer(current, silenceLimitMs - quietFor);
+    }, delay);
   }
 
   function detach(current: SocketLike) {
@@ -134,7 +143,7 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
   }
 
   function handleFrame(current: SocketLike, text: string) {
-    armSilenceTimer(current);
+    lastFrameAt = now();
     const frame = decodeCableFrame(text);
     switch (frame.kind) {
       case 'welcome':
@@ -205,7 +214,10 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
       return;
     }
     socket = current;
-    current.onopen = () => armSilenceTimer(current);
+    current.onopen = () => {
+      lastFrameAt = now();
+      armSilenceTimer(current);
+    };
     current.onmessage = (event) => {
       if (typeof event.data === 'string') handleFrame(current, event.data);
     };

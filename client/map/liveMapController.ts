@@ -75,23 +75,45 @@ export function mountLiveMap(
     container.dataset.selectedPosition = formatPosition(selectedId ? mirror.positionOf(selectedId) : null);
   }
 
+  /** An update MapLibre has not finished yet; the next one waits for it (see `follow`). */
+  let inFlight = false;
+  /** A picture arrived while an update was in flight; it is compared in full once that one is done. */
+  let behind = false;
+  /** The version of the last picture given to the source; null when pictures went by unseen. */
+  let appliedVersion: number | null = null;
+
   function apply(source: GeoJSONSource, update: SourceUpdate | null) {
     if (!update) return;
+    inFlight = true;
     const done = update.kind === 'full' ? source.setData(update.data) : source.updateData(update.diff);
     if (centerWhenKnown && centerOnSelected()) centerWhenKnown = false;
     // Attributes change once MapLibre has taken the data, so a reader never sees a position the map lacks.
     void done.then(() => {
-      if (!destroyed) publishTestAttributes();
+      inFlight = false;
+      if (destroyed) return;
+      publishTestAttributes();
+      if (behind) {
+        behind = false;
+        const latest = livePicture.peek();
+        appliedVersion = latest.version;
+        apply(source, mirror.reconcile(latest.things));
+      }
     });
   }
 
   map.on('load', () => {
     const source = map.getSource<GeoJSONSource>(ASSETS_SOURCE);
     if (!source) return;
-    let appliedVersion: number | null = null;
     disposers.push(
       effect(() => {
         const picture = livePicture.value;
+        // Each update re-tiles the source in MapLibre's worker; while one is under way the next would only queue
+        // behind it, so pictures that come meanwhile are folded into one comparison when it is done.
+        if (inFlight) {
+          behind = true;
+          appliedVersion = null;
+          return;
+        }
         // Changes describe one step; if any picture went by unseen (the map loaded late) compare everything.
         const followsApplied = appliedVersion !== null && picture.version === appliedVersion + 1;
         appliedVersion = picture.version;
