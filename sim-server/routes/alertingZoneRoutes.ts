@@ -1,19 +1,21 @@
 // Alerting zones of live §7 (wrong-way-driver zones): list (optionally by hotspot), create, update, delete.
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { alertingZoneProblems, type AlertingZoneWriteBody } from '#domain/zones/alertingZoneRules';
 import { MANAGE_ZONES, VIEW_ZONES } from '#domain/session/liveOperationsPermissions';
 import { truncateCoordinate } from '#domain/units/coordinates';
 import { callerOf } from '../auth/authPlugin.ts';
 import { idParams, organizationIdsQuery } from '../shared/jsonSchemaParts.ts';
 import { alertingZoneSchema, type AlertingZoneJson } from '../zones/alertingZoneSchema.ts';
+import type { Session } from '../users/userReadModel.ts';
 import {
-  canReadOrganizations,
-  canWriteOrganization,
+  mayWriteOrganization,
+  readableOrganizationIds,
   readErrorResponses,
-  requestedOrganizationIds,
+  recordEvent,
   sendBadRequest,
-  sendNotFound,
+  writableEntity,
+  deleteResponses,
   writeErrorResponses,
   type OrganizationIdsQuery,
 } from './routeSupport.ts';
@@ -57,14 +59,20 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app) => {
   };
 
   function save(zone: AlertingZoneJson) {
-    app.eventLog.transaction(() =>
-      app.eventLog.record(
-        { type: 'AlertingZoneSaved', data: zone },
-        { streamId: zone.id, organizationId: zone.organization_id, recordedAt: app.clock.now() },
-      ),
+    recordEvent(
+      app,
+      { type: 'AlertingZoneSaved', data: zone },
+      { streamId: zone.id, organizationId: zone.organization_id },
     );
     return zone;
   }
+
+  const changeable = (caller: Session, reply: FastifyReply, id: string) =>
+    writableEntity(app, caller, reply, {
+      entity: read(id),
+      organizationOf: (zone) => zone.organization_id,
+      notFound: ZONE_NOT_FOUND,
+    });
 
   function zoneOf(
     body: AlertingZoneWriteBody,
@@ -112,10 +120,8 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const organizationIds = requestedOrganizationIds(request.query, caller);
-      if (!canReadOrganizations(caller, organizationIds))
-        return sendNotFound(reply, 'Organization not found');
+      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
+      if (!organizationIds) return reply;
       return selectList
         .all({ organizations: JSON.stringify(organizationIds), hotspot: request.query.hotspot_id ?? null })
         .map((row) => JSON.parse(row.data) as unknown);
@@ -131,10 +137,7 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       const organizationId = request.body.organization_id ?? caller.organizationId;
-      if (!canReadOrganizations(caller, [organizationId]))
-        return sendNotFound(reply, 'Organization not found');
-      if (!canWriteOrganization(app, caller, organizationId))
-        return reply.code(403).send({ error: 'forbidden' });
+      if (!mayWriteOrganization(app, caller, organizationId, reply)) return reply;
       const problems = alertingZoneProblems(request.body);
       if (problems.length > 0) return sendBadRequest(reply, problems);
       return reply.code(201).send(save(zoneOf(request.body, randomUUID(), organizationId, null)));
@@ -152,12 +155,8 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const previous = read(request.params.id);
-      if (!previous || !caller.reachableOrganizationIds.has(previous.organization_id))
-        return sendNotFound(reply, ZONE_NOT_FOUND);
-      if (!canWriteOrganization(app, caller, previous.organization_id))
-        return reply.code(403).send({ error: 'forbidden' });
+      const previous = changeable(callerOf(request), reply, request.params.id);
+      if (!previous) return reply;
       const problems = alertingZoneProblems(request.body);
       if (problems.length > 0) return sendBadRequest(reply, problems);
       return save(zoneOf(request.body, previous.id, previous.organization_id, previous));
@@ -170,24 +169,16 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app) => {
       onRequest: [app.authenticate, app.requirePermission(MANAGE_ZONES)],
       schema: {
         params: idParams,
-        response: {
-          200: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-          ...writeErrorResponses,
-        },
+        response: deleteResponses,
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const zone = read(request.params.id);
-      if (!zone || !caller.reachableOrganizationIds.has(zone.organization_id))
-        return sendNotFound(reply, ZONE_NOT_FOUND);
-      if (!canWriteOrganization(app, caller, zone.organization_id))
-        return reply.code(403).send({ error: 'forbidden' });
-      app.eventLog.transaction(() =>
-        app.eventLog.record(
-          { type: 'AlertingZoneDeleted', data: { id: zone.id } },
-          { streamId: zone.id, organizationId: zone.organization_id, recordedAt: app.clock.now() },
-        ),
+      const zone = changeable(callerOf(request), reply, request.params.id);
+      if (!zone) return reply;
+      recordEvent(
+        app,
+        { type: 'AlertingZoneDeleted', data: { id: zone.id } },
+        { streamId: zone.id, organizationId: zone.organization_id },
       );
       return { id: zone.id };
     },

@@ -23,16 +23,21 @@ import type { AreaTypeRecord } from '../catalog/catalogRecords.ts';
 import { idParams, organizationIdsQuery } from '../shared/jsonSchemaParts.ts';
 import type { Session } from '../users/userReadModel.ts';
 import {
-  canReadOrganizations,
   canWriteOrganization,
+  mayWriteOrganization,
+  readableOrganizationIds,
   readErrorResponses,
-  requestedOrganizationIds,
+  recordEvent,
   sendBadRequest,
+  sendForbidden,
   sendNotFound,
   sendUnprocessable,
+  deleteResponses,
   writeErrorResponses,
   type OrganizationIdsQuery,
 } from './routeSupport.ts';
+
+const AUTONOMOUS_VEHICLE_AREAS_FOR_STAFF = 'Autonomous-vehicle areas are edited by provider staff';
 
 export const AREA_NOT_FOUND = 'Area not found';
 /** Stations drawn as a point get the product's default station radius (live §3). */
@@ -91,9 +96,7 @@ export const areaRoutes: FastifyPluginAsync = async (app) => {
     event: { type: 'AreaSaved'; data: AreaJson } | { type: 'AreaDeleted'; data: { id: string } },
     organizationId: string,
   ) {
-    app.eventLog.transaction(() =>
-      app.eventLog.record(event, { streamId: event.data.id, organizationId, recordedAt: app.clock.now() }),
-    );
+    recordEvent(app, event, { streamId: event.data.id, organizationId });
   }
 
   /** Checks the body and builds the area, or sends the refusal and answers null. */
@@ -116,9 +119,7 @@ export const areaRoutes: FastifyPluginAsync = async (app) => {
     }
     const type = JSON.parse(typeRow.data) as AreaTypeRecord;
     if (type.is_av_type && !hasAnyPermission(caller.permissions, EDIT_AUTONOMOUS_VEHICLE_AREA)) {
-      void reply
-        .code(403)
-        .send({ error: 'forbidden', message: 'Autonomous-vehicle areas are edited by provider staff' });
+      void reply.code(403).send({ error: 'forbidden', message: AUTONOMOUS_VEHICLE_AREAS_FOR_STAFF });
       return null;
     }
     const polygon = (body.area_geom ?? []).map(truncated);
@@ -163,7 +164,7 @@ export const areaRoutes: FastifyPluginAsync = async (app) => {
       (!isStaff && !canWriteOrganization(app, caller, area.organization_id)) ||
       (area.ez_type.is_av_type && !isStaff)
     ) {
-      void reply.code(403).send({ error: 'forbidden' });
+      void sendForbidden(reply);
       return null;
     }
     return area;
@@ -179,10 +180,8 @@ export const areaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const organizationIds = requestedOrganizationIds(request.query, caller);
-      if (!canReadOrganizations(caller, organizationIds))
-        return sendNotFound(reply, 'Organization not found');
+      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
+      if (!organizationIds) return reply;
       return selectList.all(JSON.stringify(organizationIds)).map((row) => JSON.parse(row.data) as unknown);
     },
   );
@@ -196,10 +195,7 @@ export const areaRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       const organizationId = request.body.organization_id ?? caller.organizationId;
-      if (!canReadOrganizations(caller, [organizationId]))
-        return sendNotFound(reply, 'Organization not found');
-      if (!canWriteOrganization(app, caller, organizationId))
-        return reply.code(403).send({ error: 'forbidden' });
+      if (!mayWriteOrganization(app, caller, organizationId, reply)) return reply;
       const area = build(reply, caller, request.body, randomUUID(), organizationId);
       if (!area) return reply;
       record({ type: 'AreaSaved', data: area }, organizationId);
@@ -235,10 +231,7 @@ export const areaRoutes: FastifyPluginAsync = async (app) => {
       onRequest: [app.authenticate, app.requirePermission(DELETE_AREA)],
       schema: {
         params: idParams,
-        response: {
-          200: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-          ...writeErrorResponses,
-        },
+        response: deleteResponses,
       },
     },
     async (request, reply) => {

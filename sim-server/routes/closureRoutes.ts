@@ -21,14 +21,16 @@ import { closureRecord, quicklyUpdatedClosure } from '../closures/closureWrites.
 import { idParams, nullableString, organizationIdsQuery } from '../shared/jsonSchemaParts.ts';
 import type { Session } from '../users/userReadModel.ts';
 import {
-  canReadOrganizations,
-  canWriteOrganization,
+  mayWriteOrganization,
   parseTimeQuery,
+  readableOrganizationIds,
   readErrorResponses,
+  recordEvent,
   requestedOrganizationIds,
   sendBadRequest,
   sendNotFound,
   sendUnprocessable,
+  writableEntity,
   writeErrorResponses,
   type OrganizationIdsQuery,
 } from './routeSupport.ts';
@@ -75,12 +77,12 @@ const closureBodySchema = {
   },
 } as const;
 
-type Refusal = { status: 403 | 404 | 422; message: string };
+type FormRefusal = { status: number; problems: string[] };
 
-function sendRefusal(reply: FastifyReply, refusal: Refusal) {
-  if (refusal.status === 403) return reply.code(403).send({ error: refusal.message });
-  if (refusal.status === 404) return sendNotFound(reply, refusal.message);
-  return sendUnprocessable(reply, refusal.message);
+function sendFormRefusal(reply: FastifyReply, refusal: FormRefusal) {
+  if (refusal.status === 400) return sendBadRequest(reply, refusal.problems);
+  if (refusal.status === 404) return sendNotFound(reply, refusal.problems.join('; '));
+  return sendUnprocessable(reply, refusal.problems.join('; '));
 }
 
 type ClosureBody = Partial<ClosureWrite> & { is_active: boolean; id?: string };
@@ -116,35 +118,36 @@ export const closureRoutes: FastifyPluginAsync = async (app) => {
   };
 
   function save(record: ClosureJson) {
-    app.eventLog.transaction(() =>
-      app.eventLog.record(
-        { type: 'ClosureSaved', data: record },
-        { streamId: record.id, organizationId: record.organization.id, recordedAt: app.clock.now() },
-      ),
+    recordEvent(
+      app,
+      { type: 'ClosureSaved', data: record },
+      { streamId: record.id, organizationId: record.organization.id },
     );
     app.broadcaster.broadcast(record.organization.id, 'closure', record);
     return record;
   }
 
-  /** The closure an update or delete names, when the caller may change it; else the refusal to send. */
-  function changeable(caller: Session, id: string): { closure: ClosureJson } | { refusal: Refusal } {
-    const closure = read(id);
-    if (!closure || !caller.reachableOrganizationIds.has(closure.organization.id))
-      return { refusal: { status: 404, message: CLOSURE_NOT_FOUND } };
-    if (!canWriteOrganization(app, caller, closure.organization.id))
-      return { refusal: { status: 403, message: 'forbidden' } };
-    if (closure.closure_type === 'feed' || !closure.is_dashboard_managed)
-      return { refusal: { status: 422, message: CLOSURE_NOT_MANAGED } };
-    return { closure };
+  /** The closure an update or delete names, when the caller may change it; else null, the refusal sent. */
+  function changeable(caller: Session, reply: FastifyReply, id: string): ClosureJson | null {
+    const closure = writableEntity(app, caller, reply, {
+      entity: read(id),
+      organizationOf: (found) => found.organization.id,
+      notFound: CLOSURE_NOT_FOUND,
+    });
+    if (closure && (closure.closure_type === 'feed' || !closure.is_dashboard_managed)) {
+      void sendUnprocessable(reply, CLOSURE_NOT_MANAGED);
+      return null;
+    }
+    return closure;
   }
 
-  /** Checks a whole-form body and builds the record; a string is the refusal (status, text). */
+  /** Checks a whole-form body and builds the record, or answers the refusal (status and texts). */
   function fromForm(
     body: ClosureBody,
     organizationId: string,
     id: string,
     previous: ClosureJson | null,
-  ): ClosureJson | { status: number; problems: string[] } {
+  ): ClosureJson | FormRefusal {
     const missing = fullFormFields.filter((field) => body[field] === undefined);
     if (missing.length > 0) return { status: 400, problems: missing.map((field) => `${field}: is required`) };
     const write = body as ClosureWrite;
@@ -203,10 +206,8 @@ export const closureRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const organizationIds = requestedOrganizationIds(request.query, caller);
-      if (!canReadOrganizations(caller, organizationIds))
-        return sendNotFound(reply, 'Organization not found');
+      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
+      if (!organizationIds) return reply;
       const since =
         request.query.last_updated_timestamp === undefined
           ? 0
@@ -232,19 +233,12 @@ export const closureRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       const [organizationId = caller.organizationId] = requestedOrganizationIds(request.query, caller);
-      if (!canReadOrganizations(caller, [organizationId]))
-        return sendNotFound(reply, 'Organization not found');
-      if (!canWriteOrganization(app, caller, organizationId))
-        return reply.code(403).send({ error: 'forbidden' });
+      if (!mayWriteOrganization(app, caller, organizationId, reply)) return reply;
       const id = request.body.uuid ?? randomUUID();
       if (read(id))
         return sendUnprocessable(reply, 'duplicate key value violates unique constraint "closures_pkey"');
       const result = fromForm(request.body, organizationId, id, null);
-      if ('problems' in result) {
-        if (result.status === 400) return sendBadRequest(reply, result.problems);
-        if (result.status === 404) return sendNotFound(reply, result.problems.join('; '));
-        return sendUnprocessable(reply, result.problems.join('; '));
-      }
+      if ('problems' in result) return sendFormRefusal(reply, result);
       return reply.code(201).send(save(result));
     },
   );
@@ -260,10 +254,8 @@ export const closureRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const found = changeable(caller, request.params.id);
-      if ('refusal' in found) return sendRefusal(reply, found.refusal);
-      const previous = found.closure;
+      const previous = changeable(callerOf(request), reply, request.params.id);
+      if (!previous) return reply;
       const body = request.body;
       if (isQuickUpdate(body as Record<string, unknown>)) {
         const problems = closureQuickUpdateProblems(body, app.clock.now());
@@ -271,11 +263,7 @@ export const closureRoutes: FastifyPluginAsync = async (app) => {
         return save(quicklyUpdatedClosure(previous, body.is_active, body.end_time, app.clock.now()));
       }
       const result = fromForm(body, previous.organization.id, previous.id, previous);
-      if ('problems' in result) {
-        if (result.status === 400) return sendBadRequest(reply, result.problems);
-        if (result.status === 404) return sendNotFound(reply, result.problems.join('; '));
-        return sendUnprocessable(reply, result.problems.join('; '));
-      }
+      if ('problems' in result) return sendFormRefusal(reply, result);
       return save(result);
     },
   );
@@ -297,14 +285,12 @@ export const closureRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = changeable(callerOf(request), request.params.id);
-      if ('refusal' in found) return sendRefusal(reply, found.refusal);
-      const { closure } = found;
-      app.eventLog.transaction(() =>
-        app.eventLog.record(
-          { type: 'ClosureDeleted', data: { id: closure.id } },
-          { streamId: closure.id, organizationId: closure.organization.id, recordedAt: app.clock.now() },
-        ),
+      const closure = changeable(callerOf(request), reply, request.params.id);
+      if (!closure) return reply;
+      recordEvent(
+        app,
+        { type: 'ClosureDeleted', data: { id: closure.id } },
+        { streamId: closure.id, organizationId: closure.organization.id },
       );
       return { id: closure.id, external_id: closure.external_id };
     },

@@ -11,10 +11,11 @@ import {
   canReadOrganizations,
   canWriteOrganization,
   parseTimeQuery,
+  readableOrganizationIds,
   readErrorResponses,
-  requestedOrganizationIds,
+  recordEvent,
   sendBadRequest,
-  sendNotFound,
+  sendOrganizationNotFound,
   sendUnprocessable,
   writeErrorResponses,
   type OrganizationIdsQuery,
@@ -70,10 +71,8 @@ export const locationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const organizationIds = requestedOrganizationIds(request.query, caller);
-      if (!canReadOrganizations(caller, organizationIds))
-        return sendNotFound(reply, 'Organization not found');
+      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
+      if (!organizationIds) return reply;
       const startDate = request.query.start_date === undefined ? 0 : parseTimeQuery(request.query.start_date);
       const since =
         request.query.last_updated_timestamp === undefined
@@ -97,10 +96,8 @@ export const locationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const organizationIds = requestedOrganizationIds(request.query, caller);
-      if (!canReadOrganizations(caller, organizationIds))
-        return sendNotFound(reply, 'Organization not found');
+      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
+      if (!organizationIds) return reply;
       return parse(selectActive.all(JSON.stringify(organizationIds)));
     },
   );
@@ -120,8 +117,7 @@ export const locationRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body;
       const problems = locationProblems(body);
       if (problems.length > 0) return sendBadRequest(reply, problems);
-      if (!canReadOrganizations(caller, [body.organization_id]))
-        return sendNotFound(reply, 'Organization not found');
+      if (!canReadOrganizations(caller, [body.organization_id])) return sendOrganizationNotFound(reply);
       const stored = selectOne.get(request.params.id);
       if (!stored) return sendUnprocessable(reply, LOCATION_NOT_FOUND);
       const location = JSON.parse(stored.data) as LocationJson;
@@ -137,11 +133,10 @@ export const locationRoutes: FastifyPluginAsync = async (app) => {
         lng: body.lng,
         roadway_heading: body.roadway_heading === undefined ? location.roadway_heading : body.roadway_heading,
       };
-      app.eventLog.transaction(() =>
-        app.eventLog.record(
-          { type: 'LocationSaved', data: moved },
-          { streamId: moved.id, organizationId: moved.organization_id, recordedAt: app.clock.now() },
-        ),
+      recordEvent(
+        app,
+        { type: 'LocationSaved', data: moved },
+        { streamId: moved.id, organizationId: moved.organization_id },
       );
       app.broadcaster.broadcast(moved.organization_id, 'location', moved);
       return moved;

@@ -3,8 +3,9 @@
 // organization or entity, 422 with the provider's texts for a refused write.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { unreachableOrganizationIds } from '#domain/organizations/organizationAccess';
+import type { SimEvent } from '../store/events.ts';
 import type { Session } from '../users/userReadModel.ts';
-import { errorSchema } from './errorSchema.ts';
+import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 
 export type OrganizationIdsQuery = { 'org_ids[]'?: string[]; org_ids?: string[] };
 
@@ -24,6 +25,72 @@ export function canWriteOrganization(app: FastifyInstance, caller: Session, orga
   return app.organizations.linksOf(caller.organizationId).managedOrganizationIds.includes(organizationId);
 }
 
+/** The organizations a list call reads, or null once it answered 404 for one the caller may not see. */
+export function readableOrganizationIds(
+  caller: Session,
+  query: OrganizationIdsQuery,
+  reply: FastifyReply,
+): string[] | null {
+  const organizationIds = requestedOrganizationIds(query, caller);
+  if (canReadOrganizations(caller, organizationIds)) return organizationIds;
+  void sendOrganizationNotFound(reply);
+  return null;
+}
+
+/**
+ * Whether the caller may write to the organization; when not, the answer is sent: 404 for one it cannot see at all,
+ * 403 for one it only reads.
+ */
+export function mayWriteOrganization(
+  app: FastifyInstance,
+  caller: Session,
+  organizationId: string,
+  reply: FastifyReply,
+): boolean {
+  if (!canReadOrganizations(caller, [organizationId])) {
+    void sendOrganizationNotFound(reply);
+    return false;
+  }
+  if (canWriteOrganization(app, caller, organizationId)) return true;
+  void sendForbidden(reply);
+  return false;
+}
+
+/**
+ * The stored entity an update or delete names, or null once the refusal is sent: 404 `notFound` for an unknown one
+ * or one in an organization the caller cannot see, 403 for one in an organization it only reads.
+ */
+export function writableEntity<Entity>(
+  app: FastifyInstance,
+  caller: Session,
+  reply: FastifyReply,
+  found: { entity: Entity | null; organizationOf: (entity: Entity) => string; notFound: string },
+): Entity | null {
+  const { entity, organizationOf, notFound } = found;
+  if (entity === null || !caller.reachableOrganizationIds.has(organizationOf(entity))) {
+    void sendNotFound(reply, notFound);
+    return null;
+  }
+  if (canWriteOrganization(app, caller, organizationOf(entity))) return entity;
+  void sendForbidden(reply);
+  return null;
+}
+
+/** Appends one event and projects it, as one SQLite transaction, at the simulator's time. */
+export function recordEvent(
+  app: FastifyInstance,
+  event: SimEvent,
+  owner: { streamId: string; organizationId: string },
+): number {
+  return app.eventLog.transaction(() =>
+    app.eventLog.record(event, { ...owner, recordedAt: app.clock.now() }),
+  );
+}
+
+export function sendForbidden(reply: FastifyReply) {
+  return reply.code(403).send({ error: 'forbidden' });
+}
+
 export function sendBadRequest(reply: FastifyReply, problems: readonly string[]) {
   return reply.code(400).send({ error: 'bad_request', message: problems.join('; ') });
 }
@@ -34,6 +101,10 @@ export function sendUnprocessable(reply: FastifyReply, message: string) {
 
 export function sendNotFound(reply: FastifyReply, message: string) {
   return reply.code(404).send({ error: message });
+}
+
+export function sendOrganizationNotFound(reply: FastifyReply) {
+  return reply.code(404).send(ORGANIZATION_NOT_FOUND);
 }
 
 /** ISO 8601, or unix milliseconds as digits; NaN when it is neither. */
@@ -55,4 +126,10 @@ export const readErrorResponses = {
   401: errorSchema,
   403: errorSchema,
   404: errorSchema,
+} as const;
+
+/** A delete that answers the id it removed. */
+export const deleteResponses = {
+  200: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+  ...writeErrorResponses,
 } as const;

@@ -21,12 +21,14 @@ import { thingSchema } from '../things/thingSchema.ts';
 import type { Session } from '../users/userReadModel.ts';
 import { idParams, organizationIdsQuery } from '../shared/jsonSchemaParts.ts';
 import {
-  canReadOrganizations,
   canWriteOrganization,
+  readableOrganizationIds,
   readErrorResponses,
-  requestedOrganizationIds,
+  recordEvent,
   sendBadRequest,
+  sendForbidden,
   sendNotFound,
+  sendOrganizationNotFound,
   sendUnprocessable,
   writeErrorResponses,
   type OrganizationIdsQuery,
@@ -160,9 +162,7 @@ export const thingEditRoutes: FastifyPluginAsync = async (app) => {
     organizationId: string,
     event: Parameters<typeof app.eventLog.record>[0],
   ) {
-    app.eventLog.transaction(() =>
-      app.eventLog.record(event, { streamId: thingId, organizationId, recordedAt: app.clock.now() }),
-    );
+    recordEvent(app, event, { streamId: thingId, organizationId });
   }
 
   /** The thing a command names, when the caller may command it; otherwise the answer is already sent. */
@@ -198,7 +198,7 @@ export const thingEditRoutes: FastifyPluginAsync = async (app) => {
       const record = lookup.record(request.params.id);
       if (!record || !canSeeThing(lookup, caller, record.id))
         return sendUnprocessable(reply, THING_NOT_FOUND);
-      if (!canEditThing(app, lookup, caller, record.id)) return reply.code(403).send({ error: 'forbidden' });
+      if (!canEditThing(app, lookup, caller, record.id)) return sendForbidden(reply);
       const nickname = body.nickname === undefined ? record.nickname : body.nickname;
       // An integration names its own assets; the dashboard cannot rename them (live §8 "nickname").
       if (record.is_integration_org && nickname !== record.nickname)
@@ -258,7 +258,7 @@ export const thingEditRoutes: FastifyPluginAsync = async (app) => {
       const record = lookup.record(request.params.id);
       if (!record || !canSeeThing(lookup, caller, record.id))
         return sendUnprocessable(reply, THING_NOT_FOUND);
-      if (!canEditThing(app, lookup, caller, record.id)) return reply.code(403).send({ error: 'forbidden' });
+      if (!canEditThing(app, lookup, caller, record.id)) return sendForbidden(reply);
       const relationships = new Map<string, ThingRelationshipRecord>(
         record.organization_relationships.map((relation) => [relation.organization_uuid, relation]),
       );
@@ -268,7 +268,7 @@ export const thingEditRoutes: FastifyPluginAsync = async (app) => {
             'organization_relationships: the owner cannot be a manager or accessor',
           ]);
         const organization = selectOrganizationName.get(change.organization_uuid);
-        if (!organization) return sendNotFound(reply, 'Organization not found');
+        if (!organization) return sendOrganizationNotFound(reply);
         if (change.relationship_type === 'delete') relationships.delete(change.organization_uuid);
         else
           relationships.set(change.organization_uuid, {
@@ -393,10 +393,8 @@ export const thingEditRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const organizationIds = requestedOrganizationIds(request.query, caller);
-      if (!canReadOrganizations(caller, organizationIds))
-        return sendNotFound(reply, 'Organization not found');
+      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
+      if (!organizationIds) return reply;
       return { count: countThings.get(JSON.stringify(organizationIds))?.total ?? 0 };
     },
   );

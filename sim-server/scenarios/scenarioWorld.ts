@@ -8,6 +8,7 @@ import type { ClosureJson, ClosureThingJson } from '../closures/closureSchema.ts
 import type { ClosureOrganizationRef } from '../closures/closureWrites.ts';
 import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
 import type { LocationJson } from '../locations/locationSchema.ts';
+import { recordEvent } from '../routes/routeSupport.ts';
 import { DEMO_PASSWORD } from '../seed/worldPlan.ts';
 
 export type WorldThing = {
@@ -114,20 +115,18 @@ export async function createScenarioWorld(app: FastifyInstance): Promise<Scenari
       app.telemetry.ingest(samples);
     },
     saveLocation(location) {
-      app.eventLog.transaction(() =>
-        app.eventLog.record(
-          { type: 'LocationSaved', data: location },
-          { streamId: location.id, organizationId: location.organization_id, recordedAt: app.clock.now() },
-        ),
+      recordEvent(
+        app,
+        { type: 'LocationSaved', data: location },
+        { streamId: location.id, organizationId: location.organization_id },
       );
       app.broadcaster.broadcast(location.organization_id, 'location', location);
     },
     saveClosure(closure) {
-      app.eventLog.transaction(() =>
-        app.eventLog.record(
-          { type: 'ClosureSaved', data: closure },
-          { streamId: closure.id, organizationId: closure.organization.id, recordedAt: app.clock.now() },
-        ),
+      recordEvent(
+        app,
+        { type: 'ClosureSaved', data: closure },
+        { streamId: closure.id, organizationId: closure.organization.id },
       );
       app.broadcaster.broadcast(closure.organization.id, 'closure', closure);
     },
