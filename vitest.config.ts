@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/{domain,sim-server,client,load}/**/*.test.{ts,tsx}', 'tests/*.test.ts'],
           environment: 'node',
+          // Seeding and real sockets take seconds on a busy 2-core machine; this is a hang guard, not a budget.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {
