@@ -17,6 +17,7 @@ import {
 
 const START = Date.parse('2026-03-02T15:00:00.000Z');
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const clock = manualClock(START);
 let harness: Harness;
 let token: string;
@@ -123,7 +124,9 @@ describe('scenarios', () => {
     expect(incident?.things_active).toHaveLength(3);
     const onScene = await things();
     for (const unit of incident?.things_active ?? []) {
-      expect(onScene.find((thing) => thing.systemId === unit.system_identifier)?.lat).toBeCloseTo(41.8623, 3);
+      const responder = onScene.find((thing) => thing.systemId === unit.system_identifier);
+      expect(responder?.lat).toBeCloseTo(41.8623, 3);
+      expect(responder?.status).toBe(ASSET_STATUS.location);
     }
 
     // Eleven minutes: back in service. 61 minutes: alerting back on.
@@ -135,5 +138,25 @@ describe('scenarios', () => {
     expect((await things()).filter((thing) => !thing.isPubliclyReporting)).toHaveLength(
       before.filter((thing) => !thing.isPubliclyReporting).length,
     );
+
+    // Eight hours and a minute: a device that was online at three minutes and has been silent since is pending.
+    await moveTo(8 * HOUR + MINUTE);
+    const atEightHours = await things();
+    const wentPending = listAtThree.filter(
+      (thing) =>
+        thing.status <= ASSET_STATUS.stationary &&
+        statusOf(atEightHours, thing.systemId) === ASSET_STATUS.pending,
+    );
+    expect(wentPending.length).toBeGreaterThanOrEqual(1);
+
+    // Four days on: a device that was online at three minutes and has been silent since is offline.
+    await moveTo(97 * HOUR);
+    const atFourDays = await things();
+    const wentOffline = listAtThree.filter(
+      (thing) =>
+        thing.status <= ASSET_STATUS.stationary &&
+        statusOf(atFourDays, thing.systemId) === ASSET_STATUS.offline,
+    );
+    expect(wentOffline.length).toBeGreaterThanOrEqual(1);
   }, 60_000);
 });
