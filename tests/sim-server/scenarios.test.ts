@@ -40,6 +40,8 @@ afterAll(async () => {
 async function moveTo(offsetMs: number): Promise<void> {
   clock.set(START + offsetMs);
   await harness.app.scenarios.runner?.advanceTo(clock.now());
+  // Tokens expire after two hours of simulated time: sign in again as a dashboard would.
+  token = (await signIn(harness.app, 'staff@demo.test')).access_token;
 }
 
 async function things(): Promise<Thing[]> {
@@ -139,7 +141,7 @@ describe('scenarios', () => {
       before.filter((thing) => !thing.isPubliclyReporting).length,
     );
 
-    // Eight hours and a minute: a device that was online at three minutes and has been silent since is pending.
+    // Eight hours on: a device that was online at three minutes and has been silent since is pending.
     await moveTo(8 * HOUR + MINUTE);
     const atEightHours = await things();
     const wentPending = listAtThree.filter(
