@@ -49,6 +49,8 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     // Writes a Chromium trace of the measured seconds and prints where the page's main thread spent them.
     trace: { type: 'string' },
+    // Saves a picture of the page at the end of the measured seconds (to see that the map still draws its markers).
+    screenshot: { type: 'string' },
   },
 });
 const thingCount = Number(values.things);
@@ -253,6 +255,10 @@ async function main(): Promise<void> {
     // tsx keeps function names by wrapping them in a `__name` helper that the page lacks; give it a no-op one.
     await page.addInitScript({ content: 'window.__name = (target) => target;' });
     await page.addInitScript(installProbes, STREET_PREFIX);
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.error(`page console: ${message.text()}`);
+    });
     await page.goto(`${baseUrl}/dashboard/things/${selected.id}`);
     await page.waitForURL('**/welcome/signin');
     await page.getByLabel('Email').fill('user@demo.test');
@@ -337,6 +343,7 @@ async function main(): Promise<void> {
       }
     }
     await sleep(2000);
+    if (values.screenshot) await page.screenshot({ path: values.screenshot });
 
     const probes = await page.evaluate(
       () =>

@@ -41,7 +41,9 @@ export function markerCategory(thing: Thing): MarkerCategory {
   return TYPE_CATEGORIES[thing.thingType.toLowerCase()] ?? 'default';
 }
 
-type Mirrored = { lng: number; lat: number; category: MarkerCategory; status: AssetStatusName };
+/** What one marker shows. */
+export type MarkerEntry = { lng: number; lat: number; category: MarkerCategory; status: AssetStatusName };
+type Mirrored = MarkerEntry;
 
 export type AssetFeature = Feature<Point, { id: string; category: MarkerCategory; status: AssetStatusName }>;
 
@@ -76,6 +78,11 @@ export class AssetSourceMirror {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Every marker the source holds, by asset id. */
+  get markers(): ReadonlyMap<string, MarkerEntry> {
+    return this.entries;
   }
 
   /** The coordinates the source was last given for an asset, `[lng, lat]`. */

@@ -1,18 +1,19 @@
-// Creates the MapLibre map in a container and keeps its asset source in step with the live picture: each
-// picture's changed ids become one incremental `updateData` (a full `setData` only on the first load and when
-// the picture starts over).
+// Creates the MapLibre map in a container and keeps its asset markers in step with the live picture: each
+// picture's changed ids are checked against what the markers show (assetSource.ts), and when anything visible
+// changed the marker layer (assetMarkerLayer.ts) is given the new set and draws it once.
 // Mounted by LiveMap on mount; `destroy` removes the map and every subscription.
 import { effect } from '@preact/signals-react';
-import { Map as MapLibreMap, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
+import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { livePicture, thingsById } from '../live/thingsStore.ts';
+import { AssetMarkerLayer } from './assetMarkerLayer.ts';
 import { AssetSourceMirror, type SourceUpdate } from './assetSource.ts';
-import { ASSETS_LAYER, ASSETS_SOURCE, DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
+import { ASSETS_LAYER, DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
 
 /**
  * TEST HOOK (read-only), also handy in the browser console: what the map's asset source holds.
- * `positionOf` answers from the data last handed to MapLibre; `renderedPositionOf` from the features in
- * MapLibre's loaded tiles. Both are `[lng, lat]`.
+ * `positionOf` answers from the data last handed to the marker layer; `renderedPositionOf` from what the layer last
+ * drew (its vertex buffer on the GPU). Both are `[lng, lat]`.
  */
 export type FleetMapTestHook = {
   markerCount(): number;
@@ -70,55 +71,33 @@ export function mountLiveMap(
   }
 
   function publishTestAttributes() {
-    container.dataset.markerCount = String(mirror.size);
+    container.dataset.markerCount = String(markers.drawnCount);
     container.dataset.selectedId = selectedId ?? '';
+    // The coordinates as given (not read back from the layer's float32 buffer), published once they are drawn.
     container.dataset.selectedPosition = formatPosition(selectedId ? mirror.positionOf(selectedId) : null);
   }
 
-  /** An update MapLibre has not finished yet; the next one waits for it (see `follow`). */
-  let inFlight = false;
-  /** A picture arrived while an update was in flight; it is compared in full once that one is done. */
-  let behind = false;
-  /** The version of the last picture given to the source; null when pictures went by unseen. */
+  // Attributes change once the layer has drawn the markers, so a reader never sees a position the map lacks.
+  const markers = new AssetMarkerLayer(ASSETS_LAYER, DEFAULT_CENTER, () => {
+    if (!destroyed) publishTestAttributes();
+  });
   let appliedVersion: number | null = null;
 
-  function apply(source: GeoJSONSource, update: SourceUpdate | null) {
+  function apply(update: SourceUpdate | null) {
     if (!update) return;
-    inFlight = true;
-    const done = update.kind === 'full' ? source.setData(update.data) : source.updateData(update.diff);
+    markers.setMarkers(mirror.markers, selectedId);
     if (centerWhenKnown && centerOnSelected()) centerWhenKnown = false;
-    // Attributes change once MapLibre has taken the data, so a reader never sees a position the map lacks.
-    void done.then(() => {
-      inFlight = false;
-      if (destroyed) return;
-      publishTestAttributes();
-      if (behind) {
-        behind = false;
-        const latest = livePicture.peek();
-        appliedVersion = latest.version;
-        apply(source, mirror.reconcile(latest.things));
-      }
-    });
   }
 
   map.on('load', () => {
-    const source = map.getSource<GeoJSONSource>(ASSETS_SOURCE);
-    if (!source) return;
+    map.addLayer(markers);
     disposers.push(
       effect(() => {
         const picture = livePicture.value;
-        // Each update re-tiles the source in MapLibre's worker; while one is under way the next would only queue
-        // behind it, so pictures that come meanwhile are folded into one comparison when it is done.
-        if (inFlight) {
-          behind = true;
-          appliedVersion = null;
-          return;
-        }
         // Changes describe one step; if any picture went by unseen (the map loaded late) compare everything.
         const followsApplied = appliedVersion !== null && picture.version === appliedVersion + 1;
         appliedVersion = picture.version;
         apply(
-          source,
           followsApplied
             ? mirror.forChanges(picture.things, picture.changes)
             : mirror.reconcile(picture.things),
@@ -128,42 +107,33 @@ export function mountLiveMap(
     if (selectedId) controller.select(selectedId, { center: true });
   });
 
-  map.on('click', ASSETS_LAYER, (event) => {
-    const id = event.features?.[0]?.properties?.id;
-    if (typeof id === 'string') options.onSelect(id);
+  map.on('click', (event) => {
+    const id = markers.markerAt(event.point);
+    if (id) options.onSelect(id);
   });
-  map.on('mouseenter', ASSETS_LAYER, () => {
-    map.getCanvas().style.cursor = 'pointer';
-  });
-  map.on('mouseleave', ASSETS_LAYER, () => {
-    map.getCanvas().style.cursor = '';
+  let pointing = false;
+  map.on('mousemove', (event) => {
+    const overMarker = markers.markerAt(event.point) !== null;
+    if (overMarker === pointing) return;
+    pointing = overMarker;
+    map.getCanvas().style.cursor = overMarker ? 'pointer' : '';
   });
   map.on('webglcontextlost', () => options.onUnavailable());
 
   window.__fleetMap = {
     markerCount: () => mirror.size,
     positionOf: (thingId) => mirror.positionOf(thingId),
-    renderedPositionOf: (thingId) => {
-      if (!map.getSource(ASSETS_SOURCE)) return null;
-      const [feature] = map.querySourceFeatures(ASSETS_SOURCE, { filter: ['==', ['get', 'id'], thingId] });
-      const geometry = feature?.geometry;
-      return geometry?.type === 'Point'
-        ? [geometry.coordinates[0] ?? NaN, geometry.coordinates[1] ?? NaN]
-        : null;
-    },
+    renderedPositionOf: (thingId) => markers.drawnPositionOf(thingId),
   };
 
   const controller: LiveMapController = {
     select(thingId, { center }) {
-      if (selectedId && selectedId !== thingId && map.getSource(ASSETS_SOURCE)) {
-        map.setFeatureState({ source: ASSETS_SOURCE, id: selectedId }, { selected: false });
-      }
+      const changed = selectedId !== thingId;
       selectedId = thingId;
       centerWhenKnown = false;
       publishTestAttributes();
-      if (!thingId || !map.getSource(ASSETS_SOURCE)) return;
-      map.setFeatureState({ source: ASSETS_SOURCE, id: thingId }, { selected: true });
-      if (center) centerWhenKnown = !centerOnSelected();
+      if (changed && mirror.size > 0) markers.setMarkers(mirror.markers, selectedId);
+      if (thingId && center) centerWhenKnown = !centerOnSelected();
     },
     destroy() {
       destroyed = true;
