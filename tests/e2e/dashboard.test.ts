@@ -131,7 +131,7 @@ describe('live dashboard', () => {
     await waitForSelectedPosition(page, expected);
     expect(before).not.toBe(expected);
 
-    // MapLibre's own tiles hold the marker at the new place too (tile coordinates are quantised, hence ~1 m).
+    // The marker layer draws the marker at the new place too (drawn as float32, hence ~1 m).
     const rendered = await page.waitForFunction(
       ([id, lat, lng]) => {
         const position = window.__fleetMap?.renderedPositionOf(id as string);
