@@ -20,21 +20,9 @@ import { chromium, type CDPSession } from 'playwright-core';
 import { buildApp } from '#sim/app';
 import { DEMO_PASSWORD, listThings, ownOrganizationId, signInForToken } from '#tests/e2e/simulatorApi';
 import type { ListedThing } from '#tests/e2e/simulatorApi';
+import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-// The browser tests' flags (tests/e2e/shellBrowser.ts): software WebGL, nothing running in the background.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 const BUDGET = { scriptMsPerBatch: 50, longTaskMs: 100, latencyP99Ms: 1500 };
 const STREET_PREFIX = 'Bench St t=';

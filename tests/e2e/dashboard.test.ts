@@ -4,6 +4,7 @@
 import { chromium, type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
+import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
 const baseUrl = inject('baseUrl');
 const USER = 'user@demo.test';
@@ -11,18 +12,6 @@ const USER = 'user@demo.test';
 const STAFF = 'staff@demo.test';
 /** The seed's `is_large_org` organization, accessed by the demo users' coordination center. */
 const LARGE_ORGANIZATION = 'Great Lakes Fleet Services';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 let browser: Browser;
 let context: BrowserContext | null = null;

@@ -4,7 +4,6 @@
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  CHROMIUM_ARGS,
   launchShellBrowser,
   storedSession,
   typeSignIn,
@@ -13,6 +12,7 @@ import {
   type ShellBrowser,
 } from './shellBrowser.ts';
 import { listThings, sendPoint, signInForToken } from './simulatorApi.ts';
+import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
 const baseUrl = inject('baseUrl');
 const RESPONDERS = 'Chicago Metro Responders';
