@@ -3,14 +3,27 @@
 
 export const DASHBOARD_SUBPROTOCOL = 'datapumper';
 export const ACTIONCABLE_SUBPROTOCOL = 'actioncable-v1-json';
+/**
+ * The official client offers this after the protocols it speaks so that a newer server can answer it and make the
+ * client stop. We never answer it, and it is never a token.
+ */
+export const ACTIONCABLE_UNSUPPORTED_MARKER = 'actioncable-unsupported';
 const SUPPORTED_SUBPROTOCOLS: ReadonlySet<string> = new Set([DASHBOARD_SUBPROTOCOL, ACTIONCABLE_SUBPROTOCOL]);
+/** Every protocol name a known client offers that is not its token. */
+const PROTOCOL_MARKERS: ReadonlySet<string> = new Set([
+  ...SUPPORTED_SUBPROTOCOLS,
+  ACTIONCABLE_UNSUPPORTED_MARKER,
+]);
 
 export const EVENTS_CHANNEL = 'EventsChannel';
 
 export type SubprotocolOffer = {
   /** The supported subprotocol the client offered first, or null when it offered none we speak. */
   selected: string | null;
-  /** The first offered subprotocol that is not one we speak: the dashboard passes its access token this way. */
+  /**
+   * The first offered subprotocol that is no protocol marker: the dashboard, and the official client after
+   * `addSubProtocol(token)`, pass the access token this way.
+   */
   token: string | null;
 };
 
@@ -19,7 +32,7 @@ export function readSubprotocolOffer(offered: Iterable<string>): SubprotocolOffe
   let token: string | null = null;
   for (const protocol of offered) {
     if (SUPPORTED_SUBPROTOCOLS.has(protocol)) selected ??= protocol;
-    else token ??= protocol;
+    else if (!PROTOCOL_MARKERS.has(protocol)) token ??= protocol;
   }
   return { selected, token };
 }
