@@ -10,6 +10,8 @@ const impureGlobals = [
   { name: 'setTimeout', message: 'domain/ has no clock: use an injected scheduler.' },
   { name: 'setInterval', message: 'domain/ has no clock: use an injected scheduler.' },
   { name: 'WebSocket', message: 'domain/ does no IO.' },
+  { name: 'performance', message: 'domain/ has no clock: take the time as an argument.' },
+  { name: 'crypto', message: 'domain/ has no randomness: take ids and random values as arguments.' },
 ];
 const impureModules = [
   'react',
@@ -20,7 +22,33 @@ const impureModules = [
   '@fastify/websocket',
   'node:fs',
   'fs',
+  { name: 'node:crypto', message: 'domain/ has no randomness: take ids and random values as arguments.' },
+  { name: 'crypto', message: 'domain/ has no randomness: take ids and random values as arguments.' },
+  { name: 'node:perf_hooks', message: 'domain/ has no clock: take the time as an argument.' },
+  { name: 'perf_hooks', message: 'domain/ has no clock: take the time as an argument.' },
 ];
+const exportAllBarrels = {
+  selector: 'ExportAllDeclaration',
+  message: 'No export * barrels: import from the module itself.',
+};
+// `new Date()` and `Date()` read the clock; `new Date(text)` and `new Date(ms)` only convert a given value.
+const clockReadingSyntax = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'domain/ has no clock: take `now` as an argument (new Date(value) is fine).',
+  },
+  {
+    selector: "CallExpression[callee.name='Date']",
+    message: 'domain/ has no clock: take `now` as an argument.',
+  },
+];
+
+// The dashboard and the simulator share only domain/: neither imports the other.
+// Matched on the import text: the subpath alias, or any relative path through the folder.
+const importsOf = (folder, alias, message) => ({
+  regex: `^${alias}/|^\\.\\.?/(.*/)?${folder}(/|$)`,
+  message,
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'reports/', 'coverage/'] },
@@ -31,9 +59,32 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', exportAllBarrels],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
         'error',
-        { selector: 'ExportAllDeclaration', message: 'No export * barrels: import from the module itself.' },
+        {
+          patterns: [
+            importsOf('sim-server', '#sim', 'client/ never imports the simulator: share through domain/.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sim-server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            importsOf('client', '#client', 'sim-server/ never imports the dashboard: share through domain/.'),
+          ],
+        },
       ],
     },
   },
@@ -53,7 +104,18 @@ export default tseslint.config(
         'error',
         { object: 'Date', property: 'now', message: 'domain/ has no clock: take `now` as an argument.' },
         { object: 'Math', property: 'random', message: 'domain/ has no randomness: take it as an argument.' },
+        {
+          object: 'globalThis',
+          property: 'performance',
+          message: 'domain/ has no clock: take the time as an argument.',
+        },
+        {
+          object: 'globalThis',
+          property: 'crypto',
+          message: 'domain/ has no randomness: take it as an argument.',
+        },
       ],
+      'no-restricted-syntax': ['error', exportAllBarrels, ...clockReadingSyntax],
       'no-restricted-imports': ['error', { paths: impureModules }],
     },
   },

@@ -1,0 +1,69 @@
+// The boundaries eslint.config.js draws, checked with ESLint itself on small sources placed in each folder: the
+// dashboard and the simulator never import each other, and domain/ never reads the clock or randomness.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
+
+/** The rules that fire for `code` as if it were the file at `filePath` (relative to the repository). */
+async function rulesFiredFor(filePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId);
+}
+
+describe('lint boundaries', () => {
+  it('keep client/ and sim-server/ from importing each other', async () => {
+    const fromClient = [
+      "import { buildApp } from '#sim/app';\nexport const app = buildApp;\n",
+      "import { buildApp } from '../../sim-server/app.ts';\nexport const app = buildApp;\n",
+    ];
+    for (const code of fromClient)
+      expect(await rulesFiredFor('client/map/boundary.ts', code)).toEqual(['no-restricted-imports']);
+    const fromSimulator = [
+      "import { App } from '#client/App';\nexport const app = App;\n",
+      "import { App } from '../../client/App.tsx';\nexport const app = App;\n",
+    ];
+    for (const code of fromSimulator)
+      expect(await rulesFiredFor('sim-server/things/boundary.ts', code)).toEqual(['no-restricted-imports']);
+    // Both may import domain/.
+    const shared =
+      "import { assertNever } from '#domain/checks/assertNever';\nexport const check = assertNever;\n";
+    expect(await rulesFiredFor('client/map/boundary.ts', shared)).toEqual([]);
+    expect(await rulesFiredFor('sim-server/things/boundary.ts', shared)).toEqual([]);
+  });
+
+  it('keep the clock out of domain/ but allow converting a given time', async () => {
+    const clockReads = [
+      'export const now = new Date();\n',
+      'export const now = Date();\n',
+      'export const now = Date.now();\n',
+      'export const now = performance.now();\n',
+      'export const now = globalThis.performance.now();\n',
+    ];
+    for (const code of clockReads)
+      expect(await rulesFiredFor('domain/time/boundary.ts', code)).toHaveLength(1);
+    expect(
+      await rulesFiredFor(
+        'domain/time/boundary.ts',
+        "export const parsed = new Date('2026-03-02T15:00:00Z');\nexport const fromMs = (ms: number) => new Date(ms);\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keep randomness out of domain/: no crypto global or module', async () => {
+    const randomness = [
+      'export const id = crypto.randomUUID();\n',
+      'export const id = globalThis.crypto.randomUUID();\n',
+      "import { randomUUID } from 'node:crypto';\nexport const id = randomUUID();\n",
+      "import { randomUUID } from 'crypto';\nexport const id = randomUUID();\n",
+      'export const roll = Math.random();\n',
+    ];
+    for (const code of randomness)
+      expect(await rulesFiredFor('domain/ids/boundary.ts', code)).toHaveLength(1);
+    // The same code is fine in the simulator, which injects these into domain/.
+    expect(
+      await rulesFiredFor('sim-server/shared/boundary.ts', 'export const id = crypto.randomUUID();\n'),
+    ).toEqual([]);
+  });
+});
