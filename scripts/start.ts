@@ -7,6 +7,7 @@ import { startSimulator } from '#sim/server';
 import { SCENARIOS, scenariosNamed } from '#sim/scenarios/scenarioCatalogue';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from '#sim/seed/worldPlan';
 import { defaultClientDir, repoRoot } from '#sim/shared/paths';
+import { DAY_MS, DEFAULT_RETENTION_DAYS, DEFAULT_RETENTION_INTERVAL_MS } from '#sim/store/retentionPlugin';
 
 const CLIENT_INPUTS = ['client', 'domain', 'vite.config.ts', 'package.json'];
 
@@ -36,6 +37,18 @@ function buildClientIfNeeded(): void {
   }
 }
 
+/** A number setting from the environment: a positive number (or 0 when allowed), else the default. */
+function positiveSetting(name: string, fallback: number, { zeroAllowed = false } = {}): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zeroAllowed))
+    throw new Error(
+      `${name} must be a ${zeroAllowed ? 'number of 0 or more' : 'positive number'}, got ${raw}`,
+    );
+  return value;
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const args = new Set(argv);
@@ -53,6 +66,11 @@ async function main(): Promise<void> {
     throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
   const host = process.env.HOST ?? 'localhost';
   const databasePath = path.resolve(repoRoot, process.env.SIM_DATABASE ?? path.join('data', 'sim.sqlite'));
+  const retentionDays = positiveSetting('SIM_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, { zeroAllowed: true });
+  const retentionMinutes = positiveSetting(
+    'SIM_RETENTION_INTERVAL_MINUTES',
+    DEFAULT_RETENTION_INTERVAL_MS / 60_000,
+  );
 
   buildClientIfNeeded();
   const simulator = await startSimulator({
@@ -62,6 +80,10 @@ async function main(): Promise<void> {
     fresh,
     replay: !args.has('--no-replay'),
     scenarios,
+    retention:
+      retentionDays === 0
+        ? false
+        : { maxAgeMs: retentionDays * DAY_MS, intervalMs: retentionMinutes * 60_000 },
   });
   const { app, url } = simulator;
   const seeded = app.seeded;
@@ -84,6 +106,9 @@ async function main(): Promise<void> {
     app.hasDecorator('replay')
       ? `  Replay     ${app.replay.vehicleCount} devices reporting`
       : '  Replay     off',
+    retentionDays === 0
+      ? '  Retention  off (every event kept)'
+      : `  Retention  telemetry older than ${retentionDays} days, checked every ${retentionMinutes} min`,
     `  Sign in    ${firstEmail} / ${DEMO_PASSWORD}`,
     `             also ${otherEmails.join(', ')} (same password)`,
     '',

@@ -1,5 +1,5 @@
 // Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable, ingestion,
-// replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
+// log retention, replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
@@ -26,6 +26,12 @@ import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
 import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
+import {
+  DAY_MS,
+  DEFAULT_RETENTION_DAYS,
+  DEFAULT_RETENTION_INTERVAL_MS,
+  retentionPlugin,
+} from './store/retentionPlugin.ts';
 import { DEFAULT_THING_COUNT, DEFAULT_WORLD_SEED } from './seed/worldPlan.ts';
 import { systemClock, timerScheduler, type Clock, type Scheduler } from './shared/clock.ts';
 import { chicagoStreetsPath, resolveSharedDir } from './shared/paths.ts';
@@ -52,6 +58,8 @@ export type AppOptions = {
   cablePingIntervalMs?: number;
   /** Scenarios to run by name (docs/telemetry.md); tests pass their own scheduler. */
   scenarios?: { names: string[]; scheduler?: Scheduler };
+  /** Log retention (docs/simulator.md): on by default, 30 days, hourly; false keeps every event. */
+  retention?: false | { maxAgeMs?: number; intervalMs?: number; scheduler?: Scheduler };
 };
 
 const REPLAY_SEED = 7;
@@ -107,6 +115,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.cablePingIntervalMs ? { pingIntervalMs: options.cablePingIntervalMs } : {}),
   });
   await app.register(ingestionPlugin);
+  if (options.retention !== false) {
+    await app.register(retentionPlugin, {
+      maxAgeMs: options.retention?.maxAgeMs ?? DEFAULT_RETENTION_DAYS * DAY_MS,
+      intervalMs: options.retention?.intervalMs ?? DEFAULT_RETENTION_INTERVAL_MS,
+      scheduler: options.retention?.scheduler ?? timerScheduler,
+    });
+  }
   const replay = options.replay ?? true;
   if (replay !== false) {
     const settings = replay === true ? {} : replay;

@@ -1,6 +1,6 @@
 // Starts the simulator on a port: what `npm start` and the browser tests call.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type AppOptions } from './app.ts';
 import { defaultClientDir } from './shared/paths.ts';
 
 export type SimulatorOptions = {
@@ -12,6 +12,7 @@ export type SimulatorOptions = {
   scenarios?: string[]; // scenario names to run (docs/telemetry.md)
   clientDir?: string; // static dashboard files (default <repo>/dist/client); skipped when absent
   logger?: boolean;
+  retention?: AppOptions['retention']; // log retention (default 30 days, hourly; false = keep everything)
 };
 
 export type RunningSimulator = { url: string; app: FastifyInstance; close(): Promise<void> };
@@ -24,6 +25,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     ...(options.scenarios ? { scenarios: { names: options.scenarios } } : {}),
     clientDir: options.clientDir ?? defaultClientDir,
     logger: options.logger ?? false,
+    ...(options.retention === undefined ? {} : { retention: options.retention }),
   });
   const host = options.host ?? '127.0.0.1';
   try {

@@ -2,6 +2,7 @@
 // lost last second of telemetry after a power cut is acceptable for a simulator (a crash of the process is not:
 // committed transactions survive it), and the schema brought up to date. A 64 MiB page cache and checkpoints
 // every ~40 MiB of WAL keep a 10,000-device second of telemetry from spilling to disk mid-transaction.
+// New files use incremental auto-vacuum so that log retention can hand freed pages back (logRetention.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -13,6 +14,8 @@ export function openDatabase(databasePath: string): SqliteDatabase {
   if (databasePath !== ':memory:')
     fs.mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true });
   const db = new Database(databasePath);
+  // Takes effect only on a file without tables yet, and only before WAL mode is set; older files keep theirs.
+  db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

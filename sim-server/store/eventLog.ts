@@ -3,6 +3,7 @@ import type { SqliteDatabase } from './database.ts';
 import { createEventStore, type EventStore } from './eventStore.ts';
 import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
 import { createProjections, type Projections } from './projections.ts';
+import { createProjectionSnapshot } from './projectionSnapshot.ts';
 
 export type EventLog = {
   db: SqliteDatabase;
@@ -34,18 +35,33 @@ export function createEventLog(db: SqliteDatabase): EventLog {
 
 const REBUILD_PAGE = 5_000;
 
-/** Empties the projection tables and replays the whole log into them, in one transaction. */
+/**
+ * Empties the projection tables and replays the whole log into them, in one transaction. When log retention has
+ * removed old telemetry, its snapshot is put back at the point of the log where it was taken.
+ */
 export function rebuildProjections(log: EventLog): number {
+  const snapshot = createProjectionSnapshot(log.db);
   return log.transaction(() => {
     // Sessions point at users: let the users go and come back within the transaction.
     log.db.pragma('defer_foreign_keys = ON');
     log.projections.clear();
+    const snapshotSeq = snapshot.seq();
+    let restored = snapshotSeq === null;
     let applied = 0;
     let afterSeq = 0;
     for (;;) {
       const page = log.store.readAfter(afterSeq, REBUILD_PAGE);
-      if (page.length === 0) return applied;
-      for (const event of page) log.projections.apply(event);
+      for (const event of page) {
+        if (!restored && event.seq > (snapshotSeq ?? 0)) {
+          snapshot.restore();
+          restored = true;
+        }
+        log.projections.apply(event);
+      }
+      if (page.length === 0) {
+        if (!restored) snapshot.restore();
+        return applied;
+      }
       applied += page.length;
       afterSeq = page[page.length - 1]?.seq ?? afterSeq;
     }

@@ -237,6 +237,33 @@ const MIGRATIONS: readonly string[] = [
     sent_at INTEGER NOT NULL
   );
   `,
+  `
+  -- Issue 9: log retention (logRetention.ts). Telemetry older than the retention age leaves the log; the live state
+  -- it produced is kept here as thing_states stood at events.seq = snapshot_seq, which a rebuild puts back after
+  -- replaying the events up to that seq. One row: the latest run.
+  CREATE TABLE log_retention (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    -- NULL until a run has removed something.
+    snapshot_seq INTEGER,
+    -- Telemetry up to this seq that was recorded before the cut-off is gone; the next run starts after it.
+    retained_after_seq INTEGER NOT NULL,
+    cutoff_at INTEGER NOT NULL,
+    ran_at INTEGER NOT NULL
+  );
+  CREATE TABLE thing_states_snapshot (
+    thing_id TEXT PRIMARY KEY,
+    lat REAL,
+    lng REAL,
+    speed REAL,
+    course REAL,
+    accuracy REAL,
+    enroute INTEGER NOT NULL,
+    street TEXT,
+    heartbeat_at INTEGER,
+    run_id TEXT,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

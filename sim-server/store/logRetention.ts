@@ -1,0 +1,144 @@
+// Log retention: telemetry (`PointRecorded`, `HeartbeatRecorded`) recorded before the cut-off leaves the event log,
+// every other event stays. The live state that telemetry produced is kept by a projection snapshot taken in the
+// same transaction as the first removal (projectionSnapshot.ts), so a rebuild from the log and the snapshot still
+// equals the live tables. Removal goes in short transactions over seq ranges so that the replay and the routes
+// keep writing in between; the freed pages are reused by new telemetry, and handed back to the file system only
+// when a large share of the file is free (docs/simulator.md, "Log retention").
+import type { EventLog } from './eventLog.ts';
+import { createProjectionSnapshot } from './projectionSnapshot.ts';
+
+export type LogRetentionOptions = {
+  /** Milliseconds since the epoch, from the simulator's clock. */
+  now: number;
+  /** Telemetry recorded more than this long before `now` is removed. */
+  maxAgeMs: number;
+  /** How many seqs one removal transaction covers. */
+  batchSeqs?: number;
+  /** Free pages are handed back when they are more than this share of the file (incremental auto-vacuum files). */
+  releaseFreeShare?: number;
+  /** Awaited between transactions, so that other work runs; the plugin yields to the event loop. */
+  pause?: () => Promise<void>;
+  /** Checked between transactions; true ends the run early (the app is closing). What is done stays done. */
+  stopped?: () => boolean;
+};
+
+export type LogRetentionReport = {
+  cutoffAt: number;
+  removedEvents: number;
+  /** The log position of the snapshot that now stands for removed telemetry, or null when none was needed. */
+  snapshotSeq: number | null;
+  pagesBefore: number;
+  pagesAfter: number;
+  freePagesBefore: number;
+  freePagesAfter: number;
+  pageSize: number;
+};
+
+export const TELEMETRY_EVENT_TYPES = ['PointRecorded', 'HeartbeatRecorded'] as const;
+const DEFAULT_BATCH_SEQS = 50_000;
+const DEFAULT_RELEASE_FREE_SHARE = 0.25;
+/** Pages one incremental-vacuum step moves (40 MiB at 4 KiB pages); each step is its own short write. */
+const VACUUM_STEP_PAGES = 10_000;
+const INCREMENTAL_AUTO_VACUUM = 2;
+
+const TELEMETRY_TYPES_SQL = TELEMETRY_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
+
+export async function runLogRetention(
+  log: EventLog,
+  options: LogRetentionOptions,
+): Promise<LogRetentionReport> {
+  const { db } = log;
+  const pause = options.pause ?? (() => Promise.resolve());
+  const stopped = options.stopped ?? (() => false);
+  const batchSeqs = options.batchSeqs ?? DEFAULT_BATCH_SEQS;
+  const cutoffAt = options.now - options.maxAgeMs;
+  const snapshot = createProjectionSnapshot(db);
+  const pageCount = () => Number(db.pragma('page_count', { simple: true }));
+  const freePages = () => Number(db.pragma('freelist_count', { simple: true }));
+  const pagesBefore = pageCount();
+  const freePagesBefore = freePages();
+
+  const retainedAfter = db.prepare<[], { seq: number }>(
+    'SELECT retained_after_seq AS seq FROM log_retention',
+  );
+  // The log is in time order: the first telemetry at or after the cut-off ends what this run removes.
+  const firstKeptTelemetry = db.prepare<[number, number], { seq: number }>(
+    `SELECT seq FROM events WHERE seq > ? AND type IN (${TELEMETRY_TYPES_SQL}) AND recorded_at >= ?
+     ORDER BY seq LIMIT 1`,
+  );
+  const removeRange = db.prepare<[number, number, number]>(
+    `DELETE FROM events WHERE seq > ? AND seq <= ? AND type IN (${TELEMETRY_TYPES_SQL}) AND recorded_at < ?`,
+  );
+  const recordRun = db.prepare<{
+    snapshot_seq: number | null;
+    retained_after_seq: number;
+    cutoff_at: number;
+    ran_at: number;
+  }>(`
+    INSERT INTO log_retention (id, snapshot_seq, retained_after_seq, cutoff_at, ran_at)
+    VALUES (1, @snapshot_seq, @retained_after_seq, @cutoff_at, @ran_at)
+    ON CONFLICT (id) DO UPDATE SET snapshot_seq = coalesce(excluded.snapshot_seq, snapshot_seq),
+      retained_after_seq = excluded.retained_after_seq, cutoff_at = excluded.cutoff_at, ran_at = excluded.ran_at`);
+
+  const startAfter = retainedAfter.get()?.seq ?? 0;
+  const endBefore = firstKeptTelemetry.get(startAfter, cutoffAt)?.seq ?? log.store.lastSeq() + 1;
+  let removedEvents = 0;
+  let snapshotSeq: number | null = null;
+  for (let from = startAfter; from < endBefore - 1 && !stopped(); from += batchSeqs) {
+    const to = Math.min(from + batchSeqs, endBefore - 1);
+    log.transaction(() => {
+      const removed = removeRange.run(from, to, cutoffAt).changes;
+      // The first removal of the run takes the snapshot: it stands at the log's end, past everything removed.
+      if (removed > 0 && snapshotSeq === null) {
+        snapshotSeq = log.store.lastSeq();
+        snapshot.take();
+      }
+      removedEvents += removed;
+      recordRun.run({
+        snapshot_seq: snapshotSeq,
+        retained_after_seq: to,
+        cutoff_at: cutoffAt,
+        ran_at: options.now,
+      });
+    });
+    await pause();
+  }
+
+  await releaseFreePages(log, options.releaseFreeShare ?? DEFAULT_RELEASE_FREE_SHARE, pause, stopped);
+  return {
+    cutoffAt,
+    removedEvents,
+    snapshotSeq,
+    pagesBefore,
+    pagesAfter: pageCount(),
+    freePagesBefore,
+    freePagesAfter: freePages(),
+    pageSize: Number(db.pragma('page_size', { simple: true })),
+  };
+}
+
+/**
+ * Hands free pages back to the file system when they are more than `share` of the file. New telemetry reuses
+ * free pages first, so after a routine run (an interval's worth freed) nothing is done: the file stops growing at
+ * about the retention age's worth of telemetry. A first run on an old file, or a shorter age, frees much more;
+ * that is moved out in steps. Files created before incremental auto-vacuum keep their free pages for reuse:
+ * switching them over takes a full VACUUM, which rewrites the whole file, needs as much free disk again and
+ * blocks every writer meanwhile, so it is left to the operator (docs/simulator.md).
+ */
+async function releaseFreePages(
+  log: EventLog,
+  share: number,
+  pause: () => Promise<void>,
+  stopped: () => boolean,
+): Promise<void> {
+  const { db } = log;
+  if (Number(db.pragma('auto_vacuum', { simple: true })) !== INCREMENTAL_AUTO_VACUUM) return;
+  const free = () => Number(db.pragma('freelist_count', { simple: true }));
+  if (free() <= share * Number(db.pragma('page_count', { simple: true }))) return;
+  while (free() > 0 && !stopped()) {
+    db.pragma(`incremental_vacuum(${VACUUM_STEP_PAGES})`);
+    await pause();
+  }
+  // In WAL mode the file only shrinks when a checkpoint copies the truncating commit back into it.
+  db.pragma('wal_checkpoint(TRUNCATE)');
+}
