@@ -8,6 +8,7 @@ import { WebSocket } from 'ws';
 import type { DeviceType } from '#domain/things/thing';
 import { offeredSubprotocols } from '#sim/cable/protocol';
 import { bearer, organizationIds, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
+import { telemetrySample } from './support/telemetrySamples.ts';
 
 type Device = { id: string; system_identifier: string; device_type: DeviceType };
 type Received = { type: string; data: Record<string, unknown> };
@@ -133,21 +134,7 @@ describe('the official @rails/actioncable client', () => {
       url: '/api/sim/telemetry',
       headers: bearer(staffToken),
       payload: {
-        samples: [
-          {
-            device_id: device.system_identifier,
-            device_type: device.device_type,
-            kind: 'point',
-            time: new Date(harness.clock.now()).toISOString(),
-            lat: 41.8781,
-            lng: -87.6298,
-            speed: 12.5,
-            course: 180,
-            accuracy: 4,
-            enroute: true,
-            street: 'S STATE ST',
-          },
-        ],
+        samples: [telemetrySample(device, harness.clock.now(), { lat: 41.8842, lng: -87.6311 })],
       },
     });
     expect(response.statusCode).toBe(202);
@@ -157,8 +144,8 @@ describe('the official @rails/actioncable client', () => {
     );
     expect(point.data).toMatchObject({
       thing_id: device.id,
-      lat: 41.8781,
-      lng: -87.6298,
+      lat: 41.8842,
+      lng: -87.6311,
       street: 'S STATE ST',
     });
   });

@@ -11,6 +11,7 @@ import { TELEMETRY_EVENT_TYPES } from '#sim/store/logRetention';
 import { PROJECTION_TABLES } from '#sim/store/projections';
 import { DAY_MS } from '#sim/store/retentionPlugin';
 import { bearer, organizationIds, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
+import { telemetrySample } from './support/telemetrySamples.ts';
 
 type Device = { id: string; system_identifier: string; device_type: DeviceType };
 type EventRow = { seq: number; type: string; recorded_at: number };
@@ -53,20 +54,7 @@ function roamingResponders(harness: Harness, count: number): Device[] {
 }
 
 function sample(harness: Harness, device: Device, overrides: Partial<TelemetrySample> = {}): TelemetrySample {
-  return {
-    device_id: device.system_identifier,
-    device_type: device.device_type,
-    kind: 'point',
-    time: new Date(harness.clock.now()).toISOString(),
-    lat: 41.8781,
-    lng: -87.6298,
-    speed: 12.5,
-    course: 180,
-    accuracy: 4,
-    enroute: true,
-    street: 'S STATE ST',
-    ...overrides,
-  };
+  return telemetrySample(device, harness.clock.now(), overrides);
 }
 
 function stateOf(harness: Harness, device: Device): { lat: number; lng: number; heartbeat_at: number } {

@@ -1,0 +1,27 @@
+// A device report as the replay or a provider would post it, for tests that follow telemetry through the simulator.
+import type { DeviceType } from '#domain/things/thing';
+import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
+
+export type ReportingDevice = { system_identifier: string; device_type: DeviceType };
+
+/** A point on State Street at `atMs`, moving south; `overrides` change any field (a heartbeat, another place). */
+export function telemetrySample(
+  device: ReportingDevice,
+  atMs: number,
+  overrides: Partial<TelemetrySample> = {},
+): TelemetrySample {
+  return {
+    device_id: device.system_identifier,
+    device_type: device.device_type,
+    kind: 'point',
+    time: new Date(atMs).toISOString(),
+    lat: 41.8781,
+    lng: -87.6298,
+    speed: 12.5,
+    course: 180,
+    accuracy: 4,
+    enroute: true,
+    street: 'S STATE ST',
+    ...overrides,
+  };
+}
