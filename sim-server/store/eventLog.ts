@@ -46,20 +46,22 @@ export function rebuildProjections(log: EventLog): number {
     log.db.pragma('defer_foreign_keys = ON');
     log.projections.clear();
     const snapshotSeq = snapshot.seq();
-    let restored = snapshotSeq === null;
+    let restorePending = snapshotSeq !== null;
+    const restoreBefore = (seq: number) => {
+      if (!restorePending || seq <= (snapshotSeq ?? 0)) return;
+      snapshot.restore();
+      restorePending = false;
+    };
     let applied = 0;
     let afterSeq = 0;
     for (;;) {
       const page = log.store.readAfter(afterSeq, REBUILD_PAGE);
       for (const event of page) {
-        if (!restored && event.seq > (snapshotSeq ?? 0)) {
-          snapshot.restore();
-          restored = true;
-        }
+        restoreBefore(event.seq);
         log.projections.apply(event);
       }
       if (page.length === 0) {
-        if (!restored) snapshot.restore();
+        restoreBefore(Number.POSITIVE_INFINITY);
         return applied;
       }
       applied += page.length;

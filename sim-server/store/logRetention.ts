@@ -12,10 +12,6 @@ export type LogRetentionOptions = {
   now: number;
   /** Telemetry recorded more than this long before `now` is removed. */
   maxAgeMs: number;
-  /** How many seqs one removal transaction covers. */
-  batchSeqs?: number;
-  /** Free pages are handed back when they are more than this share of the file (incremental auto-vacuum files). */
-  releaseFreeShare?: number;
   /** Awaited between transactions, so that other work runs; the plugin yields to the event loop. */
   pause?: () => Promise<void>;
   /** Checked between transactions; true ends the run early (the app is closing). What is done stays done. */
@@ -35,8 +31,10 @@ export type LogRetentionReport = {
 };
 
 export const TELEMETRY_EVENT_TYPES = ['PointRecorded', 'HeartbeatRecorded'] as const;
-const DEFAULT_BATCH_SEQS = 50_000;
-const DEFAULT_RELEASE_FREE_SHARE = 0.25;
+/** How many seqs one removal transaction covers. */
+const BATCH_SEQS = 50_000;
+/** Free pages are handed back when they are more than this share of the file (incremental auto-vacuum files). */
+const RELEASE_FREE_SHARE = 0.25;
 /** Pages one incremental-vacuum step moves (40 MiB at 4 KiB pages); each step is its own short write. */
 const VACUUM_STEP_PAGES = 10_000;
 const INCREMENTAL_AUTO_VACUUM = 2;
@@ -50,7 +48,6 @@ export async function runLogRetention(
   const { db } = log;
   const pause = options.pause ?? (() => Promise.resolve());
   const stopped = options.stopped ?? (() => false);
-  const batchSeqs = options.batchSeqs ?? DEFAULT_BATCH_SEQS;
   const cutoffAt = options.now - options.maxAgeMs;
   const snapshot = createProjectionSnapshot(db);
   const pageCount = () => Number(db.pragma('page_count', { simple: true }));
@@ -81,16 +78,19 @@ export async function runLogRetention(
       retained_after_seq = excluded.retained_after_seq, cutoff_at = excluded.cutoff_at, ran_at = excluded.ran_at`);
 
   const startAfter = retainedAfter.get()?.seq ?? 0;
-  const endBefore = firstKeptTelemetry.get(startAfter, cutoffAt)?.seq ?? log.store.lastSeq() + 1;
+  // The newest event always stays: SQLite hands out max(seq) + 1 next, and seqs must never be handed out twice
+  // (point ids and run ids are made from them).
+  const endBefore = firstKeptTelemetry.get(startAfter, cutoffAt)?.seq ?? log.store.lastSeq();
   let removedEvents = 0;
   let snapshotSeq: number | null = null;
-  for (let from = startAfter; from < endBefore - 1 && !stopped(); from += batchSeqs) {
-    const to = Math.min(from + batchSeqs, endBefore - 1);
+  for (let from = startAfter; from < endBefore - 1 && !stopped(); from += BATCH_SEQS) {
+    const to = Math.min(from + BATCH_SEQS, endBefore - 1);
     log.transaction(() => {
+      const lastSeq = log.store.lastSeq();
       const removed = removeRange.run(from, to, cutoffAt).changes;
       // The first removal of the run takes the snapshot: it stands at the log's end, past everything removed.
       if (removed > 0 && snapshotSeq === null) {
-        snapshotSeq = log.store.lastSeq();
+        snapshotSeq = lastSeq;
         snapshot.take();
       }
       removedEvents += removed;
@@ -104,7 +104,7 @@ export async function runLogRetention(
     await pause();
   }
 
-  await releaseFreePages(log, options.releaseFreeShare ?? DEFAULT_RELEASE_FREE_SHARE, pause, stopped);
+  await releaseFreePages(log, RELEASE_FREE_SHARE, pause, stopped);
   return {
     cutoffAt,
     removedEvents,

@@ -179,6 +179,26 @@ describe('log retention', () => {
     rebuildProjections(harness.app.eventLog);
     expect(dump(harness)).toEqual(live);
   });
+
+  it('keeps the newest event even when it is old telemetry, so no seq is handed out twice', async () => {
+    const [device] = roamingResponders(harness, 1) as [Device];
+    harness.clock.advance(1_000);
+    harness.app.telemetry.ingest([sample(harness, device, { lat: 41.8444 })]);
+    const newest = events(harness).at(-1);
+    if (!newest) throw new Error('the log is empty');
+    expect(TELEMETRY).toContain(newest.type);
+    harness.clock.advance(31 * DAY_MS);
+
+    const report = await harness.app.logRetention.runNow();
+
+    expect(report.removedEvents).toBeGreaterThan(0);
+    expect(events(harness).filter((event) => TELEMETRY.includes(event.type))).toEqual([newest]);
+    harness.app.telemetry.ingest([sample(harness, device, { lat: 41.8333 })]);
+    expect(events(harness).at(-1)?.seq).toBe(newest.seq + 1);
+    const live = dump(harness);
+    rebuildProjections(harness.app.eventLog);
+    expect(dump(harness)).toEqual(live);
+  });
 });
 
 describe('space after a large removal', () => {
