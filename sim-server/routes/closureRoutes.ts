@@ -123,7 +123,6 @@ export const closureRoutes: FastifyPluginAsync = async (app) => {
       { type: 'ClosureSaved', data: record },
       { streamId: record.id, organizationId: record.organization.id },
     );
-    app.broadcaster.broadcast(record.organization.id, 'closure', record);
     return record;
   }
 

@@ -138,7 +138,6 @@ export const locationRoutes: FastifyPluginAsync = async (app) => {
         { type: 'LocationSaved', data: moved },
         { streamId: moved.id, organizationId: moved.organization_id },
       );
-      app.broadcaster.broadcast(moved.organization_id, 'location', moved);
       return moved;
     },
   );

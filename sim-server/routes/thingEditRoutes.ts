@@ -145,18 +145,6 @@ export const thingEditRoutes: FastifyPluginAsync = async (app) => {
     SELECT count(*) AS total FROM things t WHERE t.is_active = 1 AND EXISTS (
       SELECT 1 FROM thing_access a WHERE a.thing_id = t.id AND a.organization_id IN (SELECT value FROM json_each(?)))`);
 
-  function broadcastThing(thingId: string, formerAudience: readonly string[] = []) {
-    const json = lookup.json(thingId);
-    const thing = JSON.parse(json) as Record<string, unknown>;
-    const audience = lookup.audience(thingId).map((entry) => entry.organization_id);
-    for (const organizationId of audience) app.broadcaster.broadcast(organizationId, 'thing', thing);
-    // Organizations that lost access hear the thing as inactive, which removes it from their picture.
-    const gone = formerAudience.filter((organizationId) => !audience.includes(organizationId));
-    for (const organizationId of gone)
-      app.broadcaster.broadcast(organizationId, 'thing', { ...thing, is_active: false });
-    return json;
-  }
-
   function recordThingEvent(
     thingId: string,
     organizationId: string,
@@ -239,7 +227,7 @@ export const thingEditRoutes: FastifyPluginAsync = async (app) => {
               })),
       };
       recordThingEvent(record.id, record.organization_id, { type: 'ThingProfileUpdated', data: profile });
-      return reply.type('application/json; charset=utf-8').send(broadcastThing(record.id));
+      return reply.type('application/json; charset=utf-8').send(lookup.json(record.id));
     },
   );
 
@@ -277,15 +265,16 @@ export const thingEditRoutes: FastifyPluginAsync = async (app) => {
             relationship_type: change.relationship_type,
           });
       }
-      const formerAudience = lookup.audience(record.id).map((entry) => entry.organization_id);
       const organization_relationships = [...relationships.values()].sort((a, b) =>
         a.organization_uuid.localeCompare(b.organization_uuid),
       );
+      const revoked_organization_uuids = record.organization_relationships
+        .map((relation) => relation.organization_uuid)
+        .filter((organizationId) => !relationships.has(organizationId));
       recordThingEvent(record.id, record.organization_id, {
         type: 'ThingRelationshipsChanged',
-        data: { organization_relationships },
+        data: { organization_relationships, revoked_organization_uuids },
       });
-      broadcastThing(record.id, formerAudience);
       return { organization_relationships };
     },
   );
@@ -319,7 +308,6 @@ export const thingEditRoutes: FastifyPluginAsync = async (app) => {
           type: 'ThingTestModeSwitched',
           data: { test_mode: testMode },
         });
-        broadcastThing(record.id);
         return { test_mode: testMode };
       }
       if (!record.features.r2r && !record.test_mode) return sendUnprocessable(reply, 'R2R not enabled');

@@ -15,7 +15,11 @@ export type ThingProfileRecord = {
   external_identifiers: { identifier_id: string; system_name: string }[];
 };
 
-export type ThingRelationshipsRecord = { organization_relationships: ThingRelationshipRecord[] };
+export type ThingRelationshipsRecord = {
+  organization_relationships: ThingRelationshipRecord[];
+  /** Organizations that lost the thing with this change (they hear it as inactive); absent in older logs. */
+  revoked_organization_uuids?: string[];
+};
 
 export type ThingTestModeRecord = { test_mode: boolean };
 
