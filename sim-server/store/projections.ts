@@ -261,7 +261,8 @@ export function createProjections(db: SqliteDatabase): Projections {
     liveStates.clear();
   }
 
-  function project(event: StoredEvent): ProjectionOutcome | void {
+  /** Every event but telemetry, which `apply` projects itself for its outcome. */
+  function project(event: Exclude<StoredEvent, { type: 'PointRecorded' | 'HeartbeatRecorded' }>): void {
     switch (event.type) {
       case 'OrganizationRegistered':
         return registerOrganization(event.data, event.recordedAt);
@@ -280,11 +281,6 @@ export function createProjections(db: SqliteDatabase): Projections {
         return accounts.apply(event);
       case 'ThingRegistered':
         return registerThing(event.data, event.recordedAt);
-      case 'PointRecorded':
-      case 'HeartbeatRecorded':
-        return {
-          liveState: applyTelemetry(event.seq, thingKeyOf(event.streamId), event.data, event.recordedAt),
-        };
       case 'ThingProfileUpdated':
       case 'ThingRelationshipsChanged':
       case 'ThingTestModeSwitched':
@@ -318,7 +314,14 @@ export function createProjections(db: SqliteDatabase): Projections {
   }
 
   return {
-    apply: (event) => project(event) || null,
+    apply(event) {
+      if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded')
+        return {
+          liveState: applyTelemetry(event.seq, thingKeyOf(event.streamId), event.data, event.recordedAt),
+        };
+      project(event);
+      return null;
+    },
     liveStateOf,
     forget,
     thingsVersion: () => thingsVersion,
