@@ -129,10 +129,8 @@ export function broadcastCommittedEvents(
     const target = broadcaster();
     things.forgetWhenChanged();
     for (const committed of events) {
-      for (const delivery of cableDeliveriesOf(committed, things)) {
-        for (const organizationId of delivery.organizationIds)
-          target.broadcast(organizationId, delivery.type, delivery.data);
-      }
+      for (const delivery of cableDeliveriesOf(committed, things))
+        target.broadcastToEach(delivery.organizationIds, delivery.type, delivery.data);
     }
   });
 }
