@@ -8,12 +8,14 @@
 import type { Clock } from '../shared/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { TelemetryRecord } from '../store/events.ts';
-import { checkSample, TelemetryRejected, type TelemetrySample } from './telemetrySample.ts';
-
-export type IngestResult = { accepted: number; unknown: number };
+import { telemetrySampleProblem, type IngestResult } from '#domain/telemetry/telemetrySample';
+import { TelemetryRejected, type TelemetrySample } from './telemetrySample.ts';
 
 export type TelemetryIngestor = {
+  /** Checks every sample (a bad one rejects the batch), then records them all. */
   ingest(samples: readonly TelemetrySample[]): IngestResult;
+  /** Records samples already parsed with the sample schema (the HTTP route's body), without checking them again. */
+  ingestParsed(samples: readonly TelemetrySample[]): IngestResult;
 };
 
 type KnownDevice = { thingId: string; organizationId: string; deviceType: string };
@@ -69,15 +71,20 @@ export function createTelemetryIngestor(log: EventLog, clock: Clock): TelemetryI
     return unknown;
   }
 
+  function ingestParsed(samples: readonly TelemetrySample[]): IngestResult {
+    forgetWhenChanged();
+    const unknown = log.transaction(() => write(samples));
+    return { accepted: samples.length - unknown, unknown };
+  }
+
   return {
     ingest(samples) {
       samples.forEach((sample, index) => {
-        const problem = checkSample(sample);
+        const problem = telemetrySampleProblem(sample);
         if (problem) throw new TelemetryRejected(`samples[${index}]: ${problem}`);
       });
-      forgetWhenChanged();
-      const unknown = log.transaction(() => write(samples));
-      return { accepted: samples.length - unknown, unknown };
+      return ingestParsed(samples);
     },
+    ingestParsed,
   };
 }
