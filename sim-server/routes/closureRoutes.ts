@@ -15,6 +15,7 @@ import {
   EDIT_CLOSURE,
   VIEW_CLOSURES,
 } from '#domain/session/liveOperationsPermissions';
+import { parseTimeQuery } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { closureSchema, type ClosureJson, type ClosureThingJson } from '../closures/closureSchema.ts';
 import { closureRecord, quicklyUpdatedClosure } from '../closures/closureWrites.ts';
@@ -22,7 +23,6 @@ import { idParams, nullableString, organizationIdsQuery } from '../shared/jsonSc
 import type { Session } from '../users/userReadModel.ts';
 import {
   mayWriteOrganization,
-  parseTimeQuery,
   readableOrganizationIds,
   readErrorResponses,
   recordEvent,

@@ -3,11 +3,13 @@
 // organization or entity, 422 with the provider's texts for a refused write.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { unreachableOrganizationIds } from '#domain/organizations/organizationAccess';
+import { DeletedAnswerSchema, type OrganizationIdsQuery } from '#domain/wire/requestParts';
+import type { CallerReach, Decided, Decision, Refusal } from '../shared/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 import type { Session } from '../users/userReadModel.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 
-export type OrganizationIdsQuery = { 'org_ids[]'?: string[]; org_ids?: string[] };
+export type { OrganizationIdsQuery };
 
 /** The organizations a list call asks for: `org_ids[]` (or `org_ids`), else the caller's own. */
 export function requestedOrganizationIds(query: OrganizationIdsQuery, caller: Session): string[] {
@@ -87,6 +89,58 @@ export function recordEvent(
   );
 }
 
+/** The caller's reach for a decider: every organization it sees, and those it may write to. */
+export function callerReachOf(app: FastifyInstance, caller: Session): CallerReach {
+  return {
+    reachable: caller.reachableOrganizationIds,
+    writable: new Set([
+      caller.organizationId,
+      ...app.organizations.linksOf(caller.organizationId).managedOrganizationIds,
+    ]),
+  };
+}
+
+/** Sends the answer a refusal means. */
+export function sendRefusal(reply: FastifyReply, refusal: Refusal) {
+  switch (refusal.kind) {
+    case 'bad_request':
+      return sendBadRequest(reply, refusal.problems);
+    case 'forbidden':
+      return sendForbidden(reply);
+    case 'not_found':
+      return sendNotFound(reply, refusal.text);
+    case 'organization_not_found':
+      return sendOrganizationNotFound(reply);
+    case 'unprocessable':
+      return sendUnprocessable(reply, refusal.text);
+    default: {
+      const unexpected: never = refusal;
+      throw new Error(`Unknown refusal ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/**
+ * Appends an accepted decision's events in one transaction at the simulator's time and returns them; for a refusal,
+ * sends its answer and returns null.
+ */
+export function appendDecision(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  decision: Decision,
+): readonly Decided[] | null {
+  if ('refused' in decision) {
+    void sendRefusal(reply, decision.refused);
+    return null;
+  }
+  app.eventLog.transaction(() => {
+    const recordedAt = app.clock.now();
+    for (const { event, streamId, organizationId } of decision.accepted)
+      app.eventLog.record(event, { streamId, organizationId, recordedAt });
+  });
+  return decision.accepted;
+}
+
 export function sendForbidden(reply: FastifyReply) {
   return reply.code(403).send({ error: 'forbidden' });
 }
@@ -107,11 +161,6 @@ export function sendOrganizationNotFound(reply: FastifyReply) {
   return reply.code(404).send(ORGANIZATION_NOT_FOUND);
 }
 
-/** ISO 8601, or unix milliseconds as digits; NaN when it is neither. */
-export function parseTimeQuery(value: string): number {
-  return /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-}
-
 /** Every error status a live-operations write can answer, documented on each route. */
 export const writeErrorResponses = {
   400: errorSchema,
@@ -129,7 +178,4 @@ export const readErrorResponses = {
 } as const;
 
 /** A delete that answers the id it removed. */
-export const deleteResponses = {
-  200: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-  ...writeErrorResponses,
-} as const;
+export const deleteResponses = { 200: DeletedAnswerSchema, ...writeErrorResponses } as const;
