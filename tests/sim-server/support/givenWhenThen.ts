@@ -12,11 +12,14 @@ export type Decider<Command, State, Event> = {
 
 const FIXED_CONTEXT: DecisionContext = { now: Date.parse('2026-03-02T15:00:00Z'), newId: () => 'new-id' };
 
+/** The state folded from `events`, starting from `initial` (the decider's own unless given: facts the decision reads
+ * beside its stream, such as the organization a closure goes to). */
 export function given<Command, State, Event>(
   decider: Decider<Command, State, Event>,
   events: readonly Event[] = [],
+  initial: State = decider.initial,
 ) {
-  const state = events.reduce(decider.evolve, decider.initial);
+  const state = events.reduce(decider.evolve, initial);
   return {
     state,
     when(command: Command, context: Partial<DecisionContext> = {}) {
