@@ -106,7 +106,9 @@ export function sendRefusal(reply: FastifyReply, refusal: Refusal) {
     case 'bad_request':
       return sendBadRequest(reply, refusal.problems);
     case 'forbidden':
-      return sendForbidden(reply);
+      return refusal.message === undefined
+        ? sendForbidden(reply)
+        : reply.code(403).send({ error: 'forbidden', message: refusal.message });
     case 'not_found':
       return sendNotFound(reply, refusal.text);
     case 'organization_not_found':

@@ -9,8 +9,8 @@ export type Decided = { event: SimEvent; streamId: string; organizationId: strin
 export type Refusal =
   /** 400: the body breaks a rule; each problem is "field: text". */
   | { kind: 'bad_request'; problems: readonly string[] }
-  /** 403: the caller may read but not write, or lacks a permission. */
-  | { kind: 'forbidden' }
+  /** 403: the caller may read but not write, or lacks a permission; sometimes with a message saying why. */
+  | { kind: 'forbidden'; message?: string }
   /** 404 `{ error: text }`: the entity is unknown or out of the caller's sight. */
   | { kind: 'not_found'; text: string }
   /** 404 `{ error: "Organization not found" }`. */
