@@ -47,14 +47,21 @@ export function createTelemetryIngestor(log: EventLog, clock: Clock): TelemetryI
   function write(samples: readonly TelemetrySample[]): number {
     const recordedAt = clock.now();
     let unknown = 0;
+    // Samples of one batch mostly share their time: normalise each distinct text once.
+    let lastTime = '';
+    let lastIso = '';
     for (const sample of samples) {
       const device = lookUp(sample.device_id);
       if (!device || device.deviceType !== sample.device_type) {
         unknown += 1;
         continue;
       }
+      if (sample.time !== lastTime) {
+        lastTime = sample.time;
+        lastIso = new Date(Date.parse(sample.time)).toISOString();
+      }
       const data: TelemetryRecord = {
-        time: new Date(Date.parse(sample.time)).toISOString(),
+        time: lastIso,
         lat: sample.lat,
         lng: sample.lng,
         speed: sample.speed,
