@@ -25,10 +25,10 @@ export type ThingAudienceReader = {
 
 export type CableDelivery = { organizationIds: readonly string[]; type: CableMessageType; data: unknown };
 
-function pointMessage(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
+/** What a point and a heartbeat both carry: the sample where the thing now is, with its known street. */
+function sampleFields(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
   const { data } = event;
   return {
-    id: String(event.seq),
     thing_id: event.streamId,
     lat: data.lat,
     lng: data.lng,
@@ -37,26 +37,21 @@ function pointMessage(event: StoredEvent & { data: TelemetryRecord }, state: Thi
     accuracy: data.accuracy,
     street: state.street,
     enroute: data.enroute,
+  };
+}
+
+function pointMessage(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
+  return {
+    id: String(event.seq),
+    ...sampleFields(event, state),
     run_id: state.runId,
-    timestamp: data.time,
+    timestamp: event.data.time,
   };
 }
 
 function heartbeatMessage(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
-  const { data } = event;
-  return {
-    thing_id: event.streamId,
-    lat: data.lat,
-    lng: data.lng,
-    speed: data.speed,
-    course: data.course,
-    accuracy: data.accuracy,
-    street: state.street,
-    enroute: data.enroute,
-    // Only active things take telemetry, so a heartbeat that was recorded is from an active thing.
-    is_active: true,
-    heartbeat_datetime: data.time,
-  };
+  // Only active things take telemetry, so a heartbeat that was recorded is from an active thing.
+  return { ...sampleFields(event, state), is_active: true, heartbeat_datetime: event.data.time };
 }
 
 /** The cable messages one committed event means, in the order they go out. */

@@ -1,5 +1,5 @@
-// What the live-operations routes share: reading `org_ids[]`, deciding which organizations a caller may read
-// and write, and the answers for the error catalogue (live §8): 400 for a malformed body, 404 for an unknown
+// What the live-operations routes share: reading `org_ids[]`, the caller's reach for the deciders, appending a
+// decision, and the answers for the error catalogue (live §8): 400 for a malformed body, 404 for an unknown
 // organization or entity, 422 with the provider's texts for a refused write.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { unreachableOrganizationIds } from '#domain/organizations/organizationAccess';
@@ -21,12 +21,6 @@ export function canReadOrganizations(caller: Session, organizationIds: readonly 
   return unreachableOrganizationIds(organizationIds, caller.reachableOrganizationIds).length === 0;
 }
 
-/** Writes go to the caller's own organization or one it manages; an accessed organization is read-only. */
-export function canWriteOrganization(app: FastifyInstance, caller: Session, organizationId: string): boolean {
-  if (organizationId === caller.organizationId) return true;
-  return app.organizations.linksOf(caller.organizationId).managedOrganizationIds.includes(organizationId);
-}
-
 /** The organizations a list call reads, or null once it answered 404 for one the caller may not see. */
 export function readableOrganizationIds(
   caller: Session,
@@ -36,45 +30,6 @@ export function readableOrganizationIds(
   const organizationIds = requestedOrganizationIds(query, caller);
   if (canReadOrganizations(caller, organizationIds)) return organizationIds;
   void sendOrganizationNotFound(reply);
-  return null;
-}
-
-/**
- * Whether the caller may write to the organization; when not, the answer is sent: 404 for one it cannot see at all,
- * 403 for one it only reads.
- */
-export function mayWriteOrganization(
-  app: FastifyInstance,
-  caller: Session,
-  organizationId: string,
-  reply: FastifyReply,
-): boolean {
-  if (!canReadOrganizations(caller, [organizationId])) {
-    void sendOrganizationNotFound(reply);
-    return false;
-  }
-  if (canWriteOrganization(app, caller, organizationId)) return true;
-  void sendForbidden(reply);
-  return false;
-}
-
-/**
- * The stored entity an update or delete names, or null once the refusal is sent: 404 `notFound` for an unknown one
- * or one in an organization the caller cannot see, 403 for one in an organization it only reads.
- */
-export function writableEntity<Entity>(
-  app: FastifyInstance,
-  caller: Session,
-  reply: FastifyReply,
-  found: { entity: Entity | null; organizationOf: (entity: Entity) => string; notFound: string },
-): Entity | null {
-  const { entity, organizationOf, notFound } = found;
-  if (entity === null || !caller.reachableOrganizationIds.has(organizationOf(entity))) {
-    void sendNotFound(reply, notFound);
-    return null;
-  }
-  if (canWriteOrganization(app, caller, organizationOf(entity))) return entity;
-  void sendForbidden(reply);
   return null;
 }
 
