@@ -61,6 +61,8 @@ export type IngestResult = v.InferOutput<typeof IngestResultSchema>;
 
 /** The first reason the sample is not acceptable, or null when it is. */
 export function telemetrySampleProblem(sample: unknown): string | null {
+  // The common case, a good sample, is checked without building issues or a config.
+  if (v.is(TelemetrySampleSchema, sample)) return null;
   const result = v.safeParse(TelemetrySampleSchema, sample, { abortEarly: true });
   return result.success ? null : (result.issues[0]?.message ?? 'not a telemetry sample');
 }
