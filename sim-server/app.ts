@@ -3,6 +3,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
 import { authPlugin } from './auth/authPlugin.ts';
+import { broadcastPlugin } from './cable/broadcastPlugin.ts';
 import { cablePlugin } from './cable/cablePlugin.ts';
 import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
 import { TelemetryRejected } from './ingestion/telemetrySample.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: () => app.clock.now(),
     ...(options.cablePingIntervalMs ? { pingIntervalMs: options.cablePingIntervalMs } : {}),
   });
+  await app.register(broadcastPlugin);
   await app.register(ingestionPlugin);
   if (options.retention !== false) {
     await app.register(retentionPlugin, {

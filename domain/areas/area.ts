@@ -180,13 +180,19 @@ export function decodeAreas(input: unknown): DecodeResult<Area> {
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-/** Area types in the order the type picker lists them: by name, with "Other" last. */
-export function sortAreaTypes(types: readonly AreaType[]): AreaType[] {
+/**
+ * Area types in the order the type picker lists them: by name in the user's text order, with "Other" last.
+ * `compareText` comes from the edge (e.g. `new Intl.Collator(locale).compare`), never the host's locale.
+ */
+export function sortAreaTypes(
+  types: readonly AreaType[],
+  compareText: (a: string, b: string) => number,
+): AreaType[] {
   return [...types].sort((a, b) => {
     const aOther = a.displayName.toLowerCase() === 'other';
     const bOther = b.displayName.toLowerCase() === 'other';
     if (aOther !== bOther) return aOther ? 1 : -1;
-    return a.displayName.localeCompare(b.displayName);
+    return compareText(a.displayName, b.displayName);
   });
 }
 

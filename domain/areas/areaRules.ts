@@ -1,8 +1,8 @@
-// What an area save must satisfy (live §5 "Area", "Address", "Postal code"), judged on the body the dashboard
-// sends (`POST`/`PUT /organization/exclusion_zone`). Form problems are one kind; a bad exclusion shape is another,
+// What an area save must satisfy beyond its fields (live §5 "Area", "Address", "Postal code"), judged on the body the
+// dashboard sends (`POST`/`PUT /organization/exclusion_zone`). Form problems are one kind; a bad exclusion shape is another,
 // because the provider answers it with its own texts ("invalid", "too large") that the dashboard translates (§8).
 import { area as turfArea, kinks, polygon as turfPolygon } from '@turf/turf';
-import { isValidLatitude, isValidLongitude } from '#domain/units/coordinates';
+import type { AreaPointWrite, AreaSave } from './areaRecord.ts';
 
 export const AREA_NAME_MAX_LENGTH = 100;
 export const AREA_NAME_TOO_LONG = '100 Max Characters';
@@ -17,31 +17,10 @@ export const METRES_PER_MILE = 1609;
 /** An exclusion polygon must stay under half a square mile (live §5, §9). */
 export const MAX_POLYGON_SQUARE_METRES = 0.5 * METRES_PER_MILE * METRES_PER_MILE;
 
-export type AreaPointWrite = { lat: number; lon?: number; lng?: number };
-
-export type AreaWrite = {
-  id?: string;
-  organization_id?: string;
-  name: string;
-  desc?: string | null;
-  ez_type_id: string | number | null;
-  area_geom?: AreaPointWrite[] | null;
-  point_geom?: AreaPointWrite | null;
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postal_code?: string | null;
-  country_code?: string | null;
-};
+export type { AreaPointWrite };
 
 function longitudeOf(point: AreaPointWrite): number | undefined {
   return point.lon ?? point.lng;
-}
-
-function isValidPoint(point: AreaPointWrite): boolean {
-  const lng = longitudeOf(point);
-  return isValidLatitude(point.lat) && lng !== undefined && isValidLongitude(lng);
 }
 
 /** The postal code rule by country: US zip, Canadian postal code, or letters and digits elsewhere. */
@@ -53,7 +32,7 @@ export function postalCodeProblem(postalCode: string, countryCode: string): stri
   return /^[a-z0-9]+([ -][a-z0-9]+)*$/i.test(code) ? null : INVALID_POSTAL_CODE;
 }
 
-function addressProblems(write: AreaWrite): string[] {
+function addressProblems(write: AreaSave): string[] {
   const fields = [
     write.address1,
     write.address2,
@@ -79,17 +58,14 @@ function addressProblems(write: AreaWrite): string[] {
   return problems;
 }
 
-/** Problems with the form's fields, each "field: message"; empty when the body may be considered. */
-export function areaProblems(write: AreaWrite): string[] {
+/**
+ * Problems of a save that its fields alone do not show (the fields' own rules are pipes of the body, areaRecord.ts),
+ * each "field: message"; empty when the body may be considered.
+ */
+export function areaProblems(write: AreaSave): string[] {
   const problems: string[] = [];
-  if (write.name.trim() === '') problems.push('name: is required');
-  if (write.name.length > AREA_NAME_MAX_LENGTH) problems.push(`name: ${AREA_NAME_TOO_LONG}`);
-  if (write.ez_type_id === null || write.ez_type_id === '') problems.push('ez_type_id: is required');
+  if (write.ez_type_id === null) problems.push('ez_type_id: is required');
   if (!write.point_geom) problems.push(`point_geom: ${POSITION_MISSING}`);
-  else if (!isValidPoint(write.point_geom)) problems.push('point_geom: needs lat -90..90 and lon -180..180');
-  (write.area_geom ?? []).forEach((point, index) => {
-    if (!isValidPoint(point)) problems.push(`area_geom[${index}]: needs lat -90..90 and lon -180..180`);
-  });
   problems.push(...addressProblems(write));
   return problems;
 }

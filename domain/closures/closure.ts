@@ -2,10 +2,10 @@
 // (live §3 "Closure", §4 "Closure status"). Read top to bottom: wire schema, client model, mapper, status rules,
 // displayed times, the manual switch and the list filter.
 import * as v from 'valibot';
-import { addMonths } from 'date-fns';
 import { assertNever } from '#domain/checks/assertNever';
 import { DEFAULT_STATUS_SETTINGS, type StatusSettings } from '#domain/status/assetStatus';
 import { truncateCoordinate } from '#domain/units/coordinates';
+import { addMonthsInZone } from '#domain/units/zonedTime';
 import {
   decodeRecords,
   nullishBoolean,
@@ -283,12 +283,17 @@ export function displayedClosureTimes(closure: Closure, now: number): ClosureDis
 
 export type ClosureQuickUpdate = { uuid: string; is_active: boolean; end_time: string | null };
 
-/** Activate runs for a month from now; Deactivate clears the end time. */
-export function closureQuickUpdate(closureId: string, activate: boolean, now: number): ClosureQuickUpdate {
+/** Activate runs for a month from now on the calendar of `timeZone` (IANA); Deactivate clears the end time. */
+export function closureQuickUpdate(
+  closureId: string,
+  activate: boolean,
+  now: number,
+  timeZone: string,
+): ClosureQuickUpdate {
   return {
     uuid: closureId,
     is_active: activate,
-    end_time: activate ? addMonths(now, 1).toISOString() : null,
+    end_time: activate ? new Date(addMonthsInZone(now, 1, timeZone)).toISOString() : null,
   };
 }
 

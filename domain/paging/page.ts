@@ -1,9 +1,22 @@
-// Paging of list calls: `data` plus `meta` (page, per_page, total), pages numbered from 1 (live §7).
+// Paging of list calls: `data` plus `meta` (page, per_page, total), pages numbered from 1 (live §7). The query's
+// `page` and `per_page` and the answer's `meta` are defined here once with valibot for the simulator's contract.
+import * as v from 'valibot';
 
 export const DEFAULT_PER_PAGE = 500;
 export const MAX_PER_PAGE = 1000;
 
-export type PageMeta = { page: number; per_page: number; total: number };
+const wholeNumber = v.pipe(v.number(), v.integer());
+export const PageMetaSchema = v.object({ page: wholeNumber, per_page: wholeNumber, total: wholeNumber });
+export type PageMeta = v.InferOutput<typeof PageMetaSchema>;
+
+/** A page number in a query: text of digits, at least 1. */
+const pageNumberText = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number of at least 1'),
+  v.transform(Number),
+  v.minValue(1, 'must be a whole number of at least 1'),
+);
+export const PageQueryEntries = { page: v.optional(pageNumberText), per_page: v.optional(pageNumberText) };
 export type PageRequest = { page: number; perPage: number };
 
 /** Reads page and per_page from a query, falling back to page 1 and the default size, capped at the maximum. */

@@ -4,6 +4,9 @@ import * as v from 'valibot';
 
 export const VersionResponseSchema = v.looseObject({ version: v.union([v.string(), v.number()]) });
 
+/** The answer exactly as the simulator writes it. */
+export const VersionRecordSchema = v.object({ version: v.string() });
+
 export const VERSION_POLL_FIRST_DELAY_MS = 10_000;
 export const VERSION_POLL_INTERVAL_MS = 600_000;
 export const UPDATE_NOTICE = {

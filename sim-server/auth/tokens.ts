@@ -1,6 +1,7 @@
 // Access and refresh tokens (access §4, §7). Tokens are random; only their SHA-256 is stored, so a copy of the
 // database does not hand out sessions. Access tokens live 2 hours; a refresh swaps both for new ones.
 import { createHash, randomBytes } from 'node:crypto';
+import type { TokenResult } from '#domain/session/accountContract';
 import type { Clock } from '../shared/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
@@ -8,17 +9,7 @@ import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 7_200;
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 30 * 24 * 3_600;
 
-export type TokenResult = {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  token_type: 'Bearer';
-  /** Unix seconds. */
-  created_at: number;
-  scope: string;
-  /** The user's id. */
-  uuid: string;
-};
+export type { TokenResult };
 
 export type TokenService = {
   signInWithPassword(email: string, password: string, application: string): Promise<TokenResult | null>;

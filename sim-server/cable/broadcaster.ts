@@ -7,6 +7,8 @@ export type CableMessageType = (typeof CABLE_MESSAGE_TYPES)[number];
 export interface Broadcaster {
   /** Sends `{type, data}` to every subscriber of the organization's EventsChannel stream. */
   broadcast(organizationId: string, type: CableMessageType, data: unknown): void;
+  /** The same message to several organizations, serialised once (and not at all when none has a subscriber). */
+  broadcastToEach(organizationIds: readonly string[], type: CableMessageType, data: unknown): void;
   /** Connections subscribed to the organization, or to any organization when none is given. */
   subscriberCount(organizationId?: string): number;
 }

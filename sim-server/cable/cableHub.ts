@@ -47,14 +47,22 @@ export class CableHub implements CableBroadcaster {
   }
 
   broadcast(organizationId: string, type: CableMessageType, data: unknown): void {
-    this.counters.broadcasts += 1;
-    if (!this.topics.has(organizationId)) return;
-    // Serialised now, not at flush, so a caller that reuses or mutates `data` afterwards cannot change what is sent.
-    const messageJson = broadcastMessageJson(type, data);
-    const queue = this.pending.get(organizationId);
-    if (queue) queue.push(messageJson);
-    else this.pending.set(organizationId, [messageJson]);
-    this.flushHandle ??= setImmediate(() => this.flush());
+    this.broadcastToEach([organizationId], type, data);
+  }
+
+  broadcastToEach(organizationIds: readonly string[], type: CableMessageType, data: unknown): void {
+    this.counters.broadcasts += organizationIds.length;
+    // Serialised now, not at flush, so a caller that reuses or mutates `data` afterwards cannot change what is sent;
+    // once for all the organizations, and only when one of them is listening.
+    let messageJson: string | null = null;
+    for (const organizationId of organizationIds) {
+      if (!this.topics.has(organizationId)) continue;
+      messageJson ??= broadcastMessageJson(type, data);
+      const queue = this.pending.get(organizationId);
+      if (queue) queue.push(messageJson);
+      else this.pending.set(organizationId, [messageJson]);
+    }
+    if (messageJson !== null) this.flushHandle ??= setImmediate(() => this.flush());
   }
 
   subscriberCount(organizationId?: string): number {

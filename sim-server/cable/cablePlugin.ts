@@ -3,6 +3,9 @@
 
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { ErrorAnswerSchema } from '#domain/wire/requestParts';
+import { contractRoute } from '../shared/contract.ts';
 import { acceptConnection } from './acceptConnection.ts';
 import type { CableBroadcaster, ResolveCableSession } from './broadcaster.ts';
 import { CableHub } from './cableHub.ts';
@@ -32,17 +35,9 @@ const DEFAULT_CLOSE_GRACE_MS = 1000;
 // Clients only send subscribe and unsubscribe commands; nothing legitimate comes near this.
 const MAX_INCOMING_MESSAGE_BYTES = 64 * 1024;
 
-const cableQuerySchema = {
-  type: 'object',
-  properties: { token: { type: 'string', minLength: 1, maxLength: 4096 } },
-  additionalProperties: true,
-} as const;
-
-const upgradeRequiredSchema = {
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
-} as const;
+const CableQuerySchema = v.looseObject({
+  token: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096))),
+});
 
 const registerCable: FastifyPluginAsync<CablePluginOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
@@ -68,7 +63,7 @@ const registerCable: FastifyPluginAsync<CablePluginOptions> = async (app, option
   app.route<{ Querystring: { token?: string } }>({
     method: 'GET',
     url: '/cable',
-    schema: { querystring: cableQuerySchema, response: { 426: upgradeRequiredSchema } },
+    ...contractRoute({ querystring: CableQuerySchema, response: { 426: ErrorAnswerSchema } }),
     handler: async (_request, reply) =>
       reply.code(426).header('upgrade', 'websocket').send({ error: 'websocket upgrade required' }),
     wsHandler: (socket, request) => {

@@ -1,14 +1,4 @@
-// The catalogues as the provider lists them (live §3): thing types, their subtypes, and area (exclusion zone)
-// types. Field names are the wire's, so a record reads the same in the log as in `GET /api/thing_types`.
-
-export type ThingTypeRecord = { id: string; name: string; display_name: string; emergency: boolean };
-
-export type ThingSubtypeRecord = { id: string; name: string; display_name: string; thing_type_id: string };
-
-export type AreaTypeRecord = {
-  id: string;
-  db_name: string;
-  display_name: string;
-  is_station_view: boolean;
-  is_av_type: boolean;
-};
+// The catalogue records' types for the simulator, inferred from their definitions in domain/ (live §3): thing types
+// and subtypes (domain/things/thingCatalogRecords.ts), area types (domain/areas/areaRecord.ts).
+export type { AreaTypeRecord } from '#domain/areas/areaRecord';
+export type { ThingSubtypeRecord, ThingTypeRecord } from '#domain/things/thingCatalogRecords';

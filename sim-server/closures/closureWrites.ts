@@ -2,10 +2,11 @@
 // truncated to 7 decimals, the organization and asset as the list shows them, and the activation times kept
 // across edits.
 import { truncateCoordinate } from '#domain/units/coordinates';
-import type { ClosureWrite, RoutePointWrite } from '#domain/closures/closureRules';
+import type { ClosureOrganizationRef, RoutePointWrite } from '#domain/closures/closureRecord';
+import type { ClosureWrite } from '#domain/closures/closureRules';
 import type { ClosureJson, ClosureThingJson, RoutePointJson } from './closureSchema.ts';
 
-export type ClosureOrganizationRef = { id: string; name: string; organization_type: string };
+export type { ClosureOrganizationRef };
 
 function route(points: readonly RoutePointWrite[] | null | undefined): RoutePointJson[] {
   return (points ?? []).map((point) => ({

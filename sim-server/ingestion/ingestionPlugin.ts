@@ -9,8 +9,5 @@ declare module 'fastify' {
 }
 
 export const ingestionPlugin = sharedPlugin('ingestion', async (app) => {
-  app.decorate(
-    'telemetry',
-    createTelemetryIngestor(app.eventLog, () => app.broadcaster, app.clock),
-  );
+  app.decorate('telemetry', createTelemetryIngestor(app.eventLog, app.clock));
 });

@@ -1,30 +1,11 @@
-// Organizations as the profile call returns them (access §3), with their managers and accessors.
+// Organizations as the profile call returns them (access §3, defined in domain/organizations/profileRecord.ts),
+// with their managers and accessors.
 import type { OrganizationLinks } from '#domain/organizations/organizationAccess';
+import type { OrganizationRefRecord, OrganizationWireRecord } from '#domain/organizations/profileRecord';
 import type { SqliteDatabase } from '../store/database.ts';
 
-export type OrganizationRef = { id: string; name: string };
-
-export type OrganizationJson = {
-  id: string;
-  name: string;
-  email: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  country_code: string | null;
-  lat: number | null;
-  lng: number | null;
-  timezone: string | null;
-  organization_type: { name: string; acs: boolean };
-  show_infinite_timeout_option: boolean;
-  organization_managers: OrganizationRef[];
-  organization_accessors: OrganizationRef[];
-  is_wzdx_org: boolean;
-  is_large_org: boolean;
-  is_responder: boolean;
-};
+export type OrganizationRef = OrganizationRefRecord;
+export type OrganizationJson = OrganizationWireRecord;
 
 type OrganizationRow = Omit<
   OrganizationJson,

@@ -2,7 +2,8 @@
 // recording and its devices, then one line per sample in time order. A sample line is exactly a telemetry
 // sample as the ingestion endpoint takes it, so a recording can be posted as it is.
 import { DEVICE_TYPES, type DeviceType } from '#domain/things/thing';
-import { checkSample, type TelemetrySample } from '../ingestion/telemetrySample.ts';
+import { telemetrySampleProblem } from '#domain/telemetry/telemetrySample';
+import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
 
 export const RECORDING_FORMAT = 'fleet-telemetry-recording';
 export const RECORDING_VERSION = 1;
@@ -84,7 +85,7 @@ export function parseRecording(text: string): Recording {
     const fail = (reason: string) => new RecordingInvalid(`line ${index + 1}: ${reason}`);
     const sample = parseLine(index) as TelemetrySample;
     if (typeof sample !== 'object' || sample === null) throw fail('a sample must be an object');
-    const sampleProblem = checkSample(sample);
+    const sampleProblem = telemetrySampleProblem(sample);
     if (sampleProblem) throw fail(sampleProblem);
     const deviceType = typeOf.get(sample.device_id);
     if (!deviceType) throw fail(`device ${sample.device_id} is not in the header`);

@@ -4,18 +4,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { meetsPasswordRules } from '#domain/session/passwordRules';
-import { ACCOUNT_STANDINGS, type AccountStanding } from '../store/events.ts';
+import {
+  CreatedAnswerSchema,
+  DemoAccountSchema,
+  EmailBodySchema,
+  EmptyAnswerSchema,
+  OutboxAnswerSchema,
+  OutboxQuerySchema,
+  ResetPasswordSchema,
+  TokenTimesAnswerSchema,
+  VerifyTokenSchema,
+  type DemoAccount,
+} from '#domain/session/accountContract';
+import { contractRoute } from '../shared/contract.ts';
 import { originOf } from '../auth/accountSecurityPlugin.ts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { errorSchema } from './errorSchema.ts';
 
-const emptySchema = { type: 'object', properties: {} } as const;
-const emailBody = {
-  type: 'object',
-  required: ['email'],
-  properties: { email: { type: 'string', minLength: 1, maxLength: 320 } },
-} as const;
 const NO_SUCH_USER = { error: 'not_found', error_description: "There's no user with such email." } as const;
 
 const RESET_ERRORS = {
@@ -38,25 +44,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { access_token: string } }>(
     '/api/verify_token',
     {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['access_token'],
-          properties: { access_token: { type: 'string', minLength: 1, maxLength: 4000 } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['uuid', 'expires_in', 'created_at'],
-            properties: {
-              uuid: { type: 'string' },
-              expires_in: { type: 'integer' },
-              created_at: { type: 'integer' },
-            },
-          },
-          401: errorSchema,
-        },
-      },
+      ...contractRoute({
+        body: VerifyTokenSchema,
+        response: { 200: TokenTimesAnswerSchema, 401: errorSchema },
+      }),
     },
     async (request, reply) => {
       const userId = app.tokens.userOfAccessToken(request.body.access_token);
@@ -73,7 +64,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { email: string } }>(
     '/api/forgot_password',
-    { schema: { body: emailBody, response: { 200: emptySchema, 404: errorSchema } } },
+    contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 404: errorSchema } }),
     async (request, reply) =>
       app.accountSecurity.sendResetMail(request.body.email, originOf(request))
         ? {}
@@ -82,7 +73,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { email: string } }>(
     '/api/unlock_account',
-    { schema: { body: emailBody, response: { 200: emptySchema, 404: errorSchema } } },
+    contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 404: errorSchema } }),
     async (request, reply) =>
       app.accountSecurity.sendUnlockMail(request.body.email, originOf(request))
         ? {}
@@ -92,17 +83,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Body: { token: string; password: string } }>(
     '/api/reset_password',
     {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['token', 'password'],
-          properties: {
-            token: { type: 'string', minLength: 1, maxLength: 200 },
-            password: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-        },
-        response: { 200: emptySchema, 401: errorSchema, 404: errorSchema, 422: errorSchema },
-      },
+      ...contractRoute({
+        body: ResetPasswordSchema,
+        response: { 200: EmptyAnswerSchema, 401: errorSchema, 404: errorSchema, 422: errorSchema },
+      }),
     },
     async (request, reply) => {
       const outcome = await app.accountSecurity.resetPassword(
@@ -121,69 +105,20 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { email?: string } }>(
     '/api/sim/outbox',
     {
-      schema: {
-        querystring: { type: 'object', properties: { email: { type: 'string', maxLength: 320 } } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['mails'],
-            properties: {
-              mails: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'integer' },
-                    to: { type: 'string' },
-                    subject: { type: 'string' },
-                    body: { type: 'string' },
-                    link: { type: 'string' },
-                    sent_at: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
+      ...contractRoute({ querystring: OutboxQuerySchema, response: { 200: OutboxAnswerSchema } }),
     },
     async (request) => ({ mails: app.accountSecurity.outbox(request.query.email ?? null) }),
   );
 
   // Simulator only (provider staff): a demo account in a given standing, in the caller's organization.
-  app.post<{
-    Body: {
-      email: string;
-      password: string;
-      firstname: string;
-      lastname: string;
-      role_id: number;
-      standing?: AccountStanding;
-    };
-  }>(
+  app.post<{ Body: DemoAccount }>(
     '/api/sim/accounts',
     {
       preHandler: [app.authenticate, app.requirePermission(STAFF_ONLY)],
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'password', 'firstname', 'lastname', 'role_id'],
-          properties: {
-            email: { type: 'string', minLength: 3, maxLength: 320 },
-            password: { type: 'string', minLength: 1, maxLength: 200 },
-            firstname: { type: 'string', maxLength: 100 },
-            lastname: { type: 'string', maxLength: 100 },
-            role_id: { type: 'integer', minimum: 1, maximum: 4 },
-            standing: { type: 'string', enum: [...ACCOUNT_STANDINGS] },
-          },
-        },
-        response: {
-          201: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-          401: errorSchema,
-          403: errorSchema,
-          409: errorSchema,
-        },
-      },
+      ...contractRoute({
+        body: DemoAccountSchema,
+        response: { 201: CreatedAnswerSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
+      }),
     },
     async (request, reply) => {
       const body = request.body;

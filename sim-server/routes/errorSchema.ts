@@ -1,12 +1,7 @@
-// The body of every error answer: a short machine-readable `error`, sometimes with a human description.
-export const errorSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: { type: 'string' },
-    error_description: { type: 'string' },
-    message: { type: 'string' },
-  },
-} as const;
+// The body of every error answer, generated from its one definition (domain/wire/requestParts.ts).
+import { ErrorAnswerSchema } from '#domain/wire/requestParts';
+import { jsonSchemaOf } from '../shared/contract.ts';
+
+export const errorSchema = jsonSchemaOf(ErrorAnswerSchema);
 
 export const ORGANIZATION_NOT_FOUND = { error: 'Organization not found' } as const;

@@ -1,13 +1,15 @@
-// What the live-operations routes share: reading `org_ids[]`, deciding which organizations a caller may read
-// and write, and the answers for the error catalogue (live §8): 400 for a malformed body, 404 for an unknown
+// What the live-operations routes share: reading `org_ids[]`, the caller's reach for the deciders, appending a
+// decision, and the answers for the error catalogue (live §8): 400 for a malformed body, 404 for an unknown
 // organization or entity, 422 with the provider's texts for a refused write.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { unreachableOrganizationIds } from '#domain/organizations/organizationAccess';
+import { DeletedAnswerSchema, type OrganizationIdsQuery } from '#domain/wire/requestParts';
+import type { CallerReach, Decided, Decision, Refusal } from '../shared/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 import type { Session } from '../users/userReadModel.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 
-export type OrganizationIdsQuery = { 'org_ids[]'?: string[]; org_ids?: string[] };
+export type { OrganizationIdsQuery };
 
 /** The organizations a list call asks for: `org_ids[]` (or `org_ids`), else the caller's own. */
 export function requestedOrganizationIds(query: OrganizationIdsQuery, caller: Session): string[] {
@@ -17,12 +19,6 @@ export function requestedOrganizationIds(query: OrganizationIdsQuery, caller: Se
 
 export function canReadOrganizations(caller: Session, organizationIds: readonly string[]): boolean {
   return unreachableOrganizationIds(organizationIds, caller.reachableOrganizationIds).length === 0;
-}
-
-/** Writes go to the caller's own organization or one it manages; an accessed organization is read-only. */
-export function canWriteOrganization(app: FastifyInstance, caller: Session, organizationId: string): boolean {
-  if (organizationId === caller.organizationId) return true;
-  return app.organizations.linksOf(caller.organizationId).managedOrganizationIds.includes(organizationId);
 }
 
 /** The organizations a list call reads, or null once it answered 404 for one the caller may not see. */
@@ -37,45 +33,6 @@ export function readableOrganizationIds(
   return null;
 }
 
-/**
- * Whether the caller may write to the organization; when not, the answer is sent: 404 for one it cannot see at all,
- * 403 for one it only reads.
- */
-export function mayWriteOrganization(
-  app: FastifyInstance,
-  caller: Session,
-  organizationId: string,
-  reply: FastifyReply,
-): boolean {
-  if (!canReadOrganizations(caller, [organizationId])) {
-    void sendOrganizationNotFound(reply);
-    return false;
-  }
-  if (canWriteOrganization(app, caller, organizationId)) return true;
-  void sendForbidden(reply);
-  return false;
-}
-
-/**
- * The stored entity an update or delete names, or null once the refusal is sent: 404 `notFound` for an unknown one
- * or one in an organization the caller cannot see, 403 for one in an organization it only reads.
- */
-export function writableEntity<Entity>(
-  app: FastifyInstance,
-  caller: Session,
-  reply: FastifyReply,
-  found: { entity: Entity | null; organizationOf: (entity: Entity) => string; notFound: string },
-): Entity | null {
-  const { entity, organizationOf, notFound } = found;
-  if (entity === null || !caller.reachableOrganizationIds.has(organizationOf(entity))) {
-    void sendNotFound(reply, notFound);
-    return null;
-  }
-  if (canWriteOrganization(app, caller, organizationOf(entity))) return entity;
-  void sendForbidden(reply);
-  return null;
-}
-
 /** Appends one event and projects it, as one SQLite transaction, at the simulator's time. */
 export function recordEvent(
   app: FastifyInstance,
@@ -85,6 +42,60 @@ export function recordEvent(
   return app.eventLog.transaction(() =>
     app.eventLog.record(event, { ...owner, recordedAt: app.clock.now() }),
   );
+}
+
+/** The caller's reach for a decider: every organization it sees, and those it may write to. */
+export function callerReachOf(app: FastifyInstance, caller: Session): CallerReach {
+  return {
+    reachable: caller.reachableOrganizationIds,
+    writable: new Set([
+      caller.organizationId,
+      ...app.organizations.linksOf(caller.organizationId).managedOrganizationIds,
+    ]),
+  };
+}
+
+/** Sends the answer a refusal means. */
+export function sendRefusal(reply: FastifyReply, refusal: Refusal) {
+  switch (refusal.kind) {
+    case 'bad_request':
+      return sendBadRequest(reply, refusal.problems);
+    case 'forbidden':
+      return refusal.message === undefined
+        ? sendForbidden(reply)
+        : reply.code(403).send({ error: 'forbidden', message: refusal.message });
+    case 'not_found':
+      return sendNotFound(reply, refusal.text);
+    case 'organization_not_found':
+      return sendOrganizationNotFound(reply);
+    case 'unprocessable':
+      return sendUnprocessable(reply, refusal.text);
+    default: {
+      const unexpected: never = refusal;
+      throw new Error(`Unknown refusal ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/**
+ * Appends an accepted decision's events in one transaction at the simulator's time and returns them; for a refusal,
+ * sends its answer and returns null.
+ */
+export function appendDecision(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  decision: Decision,
+): readonly Decided[] | null {
+  if ('refused' in decision) {
+    void sendRefusal(reply, decision.refused);
+    return null;
+  }
+  app.eventLog.transaction(() => {
+    const recordedAt = app.clock.now();
+    for (const { event, streamId, organizationId } of decision.accepted)
+      app.eventLog.record(event, { streamId, organizationId, recordedAt });
+  });
+  return decision.accepted;
 }
 
 export function sendForbidden(reply: FastifyReply) {
@@ -107,11 +118,6 @@ export function sendOrganizationNotFound(reply: FastifyReply) {
   return reply.code(404).send(ORGANIZATION_NOT_FOUND);
 }
 
-/** ISO 8601, or unix milliseconds as digits; NaN when it is neither. */
-export function parseTimeQuery(value: string): number {
-  return /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-}
-
 /** Every error status a live-operations write can answer, documented on each route. */
 export const writeErrorResponses = {
   400: errorSchema,
@@ -129,7 +135,4 @@ export const readErrorResponses = {
 } as const;
 
 /** A delete that answers the id it removed. */
-export const deleteResponses = {
-  200: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-  ...writeErrorResponses,
-} as const;
+export const deleteResponses = { 200: DeletedAnswerSchema, ...writeErrorResponses } as const;

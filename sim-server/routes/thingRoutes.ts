@@ -1,55 +1,25 @@
 // `GET /api/organization/things`: the assets of the requested organizations, a page at a time (live §7).
 import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
 import { unreachableOrganizationIds } from '#domain/organizations/organizationAccess';
 import { normalisePageRequest } from '#domain/paging/page';
 import { VIEW_THINGS } from '#domain/session/rolePermissions';
+import { PageMetaSchema, PageQueryEntries } from '#domain/paging/page';
+import { ThingWireRecordSchema } from '#domain/things/thingRecord';
+import { OrganizationIdsQueryEntries, parseTimeQuery, TimeQueryTextSchema } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
-import { thingSchema } from '../things/thingSchema.ts';
+import { contractRoute } from '../shared/contract.ts';
 import { createThingReadModel, thingPageJson } from '../things/thingReadModel.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 
-type ThingsQuery = {
-  'org_ids[]'?: string[];
-  org_ids?: string[];
-  page?: number;
-  per_page?: number;
-  last_updated_timestamp?: string;
-};
+const ThingsQuerySchema = v.looseObject({
+  ...OrganizationIdsQueryEntries,
+  ...PageQueryEntries,
+  last_updated_timestamp: v.optional(TimeQueryTextSchema),
+});
+type ThingsQuery = v.InferOutput<typeof ThingsQuerySchema>;
 
-const organizationIdList = {
-  type: 'array',
-  maxItems: 100,
-  items: { type: 'string', minLength: 1, maxLength: 100 },
-} as const;
-
-const thingsQuerySchema = {
-  type: 'object',
-  properties: {
-    'org_ids[]': organizationIdList,
-    org_ids: organizationIdList,
-    page: { type: 'integer', minimum: 1 },
-    per_page: { type: 'integer', minimum: 1 },
-    last_updated_timestamp: { type: 'string', minLength: 1, maxLength: 40 },
-  },
-} as const;
-
-const thingPageSchema = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: {
-    data: { type: 'array', items: thingSchema },
-    meta: {
-      type: 'object',
-      required: ['page', 'per_page', 'total'],
-      properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } },
-    },
-  },
-} as const;
-
-/** ISO 8601, or unix milliseconds as digits; NaN when it is neither. */
-export function parseChangedSince(value: string): number {
-  return /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-}
+const ThingPageSchema = v.object({ data: v.array(ThingWireRecordSchema), meta: PageMetaSchema });
 
 export const thingRoutes: FastifyPluginAsync = async (app) => {
   const things = createThingReadModel(app.eventLog);
@@ -58,16 +28,16 @@ export const thingRoutes: FastifyPluginAsync = async (app) => {
     '/api/organization/things',
     {
       onRequest: [app.authenticate, app.requirePermission(VIEW_THINGS)],
-      schema: {
-        querystring: thingsQuerySchema,
+      ...contractRoute({
+        querystring: ThingsQuerySchema,
         response: {
-          200: thingPageSchema,
+          200: ThingPageSchema,
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
           404: errorSchema,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -78,7 +48,7 @@ export const thingRoutes: FastifyPluginAsync = async (app) => {
         return reply.code(404).send(ORGANIZATION_NOT_FOUND);
       }
       const changedSince =
-        query.last_updated_timestamp === undefined ? null : parseChangedSince(query.last_updated_timestamp);
+        query.last_updated_timestamp === undefined ? null : parseTimeQuery(query.last_updated_timestamp);
       if (changedSince !== null && !Number.isFinite(changedSince)) {
         return reply.code(400).send({
           error: 'bad_request',

@@ -2,18 +2,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { VersionRecordSchema } from '#domain/version/appVersion';
+import { contractRoute } from '../shared/contract.ts';
 import { repoRoot } from '../shared/paths.ts';
-
-const versionSchema = {
-  type: 'object',
-  required: ['version'],
-  properties: { version: { type: 'string' } },
-} as const;
 
 export const versionRoutes: FastifyPluginAsync = async (app) => {
   const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version?: string;
   };
   const version = packageJson.version ?? '0.0.0';
-  app.get('/api/version', { schema: { response: { 200: versionSchema } } }, async () => ({ version }));
+  app.get('/api/version', contractRoute({ response: { 200: VersionRecordSchema } }), async () => ({
+    version,
+  }));
 };

@@ -120,7 +120,6 @@ export async function createScenarioWorld(app: FastifyInstance): Promise<Scenari
         { type: 'LocationSaved', data: location },
         { streamId: location.id, organizationId: location.organization_id },
       );
-      app.broadcaster.broadcast(location.organization_id, 'location', location);
     },
     saveClosure(closure) {
       recordEvent(
@@ -128,7 +127,6 @@ export async function createScenarioWorld(app: FastifyInstance): Promise<Scenari
         { type: 'ClosureSaved', data: closure },
         { streamId: closure.id, organizationId: closure.organization.id },
       );
-      app.broadcaster.broadcast(closure.organization.id, 'closure', closure);
     },
     async updateService(thing, change) {
       token ??= await signIn();

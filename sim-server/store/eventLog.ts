@@ -1,9 +1,16 @@
-// The one way to change the simulator's state: append an event and project it, inside a transaction.
+// The one way to change the simulator's state: append an event and project it, inside a transaction. Once the
+// transaction commits, the events it recorded go to the log's subscribers (the cable broadcasts, docs/cable.md), in
+// order and as one list; a transaction that fails tells nobody anything and forgets the projections' memory.
 import type { SqliteDatabase } from './database.ts';
 import { createEventStore, type EventStore } from './eventStore.ts';
 import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
-import { createProjections, type Projections } from './projections.ts';
+import { createProjections, type ProjectionOutcome, type Projections } from './projections.ts';
 import { createProjectionSnapshot } from './projectionSnapshot.ts';
+
+/** An event as the log's subscribers hear it after the commit, with what projecting it did (telemetry only). */
+export type CommittedEvent = { event: StoredEvent; outcome: ProjectionOutcome };
+
+export type CommittedListener = (events: readonly CommittedEvent[]) => void;
 
 export type EventLog = {
   db: SqliteDatabase;
@@ -11,24 +18,88 @@ export type EventLog = {
   projections: Projections;
   /** Appends and projects one event; call inside `transaction`. Returns the event's sequence number. */
   record(event: SimEvent, envelope: EventEnvelope): number;
-  /** Runs `work` as one SQLite transaction (taking the write lock up front). */
+  /** Runs `work` as one SQLite transaction (taking the write lock up front); a nested call joins the outer one. */
   transaction<T>(work: () => T): T;
+  /** Hears every committed transaction's events, oldest first. Returns the unsubscribe function. */
+  subscribe(listener: CommittedListener): () => void;
 };
 
 export function createEventLog(db: SqliteDatabase): EventLog {
   const store = createEventStore(db);
   const projections = createProjections(db);
+  const listeners = new Set<CommittedListener>();
+  let pending: CommittedEvent[] = [];
+  let knownDataVersion: unknown = null;
+  /** How many `transaction` calls are running; 0 outside any. */
+  let depth = 0;
+
+  function notify(events: readonly CommittedEvent[]) {
+    if (events.length === 0) return;
+    for (const listener of listeners) listener(events);
+  }
+
+  /** Another connection wrote to the file: what the projections remember may be stale. */
+  function forgetWhenFileChanged() {
+    const version = db.pragma('data_version', { simple: true });
+    if (version !== knownDataVersion) projections.forget();
+    knownDataVersion = version;
+  }
+
   return {
     db,
     store,
     projections,
     record(event, envelope) {
       const seq = store.append(event, envelope);
-      projections.apply({ ...event, ...envelope, seq } as StoredEvent);
+      // Built field by field, not spread: this runs once per telemetry point.
+      const stored = {
+        type: event.type,
+        data: event.data,
+        streamId: envelope.streamId,
+        organizationId: envelope.organizationId,
+        recordedAt: envelope.recordedAt,
+        seq,
+      } as StoredEvent;
+      const outcome = projections.apply(stored);
+      if (listeners.size > 0) pending.push({ event: stored, outcome });
+      if (depth === 0) notify(pending.splice(0));
       return seq;
     },
     transaction(work) {
-      return db.transaction(work).immediate();
+      if (depth > 0) {
+        // A savepoint inside the outer transaction: if it fails, its events are not heard of either.
+        const mark = pending.length;
+        depth += 1;
+        try {
+          return db.transaction(work)();
+        } catch (error) {
+          pending.length = mark;
+          projections.forget();
+          throw error;
+        } finally {
+          depth -= 1;
+        }
+      }
+      forgetWhenFileChanged();
+      let result: ReturnType<typeof work>;
+      depth = 1;
+      try {
+        result = db.transaction(work).immediate();
+      } catch (error) {
+        pending = [];
+        projections.forget();
+        throw error;
+      } finally {
+        depth = 0;
+      }
+      const committed = pending;
+      pending = [];
+      notify(committed);
+      return result;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }
@@ -37,7 +108,8 @@ const REBUILD_PAGE = 5_000;
 
 /**
  * Empties the projection tables and replays the whole log into them, in one transaction. When log retention has
- * removed old telemetry, its snapshot is put back at the point of the log where it was taken.
+ * removed old telemetry, its snapshot is put back at the point of the log where it was taken. Subscribers hear
+ * nothing: a rebuild changes no state a client saw.
  */
 export function rebuildProjections(log: EventLog): number {
   const snapshot = createProjectionSnapshot(log.db);
@@ -50,6 +122,8 @@ export function rebuildProjections(log: EventLog): number {
     const restoreBefore = (seq: number) => {
       if (!restorePending || seq <= (snapshotSeq ?? 0)) return;
       snapshot.restore();
+      // The restore wrote thing_states behind the projections' back: drop what they remember of it.
+      log.projections.forget();
       restorePending = false;
     };
     let applied = 0;

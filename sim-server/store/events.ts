@@ -1,5 +1,6 @@
 // The simulator's events: what happened, in the past tense, with the data the projections need.
 // Field names follow the wire (snake_case) so a record reads the same in the log as in a response.
+import { ACCOUNT_STANDINGS, type AccountStanding } from '#domain/session/accountContract';
 import type { DeviceType } from '#domain/things/thing';
 import type { AreaJson } from '../areas/areaSchema.ts';
 import type { AreaTypeRecord, ThingSubtypeRecord, ThingTypeRecord } from '../catalog/catalogRecords.ts';
@@ -57,15 +58,7 @@ export type UserRecord = {
 
 export type UserSignInRecord = { user_id: string; at: string };
 
-/** Whether a user may sign in at all (access §8 "Sign-in by status"). */
-export const ACCOUNT_STANDINGS = [
-  'active',
-  'suspended',
-  'expired',
-  'not_authorized_method',
-  'not_safetycloud_enabled',
-] as const;
-export type AccountStanding = (typeof ACCOUNT_STANDINGS)[number];
+export { ACCOUNT_STANDINGS, type AccountStanding };
 
 /** How the replay drives a device; not part of the provider's contract. */
 export const SIM_BEHAVIOURS = ['roaming', 'parked', 'silent'] as const;

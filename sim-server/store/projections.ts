@@ -17,21 +17,18 @@ import type {
   UserSignInRecord,
 } from './events.ts';
 
+/** What projecting an event did that its subscribers need and the event does not say: for a telemetry sample, the
+ * thing's live state after it (null when the sample was older than the latest and moved nothing). */
+export type ProjectionOutcome = { liveState: ThingLiveState | null } | null;
+
 export type Projections = {
-  apply(event: StoredEvent): void;
-  /**
-   * Applies a telemetry event to the thing with integer key `thingKey`, given its live state before (the caller
-   * may know it; otherwise it is read). Returns the state after, or null when the sample was too old to apply.
-   */
-  applyTelemetry(
-    seq: number,
-    thingKey: number,
-    record: TelemetryRecord,
-    recordedAt: number,
-    previous?: ThingLiveState,
-  ): ThingLiveState | null;
-  /** The live state of a thing as stored, for callers that keep it between samples. */
+  /** Projects one event; returns its outcome (null for all but telemetry). */
+  apply(event: StoredEvent): ProjectionOutcome;
+  /** The live state of a thing as stored. */
   liveStateOf(thingKey: number): ThingLiveState;
+  /** Drops what the projections remember between events (thing keys, live states): after a rolled-back
+   * transaction, or when another connection wrote to the file. */
+  forget(): void;
   /** Changes whenever things' registration data or who sees them may have changed (read models cache by it).
    * Any future event that edits a thing, renames an organization or changes sharing must move it too. */
   thingsVersion(): number;
@@ -107,6 +104,9 @@ export function createProjections(db: SqliteDatabase): Projections {
   const documents = createDocumentProjections(db);
   const accounts = createAccountProjection(db);
   let thingsVersion = 0;
+  // The telemetry hot path reads nothing: the key of each thing and its live state, as written, stay in memory.
+  const thingKeys = new Map<string, number>();
+  const liveStates = new Map<number, ThingLiveState>();
 
   function registerOrganization(record: OrganizationRecord, recordedAt: number) {
     insertOrganization.run({
@@ -203,7 +203,7 @@ export function createProjections(db: SqliteDatabase): Projections {
     thingsVersion += 1;
   }
 
-  function liveStateOf(thingKey: number): ThingLiveState {
+  function storedLiveStateOf(thingKey: number): ThingLiveState {
     const row = selectLiveState.get(thingKey);
     if (!row) throw new Error(`No live state for thing ${thingKey}`);
     return {
@@ -214,15 +214,23 @@ export function createProjections(db: SqliteDatabase): Projections {
     };
   }
 
+  function liveStateOf(thingKey: number): ThingLiveState {
+    const known = liveStates.get(thingKey);
+    if (known) return known;
+    const stored = storedLiveStateOf(thingKey);
+    liveStates.set(thingKey, stored);
+    return stored;
+  }
+
   function applyTelemetry(
     seq: number,
     thingKey: number,
     record: TelemetryRecord,
     recordedAt: number,
-    previous: ThingLiveState = liveStateOf(thingKey),
   ): ThingLiveState | null {
-    const next = nextLiveState(previous, record, seq);
+    const next = nextLiveState(liveStateOf(thingKey), record, seq);
     if (!next) return null;
+    liveStates.set(thingKey, next);
     updateThingState.run(
       record.lat,
       record.lng,
@@ -240,71 +248,86 @@ export function createProjections(db: SqliteDatabase): Projections {
   }
 
   function thingKeyOf(thingId: string): number {
+    const known = thingKeys.get(thingId);
+    if (known !== undefined) return known;
     const row = selectThingKey.get(thingId);
     if (!row) throw new Error(`Telemetry for unknown thing ${thingId}`);
+    thingKeys.set(thingId, row.thing_key);
     return row.thing_key;
+  }
+
+  function forget() {
+    thingKeys.clear();
+    liveStates.clear();
+  }
+
+  /** Every event but telemetry, which `apply` projects itself for its outcome. */
+  function project(event: Exclude<StoredEvent, { type: 'PointRecorded' | 'HeartbeatRecorded' }>): void {
+    switch (event.type) {
+      case 'OrganizationRegistered':
+        return registerOrganization(event.data, event.recordedAt);
+      case 'OrganizationLinked':
+        return linkOrganizations(event.data, event.recordedAt);
+      case 'UserRegistered':
+        return registerUser(event.data, event.recordedAt);
+      case 'UserSignedIn':
+        recordSignIn(event.data, event.recordedAt);
+        return accounts.signedIn(event.data);
+      case 'PasswordChanged':
+      case 'SignInFailed':
+      case 'AccountLocked':
+      case 'AccountUnlocked':
+      case 'AccountStandingChanged':
+        return accounts.apply(event);
+      case 'ThingRegistered':
+        return registerThing(event.data, event.recordedAt);
+      case 'ThingProfileUpdated':
+      case 'ThingRelationshipsChanged':
+      case 'ThingTestModeSwitched':
+        thingEdits.apply(event);
+        thingsVersion += 1;
+        return;
+      case 'ThingTypeRegistered':
+      case 'ThingSubtypeRegistered':
+      case 'AreaTypeRegistered':
+      case 'R2RTestAlertSent':
+      case 'LightIntensitySet':
+      case 'AreaSaved':
+      case 'AreaDeleted':
+      case 'AlertingZoneSaved':
+      case 'AlertingZoneDeleted':
+        return documents.apply(event);
+      case 'LocationSaved':
+        documents.apply(event);
+        return relink(thingLinks.locationSaved(event.data), event.recordedAt);
+      case 'ClosureSaved':
+        documents.apply(event);
+        return relink(thingLinks.closureSaved(event.data), event.recordedAt);
+      case 'ClosureDeleted':
+        documents.apply(event);
+        return relink(thingLinks.closureDeleted(event.data.id), event.recordedAt);
+      default: {
+        const unexpected: never = event;
+        throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);
+      }
+    }
   }
 
   return {
     apply(event) {
-      switch (event.type) {
-        case 'OrganizationRegistered':
-          return registerOrganization(event.data, event.recordedAt);
-        case 'OrganizationLinked':
-          return linkOrganizations(event.data, event.recordedAt);
-        case 'UserRegistered':
-          return registerUser(event.data, event.recordedAt);
-        case 'UserSignedIn':
-          recordSignIn(event.data, event.recordedAt);
-          return accounts.signedIn(event.data);
-        case 'PasswordChanged':
-        case 'SignInFailed':
-        case 'AccountLocked':
-        case 'AccountUnlocked':
-        case 'AccountStandingChanged':
-          return accounts.apply(event);
-        case 'ThingRegistered':
-          return registerThing(event.data, event.recordedAt);
-        case 'PointRecorded':
-        case 'HeartbeatRecorded':
-          applyTelemetry(event.seq, thingKeyOf(event.streamId), event.data, event.recordedAt);
-          return;
-        case 'ThingProfileUpdated':
-        case 'ThingRelationshipsChanged':
-        case 'ThingTestModeSwitched':
-          thingEdits.apply(event);
-          thingsVersion += 1;
-          return;
-        case 'ThingTypeRegistered':
-        case 'ThingSubtypeRegistered':
-        case 'AreaTypeRegistered':
-        case 'R2RTestAlertSent':
-        case 'LightIntensitySet':
-        case 'AreaSaved':
-        case 'AreaDeleted':
-        case 'AlertingZoneSaved':
-        case 'AlertingZoneDeleted':
-          return documents.apply(event);
-        case 'LocationSaved':
-          documents.apply(event);
-          return relink(thingLinks.locationSaved(event.data), event.recordedAt);
-        case 'ClosureSaved':
-          documents.apply(event);
-          return relink(thingLinks.closureSaved(event.data), event.recordedAt);
-        case 'ClosureDeleted':
-          documents.apply(event);
-          return relink(thingLinks.closureDeleted(event.data.id), event.recordedAt);
-        default: {
-          const unexpected: never = event;
-          throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);
-        }
-      }
+      if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded')
+        return {
+          liveState: applyTelemetry(event.seq, thingKeyOf(event.streamId), event.data, event.recordedAt),
+        };
+      project(event);
+      return null;
     },
-    applyTelemetry,
     liveStateOf,
+    forget,
     thingsVersion: () => thingsVersion,
     clear() {
       for (const table of PROJECTION_TABLES) db.prepare(`DELETE FROM ${table}`).run();
+      forget();
       thingsVersion += 1;
     },
   };

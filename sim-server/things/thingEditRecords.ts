@@ -1,5 +1,6 @@
 // What the asset writes of live §7 record: a profile edit, a change of who shares the asset, the R2R test mode,
 // a test alert and the LED light intensity. The thing is the event's stream.
+import type { LightIntensity } from '#domain/things/thingCommandBodies';
 import type { ThingRelationshipRecord } from '../store/events.ts';
 
 export type ThingProfileRecord = {
@@ -15,14 +16,17 @@ export type ThingProfileRecord = {
   external_identifiers: { identifier_id: string; system_name: string }[];
 };
 
-export type ThingRelationshipsRecord = { organization_relationships: ThingRelationshipRecord[] };
+export type ThingRelationshipsRecord = {
+  organization_relationships: ThingRelationshipRecord[];
+  /** Organizations that lost the thing with this change (they hear it as inactive); absent in older logs. */
+  revoked_organization_uuids?: string[];
+};
 
 export type ThingTestModeRecord = { test_mode: boolean };
 
 /** A test alert sent to the R2R indicator; the device's answer is `delivered`. */
 export type R2RTestAlertRecord = { delivered: boolean };
 
-export const LIGHT_INTENSITIES = ['low', 'medium', 'high'] as const;
-export type LightIntensity = (typeof LIGHT_INTENSITIES)[number];
+export type { LightIntensity };
 
 export type LightIntensityRecord = { light_intensity: LightIntensity };

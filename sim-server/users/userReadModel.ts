@@ -1,29 +1,12 @@
 // Users as the profile call returns them (access §3), and the session a valid token opens.
 import { reachableOrganizationIds } from '#domain/organizations/organizationAccess';
+import type { ProfileRecord, UserWireRecord } from '#domain/organizations/profileRecord';
 import { permissionsForUser } from '#domain/session/rolePermissions';
 import type { OrganizationJson, OrganizationReadModel } from '../organizations/organizationReadModel.ts';
 import type { SqliteDatabase } from '../store/database.ts';
 
-export type UserJson = {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  role_id: number;
-  organization_id: string;
-  permissions: string[];
-  sign_in_count: number;
-  last_sign_in_at: string | null;
-  has_api_keys: boolean;
-  is_ha_direct_enabled: boolean;
-};
-
-export type ProfileJson = {
-  user: UserJson;
-  user_org: OrganizationJson;
-  managed_orgs: OrganizationJson[];
-  accessed_orgs: OrganizationJson[];
-};
+export type UserJson = UserWireRecord;
+export type ProfileJson = ProfileRecord;
 
 /** Who is calling: resolved once per request from the bearer token. */
 export type Session = {

@@ -102,14 +102,33 @@ describe('displayed times', () => {
 
 describe('the manual Activate/Deactivate switch', () => {
   it('Activate sends the active flag with an end time one month ahead', () => {
-    expect(closureQuickUpdate('c1', true, Date.parse('2026-03-02T12:00:00Z'))).toEqual({
+    expect(closureQuickUpdate('c1', true, Date.parse('2026-03-02T12:00:00Z'), 'UTC')).toEqual({
       uuid: 'c1',
       is_active: true,
       end_time: '2026-04-02T12:00:00.000Z',
     });
   });
 
+  it('counts the month on the calendar of the zone it is given, whatever the host zone', () => {
+    // 31 Jan 03:00 UTC is 30 Jan 21:00 in Chicago: a month later is 28 Feb 21:00 there (1 Mar in UTC), while on the
+    // UTC calendar it is 28 Feb 03:00.
+    expect(
+      closureQuickUpdate('c1', true, Date.parse('2026-01-31T03:00:00Z'), 'America/Chicago').end_time,
+    ).toBe('2026-03-01T03:00:00.000Z');
+    expect(closureQuickUpdate('c1', true, Date.parse('2026-01-31T03:00:00Z'), 'UTC').end_time).toBe(
+      '2026-02-28T03:00:00.000Z',
+    );
+    // Across the spring change the wall-clock time stays: 12:00 CST on 15 Feb, 12:00 CDT on 15 Mar.
+    expect(
+      closureQuickUpdate('c1', true, Date.parse('2026-02-15T18:00:00Z'), 'America/Chicago').end_time,
+    ).toBe('2026-03-15T17:00:00.000Z');
+  });
+
   it('Deactivate sends the flag off and no end time', () => {
-    expect(closureQuickUpdate('c1', false, T0)).toEqual({ uuid: 'c1', is_active: false, end_time: null });
+    expect(closureQuickUpdate('c1', false, T0, 'UTC')).toEqual({
+      uuid: 'c1',
+      is_active: false,
+      end_time: null,
+    });
   });
 });

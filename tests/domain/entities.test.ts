@@ -144,13 +144,31 @@ describe('areas and area types', () => {
     ]);
   });
 
+  it('sorts names in the text order it is given, not the host locale', () => {
+    const { records } = decodeAreaTypes([
+      { id: 1, db_name: 'zoo', display_name: 'Zoo' },
+      { id: 2, db_name: 'other', display_name: 'Other' },
+      { id: 3, db_name: 'aerodrome', display_name: 'Äerodrome' },
+    ]);
+    const names = (compare: (a: string, b: string) => number) =>
+      sortAreaTypes(records, compare).map((type) => type.displayName);
+    // German puts Ä with A; Swedish puts it after Z.
+    expect(names(new Intl.Collator('de').compare)).toEqual(['Äerodrome', 'Zoo', 'Other']);
+    expect(names(new Intl.Collator('sv').compare)).toEqual(['Zoo', 'Äerodrome', 'Other']);
+  });
+
   it('sorts area types by name with "Other" last, and knows the autonomous-vehicle types', () => {
     const { records } = decodeAreaTypes([
       { id: 1, db_name: 'other', display_name: 'Other' },
       { id: 2, db_name: 'school', display_name: 'School' },
       { id: 3, db_name: 'no_stop', display_name: 'No Stop' },
     ]);
-    expect(sortAreaTypes(records).map((type) => type.displayName)).toEqual(['No Stop', 'School', 'Other']);
+    const english = new Intl.Collator('en').compare;
+    expect(sortAreaTypes(records, english).map((type) => type.displayName)).toEqual([
+      'No Stop',
+      'School',
+      'Other',
+    ]);
     expect(records.find((type) => type.dbName === 'no_stop')?.isAutonomousVehicleType).toBe(true);
   });
 });

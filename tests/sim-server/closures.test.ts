@@ -172,6 +172,61 @@ describe('POST /api/organization/closure', () => {
     expect(eventCount(world)).toBe(before);
   });
 
+  it('makes an id for "uuid": null or "", and the closure can then be edited and deleted', async () => {
+    for (const uuid of [null, '']) {
+      const response = await create(closureBody({ uuid }));
+      expect(response.statusCode).toBe(201);
+      const created = response.json<ClosureJson>();
+      expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(created.uuid).toBe(created.id);
+      const edited = await call(
+        world,
+        'PUT',
+        `/api/organization/closure/${created.id}`,
+        world.tokens.admin,
+        closureBody({ description: 'Edited after a null uuid' }),
+      );
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json<ClosureJson>()).toMatchObject({
+        id: created.id,
+        description: 'Edited after a null uuid',
+      });
+      const removed = await call(
+        world,
+        'DELETE',
+        `/api/organization/closure/${created.id}`,
+        world.tokens.admin,
+      );
+      expect(removed.statusCode).toBe(200);
+    }
+  });
+
+  it('never coerces a wrong JSON type: 400 naming the field, nothing written', async () => {
+    const before = eventCount(world);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ is_active: 1 }, 'is_active'],
+      [{ is_in_service: 'true' }, 'is_in_service'],
+      [{ impacted_lanes: [true] }, 'impacted_lanes'],
+      [
+        {
+          geocoded_route: [
+            { lat: null, lng: -87.63 },
+            { lat: 41.88, lng: -87.62 },
+          ],
+        },
+        'geocoded_route',
+      ],
+      [{ description: 42 }, 'description'],
+    ];
+    for (const [overrides, field] of cases) {
+      const response = await create(closureBody(overrides));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json<{ error: string; message: string }>()).toMatchObject({ error: 'bad_request' });
+      expect(response.json<{ message: string }>().message).toContain(field);
+    }
+    expect(eventCount(world)).toBe(before);
+  });
+
   it('refuses an asset that is not allowed for closures', async () => {
     const responderThing = row<{ id: string }>(
       world,

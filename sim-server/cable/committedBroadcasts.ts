@@ -1,0 +1,131 @@
+// The one place broadcasts come from: a subscriber on the event log's committed events that maps each event to the
+// cable messages it means (docs/cable.md) and hands them to the broadcaster. No handler broadcasts by hand, so
+// whatever reaches the log by any path (a route, the ingestor, the replay, a scenario) is heard the same way, and
+// only after it is durable.
+//
+//   PointRecorded / HeartbeatRecorded -> `point` / `heartbeat` to every organization that sees the thing
+//   ThingProfileUpdated, ThingTestModeSwitched, ThingRelationshipsChanged -> `thing` (the whole wire thing) to
+//     every organization that sees it; organizations whose sharing was revoked hear it with `is_active: false`
+//   LocationSaved -> `location`, ClosureSaved -> `closure`, to the owning organization
+//   everything else -> nothing (the cable has no message for it)
+import type { CommittedEvent, EventLog } from '../store/eventLog.ts';
+import type { StoredEvent, TelemetryRecord } from '../store/events.ts';
+import type { ThingLiveState } from '../things/thingLiveState.ts';
+import type { Broadcaster, CableMessageType } from './broadcaster.ts';
+
+/** What the subscriber reads about things after the commit. */
+export type ThingAudienceReader = {
+  /** Organizations that see the thing now: the owner and every organization it is shared with. */
+  audienceOf(thingId: string): readonly string[];
+  /** The thing's wire JSON as a list would answer it now. */
+  thingJson(thingId: string): string;
+  /** Called once per committed transaction, before the reads: drops remembered audiences that may be stale. */
+  forgetWhenChanged(): void;
+};
+
+export type CableDelivery = { organizationIds: readonly string[]; type: CableMessageType; data: unknown };
+
+/** What a point and a heartbeat both carry: the sample where the thing now is, with its known street. */
+function sampleFields(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
+  const { data } = event;
+  return {
+    thing_id: event.streamId,
+    lat: data.lat,
+    lng: data.lng,
+    speed: data.speed,
+    course: data.course,
+    accuracy: data.accuracy,
+    street: state.street,
+    enroute: data.enroute,
+  };
+}
+
+function pointMessage(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
+  return {
+    id: String(event.seq),
+    ...sampleFields(event, state),
+    run_id: state.runId,
+    timestamp: event.data.time,
+  };
+}
+
+function heartbeatMessage(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
+  // Only active things take telemetry, so a heartbeat that was recorded is from an active thing.
+  return { ...sampleFields(event, state), is_active: true, heartbeat_datetime: event.data.time };
+}
+
+/** The cable messages one committed event means, in the order they go out. */
+export function cableDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader): CableDelivery[] {
+  const { event, outcome } = committed;
+  switch (event.type) {
+    case 'PointRecorded':
+    case 'HeartbeatRecorded': {
+      const state = outcome?.liveState;
+      if (!state) return [];
+      const organizationIds = things.audienceOf(event.streamId);
+      return event.type === 'PointRecorded'
+        ? [{ organizationIds, type: 'point', data: pointMessage(event, state) }]
+        : [{ organizationIds, type: 'heartbeat', data: heartbeatMessage(event, state) }];
+    }
+    case 'ThingProfileUpdated':
+    case 'ThingTestModeSwitched':
+    case 'ThingRelationshipsChanged': {
+      const thing = JSON.parse(things.thingJson(event.streamId)) as Record<string, unknown>;
+      const organizationIds = things.audienceOf(event.streamId);
+      const deliveries: CableDelivery[] = [{ organizationIds, type: 'thing', data: thing }];
+      if (event.type === 'ThingRelationshipsChanged') {
+        const revoked = (event.data.revoked_organization_uuids ?? []).filter(
+          (organizationId) => !organizationIds.includes(organizationId),
+        );
+        if (revoked.length > 0)
+          deliveries.push({ organizationIds: revoked, type: 'thing', data: { ...thing, is_active: false } });
+      }
+      return deliveries;
+    }
+    case 'LocationSaved':
+      return [{ organizationIds: [event.data.organization_id], type: 'location', data: event.data }];
+    case 'ClosureSaved':
+      return [{ organizationIds: [event.data.organization.id], type: 'closure', data: event.data }];
+    case 'OrganizationRegistered':
+    case 'OrganizationLinked':
+    case 'UserRegistered':
+    case 'UserSignedIn':
+    case 'ThingRegistered':
+    case 'PasswordChanged':
+    case 'SignInFailed':
+    case 'AccountLocked':
+    case 'AccountUnlocked':
+    case 'AccountStandingChanged':
+    case 'ThingTypeRegistered':
+    case 'ThingSubtypeRegistered':
+    case 'AreaTypeRegistered':
+    case 'R2RTestAlertSent':
+    case 'LightIntensitySet':
+    case 'ClosureDeleted':
+    case 'AreaSaved':
+    case 'AreaDeleted':
+    case 'AlertingZoneSaved':
+    case 'AlertingZoneDeleted':
+      return [];
+    default: {
+      const unexpected: never = event;
+      throw new Error(`No cable mapping for event ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** Subscribes the broadcaster to the log's committed events; returns the unsubscribe function. */
+export function broadcastCommittedEvents(
+  log: EventLog,
+  broadcaster: () => Broadcaster,
+  things: ThingAudienceReader,
+): () => void {
+  return log.subscribe((events) => {
+    const target = broadcaster();
+    things.forgetWhenChanged();
+    for (const committed of events) {
+      for (const delivery of cableDeliveriesOf(committed, things))
+        target.broadcastToEach(delivery.organizationIds, delivery.type, delivery.data);
+    }
+  });
+}

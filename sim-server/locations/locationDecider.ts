@@ -1,0 +1,53 @@
+// Deciding a location move (live §7 `PUT /api/locations/{id}`) and folding location events, without IO. The refusal
+// texts are the ones the dashboard's catalogue translates (live §8: "found", "access", "active").
+import type { LocationMove, LocationRecord } from '#domain/locations/locationRecord';
+import {
+  accept,
+  ORGANIZATION_NOT_FOUND_REFUSAL,
+  unprocessable,
+  type CallerReach,
+  type Decision,
+} from '../shared/decision.ts';
+import type { SimEvent } from '../store/events.ts';
+
+export const LOCATION_NOT_FOUND = 'Location not found';
+export const LOCATION_NOT_ACTIVE = 'Location is no longer active';
+export const LOCATION_NO_ACCESS = 'User does not have access to Location';
+
+/** A caller moves a location; the caller's reach says which organizations it sees and may write to. */
+export type MoveLocation = {
+  type: 'MoveLocation';
+  locationId: string;
+  move: LocationMove;
+  caller: CallerReach;
+};
+
+/** The location as its events left it; null when it has none. */
+export type LocationState = LocationRecord | null;
+
+export type LocationEvent = Extract<SimEvent, { type: 'LocationSaved' }>;
+
+export function decideLocation(command: MoveLocation, location: LocationState): Decision {
+  const { move, caller } = command;
+  if (!caller.reachable.has(move.organization_id)) return ORGANIZATION_NOT_FOUND_REFUSAL;
+  if (!location) return unprocessable(LOCATION_NOT_FOUND);
+  if (location.organization_id !== move.organization_id || !caller.writable.has(location.organization_id))
+    return unprocessable(LOCATION_NO_ACCESS);
+  if (!location.is_active) return unprocessable(LOCATION_NOT_ACTIVE);
+  const moved: LocationRecord = {
+    ...location,
+    lat: move.lat,
+    lng: move.lng,
+    roadway_heading: move.roadway_heading === undefined ? location.roadway_heading : move.roadway_heading,
+  };
+  return accept({
+    event: { type: 'LocationSaved', data: moved },
+    streamId: moved.id,
+    organizationId: moved.organization_id,
+  });
+}
+
+/** A saved location is its whole record. */
+export function evolveLocation(_state: LocationState, event: LocationEvent): LocationState {
+  return event.data;
+}
