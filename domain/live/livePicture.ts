@@ -127,7 +127,10 @@ function reportsNoChanges(changes: PictureChanges): boolean {
   );
 }
 
-/** The result of a step that changed nothing: the same version, reporting no changes (the picture itself when it already reports none). */
+/**
+ * The result of a step that changed nothing: the same version, reporting no changes (the picture itself when it
+ * already reports none).
+ */
 export function unchangedStep(picture: LivePicture): LivePicture {
   return reportsNoChanges(picture.changes) ? picture : { ...picture, changes: NO_CHANGES };
 }
