@@ -72,6 +72,14 @@ describe('point', () => {
     expect(assetIn(after, 't1')).toMatchObject({ speed: 20, course: 180, courseDirection: 'S' });
   });
 
+  it('moves the stored asset, never the loaded record it came from', () => {
+    const loaded = thing({ id: 't1' });
+    const loadedAt = { ...loaded.position };
+    const moved = evolve(loadedPicture({ things: [loaded] }), pointAt(T0, point('t1', { ...AWAY })));
+    expect(assetIn(moved, 't1').position).toEqual(AWAY);
+    expect(loaded.position).toEqual(loadedAt);
+  });
+
   it('holds an asset parked at a station to MIN_AT_STATION (default 20 m) while it is not active', () => {
     expect(assetIn(parkedAtA(), 'p1').stationId).toBe(STATION_A.id);
     const jitter = evolve(parkedAtA(), pointAt(T0, point('p1', { ...AWAY, accuracy: 30, enroute: false })));
