@@ -1,5 +1,5 @@
 // Rules every live message shares when it changes an asset: recomputing the status, station membership, and
-// accepting a new position. They work on a record the batch owns (see pictureDraft.ts).
+// accepting a new position. They change the asset's record in place (see pictureDraft.ts).
 import { deriveAssetStatus, isAtMostActive } from '#domain/status/assetStatus';
 import type { StationIndex } from '#domain/stations/stationIndex';
 import { courseToDirection, type Thing } from '#domain/things/thing';
@@ -53,7 +53,12 @@ export function movePosition(
   }
   thing.lat = nextLat;
   thing.lng = nextLng;
-  thing.position = { lat: nextLat, lng: nextLng };
+  // The record owns its position object (thingRule.ts), so it moves in place rather than allocating one per point.
+  if (thing.position === null) thing.position = { lat: nextLat, lng: nextLng };
+  else {
+    thing.position.lat = nextLat;
+    thing.position.lng = nextLng;
+  }
   thing.stillSince = null;
   return true;
 }

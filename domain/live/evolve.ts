@@ -1,12 +1,14 @@
-// evolve(picture, event) → picture: the one place where events meet the rules. Pure: the picture passed in is
-// never changed, and an event that changes nothing returns it as it was. evolveBatch applies a whole batch in
-// one workspace, which is what makes 12,000 messages a batch affordable (see pictureDraft.ts).
+// evolve(picture, event) → picture: the one place where events meet the rules. Deterministic, with no clock or
+// IO; but the picture passed in is consumed: its asset records become the next picture's, changed in place, and
+// only the newest picture may be evolved again (thingTable.ts says why). A step that changes nothing keeps the
+// version and reports no changes. evolveBatch applies a whole batch in one workspace, which is what makes 12,000
+// messages a batch affordable (see pictureDraft.ts).
 import { assertNever } from '#domain/checks/assertNever';
 import { applyClockTick } from './clockRule.ts';
 import { deleteClosure, upsertClosure } from './closureRule.ts';
 import { applyHeartbeat } from './heartbeatRule.ts';
 import type { LiveEvent } from './liveEvents.ts';
-import { emptyPicture, type LivePicture } from './livePicture.ts';
+import { emptyPicture, unchangedStep, type LivePicture } from './livePicture.ts';
 import {
   applyAreasLoad,
   applyClosuresLoad,
@@ -30,6 +32,7 @@ export function evolveBatch(picture: LivePicture, events: readonly LiveEvent[]):
   for (const event of events) {
     if (event.type === 'OrganizationSwitched') {
       // Everything starts over; what the batch did before the switch belonged to the previous organization.
+      draft?.discard();
       draft = null;
       current = emptyPicture({
         now: event.now,
@@ -43,7 +46,8 @@ export function evolveBatch(picture: LivePicture, events: readonly LiveEvent[]):
     if (event.now > draft.now) draft.now = event.now;
     apply(draft, event);
   }
-  return draft ? draft.commit() : current;
+  if (draft) return draft.commit();
+  return current === picture ? unchangedStep(picture) : current;
 }
 
 function apply(draft: PictureDraft, event: Exclude<LiveEvent, { type: 'OrganizationSwitched' }>): void {

@@ -1,6 +1,7 @@
-// The live picture: everything the screens show about the viewed organization, as one immutable value per
-// batch. Screens read the maps directly or the ready-made lists in pictureViews.ts; the map applies only the
-// ids in `changes`.
+// The live picture: everything the screens show about the viewed organization, one picture per batch. The assets
+// are the one part not kept immutable: a batch changes their records in place (thingTable.ts) and `changes` says
+// which, so a reader applies `changes` to what it shows and never compares records across pictures. Screens read
+// the maps directly or the ready-made lists in pictureViews.ts.
 import type { Area } from '#domain/areas/area';
 import type { Closure } from '#domain/closures/closure';
 import type { Location } from '#domain/locations/location';
@@ -11,7 +12,11 @@ import type { LiveResource, ViewedOrganization } from './liveEvents.ts';
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from './liveSettings.ts';
 import { ThingTable } from './thingTable.ts';
 
-/** What one evolve step (usually one batch) changed, so screens can update only that. */
+/**
+ * What one evolve step (usually one batch) changed, exactly: every asset whose record the step changed is listed,
+ * and a collection flag is set when that collection is a new value. A reader that applied the changes of every
+ * version in turn holds what the picture holds.
+ */
 export type PictureChanges = {
   /** The picture started over (organization switch): forget everything derived from earlier pictures. */
   reset: boolean;
@@ -30,14 +35,17 @@ export type ThingOrderCache = { ids: readonly string[] | null };
 export type DroppedCounts = Record<LiveResource | 'messages', number>;
 
 export type LivePicture = {
-  /** Grows by one with every change; an unchanged step returns the very same picture. */
+  /** Grows by one with every change; an unchanged step keeps it (and reports no changes). */
   version: number;
   /** Time of the latest change. */
   now: number;
   settings: LiveSettings;
   organization: ViewedOrganization | null;
   eventSource: EventSource;
-  /** Every asset by id: a ReadonlyMap (see thingTable.ts for why it is not a Map). */
+  /**
+   * Every asset by id, as a ReadonlyMap over records that later batches change in place (thingTable.ts). A new
+   * object whenever a step changed an asset, so what is memoised on it is rebuilt.
+   */
   things: ThingTable;
   /** Grows when assets are added, removed or renamed: list orders built for an older value must be rebuilt. */
   thingsMembershipVersion: number;
@@ -89,7 +97,7 @@ export function emptyPicture(options: {
     settings: options.settings ?? DEFAULT_LIVE_SETTINGS,
     organization,
     eventSource: organization?.isLargeOrg ? 'polling' : 'streaming',
-    things: ThingTable.empty(),
+    things: ThingTable.empty(options.version ?? 0),
     thingsMembershipVersion: 0,
     thingOrder: { ids: null },
     reviewDueAt: Infinity,
@@ -104,4 +112,25 @@ export function emptyPicture(options: {
     dropped: { things: 0, locations: 0, closures: 0, areas: 0, zones: 0, messages: 0 },
     changes: { ...NO_CHANGES, reset: true },
   };
+}
+
+function reportsNoChanges(changes: PictureChanges): boolean {
+  return (
+    !changes.reset &&
+    changes.addedThings.length === 0 &&
+    changes.updatedThings.length === 0 &&
+    changes.removedThings.length === 0 &&
+    !changes.locations &&
+    !changes.closures &&
+    !changes.areas &&
+    !changes.zones
+  );
+}
+
+/**
+ * The result of a step that changed nothing: the same version, reporting no changes (the picture itself when it
+ * already reports none).
+ */
+export function unchangedStep(picture: LivePicture): LivePicture {
+  return reportsNoChanges(picture.changes) ? picture : { ...picture, changes: NO_CHANGES };
 }

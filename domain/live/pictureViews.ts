@@ -1,7 +1,9 @@
 // Ready-made reads of a picture for screens: ordered lists, counters, labels, station groups. Each is built the
 // first time it is asked for and remembered for as long as the collection it reads is the same object, so a
-// screen that reads it on every render pays once per change. The asset order (by display name) only depends on
-// which assets exist and what they are called, so it is rebuilt only when that changes.
+// screen that reads it on every render pays once per change (`picture.things` is a new object after every step
+// that changed an asset, even though the records in it are changed in place). The asset order (by display name)
+// only depends on which assets exist and what they are called, so it is rebuilt only when that changes. Text
+// shown to people is ordered by the caller's `compareText`: the domain knows no locale.
 import {
   compareLocations,
   isInTimeFilter,
@@ -100,15 +102,26 @@ export function filteredLocations(
   return { shown, activeCount, recentCount: shown.length - activeCount, total: all.length };
 }
 
-const orderedClosures = memoise((closures: ReadonlyMap<string, Closure>) =>
-  [...closures.values()].sort(
-    (a, b) => a.description.localeCompare(b.description) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  ),
-);
+/**
+ * How people's text is ordered. The domain has no locale of its own: the edge passes one in, e.g.
+ * `new Intl.Collator(locale).compare`.
+ */
+export type CompareText = (a: string, b: string) => number;
 
-/** Closures ordered by description. */
-export function closureList(picture: LivePicture): readonly Closure[] {
-  return orderedClosures(picture.closures);
+const closureListsOf = new WeakMap<
+  ReadonlyMap<string, Closure>,
+  { compareText: CompareText; list: readonly Closure[] }
+>();
+
+/** Closures ordered by description in the given text order (then by id, so equal descriptions keep one order). */
+export function closureList(picture: LivePicture, compareText: CompareText): readonly Closure[] {
+  const known = closureListsOf.get(picture.closures);
+  if (known?.compareText === compareText) return known.list;
+  const list = [...picture.closures.values()].sort(
+    (a, b) => compareText(a.description, b.description) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  closureListsOf.set(picture.closures, { compareText, list });
+  return list;
 }
 
 const stationGroupsOf = memoise((things: ReadonlyMap<string, Thing>) => {

@@ -14,6 +14,8 @@ export function upsertThing(draft: PictureDraft, incoming: Thing, now: number): 
   const settings = draft.settings;
   const previous = draft.readThing(incoming.id);
   const next = copyThing(incoming);
+  // The stored record moves its position in place (assetRules.ts): it must not share the incoming one.
+  if (next.position) next.position = { lat: next.position.lat, lng: next.position.lng };
   if (previous) {
     next.runId = previous.runId;
     next.runStartTime = previous.runStartTime;

@@ -1,44 +1,98 @@
-// The assets of a picture: a read-only Map by id, stored as an index (id → slot) and an array of slots. A batch
-// copies the slot array (a memcpy of pointers) rather than a 10,000-entry hash map, and copies the index only when
-// assets are added or removed, which is rare. Readers see an ordinary ReadonlyMap.
+// The assets of a picture. A batch touches about 10,000 of them; copying each touched record cost more than all
+// the rules together, so the records live in one store per organization that the batch changes in place, and the
+// batch names what it changed in `picture.changes` (pictureDraft.ts). Every picture over the store is a view of
+// the store as it is now: only the newest picture is current, and only it may be evolved (the store knows its
+// version and the draft refuses an older one). `picture.things` is a new ThingTable object whenever a batch
+// changed an asset, so signals and views memoised on it notice; its records are the live ones.
 import type { Thing } from '#domain/things/thing';
 
-export class ThingTable implements ReadonlyMap<string, Thing> {
-  readonly size: number;
-  /** @internal slot of each asset id; shared by successive tables while the membership is unchanged. */
-  readonly index: ReadonlyMap<string, number>;
-  /** @internal records by slot; a removed asset leaves a hole until the table is compacted. */
-  readonly slots: readonly (Thing | undefined)[];
+/** @internal The records of one lineage of pictures; written only by a PictureDraft. */
+export class ThingStore {
+  /** Slot of each asset id. */
+  index = new Map<string, number>();
+  /** Records by slot; a removed asset leaves a hole until the store is compacted. */
+  slots: (Thing | undefined)[] = [];
+  /** Per slot: the version of the picture that last changed the record (a batch stamps what it touched). */
+  changedIn: number[] = [];
+  size = 0;
+  private holes = 0;
+  /** The version of the newest picture over this store, the only one that may be evolved; NaN once retired. */
+  headVersion: number;
 
-  constructor(index: ReadonlyMap<string, number>, slots: readonly (Thing | undefined)[], size: number) {
-    this.index = index;
-    this.slots = slots;
-    this.size = size;
+  constructor(headVersion: number) {
+    this.headVersion = headVersion;
   }
 
-  static empty(): ThingTable {
-    return new ThingTable(new Map(), [], 0);
+  /** Stores a new asset in a fresh slot. */
+  append(thing: Thing, version: number): void {
+    this.index.set(thing.id, this.slots.length);
+    this.slots.push(thing);
+    this.changedIn.push(version);
+    this.size += 1;
+  }
+
+  remove(slot: number, id: string): void {
+    this.slots[slot] = undefined;
+    this.index.delete(id);
+    this.size -= 1;
+    this.holes += 1;
+  }
+
+  /** Holes are dropped once they make up a quarter of the slots, so removals never leak. */
+  compactIfSparse(): void {
+    if (this.holes * 4 <= this.slots.length) return;
+    const slots: Thing[] = [];
+    const changedIn: number[] = [];
+    const index = new Map<string, number>();
+    this.slots.forEach((thing, slot) => {
+      if (thing === undefined) return;
+      index.set(thing.id, slots.length);
+      slots.push(thing);
+      changedIn.push(this.changedIn[slot] ?? 0);
+    });
+    this.slots = slots;
+    this.changedIn = changedIn;
+    this.index = index;
+    this.holes = 0;
+  }
+}
+
+/** The assets of a picture as a ReadonlyMap by id. */
+export class ThingTable implements ReadonlyMap<string, Thing> {
+  /** @internal */
+  readonly store: ThingStore;
+
+  constructor(store: ThingStore) {
+    this.store = store;
+  }
+
+  static empty(version: number): ThingTable {
+    return new ThingTable(new ThingStore(version));
+  }
+
+  get size(): number {
+    return this.store.size;
   }
 
   get(id: string): Thing | undefined {
-    const slot = this.index.get(id);
-    return slot === undefined ? undefined : this.slots[slot];
+    const slot = this.store.index.get(id);
+    return slot === undefined ? undefined : this.store.slots[slot];
   }
 
   has(id: string): boolean {
-    return this.get(id) !== undefined;
+    return this.store.index.has(id);
   }
 
   *values(): MapIterator<Thing> {
-    for (const thing of this.slots) if (thing !== undefined) yield thing;
+    for (const thing of this.store.slots) if (thing !== undefined) yield thing;
   }
 
   *keys(): MapIterator<string> {
-    for (const thing of this.slots) if (thing !== undefined) yield thing.id;
+    for (const thing of this.store.slots) if (thing !== undefined) yield thing.id;
   }
 
   *entries(): MapIterator<[string, Thing]> {
-    for (const thing of this.slots) if (thing !== undefined) yield [thing.id, thing];
+    for (const thing of this.store.slots) if (thing !== undefined) yield [thing.id, thing];
   }
 
   [Symbol.iterator](): MapIterator<[string, Thing]> {
@@ -49,106 +103,7 @@ export class ThingTable implements ReadonlyMap<string, Thing> {
     callback: (value: Thing, key: string, map: ReadonlyMap<string, Thing>) => void,
     thisArg?: unknown,
   ): void {
-    for (const thing of this.slots) if (thing !== undefined) callback.call(thisArg, thing, thing.id, this);
-  }
-}
-
-/** The writable side used by a batch (see pictureDraft.ts). */
-export class ThingTableWriter {
-  private readonly base: ThingTable;
-  private index: Map<string, number> | null = null;
-  private slots: (Thing | undefined)[] | null = null;
-  private size: number;
-  private holes = 0;
-
-  constructor(base: ThingTable) {
-    this.base = base;
-    this.size = base.size;
-  }
-
-  get(id: string): Thing | undefined {
-    const slot = (this.index ?? this.base.index).get(id);
-    return slot === undefined ? undefined : (this.slots ?? this.base.slots)[slot];
-  }
-
-  /** The slot of an asset, or undefined for an unknown id. */
-  slotOf(id: string): number | undefined {
-    return (this.index ?? this.base.index).get(id);
-  }
-
-  at(slot: number): Thing | undefined {
-    return (this.slots ?? this.base.slots)[slot];
-  }
-
-  /** Whether the record in a slot was written by this batch (it differs from the base table's). */
-  ownsSlot(slot: number): boolean {
-    return this.slots !== null && this.slots[slot] !== this.base.slots[slot];
-  }
-
-  /** Replaces the record in an existing slot. */
-  replaceAt(slot: number, thing: Thing): void {
-    this.writableSlots()[slot] = thing;
-  }
-
-  private writableSlots(): (Thing | undefined)[] {
-    this.slots ??= this.base.slots.slice();
-    return this.slots;
-  }
-
-  private writableIndex(): Map<string, number> {
-    this.index ??= new Map(this.base.index);
-    return this.index;
-  }
-
-  /** Stores a record; returns false when the id was new. */
-  set(thing: Thing): boolean {
-    const slot = (this.index ?? this.base.index).get(thing.id);
-    const slots = this.writableSlots();
-    if (slot !== undefined) {
-      slots[slot] = thing;
-      return true;
-    }
-    this.writableIndex().set(thing.id, slots.length);
-    slots.push(thing);
-    this.size += 1;
-    return false;
-  }
-
-  delete(id: string): boolean {
-    const slot = (this.index ?? this.base.index).get(id);
-    if (slot === undefined) return false;
-    this.writableSlots()[slot] = undefined;
-    this.writableIndex().delete(id);
-    this.size -= 1;
-    this.holes += 1;
-    return true;
-  }
-
-  /** Everything as it stands in the batch. Walking it while editing is safe: edits replace slots in place. */
-  currentView(): { values(): Iterable<Thing>; keys(): Iterable<string> } {
-    const slots = this.slots ?? this.base.slots;
-    function* values() {
-      for (const thing of slots) if (thing !== undefined) yield thing;
-    }
-    function* keys() {
-      for (const thing of values()) yield thing.id;
-    }
-    return { values, keys };
-  }
-
-  get changed(): boolean {
-    return this.slots !== null;
-  }
-
-  finish(): ThingTable {
-    if (this.slots === null) return this.base;
-    const index = this.index ?? this.base.index;
-    const baseHoles = this.base.slots.length - this.base.size;
-    // Holes are compacted once they make up a quarter of the slots, so removals never leak.
-    if ((baseHoles + this.holes) * 4 > this.slots.length) {
-      const slots = this.slots.filter((thing): thing is Thing => thing !== undefined);
-      return new ThingTable(new Map(slots.map((thing, slot) => [thing.id, slot])), slots, slots.length);
-    }
-    return new ThingTable(index, this.slots, this.size);
+    for (const thing of this.store.slots)
+      if (thing !== undefined) callback.call(thisArg, thing, thing.id, this);
   }
 }

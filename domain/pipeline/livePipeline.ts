@@ -8,10 +8,11 @@
 //     failed load) ─► REST loads
 //     connection status ─► EventSourceChanged
 //     command results for that organization
-//   ─► scan(evolveBatch) ─► picture$
+//   ─► scan(evolveBatch) ─► picture$ (a picture per version; the assets' records change in place)
 import {
   buffer,
   concat,
+  defer,
   distinctUntilChanged,
   EMPTY,
   filter,
@@ -152,10 +153,15 @@ export function createLivePipeline(options: LivePipelineOptions): LivePipeline {
     return concat(switched, merge(sourceChanges$, loads$, batches$, commands$));
   }
 
-  const picture$ = sources.organization$.pipe(
-    switchMap(organizationEvents),
-    scan((picture, events) => evolveBatch(picture, events), emptyPicture({ now: now(), settings })),
-    distinctUntilChanged(),
+  // Each subscription folds from its own empty picture: pictures share their asset records, so two folds must
+  // never start from one seed. Only versions that changed something are emitted.
+  const picture$ = defer(() =>
+    sources.organization$.pipe(
+      switchMap(organizationEvents),
+      scan((picture, events) => evolveBatch(picture, events), emptyPicture({ now: now(), settings })),
+    ),
+  ).pipe(
+    distinctUntilChanged((previous, next) => previous.version === next.version),
     // A screen that subscribes late still gets the current picture at once.
     shareReplay({ bufferSize: 1, refCount: true }),
   );

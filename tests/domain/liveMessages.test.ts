@@ -72,13 +72,20 @@ describe('point', () => {
     expect(assetIn(after, 't1')).toMatchObject({ speed: 20, course: 180, courseDirection: 'S' });
   });
 
+  it('moves the stored asset, never the loaded record it came from', () => {
+    const loaded = thing({ id: 't1' });
+    const loadedAt = { ...loaded.position };
+    const moved = evolve(loadedPicture({ things: [loaded] }), pointAt(T0, point('t1', { ...AWAY })));
+    expect(assetIn(moved, 't1').position).toEqual(AWAY);
+    expect(loaded.position).toEqual(loadedAt);
+  });
+
   it('holds an asset parked at a station to MIN_AT_STATION (default 20 m) while it is not active', () => {
-    const picture = parkedAtA();
-    expect(assetIn(picture, 'p1').stationId).toBe(STATION_A.id);
-    const jitter = evolve(picture, pointAt(T0, point('p1', { ...AWAY, accuracy: 30, enroute: false })));
+    expect(assetIn(parkedAtA(), 'p1').stationId).toBe(STATION_A.id);
+    const jitter = evolve(parkedAtA(), pointAt(T0, point('p1', { ...AWAY, accuracy: 30, enroute: false })));
     expect(assetIn(jitter, 'p1').position).toEqual({ lat: STATION_A.lat, lng: STATION_A.lng });
     expect(assetIn(jitter, 'p1').stationId).toBe(STATION_A.id);
-    const precise = evolve(picture, pointAt(T0, point('p1', { ...AWAY, accuracy: 20, enroute: false })));
+    const precise = evolve(parkedAtA(), pointAt(T0, point('p1', { ...AWAY, accuracy: 20, enroute: false })));
     expect(assetIn(precise, 'p1').position).toEqual(AWAY);
   });
 

@@ -2,10 +2,11 @@
 // nothing.
 import { describe, expect, it } from 'vitest';
 import { evolve } from '#domain/live/evolve';
-import { pictureLabels, stationGroups, thingCounts, thingList } from '#domain/live/pictureViews';
+import { closureList, pictureLabels, stationGroups, thingCounts, thingList } from '#domain/live/pictureViews';
 import {
   SECOND,
   STATION_A,
+  closure,
   STATION_B,
   T0,
   loadedPicture,
@@ -79,5 +80,22 @@ describe('labels', () => {
     expect(pictureLabels(responders)).toEqual({ isResponder: true, events: 'Incidents' });
     const mixed = loadedPicture({ things: [thing({ id: '1', is_responder: true }), thing({ id: '2' })] });
     expect(pictureLabels(mixed)).toEqual({ isResponder: false, events: 'Events' });
+  });
+});
+
+describe('the closure list', () => {
+  it('orders closures by description in the text order the caller passes, not the host locale', () => {
+    const picture = loadedPicture({
+      closures: [
+        closure({ id: 'c1', closure_type: 'manual', description: 'Zoo Drive' }),
+        closure({ id: 'c2', closure_type: 'manual', description: 'Öster Street' }),
+        closure({ id: 'c3', closure_type: 'manual', description: 'Oak Street' }),
+      ],
+    });
+    const swedish = new Intl.Collator('sv').compare;
+    const german = new Intl.Collator('de').compare;
+    expect(closureList(picture, swedish).map((entry) => entry.id)).toEqual(['c3', 'c1', 'c2']);
+    expect(closureList(picture, german).map((entry) => entry.id)).toEqual(['c3', 'c2', 'c1']);
+    expect(closureList(picture, german)).toBe(closureList(picture, german));
   });
 });

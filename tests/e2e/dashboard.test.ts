@@ -119,6 +119,16 @@ describe('live dashboard', () => {
     const expected = `${target.lat},${target.lng}`;
     await waitForSelectedPosition(page, expected);
     expect(before).not.toBe(expected);
+    // The row follows the same batch: a point while en route makes the asset active (the records change in place,
+    // so the row must not be memoised on the record).
+    await page.waitForFunction((id) => {
+      const status = document.querySelector(
+        `[data-testid="thing-row"][data-thing-id="${id}"] [data-testid="thing-status"]`,
+      );
+      return (
+        status?.getAttribute('aria-label') === 'Active' || status?.getAttribute('aria-label') === 'Responding'
+      );
+    }, thingId);
 
     // The marker layer draws the marker at the new place too (drawn as float32, hence ~1 m).
     const rendered = await page.waitForFunction(

@@ -1,4 +1,3 @@
-import { memo } from 'react';
 import { statusLabel, statusName } from '#domain/status/assetStatus';
 import type { Thing } from '#domain/things/thing';
 
@@ -13,8 +12,11 @@ type ThingRowProps = {
   onSelect(thingId: string): void;
 };
 
-/** One asset row; memoised because a batch replaces only the records that changed. */
-export const ThingRow = memo(function ThingRow({ thing, isResponder, selected, onSelect }: ThingRowProps) {
+/**
+ * One asset row. Not memoised on the record: the live picture changes records in place (docs/live-picture.md),
+ * so the same object may hold a new status; the list renders only the rows in view.
+ */
+export function ThingRow({ thing, isResponder, selected, onSelect }: ThingRowProps) {
   const height = thing.inService ? ROW_HEIGHT : OUT_OF_SERVICE_ROW_HEIGHT;
   const label = statusLabel(thing.status, { isResponderOrganization: isResponder });
   return (
@@ -47,4 +49,4 @@ export const ThingRow = memo(function ThingRow({ thing, isResponder, selected, o
       </span>
     </button>
   );
-});
+}
