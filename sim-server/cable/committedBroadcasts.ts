@@ -8,10 +8,14 @@
 //     every organization that sees it; organizations whose sharing was revoked hear it with `is_active: false`
 //   LocationSaved -> `location`, ClosureSaved -> `closure`, to the owning organization
 //   everything else -> nothing (the cable has no message for it)
+import type * as v from 'valibot';
+import type { ServerClosureSchema } from '#domain/closures/closure';
+import type { ServerHeartbeatSchema, ServerPointSchema } from '#domain/live/liveMessages';
+import type { ServerLocationSchema } from '#domain/locations/location';
 import type { CommittedEvent, EventLog } from '../store/eventLog.ts';
 import type { StoredEvent, TelemetryRecord } from '../store/events.ts';
 import type { ThingLiveState } from '../things/thingLiveState.ts';
-import type { Broadcaster, CableMessageType } from './broadcaster.ts';
+import type { Broadcaster } from './broadcaster.ts';
 
 /** What the subscriber reads about things after the commit. */
 export type ThingAudienceReader = {
@@ -23,7 +27,18 @@ export type ThingAudienceReader = {
   forgetWhenChanged(): void;
 };
 
-export type CableDelivery = { organizationIds: readonly string[]; type: CableMessageType; data: unknown };
+/**
+ * The message bodies are typed by the schemas the dashboard decodes them with (domain/), so a field the simulator
+ * leaves out or misnames fails the type check instead of a client. A `thing` is the list's own wire JSON.
+ */
+type CableMessage =
+  | { type: 'point'; data: v.InferInput<typeof ServerPointSchema> }
+  | { type: 'heartbeat'; data: v.InferInput<typeof ServerHeartbeatSchema> }
+  | { type: 'thing'; data: Record<string, unknown> }
+  | { type: 'location'; data: v.InferInput<typeof ServerLocationSchema> }
+  | { type: 'closure'; data: v.InferInput<typeof ServerClosureSchema> };
+
+export type CableDelivery = { organizationIds: readonly string[] } & CableMessage;
 
 /** What a point and a heartbeat both carry: the sample where the thing now is, with its known street. */
 function sampleFields(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
@@ -40,7 +55,10 @@ function sampleFields(event: StoredEvent & { data: TelemetryRecord }, state: Thi
   };
 }
 
-function pointMessage(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
+function pointMessage(
+  event: StoredEvent & { data: TelemetryRecord },
+  state: ThingLiveState,
+): v.InferInput<typeof ServerPointSchema> {
   return {
     id: String(event.seq),
     ...sampleFields(event, state),
@@ -49,7 +67,10 @@ function pointMessage(event: StoredEvent & { data: TelemetryRecord }, state: Thi
   };
 }
 
-function heartbeatMessage(event: StoredEvent & { data: TelemetryRecord }, state: ThingLiveState) {
+function heartbeatMessage(
+  event: StoredEvent & { data: TelemetryRecord },
+  state: ThingLiveState,
+): v.InferInput<typeof ServerHeartbeatSchema> {
   // Only active things take telemetry, so a heartbeat that was recorded is from an active thing.
   return { ...sampleFields(event, state), is_active: true, heartbeat_datetime: event.data.time };
 }
