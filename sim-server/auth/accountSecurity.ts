@@ -1,18 +1,25 @@
 // Account security around sign-in (access §2, §4, §8): account standing (suspended, expired for inactivity, access
 // managed by the organization, not enabled for the dashboard), lockout after repeated failures, unlock and reset
 // tokens that expire, the last 10 passwords, and an outbox where the "e-mails" land for the developer to read.
-// Every change to an account is an event (auth/accountProjection.ts projects it in the same transaction); the
-// reset and unlock tokens and the outbox are simulator state beside the log, like access tokens.
+// Every change to an account is decided by the pure account decider (auth/accountDecider.ts) and appended as events
+// (auth/accountProjection.ts projects them in the same transaction); this module loads the state the decider reads
+// and carries out what it decides. The reset and unlock tokens and the outbox are simulator state beside the log,
+// like access tokens.
 import { randomBytes } from 'node:crypto';
 import { PASSWORD_HISTORY_SIZE } from '#domain/session/passwordRules';
 import type { Clock } from '../shared/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { AccountEvent, AccountStanding } from '../store/events.ts';
+import {
+  decideAccount,
+  type AccountCommand,
+  type AccountDecision,
+  type AccountRefusal,
+} from './accountDecider.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken } from './tokens.ts';
 
-/** Failed password sign-ins in a row that lock the account. */
-export const LOCKOUT_THRESHOLD = 5;
+export { LOCKOUT_THRESHOLD } from './accountDecider.ts';
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const UNLOCK_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const LOCKED_OUT_DESCRIPTION =
@@ -31,8 +38,7 @@ type UserRow = { id: string; email: string; password_hash: string; organization_
 type SecurityRow = { standing: AccountStanding; failed_attempts: number; locked_at: number | null };
 type TokenKind = 'reset' | 'unlock';
 
-export type ResetOutcome =
-  { ok: true } | { ok: false; reason: 'unknown-token' | 'expired-token' | 'suspended' | 'weak' | 'reused' };
+export type ResetOutcome = { ok: true } | { ok: false; reason: Exclude<AccountRefusal, 'invalid-link'> };
 
 export type AccountSecurity = {
   findUser(email: string): UserRow | null;
@@ -52,6 +58,12 @@ export type AccountSecurity = {
   tokenTimes(accessToken: string): { createdAt: number; expiresAt: number } | null;
 };
 
+/** A reset's refusal as the route answers it; an unlock-link refusal cannot come from a reset. */
+function refusalOf(decision: AccountDecision | null): Exclude<AccountRefusal, 'invalid-link'> {
+  if (!decision || !('refused' in decision) || decision.refused === 'invalid-link') return 'unknown-token';
+  return decision.refused;
+}
+
 export function createAccountSecurity(
   eventLog: EventLog,
   clock: Clock,
@@ -69,6 +81,13 @@ export function createAccountSecurity(
     });
   }
 
+  /** Decides the command on the account's current state and appends what it accepts; call inside `transaction`. */
+  function decideAndRecord(command: AccountCommand, userId: string): AccountDecision {
+    const decision = decideAccount(command, accountStateOf(userId), clock.now());
+    if ('accepted' in decision) for (const event of decision.accepted) record(event, userRef(userId));
+    return decision;
+  }
+
   const findUserStatement = () =>
     db.prepare<[string], UserRow>(
       'SELECT id, email, password_hash, organization_id FROM users WHERE email = ? COLLATE NOCASE',
@@ -84,6 +103,11 @@ export function createAccountSecurity(
     const row = selectOrganization.get(userId);
     if (!row) throw new Error(`No user ${userId}`);
     return { id: userId, organization_id: row.organization_id };
+  }
+
+  function accountStateOf(userId: string) {
+    const row = standingOf(userId);
+    return { standing: row.standing, failedAttempts: row.failed_attempts, locked: row.locked_at !== null };
   }
 
   function findUser(email: string): UserRow | null {
@@ -144,31 +168,26 @@ export function createAccountSecurity(
     setStanding(email, standing) {
       const user = findUser(email);
       if (!user) return false;
-      transaction(() =>
-        record({ type: 'AccountStandingChanged', data: { user_id: user.id, standing } }, user),
-      );
+      transaction(() => decideAndRecord({ type: 'ChangeStanding', userId: user.id, standing }, user.id));
       return true;
     },
     useUnlockToken(userId, token) {
       return transaction(() => {
         const found = liveToken(token, 'unlock');
-        if (!found || found.user_id !== userId || found.expires_at <= clock.now()) return false;
+        const link = found && { userId: found.user_id, expiresAt: found.expires_at };
+        const decision = decideAndRecord({ type: 'UnlockWithLink', userId, link }, userId);
+        if (!('accepted' in decision)) return false;
         db.prepare('UPDATE account_tokens SET used_at = ? WHERE token_hash = ?').run(
           clock.now(),
           hashToken(token),
         );
-        record({ type: 'AccountUnlocked', data: { user_id: userId } }, userRef(userId));
         return true;
       });
     },
     recordFailedSignIn(user, origin) {
       transaction(() => {
-        const before = standingOf(user.id);
-        record({ type: 'SignInFailed', data: { user_id: user.id } }, user);
-        if (before.locked_at === null && before.failed_attempts + 1 >= LOCKOUT_THRESHOLD) {
-          record({ type: 'AccountLocked', data: { user_id: user.id } }, user);
-          sendUnlock(user, origin);
-        }
+        const decision = decideAndRecord({ type: 'RecordFailedSignIn', userId: user.id }, user.id);
+        if ('accepted' in decision && decision.mailUnlock) sendUnlock(user, origin);
       });
     },
     sendResetMail(email, origin) {
@@ -194,10 +213,17 @@ export function createAccountSecurity(
     },
     async resetPassword(token, password, meetsRules) {
       const found = liveToken(token, 'reset');
-      if (!found) return { ok: false, reason: 'unknown-token' };
-      if (found.expires_at <= clock.now()) return { ok: false, reason: 'expired-token' };
-      if (standingOf(found.user_id).standing === 'suspended') return { ok: false, reason: 'suspended' };
-      if (!meetsRules(password)) return { ok: false, reason: 'weak' };
+      const link = found && { userId: found.user_id, expiresAt: found.expires_at };
+      // Hashing is slow: ask the decider first whether anything but the history could refuse the reset.
+      const command = {
+        type: 'ResetPassword',
+        link,
+        meetsRules: meetsRules(password),
+        reused: false,
+        passwordHash: '',
+      } as const;
+      const early = found ? decideAccount(command, accountStateOf(found.user_id), clock.now()) : null;
+      if (!found || !early || 'refused' in early) return { ok: false, reason: refusalOf(early) };
       const current = db
         .prepare<[string], { password_hash: string }>('SELECT password_hash FROM users WHERE id = ?')
         .get(found.user_id);
@@ -208,22 +234,25 @@ export function createAccountSecurity(
         )
         .all(found.user_id, PASSWORD_HISTORY_SIZE - 1);
       // The current password and the nine before it make the last 10.
+      let reused = false;
       for (const previous of [current.password_hash, ...history.map((row) => row.password_hash)]) {
-        if (await verifyPassword(password, previous)) return { ok: false, reason: 'reused' };
+        if (!(await verifyPassword(password, previous))) continue;
+        reused = true;
+        break;
       }
-      const newHash = await hashPassword(password);
+      const passwordHash = reused ? '' : await hashPassword(password);
       return transaction((): ResetOutcome => {
-        // Checked again inside the write: two resets with one token must not both succeed.
+        // Decided again inside the write, on the token as it is now: two resets with one token must not both pass.
         const still = liveToken(token, 'reset');
-        if (!still) return { ok: false, reason: 'unknown-token' };
+        const stillLink = still && { userId: still.user_id, expiresAt: still.expires_at };
+        const decision = decideAndRecord(
+          { ...command, link: stillLink, reused, passwordHash },
+          found.user_id,
+        );
+        if ('refused' in decision) return { ok: false, reason: refusalOf(decision) };
         db.prepare('UPDATE account_tokens SET used_at = ? WHERE token_hash = ?').run(
           clock.now(),
           hashToken(token),
-        );
-        // The projection keeps the old hash in the history, and lifts a lockout or an inactivity expiry.
-        record(
-          { type: 'PasswordChanged', data: { user_id: found.user_id, password_hash: newHash } },
-          userRef(found.user_id),
         );
         return { ok: true };
       });
