@@ -1,11 +1,12 @@
 // Creates the MapLibre map in a container and draws the live worker's markers on it with deck.gl, interleaved
-// in MapLibre's own WebGL context (MapboxOverlay, `interleaved: true`). The map surface (this file) is separate
+// in MapLibre's own WebGL context (@deck.gl/maplibre's MapLibreOverlay, `interleaved: true`; @deck.gl/mapbox's
+// MapboxOverlay reads `map.transform`, which MapLibre 6 no longer has). The map surface (this file) is separate
 // from what it draws (assetMarkerLayers.ts): each new marker set, selection or zoom bucket becomes one set of
 // layers, so deck.gl redraws only when markers change or the camera moves. Hover and click go through deck.gl's
 // GPU picking. Mounted by LiveMap on mount; `destroy` removes the map and every subscription.
 import { effect } from '@preact/signals-react';
 import type { PickingInfo } from '@deck.gl/core';
-import { MapboxOverlay } from '@deck.gl/mapbox';
+import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
@@ -94,7 +95,7 @@ export function mountLiveMap(
     return drawn ? pickedAssetId(info, drawn.markers, drawnSelection?.id ?? null) : null;
   }
 
-  const overlay = new MapboxOverlay({
+  const overlay = new MapLibreOverlay({
     interleaved: true,
     layers: [],
     pickingRadius: 3,
