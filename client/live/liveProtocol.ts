@@ -48,7 +48,10 @@ export type ThingRowView = {
 export type MarkerAttributes = {
   count: number;
   ids: string[] | null;
-  /** lng, lat per marker (float64: deck.gl keeps the low part, so street zooms do not jitter). */
+  /**
+   * lng, lat, 0 per marker: float64, which deck.gl splits into high and low float32 parts so street zooms do not
+   * jitter (it splits only three-component positions).
+   */
   positions: Float64Array;
   /** MARKER_CATEGORIES index per marker (icon). */
   categories: Uint8Array;

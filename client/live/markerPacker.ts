@@ -48,14 +48,14 @@ export class MarkerPacker {
     this.dirty = false;
     this.reorder = false;
     const count = this.ids.length;
-    const positions = new Float64Array(count * 2);
+    const positions = new Float64Array(count * 3);
     const categories = new Uint8Array(count);
     const ringColors = new Uint8Array(count * 4);
     for (let index = 0; index < count; index += 1) {
       const thing = picture.things.get(this.ids[index] as string);
       if (!hasPosition(thing)) continue;
-      positions[index * 2] = thing.position.lng;
-      positions[index * 2 + 1] = thing.position.lat;
+      positions[index * 3] = thing.position.lng;
+      positions[index * 3 + 1] = thing.position.lat;
       categories[index] = CATEGORY_INDEX[markerCategory(thing)];
       ringColors.set(STATUS_RING_COLORS[thing.status], index * 4);
     }

@@ -35,7 +35,7 @@ function categoryAt(markers: MarkerSet, index: number): MarkerCategory {
 }
 
 export function assetMarkerLayers({ markers, selected, size, atlas }: MarkerLayerInput): Layer[] {
-  const positions = { value: markers.positions, size: 2 };
+  const positions = { value: markers.positions, size: 3 };
   // The version keys the icon accessor: it runs (over indexes, no objects) only when a new set arrives.
   const layers: Layer[] = [
     new ScatterplotLayer({

@@ -56,7 +56,7 @@ function indexed(markers: MarkerSet, previous: IndexedMarkers | null): IndexedMa
 function positionIn(set: IndexedMarkers | null, id: string): [number, number] | null {
   const index = set?.indexOf.get(id);
   if (!set || index === undefined) return null;
-  return [set.markers.positions[index * 2] ?? 0, set.markers.positions[index * 2 + 1] ?? 0];
+  return [set.markers.positions[index * 3] ?? 0, set.markers.positions[index * 3 + 1] ?? 0];
 }
 
 export function mountLiveMap(
@@ -194,8 +194,8 @@ export function mountLiveMap(
       const { width, height } = container.getBoundingClientRect();
       const onScreen: { id: string; x: number; y: number }[] = [];
       drawn.markers.ids.forEach((id, index) => {
-        const lng = drawn?.markers.positions[index * 2] ?? 0;
-        const lat = drawn?.markers.positions[index * 2 + 1] ?? 0;
+        const lng = drawn?.markers.positions[index * 3] ?? 0;
+        const lat = drawn?.markers.positions[index * 3 + 1] ?? 0;
         const point = map.project([lng, lat]);
         if (point.x >= 0 && point.y >= 0 && point.x <= width && point.y <= height) {
           onScreen.push({ id, x: point.x, y: point.y });
