@@ -18,6 +18,15 @@ export type LiveBridgeOptions = Omit<WorkerConfig, 'token' | 'permissions'> & {
   onUnauthorized(): void;
 };
 
+/** TEST HOOK (read-only): how many frames the page has taken from the worker since it started. */
+export type FleetLiveTestHook = { framesReceived(): number };
+
+declare global {
+  interface Window {
+    __fleetLive?: FleetLiveTestHook;
+  }
+}
+
 let current: Worker | null = null;
 /** What the screens asked for, kept so a worker started after them (or restarted) is told as well. */
 const requested: { search: string; window: ListWindow | null; selected: string | null } = {
@@ -50,12 +59,17 @@ export function selectThing(thingId: string | null): void {
 export function startLiveBridge(options: LiveBridgeOptions): () => void {
   const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
   current = worker;
+  let framesReceived = 0;
+  window.__fleetLive = { framesReceived: () => framesReceived };
   worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
     switch (message.type) {
       case 'frame':
+        framesReceived += 1;
         acceptFrame(message);
-        requestAnimationFrame(() => worker.postMessage({ type: 'drawn', seq: message.seq } satisfies PageMessage));
+        requestAnimationFrame(() =>
+          worker.postMessage({ type: 'drawn', seq: message.seq } satisfies PageMessage),
+        );
         return;
       case 'rows':
         acceptRows(message.rows);

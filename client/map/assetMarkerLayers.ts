@@ -20,7 +20,13 @@ const RING_WIDTH = 1.5;
 const ICON_SHARE = 0.72;
 
 /** The selected marker, drawn again above the others. */
-export type SelectedMarker = { id: string; lng: number; lat: number; category: MarkerCategory; ring: Uint8Array };
+export type SelectedMarker = {
+  id: string;
+  lng: number;
+  lat: number;
+  category: MarkerCategory;
+  ring: Uint8Array;
+};
 
 export type MarkerLayerInput = {
   markers: MarkerSet;
@@ -101,7 +107,11 @@ export function assetMarkerLayers({ markers, selected, size, atlas }: MarkerLaye
 }
 
 /** The asset id a pick answered with, from the marker layers. */
-export function pickedAssetId(info: PickingInfo, markers: MarkerSet, selectedId: string | null): string | null {
+export function pickedAssetId(
+  info: PickingInfo,
+  markers: MarkerSet,
+  selectedId: string | null,
+): string | null {
   if (!info.layer || info.index < 0) return null;
   if (info.layer.id === MARKER_RING_LAYER) return markers.ids[info.index] ?? null;
   if (info.layer.id === 'selected-asset-ring') return selectedId;

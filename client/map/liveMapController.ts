@@ -104,17 +104,17 @@ export function mountLiveMap(
       if (id) options.onSelect(id);
     },
     onHover: (info) => {
-      const id = pick(info);
-      container.dataset.hoveredId = id ?? '';
-      map.getCanvas().style.cursor = id ? 'pointer' : '';
+      container.dataset.hoveredId = pick(info) ?? '';
     },
+    getCursor: ({ isHovering, isDragging }) => (isHovering ? 'pointer' : isDragging ? 'grabbing' : 'grab'),
   });
 
   function selectionFor(markers: IndexedMarkers | null): SelectedMarker | null {
     const thing = selectedThing.peek();
     if (!thing || thing.id !== selectedId || thing.lat === null || thing.lng === null) return null;
     const index = markers?.indexOf.get(thing.id);
-    const category = index === undefined ? 'default' : MARKER_CATEGORIES[markers?.markers.categories[index] ?? 7];
+    const category =
+      index === undefined ? 'default' : MARKER_CATEGORIES[markers?.markers.categories[index] ?? 7];
     const ring =
       index === undefined || !markers
         ? new Uint8Array(SELECTED_RING_COLOR)
@@ -123,7 +123,9 @@ export function mountLiveMap(
   }
 
   function formatSelected(): string {
-    return drawnSelection && drawnSelection.id === selectedId ? `${drawnSelection.lat},${drawnSelection.lng}` : '';
+    return drawnSelection && drawnSelection.id === selectedId
+      ? `${drawnSelection.lat},${drawnSelection.lng}`
+      : '';
   }
 
   function publishTestAttributes() {
@@ -137,7 +139,9 @@ export function mountLiveMap(
     if (destroyed) return;
     givenSelection = selectionFor(given);
     overlay.setProps({
-      layers: given ? assetMarkerLayers({ markers: given.markers, selected: givenSelection, size, atlas }) : [],
+      layers: given
+        ? assetMarkerLayers({ markers: given.markers, selected: givenSelection, size, atlas })
+        : [],
     });
     awaitingDraw = true;
     map.triggerRepaint();
