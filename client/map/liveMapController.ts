@@ -158,11 +158,11 @@ export function mountLiveMap(
     map.addControl(overlay);
     disposers.push(
       effect(() => {
-        const markers = markerSet.value;
-        selectedThing.value;
-        given = indexed(markers, given);
+        given = indexed(markerSet.value, given);
+        // Read here so that a new position of the selected asset redraws the selection too.
+        const selected = selectedThing.value;
         draw();
-        if (centerWhenKnown && centerOnSelected()) centerWhenKnown = false;
+        if (centerWhenKnown && selected && centerOnSelected()) centerWhenKnown = false;
       }),
     );
     if (selectedId) controller.select(selectedId, { center: true });

@@ -267,8 +267,6 @@ describe('live dashboard', () => {
     // What happens on the wire once the cable is subscribed: nothing may open, close or load the picture again.
     let confirmations = 0;
     const afterSubscribed = { socketsOpened: 0, socketsClosed: 0, fullLoads: 0 };
-    /** Where the tap's request log stood once the cable was subscribed and the first load was on its way. */
-    let requestsBeforeSubscribed = Infinity;
     const page = await openTappedPage(
       `/dashboard/things/${thing.id}`,
       (socket) => {
@@ -303,7 +301,8 @@ describe('live dashboard', () => {
     await until(() => confirmations === 1);
     // The worker opens the cable and starts the first load together; either may reach the wire first.
     await until(() => fullLoadsFrom(0) > 0);
-    requestsBeforeSubscribed = tap?.requests.length ?? 0;
+    /** Where the tap's request log stood once the cable was subscribed and the first load was on its way. */
+    const requestsBeforeSubscribed = tap?.requests.length ?? 0;
     const signedIn = await page.evaluate(() => window.localStorage.getItem('fleetDashboard.token'));
     await page.waitForFunction(
       (before) => window.localStorage.getItem('fleetDashboard.token') !== before,

@@ -9,10 +9,10 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 
 /** One cable socket as the test sees it: frames both ways, and a way to cut it from the server side. */
 export type TappedSocket = {
-  /** Frames from the simulator; return false to hold one back from the page. */
-  onServerFrame(handler: (frame: string) => boolean | void): void;
+  /** Frames from the simulator; return false to hold one back from the page (nothing or true passes it on). */
+  onServerFrame(handler: (frame: string) => boolean | undefined): void;
   /** Frames from the page; return false to hold one back from the simulator. */
-  onClientFrame(handler: (frame: string) => boolean | void): void;
+  onClientFrame(handler: (frame: string) => boolean | undefined): void;
   onClose(handler: () => void): void;
   /** Closes both sides, as a network drop would. */
   close(): Promise<void>;
@@ -62,8 +62,8 @@ export async function startCableTap(
   });
 
   async function tapSocket(incoming: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const serverHandlers: ((frame: string) => boolean | void)[] = [];
-    const clientHandlers: ((frame: string) => boolean | void)[] = [];
+    const serverHandlers: ((frame: string) => boolean | undefined)[] = [];
+    const clientHandlers: ((frame: string) => boolean | undefined)[] = [];
     const closeHandlers: (() => void)[] = [];
     let page: WebSocket | null = null;
     let simulator: WebSocket | null = null;
