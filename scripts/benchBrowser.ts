@@ -303,6 +303,7 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
     await page.waitForFunction(
       (id) => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-id') === id,
       selected.id,
+      { timeout: 120_000 },
     );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
