@@ -12,8 +12,6 @@ import type {
   ThingRowView,
 } from './liveProtocol.ts';
 
-export type { SnapshotState } from './liveProtocol.ts';
-
 const NO_COUNTS: StatusCounts = { online: 0, offline: 0, outOfService: 0, total: 0 };
 
 /** The map's markers with their ids in index order (ids arrive only when the order changes). */
