@@ -300,11 +300,19 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
       .getByTestId('asset-count')
       .filter({ hasText: `/ ${server.things.length}` })
       .waitFor({ timeout: 180_000 });
-    await page.waitForFunction(
-      (id) => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-id') === id,
+    // The map reports the selection, unless it fell back to the WebGL notice (the software GPU lost its context).
+    const mapState = await page.waitForFunction(
+      (id) => {
+        if (document.querySelector('[data-testid="map-fallback"]')) return 'fallback';
+        const map = document.querySelector('[data-testid="live-map"]');
+        return map?.getAttribute('data-selected-id') === id ? 'map' : null;
+      },
       selected.id,
       { timeout: 120_000 },
     );
+    if ((await mapState.jsonValue()) === 'fallback') {
+      throw new Error('the map fell back to the WebGL notice: the WebGL context was lost');
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     let framesAtStart = 0;
