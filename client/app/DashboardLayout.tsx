@@ -12,7 +12,6 @@ import { SupportDialog } from '../features/chrome/SupportDialog.tsx';
 import { offerSupportOnWelcome } from '../features/chrome/supportDialogState.ts';
 import { startVersionWatch } from '../features/chrome/versionWatch.ts';
 import { startLiveBridge } from '../live/liveBridge.ts';
-import { viewedOrganization$ } from '../live/viewedOrganization.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { currentEnvironment } from './environment.ts';
 import { expireSession } from './sessionActions.ts';
@@ -52,18 +51,20 @@ function useProfile(): string | null {
 }
 
 /**
- * Runs the live pipeline while the dashboard is shown. It follows organization switches itself, and reads the
- * token whenever the cable connects, so neither a switch nor a token refresh restarts it.
+ * Runs the live worker while the dashboard is shown. The bridge tells it of organization switches and refreshed
+ * tokens, so neither restarts it.
  */
 function useLiveBridge(permissionsKey: string | null) {
   useEffect(() => {
     if (permissionsKey === null) return;
+    const environment = currentEnvironment();
     return startLiveBridge({
-      client: apiClient(),
-      cableUrl: currentEnvironment().cableUrl,
-      getToken: () => sessionToken.peek()?.accessToken ?? '',
+      // Absolute, because the worker resolves relative URLs against its own script's address.
+      apiBaseUrl: new URL(environment.apiBaseUrl, window.location.href).href.replace(/\/$/, ''),
+      cableUrl: environment.cableUrl,
+      token: () => sessionToken.value?.accessToken ?? '',
       permissions: permissions.peek(),
-      organization$: viewedOrganization$(),
+      organization: () => subscribedOrganization.value,
       onUnauthorized: () => endSession('expired'),
     });
   }, [permissionsKey]);

@@ -1,18 +1,12 @@
 // The live connection to the provider's cable (live §9 "Websocket"): open with the subprotocols `datapumper`
 // and the session token, subscribe to the organization's EventsChannel on welcome, ignore pings, and reconnect
-// up to 10 times with a delay of min(1 s × 2^n, 10 s).
+// up to 10 times with a delay of min(1 s × 2^n, 10 s) (the domain's backoff rule). Runs in the live worker; it is
+// the dashboard's only reconnect code.
+import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '#domain/pipeline/operators';
 import { decodeCableFrame, eventsChannelIdentifier, type LiveMessage } from './cableFrames.ts';
 
-export const MAX_RECONNECT_ATTEMPTS = 10;
-const BASE_RECONNECT_DELAY_MS = 1_000;
-const MAX_RECONNECT_DELAY_MS = 10_000;
 /** The server pings every 3 s; this much silence means the socket is dead even if it never closed. */
 export const SILENCE_LIMIT_MS = 10_000;
-
-/** Delay before reconnect attempt `attempt` (0-based). */
-export function reconnectDelay(attempt: number): number {
-  return Math.min(BASE_RECONNECT_DELAY_MS * 2 ** attempt, MAX_RECONNECT_DELAY_MS);
-}
 
 export type CableStatus =
   /** First connection under way. */

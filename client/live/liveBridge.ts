@@ -1,34 +1,126 @@
-// Wires the domain live pipeline (docs/live-picture.md) to the dashboard: real REST calls, the cable, the
-// browser's clock, the viewed organization; each picture goes to the signals the screens and the map read.
-// Started once per signed-in session by the dashboard layout; an organization switch or a token refresh does not
-// restart it (the pipeline starts over per organization, the cable reads the token when it connects).
-import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
+// Starts the live worker (liveWorker.ts) for a signed-in page and keeps it told what it needs: the session token
+// whenever it is refreshed, the viewed organization whenever it is switched, the list's search and window and the
+// selected asset. Each frame the worker sends goes into the signals (thingsStore.ts) and is acknowledged once the
+// page has drawn it (the next animation frame), which is what lets the worker send the next one. Started once per
+// signed-in session by the dashboard layout; neither a switch nor a token refresh restarts the worker.
+import { effect } from '@preact/signals-react';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
-import type { LiveSettings } from '#domain/live/liveSettings';
-import { createLivePipeline } from '#domain/pipeline/livePipeline';
-import { createLiveSources, type LiveSourceOptions } from './liveSources.ts';
-import { cableStatus, livePicture, resetLiveState } from './thingsStore.ts';
+import type { Organization } from '#domain/organizations/organization';
+import type { ListWindow, PageMessage, WorkerConfig, WorkerMessage } from './liveProtocol.ts';
+import { acceptFrame, acceptRows, cableStatus, resetLiveState } from './thingsStore.ts';
+import { sameOrganization, viewedOrganizationOf } from './viewedOrganization.ts';
 
-export type LiveBridgeOptions = Omit<LiveSourceOptions, 'onCableStatus'> & {
-  organization$: Observable<ViewedOrganization | null>;
-  scheduler?: SchedulerLike;
-  settings?: Partial<LiveSettings>;
+export type LiveBridgeOptions = Omit<WorkerConfig, 'token' | 'permissions'> & {
+  permissions: ReadonlySet<string>;
+  /** Read now and whenever it changes (signals), so the worker always has the current token and organization. */
+  token(): string;
+  organization(): Organization | null;
+  onUnauthorized(): void;
 };
 
+/** TEST HOOK (read-only): how many frames the page has taken from the worker since it started. */
+export type FleetLiveTestHook = { framesReceived(): number };
+
+declare global {
+  interface Window {
+    __fleetLive?: FleetLiveTestHook;
+  }
+}
+
+let current: Worker | null = null;
+/** What the screens asked for, kept so a worker started after them (or restarted) is told as well. */
+const requested: { search: string; window: ListWindow | null; selected: string | null } = {
+  search: '',
+  window: null,
+  selected: null,
+};
+
+function send(message: PageMessage): void {
+  current?.postMessage(message);
+}
+
+/** The list's search text; the worker narrows the list and sends the new ids. */
+export function searchList(text: string): void {
+  requested.search = text;
+  send({ type: 'search', text });
+}
+
+/** The rows the virtual list shows; the worker sends the ones the page lacks. */
+export function showListWindow(window: ListWindow): void {
+  requested.window = window;
+  send({ type: 'listWindow', window });
+}
+
+export function selectThing(thingId: string | null): void {
+  requested.selected = thingId;
+  send({ type: 'select', thingId });
+}
+
 export function startLiveBridge(options: LiveBridgeOptions): () => void {
-  const { organization$, scheduler = asyncScheduler, settings } = options;
-  const sources = createLiveSources({
-    ...options,
-    onCableStatus: (status) => {
-      cableStatus.value = status;
+  const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
+  current = worker;
+  let framesReceived = 0;
+  window.__fleetLive = { framesReceived: () => framesReceived };
+  worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
+    const message = event.data;
+    switch (message.type) {
+      case 'frame':
+        framesReceived += 1;
+        acceptFrame(message);
+        requestAnimationFrame(() =>
+          worker.postMessage({ type: 'drawn', seq: message.seq } satisfies PageMessage),
+        );
+        return;
+      case 'rows':
+        acceptRows(message.rows);
+        return;
+      case 'cableStatus':
+        cableStatus.value = message.status;
+        return;
+      case 'unauthorized':
+        options.onUnauthorized();
+        return;
+      default: {
+        const unhandled: never = message;
+        return unhandled;
+      }
+    }
+  });
+
+  let organization: ViewedOrganization | null = viewedOrganizationOf(options.organization());
+  let token = options.token();
+  send({
+    type: 'start',
+    config: {
+      apiBaseUrl: options.apiBaseUrl,
+      cableUrl: options.cableUrl,
+      token,
+      permissions: [...options.permissions],
     },
+    organization,
   });
-  const pipeline = createLivePipeline({ scheduler, settings, sources: { ...sources, organization$ } });
-  const subscription = pipeline.picture$.subscribe((picture) => {
-    livePicture.value = picture;
+  if (requested.search) send({ type: 'search', text: requested.search });
+  if (requested.window) send({ type: 'listWindow', window: requested.window });
+  if (requested.selected !== null) send({ type: 'select', thingId: requested.selected });
+  const disposeToken = effect(() => {
+    const next = options.token();
+    if (next === token) return;
+    token = next;
+    send({ type: 'token', token });
   });
+  const disposeOrganization = effect(() => {
+    const next = viewedOrganizationOf(options.organization());
+    if (sameOrganization(next, organization)) return;
+    organization = next;
+    send({ type: 'organization', organization });
+  });
+
   return () => {
-    subscription.unsubscribe();
+    disposeToken();
+    disposeOrganization();
+    send({ type: 'stop' });
+    worker.terminate();
+    if (current === worker) current = null;
     resetLiveState();
   };
 }

@@ -1,44 +1,92 @@
-// Signals holding the live picture for the screens and the map. Only the live bridge writes them; everything
-// else is a read of the domain's picture (domain/live/pictureViews.ts), so the client holds no rules of its own.
-import { computed, signal } from '@preact/signals-react';
-import { emptyPicture, type LivePicture } from '#domain/live/livePicture';
-import { pictureLabels, thingCounts, thingList } from '#domain/live/pictureViews';
-import type { Thing } from '#domain/things/thing';
-import { thingsLoadErrorMessage } from '../api/things.ts';
+// Signals holding what the live worker sent for the screens (liveProtocol.ts): counts, the list's ids and the rows
+// the page holds, the map's marker attributes, the selected asset, the cable's state. Only the live bridge
+// writes them; screens read them. The page never holds the whole picture.
+import { batch, signal } from '@preact/signals-react';
+import type { StatusCounts } from '#domain/status/statusCounts';
 import type { CableStatus } from './cableConnection.ts';
+import type {
+  MarkerAttributes,
+  PictureFrame,
+  SelectedThing,
+  SnapshotState,
+  ThingRowView,
+} from './liveProtocol.ts';
 
-/** The latest picture of the viewed organization, one per batch or load. */
-export const livePicture = signal<LivePicture>(emptyPicture({ now: 0 }));
+const NO_COUNTS: StatusCounts = { online: 0, offline: 0, outOfService: 0, total: 0 };
 
-export const thingsById = computed<ReadonlyMap<string, Thing>>(() => livePicture.value.things);
+/** The map's markers with their ids in index order (ids arrive only when the order changes). */
+export type MarkerSet = Omit<MarkerAttributes, 'ids'> & { ids: readonly string[]; version: number };
 
-/** Every asset by display name; the order is rebuilt only when assets are added, removed or renamed. */
-export const sortedThings = computed<readonly Thing[]>(() => thingList(livePicture.value));
+const NO_MARKERS: MarkerSet = {
+  count: 0,
+  ids: [],
+  positions: new Float64Array(0),
+  categories: new Uint8Array(0),
+  ringColors: new Uint8Array(0),
+  version: 0,
+};
 
+export const snapshotState = signal<SnapshotState>({ phase: 'idle' });
 /** Online | Offline | OOS over the whole organization (the domain's status counts). */
-export const statusCounts = computed(() => thingCounts(livePicture.value));
-
+export const statusCounts = signal<StatusCounts>(NO_COUNTS);
 /** Whether labels read the responder way ("On-Scene", "Responding", "Incidents"). */
-export const isResponderView = computed(() => pictureLabels(livePicture.value).isResponder);
-
-export type SnapshotState =
-  { phase: 'idle' } | { phase: 'loading' } | { phase: 'loaded' } | { phase: 'error'; message: string };
-
-/** The asset load as the list shows it: loading until the first full load, its failure text (live §8). */
-export const snapshotState = computed<SnapshotState>(() => {
-  const picture = livePicture.value;
-  if (picture.organization === null) return { phase: 'idle' };
-  const failure = picture.loadErrors.things;
-  if (failure !== undefined && !picture.loaded.things) {
-    return { phase: 'error', message: thingsLoadErrorMessage(failure) };
-  }
-  return picture.loaded.things ? { phase: 'loaded' } : { phase: 'loading' };
-});
-
+export const isResponderView = signal(false);
+export const thingTotal = signal(0);
+/** The search result's ids in the domain's order (by display name). */
+export const shownThingIds = signal<readonly string[]>([]);
+/** Rows the page holds, by id; `rowsVersion` grows when any arrives. */
+export const rowsById = new Map<string, ThingRowView>();
+export const rowsVersion = signal(0);
+export const markerSet = signal<MarkerSet>(NO_MARKERS);
+export const selectedThing = signal<SelectedThing | null>(null);
+/** The selected asset is not among the loaded assets (the screen returns to its list, live §2). */
+export const missingSelectedId = signal<string | null>(null);
 /** The cable's state for the connection banner; 'idle' while no cable is open (signed out, polling). */
 export const cableStatus = signal<CableStatus | 'idle'>('idle');
 
+export function acceptRows(rows: readonly ThingRowView[]): void {
+  if (rows.length === 0) return;
+  for (const row of rows) rowsById.set(row.id, row);
+  rowsVersion.value += 1;
+}
+
+export function acceptFrame(frame: PictureFrame): void {
+  batch(() => {
+    if (frame.reset) {
+      rowsById.clear();
+      rowsVersion.value += 1;
+    }
+    snapshotState.value = frame.snapshot;
+    statusCounts.value = frame.counts;
+    isResponderView.value = frame.isResponder;
+    thingTotal.value = frame.list.total;
+    if (frame.list.shownIds !== null) shownThingIds.value = frame.list.shownIds;
+    acceptRows(frame.list.rows);
+    if (frame.markers !== null) {
+      const previous = markerSet.peek();
+      markerSet.value = {
+        ...frame.markers,
+        ids: frame.markers.ids ?? previous.ids,
+        version: previous.version + 1,
+      };
+    }
+    selectedThing.value = frame.selected;
+    missingSelectedId.value = frame.missingSelectedId;
+  });
+}
+
 export function resetLiveState(): void {
-  livePicture.value = emptyPicture({ now: 0 });
-  cableStatus.value = 'idle';
+  batch(() => {
+    snapshotState.value = { phase: 'idle' };
+    statusCounts.value = NO_COUNTS;
+    isResponderView.value = false;
+    thingTotal.value = 0;
+    shownThingIds.value = [];
+    rowsById.clear();
+    rowsVersion.value += 1;
+    markerSet.value = { ...NO_MARKERS, version: markerSet.peek().version + 1 };
+    selectedThing.value = null;
+    missingSelectedId.value = null;
+    cableStatus.value = 'idle';
+  });
 }

@@ -1,11 +1,8 @@
-// The organization whose live picture is shown, as the Observable the live pipeline takes: it follows the
-// session's subscribed organization and emits again only when a field the picture depends on changes, so a
-// reloaded profile does not restart the picture.
-import { effect } from '@preact/signals-react';
-import { distinctUntilChanged, Observable } from 'rxjs';
+// The organization whose live picture is shown, as the worker's pipeline takes it: the session's subscribed
+// organization reduced to the fields the picture depends on, so a reloaded profile that changes none of them does
+// not restart the picture.
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
-import { subscribedOrganization } from '../app/session.ts';
 
 export function viewedOrganizationOf(organization: Organization | null): ViewedOrganization | null {
   if (!organization) return null;
@@ -13,7 +10,7 @@ export function viewedOrganizationOf(organization: Organization | null): ViewedO
   return { id, name, isLargeOrg, isWzdxOrg, isResponder, countryCode };
 }
 
-function sameOrganization(a: ViewedOrganization | null, b: ViewedOrganization | null): boolean {
+export function sameOrganization(a: ViewedOrganization | null, b: ViewedOrganization | null): boolean {
   if (a === null || b === null) return a === b;
   return (
     a.id === b.id &&
@@ -23,11 +20,4 @@ function sameOrganization(a: ViewedOrganization | null, b: ViewedOrganization | 
     a.isResponder === b.isResponder &&
     a.countryCode === b.countryCode
   );
-}
-
-/** Subscribing starts following the session; unsubscribing stops. */
-export function viewedOrganization$(): Observable<ViewedOrganization | null> {
-  return new Observable<ViewedOrganization | null>((subscriber) =>
-    effect(() => subscriber.next(viewedOrganizationOf(subscribedOrganization.value))),
-  ).pipe(distinctUntilChanged(sameOrganization));
 }

@@ -1,24 +1,32 @@
-// Creates the MapLibre map in a container and keeps its asset markers in step with the live picture: each
-// picture's changed ids are checked against what the markers show (assetSource.ts), and when anything visible
-// changed the marker layer (assetMarkerLayer.ts) is given the new set and draws it once.
-// Mounted by LiveMap on mount; `destroy` removes the map and every subscription.
+// Creates the MapLibre map in a container and draws the live worker's markers on it with deck.gl, interleaved
+// in MapLibre's own WebGL context (@deck.gl/maplibre's MapLibreOverlay, `interleaved: true`; @deck.gl/mapbox's
+// MapboxOverlay reads `map.transform`, which MapLibre 6 no longer has). The map surface (this file) is separate
+// from what it draws (assetMarkerLayers.ts): each new marker set, selection or zoom bucket becomes one set of
+// layers, so deck.gl redraws only when markers change or the camera moves. Hover and click go through deck.gl's
+// GPU picking. Mounted by LiveMap on mount; `destroy` removes the map and every subscription.
 import { effect } from '@preact/signals-react';
+import type { PickingInfo } from '@deck.gl/core';
+import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { livePicture, thingsById } from '../live/thingsStore.ts';
-import { AssetMarkerLayer } from './assetMarkerLayer.ts';
-import { AssetSourceMirror, type SourceUpdate } from './assetSource.ts';
-import { ASSETS_LAYER, DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
+import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
+import { assetMarkerLayers, pickedAssetId, type SelectedMarker } from './assetMarkerLayers.ts';
+import { markerIconAtlas } from './markerIcons.ts';
+import { DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
+import { MARKER_CATEGORIES, SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
 
 /**
- * TEST HOOK (read-only), also handy in the browser console: what the map's asset source holds.
- * `positionOf` answers from the data last handed to the marker layer; `renderedPositionOf` from what the layer last
- * drew (its vertex buffer on the GPU). Both are `[lng, lat]`.
+ * TEST HOOK (read-only), also handy in the browser console. `positionOf` answers from the markers handed to the
+ * layers, `renderedPositionOf` from the markers in the last frame the map drew; `screenPositionOf` is where a
+ * drawn marker is on the map's canvas, in CSS pixels from its top left; `markersOnScreen` lists every drawn
+ * marker inside the canvas. Positions are `[lng, lat]`.
  */
 export type FleetMapTestHook = {
   markerCount(): number;
   positionOf(thingId: string): [number, number] | null;
   renderedPositionOf(thingId: string): [number, number] | null;
+  screenPositionOf(thingId: string): [number, number] | null;
+  markersOnScreen(): { id: string; x: number; y: number }[];
 };
 
 declare global {
@@ -34,8 +42,21 @@ export type LiveMapController = {
 
 let workerConfigured = false;
 
-function formatPosition(position: [number, number] | null): string {
-  return position ? `${position[1]},${position[0]}` : '';
+/** A marker set with the index of each id, built once per id list. */
+type IndexedMarkers = { markers: MarkerSet; indexOf: ReadonlyMap<string, number> };
+
+function indexed(markers: MarkerSet, previous: IndexedMarkers | null): IndexedMarkers {
+  const indexOf =
+    previous && previous.markers.ids === markers.ids
+      ? previous.indexOf
+      : new Map(markers.ids.map((id, index) => [id, index]));
+  return { markers, indexOf };
+}
+
+function positionIn(set: IndexedMarkers | null, id: string): [number, number] | null {
+  const index = set?.indexOf.get(id);
+  if (!set || index === undefined) return null;
+  return [set.markers.positions[index * 3] ?? 0, set.markers.positions[index * 3 + 1] ?? 0];
 }
 
 export function mountLiveMap(
@@ -56,74 +77,136 @@ export function mountLiveMap(
     attributionControl: { compact: false },
     maplibreLogo: false,
   });
-  const mirror = new AssetSourceMirror();
+  const atlas = markerIconAtlas();
   const disposers: (() => void)[] = [];
   let selectedId: string | null = null;
   /** A selection whose asset had no known position yet is centred once one arrives. */
   let centerWhenKnown = false;
   let destroyed = false;
+  let size = markerSize(DEFAULT_ZOOM);
+  /** What the layers were last given, and what the map last drew. */
+  let given: IndexedMarkers | null = null;
+  let drawn: IndexedMarkers | null = null;
+  let givenSelection: SelectedMarker | null = null;
+  let drawnSelection: SelectedMarker | null = null;
+  let awaitingDraw = false;
 
-  function centerOnSelected(): boolean {
-    const position = selectedId ? thingsById.peek().get(selectedId)?.position : null;
-    if (!position) return false;
-    map.easeTo({ center: [position.lng, position.lat], duration: 600 });
-    return true;
+  function pick(info: PickingInfo): string | null {
+    return drawn ? pickedAssetId(info, drawn.markers, drawnSelection?.id ?? null) : null;
+  }
+
+  const overlay = new MapLibreOverlay({
+    interleaved: true,
+    layers: [],
+    pickingRadius: 3,
+    onClick: (info) => {
+      const id = pick(info);
+      if (id) options.onSelect(id);
+    },
+    onHover: (info) => {
+      container.dataset.hoveredId = pick(info) ?? '';
+    },
+    getCursor: ({ isHovering, isDragging }) => (isHovering ? 'pointer' : isDragging ? 'grabbing' : 'grab'),
+  });
+
+  function selectionFor(markers: IndexedMarkers | null): SelectedMarker | null {
+    const thing = selectedThing.peek();
+    if (!thing || thing.id !== selectedId || thing.lat === null || thing.lng === null) return null;
+    const index = markers?.indexOf.get(thing.id);
+    const category =
+      index === undefined ? 'default' : MARKER_CATEGORIES[markers?.markers.categories[index] ?? 7];
+    const ring =
+      index === undefined || !markers
+        ? new Uint8Array(SELECTED_RING_COLOR)
+        : markers.markers.ringColors.subarray(index * 4, index * 4 + 4);
+    return { id: thing.id, lng: thing.lng, lat: thing.lat, category: category ?? 'default', ring };
+  }
+
+  function formatSelected(): string {
+    return drawnSelection && drawnSelection.id === selectedId
+      ? `${drawnSelection.lat},${drawnSelection.lng}`
+      : '';
   }
 
   function publishTestAttributes() {
-    container.dataset.markerCount = String(markers.drawnCount);
+    container.dataset.markerCount = String(drawn?.markers.count ?? 0);
     container.dataset.selectedId = selectedId ?? '';
-    // The coordinates as given (not read back from the layer's float32 buffer), published once they are drawn.
-    container.dataset.selectedPosition = formatPosition(selectedId ? mirror.positionOf(selectedId) : null);
+    // The coordinates as the worker sent them, published once the map has drawn them.
+    container.dataset.selectedPosition = formatSelected();
   }
 
-  // Attributes change once the layer has drawn the markers, so a reader never sees a position the map lacks.
-  const markers = new AssetMarkerLayer(ASSETS_LAYER, DEFAULT_CENTER, () => {
-    if (!destroyed) publishTestAttributes();
-  });
-  let appliedVersion: number | null = null;
+  function draw() {
+    if (destroyed) return;
+    givenSelection = selectionFor(given);
+    overlay.setProps({
+      layers: given
+        ? assetMarkerLayers({ markers: given.markers, selected: givenSelection, size, atlas })
+        : [],
+    });
+    awaitingDraw = true;
+    map.triggerRepaint();
+  }
 
-  function apply(update: SourceUpdate | null) {
-    if (!update) return;
-    markers.setMarkers(mirror.markers, selectedId);
-    if (centerWhenKnown && centerOnSelected()) centerWhenKnown = false;
+  function centerOnSelected(): boolean {
+    const thing = selectedThing.peek();
+    if (!thing || thing.id !== selectedId || thing.lat === null || thing.lng === null) return false;
+    map.easeTo({ center: [thing.lng, thing.lat], duration: 600 });
+    return true;
   }
 
   map.on('load', () => {
-    map.addLayer(markers);
+    map.addControl(overlay);
     disposers.push(
       effect(() => {
-        const picture = livePicture.value;
-        // Changes describe one step; if any picture went by unseen (the map loaded late) compare everything.
-        const followsApplied = appliedVersion !== null && picture.version === appliedVersion + 1;
-        appliedVersion = picture.version;
-        apply(
-          followsApplied
-            ? mirror.forChanges(picture.things, picture.changes)
-            : mirror.reconcile(picture.things),
-        );
+        given = indexed(markerSet.value, given);
+        // Read here so that a new position of the selected asset redraws the selection too.
+        const selected = selectedThing.value;
+        draw();
+        if (centerWhenKnown && selected && centerOnSelected()) centerWhenKnown = false;
       }),
     );
     if (selectedId) controller.select(selectedId, { center: true });
   });
-
-  map.on('click', (event) => {
-    const id = markers.markerAt(event.point);
-    if (id) options.onSelect(id);
+  // Every frame the map draws carries the layers given before it: what they hold is now on screen.
+  map.on('render', () => {
+    if (!awaitingDraw || destroyed) return;
+    awaitingDraw = false;
+    drawn = given;
+    drawnSelection = givenSelection;
+    publishTestAttributes();
   });
-  let pointing = false;
-  map.on('mousemove', (event) => {
-    const overMarker = markers.markerAt(event.point) !== null;
-    if (overMarker === pointing) return;
-    pointing = overMarker;
-    map.getCanvas().style.cursor = overMarker ? 'pointer' : '';
+  map.on('zoom', () => {
+    const next = markerSize(map.getZoom());
+    if (next === size) return;
+    size = next;
+    draw();
   });
   map.on('webglcontextlost', () => options.onUnavailable());
 
   window.__fleetMap = {
-    markerCount: () => mirror.size,
-    positionOf: (thingId) => mirror.positionOf(thingId),
-    renderedPositionOf: (thingId) => markers.drawnPositionOf(thingId),
+    markerCount: () => given?.markers.count ?? 0,
+    positionOf: (thingId) => positionIn(given, thingId),
+    renderedPositionOf: (thingId) => positionIn(drawn, thingId),
+    screenPositionOf: (thingId) => {
+      const position = positionIn(drawn, thingId);
+      if (!position) return null;
+      const point = map.project(position);
+      return [point.x, point.y];
+    },
+    markersOnScreen: () => {
+      if (!drawn) return [];
+      const { width, height } = container.getBoundingClientRect();
+      const onScreen: { id: string; x: number; y: number }[] = [];
+      drawn.markers.ids.forEach((id, index) => {
+        const lng = drawn?.markers.positions[index * 3] ?? 0;
+        const lat = drawn?.markers.positions[index * 3 + 1] ?? 0;
+        const point = map.project([lng, lat]);
+        if (point.x >= 0 && point.y >= 0 && point.x <= width && point.y <= height) {
+          onScreen.push({ id, x: point.x, y: point.y });
+        }
+      });
+      return onScreen;
+    },
   };
 
   const controller: LiveMapController = {
@@ -132,7 +215,7 @@ export function mountLiveMap(
       selectedId = thingId;
       centerWhenKnown = false;
       publishTestAttributes();
-      if (changed && mirror.size > 0) markers.setMarkers(mirror.markers, selectedId);
+      if (changed && given) draw();
       if (thingId && center) centerWhenKnown = !centerOnSelected();
     },
     destroy() {

@@ -6,10 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { CableSession } from '#sim/cable/broadcaster';
 import { cablePlugin } from '#sim/cable/cablePlugin';
+import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '#domain/pipeline/operators';
 import {
-  MAX_RECONNECT_ATTEMPTS,
   openCableConnection,
-  reconnectDelay,
   type CableConnection,
   type CableStatus,
   type SocketLike,

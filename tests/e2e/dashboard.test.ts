@@ -1,10 +1,11 @@
 // The live dashboard in a real browser: sign in as a person would, see the asset count, and see a marker move when a
 // device reports a new position through the simulator (REST ingestion → cable broadcast → the domain pipeline's
 // batch → MapLibre source); a token refresh that leaves the cable alone; a large organization served by polling.
-import { chromium, type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
+import { startCableTap, type CableTap, type TappedSocket } from '#tests/helpers/cableTap';
 
 const baseUrl = inject('baseUrl');
 const USER = 'user@demo.test';
@@ -15,6 +16,7 @@ const LARGE_ORGANIZATION = 'Great Lakes Fleet Services';
 
 let browser: Browser;
 let context: BrowserContext | null = null;
+let tap: CableTap | null = null;
 
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
@@ -23,18 +25,37 @@ beforeAll(async () => {
 afterEach(async () => {
   await context?.close();
   context = null;
+  await tap?.close();
+  tap = null;
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-async function openPage(path = '/', before?: (page: Page) => Promise<void>): Promise<Page> {
+async function openPage(
+  path = '/',
+  before?: (page: Page) => Promise<void> | void,
+  origin = baseUrl,
+): Promise<Page> {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await before?.(page);
-  await page.goto(`${baseUrl}${path}`);
+  await page.goto(`${origin}${path}`);
   return page;
+}
+
+/**
+ * Opens the page through a tap that hands the test every cable socket and records REST requests (the cable and
+ * the loads run in the live worker, out of Playwright's routing; tests/helpers/cableTap.ts).
+ */
+async function openTappedPage(
+  path: string,
+  onSocket: (socket: TappedSocket) => Promise<void> | void,
+  before?: (page: Page) => Promise<void> | void,
+): Promise<Page> {
+  tap = await startCableTap(baseUrl, onSocket);
+  return openPage(path, before, tap.url);
 }
 
 /** Waits until a condition holds, looking again every few milliseconds (the test timeout bounds it). */
@@ -182,21 +203,17 @@ describe('live dashboard', () => {
     const [thing] = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
     if (!thing) throw new Error('no assets');
 
-    // Every cable socket of the page goes through this route, so the test can cut it and delay the reconnect.
-    let current: WebSocketRoute | null = null;
+    // Every cable socket of the page goes through the tap, so the test can cut it and delay the reconnect.
+    let current: TappedSocket | null = null;
     let confirmations = 0;
     let reconnectAllowed: Promise<void> = Promise.resolve();
-    const page = await openPage(`/dashboard/things/${thing.id}`, (page) =>
-      page.routeWebSocket(/\/cable$/, async (socket) => {
-        await reconnectAllowed;
-        const server = socket.connectToServer();
-        server.onMessage((frame) => {
-          if (String(frame).includes('"confirm_subscription"')) confirmations += 1;
-          socket.send(frame);
-        });
-        current = socket;
-      }),
-    );
+    const page = await openTappedPage(`/dashboard/things/${thing.id}`, async (socket) => {
+      await reconnectAllowed;
+      socket.onServerFrame((frame) => {
+        if (frame.includes('"confirm_subscription"')) confirmations += 1;
+      });
+      current = socket;
+    });
     await typeCredentials(page, USER, DEMO_PASSWORD);
     await page.waitForFunction(
       (id) => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-id') === id,
@@ -211,7 +228,7 @@ describe('live dashboard', () => {
     reconnectAllowed = new Promise((resolve) => {
       allowReconnect = resolve;
     });
-    await (current as WebSocketRoute).close();
+    await (current as TappedSocket).close();
     await banner.waitFor();
     expect(await banner.textContent()).toBe(
       "Looks like your connection is having trouble - we'll keep trying to get you back online or you can try to restart your browser.",
@@ -260,37 +277,42 @@ describe('live dashboard', () => {
     // What happens on the wire once the cable is subscribed: nothing may open, close or load the picture again.
     let confirmations = 0;
     const afterSubscribed = { socketsOpened: 0, socketsClosed: 0, fullLoads: 0 };
-    const page = await openPage(`/dashboard/things/${thing.id}`, async (page) => {
-      // The sign-in answer says the token lives 15 s, so the session keeper refreshes it within seconds.
-      await page.route('**/api/user_token', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as Record<string, unknown>;
-        const isPassword = route.request().postData()?.includes('"password"') ?? false;
-        await route.fulfill({ response, json: isPassword ? { ...body, expires_in: 15 } : body });
-      });
-      await page.routeWebSocket(/\/cable$/, (socket) => {
+    const page = await openTappedPage(
+      `/dashboard/things/${thing.id}`,
+      (socket) => {
         if (confirmations > 0) afterSubscribed.socketsOpened += 1;
         socket.onClose(() => {
           if (confirmations > 0) afterSubscribed.socketsClosed += 1;
         });
-        const server = socket.connectToServer();
-        server.onMessage((frame) => {
-          if (String(frame).includes('"confirm_subscription"')) confirmations += 1;
-          socket.send(frame);
+        socket.onServerFrame((frame) => {
+          if (frame.includes('"confirm_subscription"')) confirmations += 1;
         });
-      });
-      page.on('request', (request) => {
-        const url = request.url();
-        const full = url.includes('/api/organization/things?') && !url.includes('last_updated_timestamp');
-        if (full && confirmations > 0) afterSubscribed.fullLoads += 1;
-      });
-    });
+      },
+      async (page) => {
+        // The sign-in answer says the token lives 15 s, so the session keeper refreshes it within seconds.
+        await page.route('**/api/user_token', async (route) => {
+          const response = await route.fetch();
+          const body = (await response.json()) as Record<string, unknown>;
+          const isPassword = route.request().postData()?.includes('"password"') ?? false;
+          await route.fulfill({ response, json: isPassword ? { ...body, expires_in: 15 } : body });
+        });
+      },
+    );
+    const fullLoadsFrom = (start: number) =>
+      (tap?.requests ?? [])
+        .slice(start)
+        .filter((url) => url.includes('/api/organization/things?') && !url.includes('last_updated_timestamp'))
+        .length;
     await typeCredentials(page, USER, DEMO_PASSWORD);
     await page.waitForFunction(
       (id) => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-id') === id,
       thing.id,
     );
     await until(() => confirmations === 1);
+    // The worker opens the cable and starts the first load together; either may reach the wire first.
+    await until(() => fullLoadsFrom(0) > 0);
+    /** Where the tap's request log stood once the cable was subscribed and the first load was on its way. */
+    const requestsBeforeSubscribed = tap?.requests.length ?? 0;
     const signedIn = await page.evaluate(() => window.localStorage.getItem('fleetDashboard.token'));
     await page.waitForFunction(
       (before) => window.localStorage.getItem('fleetDashboard.token') !== before,
@@ -304,6 +326,7 @@ describe('live dashboard', () => {
     };
     await sendPoint(baseUrl, await signInForToken(baseUrl, STAFF), thing, target);
     await waitForSelectedPosition(page, `${target.lat},${target.lng}`);
+    afterSubscribed.fullLoads = fullLoadsFrom(requestsBeforeSubscribed);
     expect(afterSubscribed).toEqual({ socketsOpened: 0, socketsClosed: 0, fullLoads: 0 });
     expect(confirmations).toBe(1);
     expect(await page.getByTestId('connection-banner').count()).toBe(0);
@@ -315,13 +338,9 @@ describe('live dashboard', () => {
     const fleet = await listThings(baseUrl, token, largeOrganizationId);
 
     const subscribed: string[] = [];
-    const page = await openPage('/', (page) =>
-      page.routeWebSocket(/\/cable$/, (socket) => {
-        const server = socket.connectToServer();
-        socket.onMessage((frame) => {
-          if (String(frame).includes('"subscribe"')) subscribed.push(String(frame));
-          server.send(frame);
-        });
+    const page = await openTappedPage('/', (socket) =>
+      socket.onClientFrame((frame) => {
+        if (frame.includes('"subscribe"')) subscribed.push(frame);
       }),
     );
     await typeCredentials(page, USER, DEMO_PASSWORD);

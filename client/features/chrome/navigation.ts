@@ -1,7 +1,7 @@
 // The dashboard's sections as the chrome shows them: desktop left navigation and mobile tabs, filtered by the
 // gates in domain/session/routeGates.ts, plus the last item opened in each mobile section.
 import { computed, signal } from '@preact/signals-react';
-import { eventsLabel, isResponderOrganization } from '#domain/organizations/organization';
+import { eventsLabel } from '#domain/organizations/organization';
 import {
   maySeeSection,
   MOBILE_SECTIONS,
@@ -11,8 +11,8 @@ import {
   type Viewer,
 } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { thingsById } from '../../live/thingsStore.ts';
-import { permissions, subscribedOrganization } from '../../app/session.ts';
+import { isResponderView } from '../../live/thingsStore.ts';
+import { permissions } from '../../app/session.ts';
 
 export type NavItem = { section: Section; label: string; href: string };
 
@@ -40,10 +40,8 @@ const FIXED_LABELS: Partial<Record<Section, string>> = {
   sharing: 'Mutual Aid Sharing',
 };
 
-/** "Incidents" or "Events" for the organization being viewed (live §1). */
-export const eventsTitle = computed(() =>
-  eventsLabel(isResponderOrganization(subscribedOrganization.value, thingsById.value.values())),
-);
+/** "Incidents" or "Events" for the organization being viewed (live §1; the worker reads the picture's labels). */
+export const eventsTitle = computed(() => eventsLabel(isResponderView.value));
 
 export function sectionLabel(section: Section): string {
   return section === 'events' ? eventsTitle.value : (FIXED_LABELS[section] ?? section);

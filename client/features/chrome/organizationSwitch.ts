@@ -1,9 +1,9 @@
-// Switching the viewed organization (access §4): the live picture restarts for the new organization (the layout's
-// bridge is keyed on it, so it tears down, resets and resubscribes), and the drawer search is cleared.
+// Switching the viewed organization (access §4): the live worker starts its picture over for the new organization
+// (the live bridge tells it), and the drawer search is cleared.
 import { switchOrganization } from '../../app/session.ts';
-import { thingSearchText } from '../things/thingsView.ts';
+import { setThingSearch } from '../things/thingsView.ts';
 
 export function selectOrganization(organizationId: string): void {
-  thingSearchText.value = '';
+  setThingSearch('');
   switchOrganization(organizationId);
 }

@@ -1,52 +1,52 @@
-import { statusLabel, statusName } from '#domain/status/assetStatus';
-import type { Thing } from '#domain/things/thing';
+import { memo } from 'react';
+import type { ThingRowView } from '../../live/liveProtocol.ts';
 
 export const ROW_HEIGHT = 90;
 export const OUT_OF_SERVICE_ROW_HEIGHT = 65;
 
 type ThingRowProps = {
-  thing: Thing;
-  /** Responder organizations read "On-Scene" and "Responding" (live §1). */
-  isResponder: boolean;
+  /** The row as the worker sent it, labels already in the organization's wording (live §1). */
+  row: ThingRowView;
   selected: boolean;
   onSelect(thingId: string): void;
 };
 
-/**
- * One asset row. Not memoised on the record: the live picture changes records in place (docs/live-picture.md),
- * so the same object may hold a new status; the list renders only the rows in view.
- */
-export function ThingRow({ thing, isResponder, selected, onSelect }: ThingRowProps) {
-  const height = thing.inService ? ROW_HEIGHT : OUT_OF_SERVICE_ROW_HEIGHT;
-  const label = statusLabel(thing.status, { isResponderOrganization: isResponder });
+/** One asset row; memoised because the worker sends a new row object only when what it shows changed. */
+export const ThingRow = memo(function ThingRow({ row, selected, onSelect }: ThingRowProps) {
+  const height = row.inService ? ROW_HEIGHT : OUT_OF_SERVICE_ROW_HEIGHT;
   return (
     <button
       type="button"
       className={`thing-row${selected ? ' thing-row--selected' : ''}`}
       style={{ height }}
       data-testid="thing-row"
-      data-thing-id={thing.id}
+      data-thing-id={row.id}
       aria-pressed={selected}
-      onClick={() => onSelect(thing.id)}
+      onClick={() => onSelect(row.id)}
     >
       <span
-        className={`status-dot status-dot--${statusName(thing.status)}`}
+        className={`status-dot status-dot--${row.status}`}
         role="img"
-        aria-label={label}
-        title={label}
+        aria-label={row.statusLabel}
+        title={row.statusLabel}
         data-testid="thing-status"
       />
       <span className="thing-row__names">
-        <span className="thing-row__primary">{thing.primaryDisplayName}</span>
-        {thing.secondaryDisplayName ? (
-          <span className="thing-row__secondary">{thing.secondaryDisplayName}</span>
+        <span className="thing-row__primary">{row.primaryDisplayName}</span>
+        {row.secondaryDisplayName ? (
+          <span className="thing-row__secondary">{row.secondaryDisplayName}</span>
         ) : null}
-        {thing.inService && thing.street ? <span className="thing-row__street">{thing.street}</span> : null}
+        {row.inService && row.street ? <span className="thing-row__street">{row.street}</span> : null}
       </span>
       <span className="thing-row__tags">
-        {thing.isWzdxEnabled ? <span className="badge badge--wzdx">WZDx</span> : null}
-        {thing.inService ? null : <span className="tag tag--oos">Out-of-service</span>}
+        {row.isWzdxEnabled ? <span className="badge badge--wzdx">WZDx</span> : null}
+        {row.inService ? null : <span className="tag tag--oos">Out-of-service</span>}
       </span>
     </button>
   );
+});
+
+/** A row the worker has not sent yet (scrolled into view a moment ago): the height of a row, nothing else. */
+export function PendingThingRow() {
+  return <div className="thing-row thing-row--pending" style={{ height: ROW_HEIGHT }} aria-hidden />;
 }

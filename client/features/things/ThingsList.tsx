@@ -1,8 +1,19 @@
+// The asset list: counts and search over the whole organization, and a virtual list that renders only the rows
+// in view. It holds ids in order; the rows themselves come from the live worker for the window shown
+// (client/live/listView.ts), so a 10,000-asset organization costs the page the rows on screen.
 import { useSignals } from '@preact/signals-react/runtime';
 import { Virtuoso } from 'react-virtuoso';
-import { isResponderView, snapshotState, sortedThings, statusCounts } from '../../live/thingsStore.ts';
-import { ThingRow } from './ThingRow.tsx';
-import { shownThings, thingSearchText } from './thingsView.ts';
+import { showListWindow } from '../../live/liveBridge.ts';
+import {
+  rowsById,
+  rowsVersion,
+  shownThingIds,
+  snapshotState,
+  statusCounts,
+  thingTotal,
+} from '../../live/thingsStore.ts';
+import { PendingThingRow, ThingRow } from './ThingRow.tsx';
+import { setThingSearch, thingSearchText } from './thingsView.ts';
 import './thingStatus.css';
 
 type ThingsListProps = {
@@ -12,11 +23,12 @@ type ThingsListProps = {
 
 export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   useSignals();
-  const shown = shownThings.value;
-  const total = sortedThings.value.length;
+  const shownIds = shownThingIds.value;
+  const total = thingTotal.value;
   const counts = statusCounts.value;
-  const isResponder = isResponderView.value;
   const state = snapshotState.value;
+  // Read so that rows arriving for the window render.
+  const version = rowsVersion.value;
 
   return (
     <section className="things-list" aria-labelledby="things-list-title">
@@ -26,9 +38,9 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
           <span
             className="things-list__count"
             data-testid="asset-count"
-            title={`${shown.length} shown of ${total}`}
+            title={`${shownIds.length} shown of ${total}`}
           >
-            {shown.length} / {total}
+            {shownIds.length} / {total}
           </span>
         </h1>
         <p className="things-list__counts" data-testid="availability-counts">
@@ -41,9 +53,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
           placeholder="Search for an asset..."
           aria-label="Search for an asset"
           value={thingSearchText.value}
-          onChange={(event) => {
-            thingSearchText.value = event.target.value;
-          }}
+          onChange={(event) => setThingSearch(event.target.value)}
         />
       </header>
       {state.phase === 'error' ? (
@@ -52,23 +62,25 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
         </p>
       ) : null}
       {state.phase === 'loading' ? <p className="things-list__message">Loading assets…</p> : null}
-      {state.phase === 'loaded' && shown.length === 0 ? (
+      {state.phase === 'loaded' && shownIds.length === 0 ? (
         <p className="things-list__message">
           {total === 0 ? 'No Assets Available' : 'No assets match the search.'}
         </p>
       ) : null}
       <Virtuoso
         className="things-list__rows"
-        data={shown}
-        computeItemKey={(_, thing) => thing.id}
-        itemContent={(_, thing) => (
-          <ThingRow
-            thing={thing}
-            isResponder={isResponder}
-            selected={thing.id === selectedId}
-            onSelect={onSelect}
-          />
-        )}
+        totalCount={shownIds.length}
+        context={version}
+        computeItemKey={(index) => shownIds[index] ?? index}
+        rangeChanged={(range) => showListWindow({ start: range.startIndex, end: range.endIndex + 1 })}
+        itemContent={(index) => {
+          const row = rowsById.get(shownIds[index] ?? '');
+          return row ? (
+            <ThingRow row={row} selected={row.id === selectedId} onSelect={onSelect} />
+          ) : (
+            <PendingThingRow />
+          );
+        }}
       />
     </section>
   );

@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { snapshotState, thingsById } from '../../live/thingsStore.ts';
+import { selectThing } from '../../live/liveBridge.ts';
+import { missingSelectedId } from '../../live/thingsStore.ts';
 import { LiveMap } from '../../map/LiveMap.tsx';
 import { ThingsList } from './ThingsList.tsx';
 
@@ -11,18 +12,23 @@ export const THINGS_PATH = '/dashboard/things';
 export function ThingsPage({ thingId }: { thingId: string | null }) {
   useSignals();
   const [, navigate] = useLocation();
-  const loaded = snapshotState.value.phase === 'loaded';
-  const selectedMissing = loaded && thingId !== null && !thingsById.value.has(thingId);
+  const missing = thingId !== null && missingSelectedId.value === thingId;
 
   const select = useCallback(
     (id: string) => navigate(`${THINGS_PATH}/${encodeURIComponent(id)}`),
     [navigate],
   );
 
+  // The worker reports on the selected asset in every frame (its detail, and whether it exists).
+  useEffect(() => {
+    selectThing(thingId);
+    return () => selectThing(null);
+  }, [thingId]);
+
   // The section returns to its list when the selected asset does not exist (live §2).
   useEffect(() => {
-    if (selectedMissing) navigate(THINGS_PATH, { replace: true });
-  }, [selectedMissing, navigate]);
+    if (missing) navigate(THINGS_PATH, { replace: true });
+  }, [missing, navigate]);
 
   return (
     <div className="things-page">

@@ -1,10 +1,12 @@
-// The asset search box matches names, system id and plate/vehicle numbers, case-insensitively.
+// The asset search box matches names, system id and plate/vehicle numbers, case-insensitively. Runs in the live
+// worker (client/live/listView.ts).
 import type { Thing } from '#domain/things/thing';
 
 export function normaliseSearch(text: string): string {
   return text.trim().toLowerCase();
 }
 
+/** `query` is normalised (normaliseSearch). */
 export function matchesSearch(thing: Thing, query: string): boolean {
   if (!query) return true;
   return [
@@ -15,9 +17,4 @@ export function matchesSearch(thing: Thing, query: string): boolean {
     thing.registryNumber,
     thing.vinNumber,
   ].some((field) => field.toLowerCase().includes(query));
-}
-
-export function filterThings(things: readonly Thing[], query: string): readonly Thing[] {
-  const normalised = normaliseSearch(query);
-  return normalised ? things.filter((thing) => matchesSearch(thing, normalised)) : things;
 }

@@ -1,9 +1,11 @@
-// Derived state of the asset list: the search text and the assets it shows. Counts and order come from the
-// domain picture (client/live/thingsStore.ts).
-import { computed, signal } from '@preact/signals-react';
-import { sortedThings } from '../../live/thingsStore.ts';
-import { filterThings } from './thingSearch.ts';
+// The asset list's search text. The worker narrows the list (client/live/listView.ts); the page keeps the text
+// for the input.
+import { signal } from '@preact/signals-react';
+import { searchList } from '../../live/liveBridge.ts';
 
 export const thingSearchText = signal('');
 
-export const shownThings = computed(() => filterThings(sortedThings.value, thingSearchText.value));
+export function setThingSearch(text: string): void {
+  thingSearchText.value = text;
+  searchList(text);
+}

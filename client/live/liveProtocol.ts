@@ -1,0 +1,108 @@
+// The messages between the page and the live worker (docs/live-worker.md). The worker owns the cable, the REST
+// loads and the domain pipeline; the page owns the screens. What crosses is only what the screens draw: the
+// map's marker attributes as transferable typed arrays, the counts, and the list rows in the page's window.
+// Later screens add a `view` kind to PageMessage and a field to the frame, the same way the list does.
+import type { ViewedOrganization } from '#domain/live/liveEvents';
+import type { AssetStatusName } from '#domain/status/assetStatus';
+import type { StatusCounts } from '#domain/status/statusCounts';
+import type { CableStatus } from './cableConnection.ts';
+
+/** What the worker needs to reach the provider; the token is sent again whenever the session refreshes it. */
+export type WorkerConfig = {
+  apiBaseUrl: string;
+  cableUrl: string;
+  token: string;
+  permissions: readonly string[];
+};
+
+/** The asset list's window: rows [start, end) of the search result are what the page shows. */
+export type ListWindow = { start: number; end: number };
+
+export type PageMessage =
+  | { type: 'start'; config: WorkerConfig; organization: ViewedOrganization | null }
+  | { type: 'token'; token: string }
+  | { type: 'organization'; organization: ViewedOrganization | null }
+  /** The page drew the frame `seq`: the worker may send the next one (one frame in flight, never a queue). */
+  | { type: 'drawn'; seq: number }
+  | { type: 'search'; text: string }
+  | { type: 'listWindow'; window: ListWindow }
+  | { type: 'select'; thingId: string | null }
+  | { type: 'stop' };
+
+/** One row of the asset list, ready to show (labels in the organization's wording). */
+export type ThingRowView = {
+  id: string;
+  primaryDisplayName: string;
+  secondaryDisplayName: string;
+  street: string;
+  status: AssetStatusName;
+  statusLabel: string;
+  inService: boolean;
+  isWzdxEnabled: boolean;
+};
+
+/**
+ * The map's markers in index order, for deck.gl binary attributes. `ids` comes only when the index order
+ * changed (an asset came or went, or the picture started over); otherwise index i is the same asset as before.
+ */
+export type MarkerAttributes = {
+  count: number;
+  ids: string[] | null;
+  /**
+   * lng, lat, 0 per marker: float64, which deck.gl splits into high and low float32 parts so street zooms do not
+   * jitter (it splits only three-component positions).
+   */
+  positions: Float64Array;
+  /** MARKER_CATEGORIES index per marker (icon). */
+  categories: Uint8Array;
+  /** Ring colour per marker, RGBA (status). */
+  ringColors: Uint8Array;
+};
+
+export type SnapshotState =
+  { phase: 'idle' } | { phase: 'loading' } | { phase: 'loaded' } | { phase: 'error'; message: string };
+
+/** The selected asset as its detail panel and the map's centring read it. */
+export type SelectedThing = { id: string; lat: number | null; lng: number | null; row: ThingRowView };
+
+export type ListFrame = {
+  /** Assets in the organization, and how many the search shows. */
+  total: number;
+  shownCount: number;
+  /** The search result's ids in order, only when membership or order changed. */
+  shownIds: string[] | null;
+  /** Rows in the window (with a margin) the page does not have as they are now. */
+  rows: ThingRowView[];
+};
+
+export type PictureFrame = {
+  type: 'frame';
+  seq: number;
+  /** The picture started over (organization switch): the page forgets rows and markers it holds. */
+  reset: boolean;
+  organizationId: string | null;
+  snapshot: SnapshotState;
+  isResponder: boolean;
+  counts: StatusCounts;
+  /** Null when no marker changed since the last frame. */
+  markers: MarkerAttributes | null;
+  list: ListFrame;
+  /** The selected asset, or null when none is selected or the picture lacks it. */
+  selected: SelectedThing | null;
+  /** The id selected that the loaded picture does not hold (the screen returns to its list, live §2). */
+  missingSelectedId: string | null;
+};
+
+export type WorkerMessage =
+  | PictureFrame
+  | { type: 'cableStatus'; status: CableStatus | 'idle' }
+  /** Rows asked for by a window change, sent at once (not held for the next frame). */
+  | { type: 'rows'; rows: ThingRowView[] }
+  | { type: 'unauthorized' };
+
+/** The buffers a frame can hand over without copying. */
+export function transferablesOf(message: WorkerMessage): Transferable[] {
+  if (message.type !== 'frame' || message.markers === null) return [];
+  const { positions, categories, ringColors } = message.markers;
+  return [positions.buffer, categories.buffer, ringColors.buffer];
+}

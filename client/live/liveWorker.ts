@@ -1,0 +1,182 @@
+// The live worker's entry (docs/live-worker.md): everything between the provider and the screens runs here, off
+// the page's main thread — the cable socket with its reconnects, the REST snapshot and incremental loads, message
+// decoding, the 1 s batches and the domain pipeline. The page gets one frame at a time: a frame is sent only when
+// the page has drawn the previous one, and pictures that arrive meanwhile are folded into the next frame, so a
+// page that is not drawing (a hidden tab) queues nothing.
+import { asyncScheduler, BehaviorSubject, distinctUntilChanged, type Subscription } from 'rxjs';
+import type { ViewedOrganization } from '#domain/live/liveEvents';
+import type { LivePicture } from '#domain/live/livePicture';
+import { pictureLabels, thingCounts } from '#domain/live/pictureViews';
+import { createLivePipeline } from '#domain/pipeline/livePipeline';
+import { createApiClient } from '../api/httpClient.ts';
+import { thingsLoadErrorMessage } from '../api/things.ts';
+import { createLiveSources } from './liveSources.ts';
+import {
+  transferablesOf,
+  type PageMessage,
+  type PictureFrame,
+  type SnapshotState,
+  type WorkerConfig,
+  type WorkerMessage,
+} from './liveProtocol.ts';
+import { ListView, rowViewOf } from './listView.ts';
+import { MarkerPacker } from './markerPacker.ts';
+import { sameOrganization } from './viewedOrganization.ts';
+
+function post(message: WorkerMessage): void {
+  self.postMessage(message, { transfer: transferablesOf(message) });
+}
+
+function snapshotOf(picture: LivePicture): SnapshotState {
+  if (picture.organization === null) return { phase: 'idle' };
+  const failure = picture.loadErrors.things;
+  if (failure !== undefined && !picture.loaded.things) {
+    return { phase: 'error', message: thingsLoadErrorMessage(failure) };
+  }
+  return picture.loaded.things ? { phase: 'loaded' } : { phase: 'loading' };
+}
+
+/** One signed-in page's live picture: started by `start`, ended by `stop`. */
+class LiveSession {
+  private token: string;
+  private readonly organization$: BehaviorSubject<ViewedOrganization | null>;
+  private readonly subscription: Subscription;
+  private readonly markers = new MarkerPacker();
+  private readonly list = new ListView();
+  private picture: LivePicture | null = null;
+  private selectedId: string | null = null;
+  private seq = 0;
+  /** The frame the page has not acknowledged yet; no other is sent before it is. */
+  private inFlight: number | null = null;
+  private pending = false;
+  private resetPending = false;
+
+  constructor(config: WorkerConfig, organization: ViewedOrganization | null) {
+    this.token = config.token;
+    this.organization$ = new BehaviorSubject(organization);
+    const sources = createLiveSources({
+      client: createApiClient({ baseUrl: config.apiBaseUrl, getToken: () => this.token }),
+      cableUrl: config.cableUrl,
+      getToken: () => this.token,
+      permissions: new Set(config.permissions),
+      onUnauthorized: () => post({ type: 'unauthorized' }),
+      onCableStatus: (status) => post({ type: 'cableStatus', status }),
+    });
+    const pipeline = createLivePipeline({
+      scheduler: asyncScheduler,
+      sources: {
+        ...sources,
+        organization$: this.organization$.pipe(distinctUntilChanged(sameOrganization)),
+      },
+    });
+    this.subscription = pipeline.picture$.subscribe((picture) => this.accept(picture));
+  }
+
+  handle(message: Exclude<PageMessage, { type: 'start' | 'stop' }>): void {
+    switch (message.type) {
+      case 'token':
+        this.token = message.token;
+        return;
+      case 'organization':
+        this.organization$.next(message.organization);
+        return;
+      case 'drawn':
+        if (message.seq === this.inFlight) this.inFlight = null;
+        this.flush();
+        return;
+      case 'search':
+        this.list.setSearch(message.text);
+        this.changed();
+        return;
+      case 'listWindow':
+        this.list.setWindow(message.window);
+        if (this.picture && !this.resetPending) {
+          const rows = this.list.rowsInWindow(this.picture);
+          if (rows.length > 0) post({ type: 'rows', rows });
+        }
+        return;
+      case 'select':
+        this.selectedId = message.thingId;
+        this.changed();
+        return;
+      default: {
+        const unhandled: never = message;
+        return unhandled;
+      }
+    }
+  }
+
+  stop(): void {
+    this.subscription.unsubscribe();
+  }
+
+  private accept(picture: LivePicture): void {
+    this.picture = picture;
+    this.markers.note(picture);
+    if (picture.changes.reset) {
+      this.resetPending = true;
+      this.list.forget();
+    }
+    this.changed();
+  }
+
+  private changed(): void {
+    this.pending = true;
+    this.flush();
+  }
+
+  private flush(): void {
+    const picture = this.picture;
+    if (this.inFlight !== null || !this.pending || picture === null) return;
+    this.pending = false;
+    this.seq += 1;
+    this.inFlight = this.seq;
+    const reset = this.resetPending;
+    this.resetPending = false;
+    post(this.frameOf(picture, reset));
+  }
+
+  private frameOf(picture: LivePicture, reset: boolean): PictureFrame {
+    const { isResponder } = pictureLabels(picture);
+    const snapshot = snapshotOf(picture);
+    const selected = this.selectedId === null ? undefined : picture.things.get(this.selectedId);
+    return {
+      type: 'frame',
+      seq: this.seq,
+      reset,
+      organizationId: picture.organization?.id ?? null,
+      snapshot,
+      isResponder,
+      counts: thingCounts(picture),
+      markers: this.markers.pack(picture),
+      list: this.list.frame(picture),
+      selected: selected
+        ? {
+            id: selected.id,
+            lat: selected.position?.lat ?? null,
+            lng: selected.position?.lng ?? null,
+            row: rowViewOf(selected, isResponder),
+          }
+        : null,
+      missingSelectedId: snapshot.phase === 'loaded' && selected === undefined ? this.selectedId : null,
+    };
+  }
+}
+
+let session: LiveSession | null = null;
+
+self.addEventListener('message', (event: MessageEvent<PageMessage>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'start':
+      session?.stop();
+      session = new LiveSession(message.config, message.organization);
+      return;
+    case 'stop':
+      session?.stop();
+      session = null;
+      return;
+    default:
+      session?.handle(message);
+  }
+});

@@ -1,0 +1,123 @@
+// The marker icons (live §2: an icon by thing type), drawn in code into one atlas for deck.gl's IconLayer: a disc
+// in the category's colour with a white sign — police a star, fire a flame, ambulance a cross, arrow board an
+// arrow, maintenance a wrench, tow a hook, waste a bin, others a dot, offline a bar, out of service a cross-out.
+// No outside assets; built once per page.
+import { CATEGORY_COLORS, MARKER_CATEGORIES, type MarkerCategory } from './markerStyle.ts';
+
+const CELL = 64;
+const CENTRE = CELL / 2;
+
+type IconFrame = { x: number; y: number; width: number; height: number; mask: boolean };
+export type IconAtlas = { url: string; mapping: Record<MarkerCategory, IconFrame> };
+
+function star(context: CanvasRenderingContext2D, points: number, outer: number, inner: number) {
+  context.beginPath();
+  for (let point = 0; point < points * 2; point += 1) {
+    const radius = point % 2 === 0 ? outer : inner;
+    const angle = (Math.PI * point) / points - Math.PI / 2;
+    context.lineTo(CENTRE + radius * Math.cos(angle), CENTRE + radius * Math.sin(angle));
+  }
+  context.closePath();
+  context.fill();
+}
+
+function drawSign(context: CanvasRenderingContext2D, category: MarkerCategory) {
+  context.fillStyle = '#ffffff';
+  context.strokeStyle = '#ffffff';
+  context.lineWidth = 6;
+  context.lineCap = 'round';
+  switch (category) {
+    case 'police':
+      star(context, 5, 17, 7);
+      return;
+    case 'fire':
+      context.beginPath();
+      context.moveTo(CENTRE, CENTRE - 18);
+      context.quadraticCurveTo(CENTRE + 16, CENTRE, CENTRE + 9, CENTRE + 14);
+      context.lineTo(CENTRE - 9, CENTRE + 14);
+      context.quadraticCurveTo(CENTRE - 16, CENTRE, CENTRE, CENTRE - 18);
+      context.fill();
+      return;
+    case 'ems':
+      context.fillRect(CENTRE - 5, CENTRE - 16, 10, 32);
+      context.fillRect(CENTRE - 16, CENTRE - 5, 32, 10);
+      return;
+    case 'arrow_board':
+      context.beginPath();
+      context.moveTo(CENTRE - 16, CENTRE - 5);
+      context.lineTo(CENTRE + 2, CENTRE - 5);
+      context.lineTo(CENTRE + 2, CENTRE - 14);
+      context.lineTo(CENTRE + 17, CENTRE);
+      context.lineTo(CENTRE + 2, CENTRE + 14);
+      context.lineTo(CENTRE + 2, CENTRE + 5);
+      context.lineTo(CENTRE - 16, CENTRE + 5);
+      context.closePath();
+      context.fill();
+      return;
+    case 'maintenance':
+      context.beginPath();
+      context.moveTo(CENTRE - 12, CENTRE + 12);
+      context.lineTo(CENTRE + 6, CENTRE - 6);
+      context.stroke();
+      context.beginPath();
+      context.arc(CENTRE + 8, CENTRE - 8, 8, 0, Math.PI * 2);
+      context.fill();
+      return;
+    case 'tow':
+      context.beginPath();
+      context.moveTo(CENTRE, CENTRE - 16);
+      context.lineTo(CENTRE, CENTRE + 4);
+      context.arc(CENTRE - 7, CENTRE + 4, 7, 0, Math.PI);
+      context.stroke();
+      return;
+    case 'waste':
+      context.fillRect(CENTRE - 14, CENTRE - 14, 28, 5);
+      context.fillRect(CENTRE - 10, CENTRE - 7, 20, 22);
+      return;
+    case 'default':
+      context.beginPath();
+      context.arc(CENTRE, CENTRE, 8, 0, Math.PI * 2);
+      context.fill();
+      return;
+    case 'offline':
+      context.fillRect(CENTRE - 14, CENTRE - 4, 28, 8);
+      return;
+    case 'oos':
+      context.beginPath();
+      context.moveTo(CENTRE - 11, CENTRE - 11);
+      context.lineTo(CENTRE + 11, CENTRE + 11);
+      context.moveTo(CENTRE + 11, CENTRE - 11);
+      context.lineTo(CENTRE - 11, CENTRE + 11);
+      context.stroke();
+      return;
+    default: {
+      const unhandled: never = category;
+      return unhandled;
+    }
+  }
+}
+
+let built: IconAtlas | null = null;
+
+export function markerIconAtlas(): IconAtlas {
+  if (built) return built;
+  const canvas = document.createElement('canvas');
+  canvas.width = CELL * MARKER_CATEGORIES.length;
+  canvas.height = CELL;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('cannot draw the marker icons');
+  const mapping = {} as Record<MarkerCategory, IconFrame>;
+  MARKER_CATEGORIES.forEach((category, index) => {
+    context.save();
+    context.translate(index * CELL, 0);
+    context.fillStyle = CATEGORY_COLORS[category];
+    context.beginPath();
+    context.arc(CENTRE, CENTRE, CENTRE - 1, 0, Math.PI * 2);
+    context.fill();
+    drawSign(context, category);
+    context.restore();
+    mapping[category] = { x: index * CELL, y: 0, width: CELL, height: CELL, mask: false };
+  });
+  built = { url: canvas.toDataURL('image/png'), mapping };
+  return built;
+}

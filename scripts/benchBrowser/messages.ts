@@ -1,0 +1,10 @@
+// What the browser benchmark and its server process say to each other over IPC.
+import type { ListedThing } from '#tests/e2e/simulatorApi';
+
+export type BenchServerMessage =
+  | { type: 'ready'; url: string; organizationId: string; things: ListedThing[]; userToken: string }
+  /** One second of samples was sent at `at`; the first asset's new position, as the map will show it. */
+  | { type: 'sent'; at: number; firstPosition: string }
+  | { type: 'ingested'; ms: number; ok: boolean };
+
+export type BenchServerCommand = { type: 'drive' } | { type: 'stop' };

@@ -1,0 +1,114 @@
+// The browser benchmark's simulator, in its own process so it can be pinned to a core away from the browser (like
+// the load test's server): a seeded world served with the built dashboard, and the device feed — every asset the
+// demo user's organization sees reporting a new position once a second through the ingestion path, the sample's
+// send time carried in its street name so the page can tell how long it took to reach the screen.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '#sim/app';
+import { listThings, ownOrganizationId, signInForToken, type ListedThing } from '#tests/e2e/simulatorApi';
+import { FLOOR_PATH, floorPageHtml } from './floorPage.ts';
+import type { BenchServerMessage, BenchServerCommand } from './messages.ts';
+
+export const STREET_PREFIX = 'Bench St t=';
+
+const { values } = parseArgs({
+  options: { things: { type: 'string' }, client: { type: 'string' } },
+});
+
+function send(message: BenchServerMessage): void {
+  process.send?.(message);
+}
+
+type Sample = Record<string, unknown>;
+
+/** One second of telemetry: every asset a few metres further round its own small circle, stamped with `now`. */
+function samplesAt(things: readonly ListedThing[], tick: number, now: number): Sample[] {
+  const time = new Date(now).toISOString();
+  return things.map((thing, index) => {
+    const angle = (tick + index) / 10;
+    return {
+      device_id: thing.system_identifier,
+      device_type: thing.device_type,
+      kind: 'point',
+      time,
+      lat: Number((thing.lat + 0.0005 * Math.sin(angle)).toFixed(6)),
+      lng: Number((thing.lng + 0.0005 * Math.cos(angle)).toFixed(6)),
+      speed: 10,
+      course: 90,
+      accuracy: 4,
+      enroute: true,
+      street: `${STREET_PREFIX}${now}`,
+    };
+  });
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-browser-server-'));
+  const app = await buildApp({
+    databasePath: path.join(dir, 'simulator.sqlite'),
+    fresh: true,
+    replay: false,
+    clientDir: values.client ?? null,
+    thingCount: Number(values.things),
+    logger: false,
+  });
+  // The floor page is served from the same origin as the cable, as the dashboard is (Chromium refuses a page it
+  // cannot place on the local network a socket to 127.0.0.1).
+  const floorHtml = floorPageHtml();
+  app.get(FLOOR_PATH, async (_request, reply) => reply.type('text/html').send(floorHtml));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const userToken = await signInForToken(url, 'user@demo.test');
+  const organizationId = await ownOrganizationId(url, userToken);
+  const things = (await listThings(url, userToken, organizationId)).filter(
+    (thing) => thing.lat !== null && thing.lng !== null,
+  );
+  const staffToken = await signInForToken(url, 'staff@demo.test');
+  let driving: NodeJS.Timeout | null = null;
+
+  process.on('message', (command: BenchServerCommand) => {
+    switch (command.type) {
+      case 'drive': {
+        let tick = 0;
+        const start = Date.now();
+        const step = () => {
+          const now = Date.now();
+          const samples = samplesAt(things, tick, now);
+          const first = samples[0];
+          send({
+            type: 'sent',
+            at: now,
+            firstPosition: first ? `${String(first.lat)},${String(first.lng)}` : '',
+          });
+          void fetch(`${url}/api/sim/telemetry`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${staffToken}` },
+            body: JSON.stringify({ samples }),
+          }).then(
+            (response) => send({ type: 'ingested', ms: Date.now() - now, ok: response.ok }),
+            () => send({ type: 'ingested', ms: Date.now() - now, ok: false }),
+          );
+          tick += 1;
+          driving = setTimeout(step, Math.max(0, start + tick * 1000 - Date.now()));
+        };
+        step();
+        return;
+      }
+      case 'stop':
+        if (driving) clearTimeout(driving);
+        void app.close().then(() => {
+          fs.rmSync(dir, { recursive: true, force: true });
+          process.exit(0);
+        });
+        return;
+      default: {
+        const unhandled: never = command;
+        return unhandled;
+      }
+    }
+  });
+  send({ type: 'ready', url, organizationId, things, userToken });
+}
+
+await main();

@@ -1,0 +1,224 @@
+// The live worker and the deck.gl map in a real browser: a marker is picked by hover and by click through the
+// GPU (deck.gl's picking pass, not a search over positions); a page that draws no frames (a hidden tab) is sent
+// no pictures and its memory stays flat, then catches up at once; an organization switch made in the page starts
+// the worker's picture over for the new organization.
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import {
+  listThings,
+  ownOrganizationId,
+  sendPoint,
+  signInForToken,
+  type ListedThing,
+} from './simulatorApi.ts';
+
+const baseUrl = inject('baseUrl');
+const USER = 'user@demo.test';
+const STAFF = 'staff@demo.test';
+
+let shell: ShellBrowser;
+
+beforeAll(async () => {
+  shell = await launchShellBrowser();
+});
+
+afterEach(async () => {
+  await shell.closeContext();
+});
+
+afterAll(async () => {
+  await shell.close();
+});
+
+function positioned(things: ListedThing[]): number {
+  return things.filter((thing) => thing.lat !== null && thing.lng !== null).length;
+}
+
+async function signedInLive(path = '/'): Promise<{ page: Page; things: ListedThing[] }> {
+  const token = await signInForToken(baseUrl, USER);
+  const things = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
+  const page = await shell.open('desktop', path);
+  await typeSignIn(page, USER);
+  await page.waitForURL('**/dashboard/things**');
+  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
+  await page.waitForFunction(
+    (expected) =>
+      document.querySelector('[data-testid="live-map"]')?.getAttribute('data-marker-count') === expected,
+    String(positioned(things)),
+  );
+  return { page, things };
+}
+
+/** A drawn marker with no other within `clearance` px and away from the map's edges, in page coordinates. */
+async function isolatedMarker(page: Page, clearance: number, except: string[] = []) {
+  const box = await page.getByTestId('live-map').boundingBox();
+  if (!box) throw new Error('the map has no box');
+  const markers = await page.evaluate(() => window.__fleetMap?.markersOnScreen() ?? []);
+  const found = markers.find(
+    (marker) =>
+      !except.includes(marker.id) &&
+      marker.x > 40 &&
+      marker.y > 40 &&
+      marker.x < box.width - 40 &&
+      marker.y < box.height - 40 &&
+      markers.every(
+        (other) => other === marker || Math.hypot(other.x - marker.x, other.y - marker.y) > clearance,
+      ),
+  );
+  if (!found) throw new Error('no isolated marker in view');
+  return { id: found.id, x: box.x + found.x, y: box.y + found.y };
+}
+
+describe('live worker and GPU map', () => {
+  it('picks a marker on the GPU by hover and by click', async () => {
+    const { page } = await signedInLive();
+
+    const hovered = await isolatedMarker(page, 40);
+    await page.mouse.move(hovered.x, hovered.y);
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-hovered-id') === id,
+      hovered.id,
+    );
+    await page.waitForFunction(
+      () => (document.querySelector('.maplibregl-canvas') as HTMLElement | null)?.style.cursor === 'pointer',
+    );
+
+    // Off every marker the hover ends.
+    await page.mouse.move(hovered.x + 20, hovered.y + 20);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-hovered-id') === '',
+    );
+
+    const clicked = await isolatedMarker(page, 40, [hovered.id]);
+    await page.mouse.click(clicked.x, clicked.y);
+    await page.waitForURL(`**/dashboard/things/${clicked.id}`);
+    // The map reports the selection, and its position once a frame with it is drawn.
+    await page.waitForFunction((id) => {
+      const map = document.querySelector('[data-testid="live-map"]');
+      return (
+        map?.getAttribute('data-selected-id') === id && map.getAttribute('data-selected-position') !== ''
+      );
+    }, clicked.id);
+  });
+
+  it('sends a page that draws no frames no pictures, keeps its memory flat, and catches it up at once', async () => {
+    const { page, things } = await signedInLive();
+    const moving = things.filter((thing) => thing.lat !== null && thing.lng !== null).slice(0, 20);
+    const [watched] = moving;
+    if (!watched) throw new Error('no positioned assets');
+    await page.getByTestId('thing-row').first().waitFor();
+    await page.goto(`${baseUrl}/dashboard/things/${watched.id}`);
+    await page.waitForFunction((id) => {
+      const map = document.querySelector('[data-testid="live-map"]');
+      return (
+        map?.getAttribute('data-selected-id') === id && map.getAttribute('data-selected-position') !== ''
+      );
+    }, watched.id);
+
+    // A hidden tab runs no animation frames: hold them all, as the browser does.
+    await page.evaluate(() => {
+      const held: FrameRequestCallback[] = [];
+      const original = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        held.push(callback);
+        return held.length;
+      };
+      (window as unknown as { __show(): void }).__show = () => {
+        window.requestAnimationFrame = original;
+        for (const callback of held.splice(0)) original(callback);
+      };
+    });
+    const cdp: CDPSession = await page.context().newCDPSession(page);
+    const heapUsed = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    // Whatever frame was in flight when the frames stopped may still arrive; after it, nothing.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const framesAtStart = await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0);
+    const heapAtStart = await heapUsed();
+
+    // A minute of devices reporting every second.
+    const staff = await signInForToken(baseUrl, STAFF);
+    const started = Date.now();
+    let step = 0;
+    let last = { lat: watched.lat, lng: watched.lng };
+    while (Date.now() - started < 60_000) {
+      step += 1;
+      await Promise.all(
+        moving.map((thing) => {
+          const target = {
+            lat: Number((thing.lat + 0.0001 * (step % 10)).toFixed(6)),
+            lng: Number((thing.lng + 0.0001 * (step % 7)).toFixed(6)),
+          };
+          if (thing === watched) last = target;
+          return sendPoint(baseUrl, staff, thing, target);
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+
+    const framesWhileHidden =
+      (await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0)) - framesAtStart;
+    const heapGrowth = (await heapUsed()) - heapAtStart;
+    expect(framesWhileHidden).toBeLessThanOrEqual(1);
+    expect(heapGrowth).toBeLessThan(2 * 1024 * 1024);
+
+    // Shown again, the page gets the latest picture in one frame, not a backlog.
+    await page.evaluate(() => (window as unknown as { __show(): void }).__show());
+    await page.waitForFunction(
+      (expected) =>
+        document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-position') ===
+        expected,
+      `${last.lat},${last.lng}`,
+    );
+  }, 120_000);
+
+  it("starts the worker's picture over when the organization is switched in the page", async () => {
+    const { page, things } = await signedInLive();
+    const token = await signInForToken(baseUrl, USER);
+    const profile = (await (
+      await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
+      user_org: { id: string };
+      managed_orgs: { id: string; name: string }[];
+      accessed_orgs: { id: string; name: string }[];
+    };
+    const other = [...profile.managed_orgs, ...profile.accessed_orgs].find(
+      (organization) => organization.id !== profile.user_org.id,
+    );
+    if (!other) throw new Error(`${USER} can switch to no other organization`);
+    const fleet = await listThings(baseUrl, token, other.id);
+    // Assets the first organization shows and the second does not (organizations may share some).
+    const fleetIds = new Set(fleet.map((thing) => thing.id));
+    const ownIds = new Set(things.filter((thing) => !fleetIds.has(thing.id)).map((thing) => thing.id));
+    expect(ownIds.size).toBeGreaterThan(0);
+    const framesBefore = await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0);
+
+    await page.getByTestId('organization-name').click();
+    await page.getByRole('button', { name: other.name }).click();
+    await page
+      .getByTestId('asset-count')
+      .filter({ hasText: `${fleet.length} / ${fleet.length}` })
+      .waitFor();
+    await page.waitForFunction(
+      (expected) =>
+        document.querySelector('[data-testid="live-map"]')?.getAttribute('data-marker-count') === expected,
+      String(positioned(fleet)),
+    );
+    // The same worker answered (frames kept counting), and every row and marker is the new organization's.
+    expect(await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0)).toBeGreaterThan(
+      framesBefore,
+    );
+    const rowIds = await page
+      .getByTestId('thing-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-thing-id')));
+    expect(rowIds.length).toBeGreaterThan(0);
+    expect(rowIds.some((id) => id !== null && ownIds.has(id))).toBe(false);
+    const markerIds = await page.evaluate(
+      () => window.__fleetMap?.markersOnScreen().map((marker) => marker.id) ?? [],
+    );
+    expect(markerIds.some((id) => ownIds.has(id))).toBe(false);
+  });
+});
