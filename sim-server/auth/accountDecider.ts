@@ -28,13 +28,20 @@ export type AccountCommand =
       passwordHash: string;
     };
 
-export type AccountRefusal = 'unknown-token' | 'expired-token' | 'suspended' | 'weak' | 'reused' | 'invalid-link';
+export type AccountRefusal =
+  'unknown-token' | 'expired-token' | 'suspended' | 'weak' | 'reused' | 'invalid-link';
 
 export type AccountDecision =
-  | { accepted: readonly AccountEvent[]; /** The account locks now: mail an unlock link. */ mailUnlock: boolean }
+  | {
+      accepted: readonly AccountEvent[];
+      /** The account locks now: mail an unlock link. */ mailUnlock: boolean;
+    }
   | { refused: AccountRefusal };
 
-const accepted = (events: AccountEvent[], mailUnlock = false): AccountDecision => ({ accepted: events, mailUnlock });
+const accepted = (events: AccountEvent[], mailUnlock = false): AccountDecision => ({
+  accepted: events,
+  mailUnlock,
+});
 
 export function decideAccount(command: AccountCommand, state: AccountState, now: number): AccountDecision {
   switch (command.type) {
@@ -49,7 +56,8 @@ export function decideAccount(command: AccountCommand, state: AccountState, now:
       ]);
     case 'UnlockWithLink': {
       const { link } = command;
-      if (!link || link.userId !== command.userId || link.expiresAt <= now) return { refused: 'invalid-link' };
+      if (!link || link.userId !== command.userId || link.expiresAt <= now)
+        return { refused: 'invalid-link' };
       return accepted([{ type: 'AccountUnlocked', data: { user_id: command.userId } }]);
     }
     case 'ResetPassword': {
