@@ -14,6 +14,7 @@ import {
   startHarness,
   type Harness,
 } from './support/simulatorHarness.ts';
+import { telemetrySample } from './support/telemetrySamples.ts';
 
 type Device = { id: string; system_identifier: string; device_type: DeviceType; organization_id: string };
 type ThingState = {
@@ -43,20 +44,7 @@ afterAll(async () => {
 });
 
 function sampleFor(device: Device, overrides: Partial<TelemetrySample> = {}): TelemetrySample {
-  return {
-    device_id: device.system_identifier,
-    device_type: device.device_type,
-    kind: 'point',
-    time: new Date(harness.clock.now()).toISOString(),
-    lat: 41.8781,
-    lng: -87.6298,
-    speed: 12.5,
-    course: 180,
-    accuracy: 4,
-    enroute: true,
-    street: 'S STATE ST',
-    ...overrides,
-  };
+  return telemetrySample(device, harness.clock.now(), overrides);
 }
 
 const post = (samples: unknown[], token = staffToken) =>
