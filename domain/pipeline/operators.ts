@@ -1,18 +1,6 @@
 // Small operators the pipeline is built from. Schedulers are always passed in, never defaulted, so tests run on
 // virtual time and nothing here reads the real clock.
-import {
-  concatMap,
-  defer,
-  finalize,
-  retry,
-  Subject,
-  throttle,
-  timer,
-  type MonoTypeOperatorFunction,
-  type Observable,
-  type OperatorFunction,
-  type SchedulerLike,
-} from 'rxjs';
+import { concatMap, defer, finalize, Subject, throttle, type Observable, type OperatorFunction } from 'rxjs';
 
 /**
  * Like exhaustMap, but a trigger that arrives while a run is under way is not lost: one more run follows when it
@@ -36,17 +24,4 @@ const RECONNECT_DELAY_CAP_MS = 10_000;
 /** Delay before reconnect attempt `attempt` (0 for the first): min(1 s × 2^attempt, 10 s) (live §7, access §9). */
 export function reconnectDelay(attempt: number): number {
   return Math.min(FIRST_RECONNECT_DELAY_MS * 2 ** attempt, RECONNECT_DELAY_CAP_MS);
-}
-
-/**
- * For a live connection modelled as an Observable that errors when it drops: resubscribe up to 10 times with the
- * backoff above; the count starts over once the connection delivers again. After the last attempt the error
- * goes through, so the caller can show its banner for good.
- */
-export function reconnectWithBackoff<T>(scheduler: SchedulerLike): MonoTypeOperatorFunction<T> {
-  return retry({
-    count: MAX_RECONNECT_ATTEMPTS,
-    resetOnSuccess: true,
-    delay: (_error, retryCount) => timer(reconnectDelay(retryCount - 1), scheduler),
-  });
 }

@@ -8,7 +8,6 @@ import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { LivePicture } from '#domain/live/livePicture';
 import type { Thing } from '#domain/things/thing';
 import { createLivePipeline, type CableSignal, type LiveSources } from '#domain/pipeline/livePipeline';
-import { reconnectWithBackoff } from '#domain/pipeline/operators';
 import type { LoadRequest, ThingsPageRequest } from '#domain/pipeline/snapshotLoads';
 import { updateAvailable } from '#domain/pipeline/versionPoll';
 import { ORGANIZATION, serverThing } from './support/builders.ts';
@@ -408,42 +407,6 @@ describe('organization switch', () => {
     );
     expect(recorded.map((entry) => entry.at)).not.toContain(10);
     expect(recorded.find((entry) => entry.at === 21)?.picture.loadErrors.closures).toBe(500);
-  });
-});
-
-describe('reconnection with backoff', () => {
-  it('resubscribes up to 10 times with delays of min(1 s × 2^n, 10 s), then gives up with the error', () => {
-    const scheduler = testScheduler();
-    const attempts: number[] = [];
-    scheduler.run(({ cold, expectObservable }) => {
-      const connection = defer(() => {
-        attempts.push(scheduler.now());
-        return cold('-#', undefined, new Error('socket closed'));
-      }).pipe(reconnectWithBackoff(scheduler));
-      // Eleven attempts in all, each failing 1 ms after it starts: 11 ms plus 1+2+4+8+10×6 = 75 s of waiting.
-      expectObservable(connection).toBe('75011ms #', undefined, new Error('socket closed'));
-    });
-    const gaps = attempts.slice(1).map((at, index) => at - (attempts[index] ?? 0) - 1);
-    expect(gaps).toEqual([1000, 2000, 4000, 8000, 10000, 10000, 10000, 10000, 10000, 10000]);
-  });
-
-  it('starts the count over once the connection delivers again', () => {
-    const scheduler = testScheduler();
-    const attempts: number[] = [];
-    scheduler.run(({ cold }) => {
-      let round = 0;
-      defer(() => {
-        attempts.push(scheduler.now());
-        round += 1;
-        // The third attempt connects and delivers before dropping again.
-        return round === 3 ? cold('-a#', { a: 'welcome' }) : cold('-#');
-      })
-        .pipe(reconnectWithBackoff(scheduler), takeUntil(timer(10_000, scheduler)))
-        .subscribe({ error: () => undefined });
-    });
-    const gaps = attempts.slice(1).map((at, index) => at - (attempts[index] ?? 0));
-    // 1 s, 2 s, then (after the delivery) 1 s again rather than 4 s.
-    expect(gaps.slice(0, 3)).toEqual([1001, 2001, 1002]);
   });
 });
 
