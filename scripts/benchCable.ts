@@ -13,10 +13,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';
+import { eventsChannelIdentifier } from '#domain/cable/cableProtocol';
 import { cablePlugin } from '#sim/cable/cablePlugin';
 
 const ORGANIZATION_ID = '3d9f6a2e-7c41-4b8e-a0d5-6e2f1b9c8a47';
-const IDENTIFIER = JSON.stringify({ channel: 'EventsChannel', organization_id: ORGANIZATION_ID });
+const IDENTIFIER = eventsChannelIdentifier(ORGANIZATION_ID);
 const TOKEN = 'bench-token';
 const LATENCY_BUDGET_MS = 500;
 const HISTOGRAM_MS = 10_000;

@@ -2,8 +2,9 @@
 // and the session token, subscribe to the organization's EventsChannel on welcome, ignore pings, and reconnect
 // up to 10 times with a delay of min(1 s × 2^n, 10 s) (the domain's backoff rule). Runs in the live worker; it is
 // the dashboard's only reconnect code.
+import { DASHBOARD_SUBPROTOCOL, eventsChannelIdentifier } from '#domain/cable/cableProtocol';
 import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '#domain/pipeline/operators';
-import { decodeCableFrame, eventsChannelIdentifier, type LiveMessage } from './cableFrames.ts';
+import { decodeCableFrame, type LiveMessage } from './cableFrames.ts';
 
 /** The server pings every 3 s; this much silence means the socket is dead even if it never closed. */
 export const SILENCE_LIMIT_MS = 10_000;
@@ -192,7 +193,7 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
     let current: SocketLike;
     try {
       const token = typeof options.token === 'function' ? options.token() : options.token;
-      current = createSocket(options.url, ['datapumper', token]);
+      current = createSocket(options.url, [DASHBOARD_SUBPROTOCOL, token]);
     } catch {
       // A malformed URL or token throws synchronously; treat it like a failed attempt.
       const placeholder: SocketLike = {

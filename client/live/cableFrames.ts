@@ -1,5 +1,8 @@
 // Frames of the ActionCable protocol as the provider sends them (docs/contract.md "Cable"), decoded into the
-// few cases the dashboard acts on. Broadcast payloads are left to the domain's decoder.
+// few cases the dashboard acts on; the frame types are named once in domain/cable/cableProtocol.ts. Decoded by hand,
+// not with a schema: every broadcast passes here. Broadcast payloads are left to the domain's decoder.
+import { CABLE_FRAME_TYPES } from '#domain/cable/cableProtocol';
+
 /**
  * A broadcast's `message` (`{ type, data }`), passed on undecoded: the domain pipeline checks and decodes every
  * live message type (domain/live/liveMessages.ts), so checking here as well would only cost time per message.
@@ -34,15 +37,15 @@ export function decodeCableFrame(text: string): CableFrame {
   const record = frame as Record<string, unknown>;
   const identifier = typeof record.identifier === 'string' ? record.identifier : '';
   switch (record.type) {
-    case 'welcome':
+    case CABLE_FRAME_TYPES.welcome:
       return { kind: 'welcome' };
-    case 'ping':
+    case CABLE_FRAME_TYPES.ping:
       return { kind: 'ping' };
-    case 'confirm_subscription':
+    case CABLE_FRAME_TYPES.confirmed:
       return { kind: 'confirmed', identifier };
-    case 'reject_subscription':
+    case CABLE_FRAME_TYPES.rejected:
       return { kind: 'rejected', identifier };
-    case 'disconnect':
+    case CABLE_FRAME_TYPES.disconnect:
       return {
         kind: 'disconnect',
         reason: typeof record.reason === 'string' ? record.reason : '',
@@ -56,8 +59,4 @@ export function decodeCableFrame(text: string): CableFrame {
     default:
       return IGNORED;
   }
-}
-
-export function eventsChannelIdentifier(organizationId: string): string {
-  return JSON.stringify({ channel: 'EventsChannel', organization_id: organizationId });
 }

@@ -37,10 +37,6 @@ export function missingFormFields(save: ClosureSave): string[] {
   );
 }
 
-export function isWholeForm(save: ClosureSave): save is ClosureWrite {
-  return missingFormFields(save).length === 0;
-}
-
 /** The end of an active closure: required, and at most three months ahead on the organization's calendar. */
 function endTimeProblems(
   isActive: boolean,

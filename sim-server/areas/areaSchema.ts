@@ -1,5 +1,4 @@
 // The area record's types for the simulator, inferred from its one definition (domain/areas/areaRecord.ts).
-import type { AreaPointRecord, AreaRecord } from '#domain/areas/areaRecord';
+import type { AreaRecord } from '#domain/areas/areaRecord';
 
 export type AreaJson = AreaRecord;
-export type AreaPointJson = AreaPointRecord;

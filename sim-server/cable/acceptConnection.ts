@@ -6,7 +6,8 @@ import type { RawData, WebSocket } from 'ws';
 import type { ResolveCableSession } from './broadcaster.ts';
 import { CableConnection } from './cableConnection.ts';
 import type { CableHub } from './cableHub.ts';
-import { parseCommand, subscriptionReplyFrame, WELCOME_FRAME } from './protocol.ts';
+import { parseCableCommand } from '#domain/cable/cableProtocol';
+import { subscriptionReplyFrame, WELCOME_FRAME } from './protocol.ts';
 
 /** Commands a client may send before its token is resolved; the official client waits for the welcome anyway. */
 const MAX_EARLY_COMMANDS = 32;
@@ -29,7 +30,7 @@ export function acceptConnection(
   hub.attach(connection);
 
   const handleCommand = (raw: string): void => {
-    const command = parseCommand(raw);
+    const command = parseCableCommand(raw);
     if (command === null || !connection.isOpen) return;
     switch (command.command) {
       case 'subscribe': {

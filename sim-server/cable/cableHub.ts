@@ -5,13 +5,13 @@
 
 import type { CableBroadcaster, CableMessageType, CableStats } from './broadcaster.ts';
 import type { CableConnection } from './cableConnection.ts';
+import { organizationOfIdentifier } from '#domain/cable/cableProtocol';
 import { decideFlow, type FlowControlLimits } from './flowControl.ts';
 import {
   broadcastFrame,
   broadcastFramePrefix,
   broadcastMessageJson,
   disconnectFrame,
-  organizationOfIdentifier,
   pingFrame,
   type SubscriptionReply,
 } from './protocol.ts';

@@ -1,21 +1,22 @@
 // The ActionCable wire format as the dashboard and the official client speak it: subprotocol choice, the
-// commands a client sends, and the frames the server sends. Pure string work, no sockets.
+// frames the server sends, built as strings once per message. Pure string work, no sockets. The names (subprotocols,
+// frame types, the EventsChannel identifier, the commands a client sends) are defined once in
+// domain/cable/cableProtocol.ts, shared with the dashboard.
+import {
+  ACTIONCABLE_SUBPROTOCOL,
+  ACTIONCABLE_UNSUPPORTED_MARKER,
+  CABLE_FRAME_TYPES,
+  DASHBOARD_SUBPROTOCOL,
+  reconnectsAfter,
+  type DisconnectReason,
+} from '#domain/cable/cableProtocol';
 
-export const DASHBOARD_SUBPROTOCOL = 'datapumper';
-export const ACTIONCABLE_SUBPROTOCOL = 'actioncable-v1-json';
-/**
- * The official client offers this after the protocols it speaks so that a newer server can answer it and make the
- * client stop. We never answer it, and it is never a token.
- */
-export const ACTIONCABLE_UNSUPPORTED_MARKER = 'actioncable-unsupported';
 const SUPPORTED_SUBPROTOCOLS: ReadonlySet<string> = new Set([DASHBOARD_SUBPROTOCOL, ACTIONCABLE_SUBPROTOCOL]);
 /** Every protocol name a known client offers that is not its token. */
 const PROTOCOL_MARKERS: ReadonlySet<string> = new Set([
   ...SUPPORTED_SUBPROTOCOLS,
   ACTIONCABLE_UNSUPPORTED_MARKER,
 ]);
-
-export const EVENTS_CHANNEL = 'EventsChannel';
 
 export type SubprotocolOffer = {
   /** The supported subprotocol the client offered first, or null when it offered none we speak. */
@@ -46,68 +47,20 @@ export function offeredSubprotocols(header: string | string[] | undefined): stri
     .filter((protocol) => protocol.length > 0);
 }
 
-export type CableCommand = { command: 'subscribe' | 'unsubscribe'; identifier: string };
-
-/** The commands the server acts on; anything else (bad JSON, `message`, unknown commands) is null and ignored. */
-export function parseCommand(raw: string): CableCommand | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { command, identifier } = parsed as Record<string, unknown>;
-  if (typeof identifier !== 'string') return null;
-  if (command === 'subscribe' || command === 'unsubscribe') return { command, identifier };
-  return null;
-}
-
-/** The organization an identifier subscribes to, or null when it is not an EventsChannel identifier. */
-export function organizationOfIdentifier(identifier: string): string | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(identifier);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { channel, organization_id: organizationId } = parsed as Record<string, unknown>;
-  if (channel !== EVENTS_CHANNEL) return null;
-  if (typeof organizationId !== 'string' || organizationId.length === 0) return null;
-  return organizationId;
-}
-
-export const WELCOME_FRAME = '{"type":"welcome"}';
+export const WELCOME_FRAME = JSON.stringify({ type: CABLE_FRAME_TYPES.welcome });
 
 export function pingFrame(unixSeconds: number): string {
-  return `{"type":"ping","message":${unixSeconds}}`;
+  return `{"type":"${CABLE_FRAME_TYPES.ping}","message":${unixSeconds}}`;
 }
 
-export type SubscriptionReply = 'confirm_subscription' | 'reject_subscription';
+export type SubscriptionReply = (typeof CABLE_FRAME_TYPES)['confirmed' | 'rejected'];
 
 export function subscriptionReplyFrame(identifier: string, reply: SubscriptionReply): string {
   return `{"identifier":${JSON.stringify(identifier)},"type":"${reply}"}`;
 }
 
-export type DisconnectReason = 'unauthorized' | 'slow_consumer' | 'server_restart';
-
 export function disconnectFrame(reason: DisconnectReason): string {
-  return JSON.stringify({ type: 'disconnect', reason, reconnect: reconnectsAfter(reason) });
-}
-
-function reconnectsAfter(reason: DisconnectReason): boolean {
-  switch (reason) {
-    case 'unauthorized':
-      return false;
-    case 'slow_consumer':
-    case 'server_restart':
-      return true;
-    default: {
-      const unhandled: never = reason;
-      throw new Error(`unknown disconnect reason ${String(unhandled)}`);
-    }
-  }
+  return JSON.stringify({ type: CABLE_FRAME_TYPES.disconnect, reason, reconnect: reconnectsAfter(reason) });
 }
 
 /** `{"type":T,"data":...}`, serialised once per broadcast and shared by every identifier it is framed with. */

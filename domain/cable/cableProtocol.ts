@@ -1,0 +1,81 @@
+// The ActionCable protocol as the provider, the simulator and the dashboard speak it (docs/contract.md "Cable"),
+// defined once for both sides: the subprotocol names, the EventsChannel identifier, the commands a client sends and
+// the frame types and disconnect reasons the server sends. Building and reading frames on the hot path stays with
+// each side (sim-server/cable/protocol.ts, client/live/cableFrames.ts); what they build or read is named here.
+import * as v from 'valibot';
+
+/** The dashboard's subprotocol; the access token is offered beside it. */
+export const DASHBOARD_SUBPROTOCOL = 'datapumper';
+/** The official @rails/actioncable client's subprotocol. */
+export const ACTIONCABLE_SUBPROTOCOL = 'actioncable-v1-json';
+/**
+ * The official client offers this after the protocols it speaks so that a newer server can answer it and make the
+ * client stop. A server never answers it, and it is never a token.
+ */
+export const ACTIONCABLE_UNSUPPORTED_MARKER = 'actioncable-unsupported';
+
+export const EVENTS_CHANNEL = 'EventsChannel';
+
+export const EventsChannelIdentifierSchema = v.object({
+  channel: v.literal(EVENTS_CHANNEL),
+  organization_id: v.pipe(v.string(), v.minLength(1)),
+});
+
+/** The identifier string of an organization's EventsChannel subscription, as the dashboard sends it. */
+export function eventsChannelIdentifier(organizationId: string): string {
+  return JSON.stringify({ channel: EVENTS_CHANNEL, organization_id: organizationId });
+}
+
+/** The commands a server acts on; a client's `message` command and anything else are ignored. */
+export const CableCommandSchema = v.object({
+  command: v.picklist(['subscribe', 'unsubscribe']),
+  identifier: v.string(),
+});
+export type CableCommand = v.InferOutput<typeof CableCommandSchema>;
+
+/** The `type` of each frame a server sends besides broadcasts (which carry `identifier` and `message` instead). */
+export const CABLE_FRAME_TYPES = {
+  welcome: 'welcome',
+  ping: 'ping',
+  confirmed: 'confirm_subscription',
+  rejected: 'reject_subscription',
+  disconnect: 'disconnect',
+} as const;
+
+export const DISCONNECT_REASONS = ['unauthorized', 'slow_consumer', 'server_restart'] as const;
+export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
+
+/** Whether a client should reconnect after a disconnect for this reason (then reload what it missed). */
+export function reconnectsAfter(reason: DisconnectReason): boolean {
+  switch (reason) {
+    case 'unauthorized':
+      return false;
+    case 'slow_consumer':
+    case 'server_restart':
+      return true;
+    default: {
+      const unhandled: never = reason;
+      throw new Error(`unknown disconnect reason ${String(unhandled)}`);
+    }
+  }
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A client's command, or null for bad JSON, a `message` command or anything else (ignored, the socket stays). */
+export function parseCableCommand(raw: string): CableCommand | null {
+  const result = v.safeParse(CableCommandSchema, parsedJson(raw));
+  return result.success ? result.output : null;
+}
+
+/** The organization an identifier subscribes to, or null when it is not an EventsChannel identifier. */
+export function organizationOfIdentifier(identifier: string): string | null {
+  const result = v.safeParse(EventsChannelIdentifierSchema, parsedJson(identifier));
+  return result.success ? result.output.organization_id : null;
+}
