@@ -5,12 +5,15 @@
 // layers, so deck.gl redraws only when markers change or the camera moves. Hover and click go through deck.gl's
 // GPU picking. Mounted by LiveMap on mount; `destroy` removes the map and every subscription.
 import { effect } from '@preact/signals-react';
-import type { PickingInfo } from '@deck.gl/core';
+import { assertNever } from '#domain/checks/assertNever';
+import type { Layer, PickingInfo } from '@deck.gl/core';
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
 import { assetMarkerLayers, pickedAssetId, type SelectedMarker } from './assetMarkerLayers.ts';
+import { cameraRequest, type CameraRequest } from './mapCamera.ts';
+import { contributedLayers, featureLayers } from './featureLayers.ts';
 import { markerIconAtlas } from './markerIcons.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
 import { MARKER_CATEGORIES, SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
@@ -90,6 +93,8 @@ export function mountLiveMap(
   let givenSelection: SelectedMarker | null = null;
   let drawnSelection: SelectedMarker | null = null;
   let awaitingDraw = false;
+  /** Layers other screens draw beneath the assets (featureLayers.ts). */
+  let contributions: Layer[] = [];
 
   function pick(info: PickingInfo): string | null {
     return drawn ? pickedAssetId(info, drawn.markers, drawnSelection?.id ?? null) : null;
@@ -139,9 +144,12 @@ export function mountLiveMap(
     if (destroyed) return;
     givenSelection = selectionFor(given);
     overlay.setProps({
-      layers: given
-        ? assetMarkerLayers({ markers: given.markers, selected: givenSelection, size, atlas })
-        : [],
+      layers: [
+        ...contributions,
+        ...(given
+          ? assetMarkerLayers({ markers: given.markers, selected: givenSelection, size, atlas })
+          : []),
+      ],
     });
     awaitingDraw = true;
     map.triggerRepaint();
@@ -154,6 +162,23 @@ export function mountLiveMap(
     return true;
   }
 
+  function moveCamera(request: CameraRequest) {
+    switch (request.kind) {
+      case 'fit':
+        map.fitBounds(request.bounds, { padding: request.padding, duration: 600 });
+        return;
+      case 'center':
+        map.easeTo({
+          center: [request.lng, request.lat],
+          ...(request.zoom === null ? {} : { zoom: request.zoom }),
+          duration: 600,
+        });
+        return;
+      default:
+        return assertNever(request);
+    }
+  }
+
   map.on('load', () => {
     map.addControl(overlay);
     disposers.push(
@@ -163,6 +188,21 @@ export function mountLiveMap(
         const selected = selectedThing.value;
         draw();
         if (centerWhenKnown && selected && centerOnSelected()) centerWhenKnown = false;
+      }),
+    );
+    disposers.push(
+      effect(() => {
+        contributions = contributedLayers(featureLayers.value);
+        draw();
+      }),
+    );
+    let performedSequence = cameraRequest.peek()?.sequence ?? 0;
+    disposers.push(
+      effect(() => {
+        const pending = cameraRequest.value;
+        if (!pending || pending.sequence === performedSequence) return;
+        performedSequence = pending.sequence;
+        moveCamera(pending.request);
       }),
     );
     if (selectedId) controller.select(selectedId, { center: true });

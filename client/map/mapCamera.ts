@@ -1,0 +1,13 @@
+// Camera moves a screen asks of the map (fit a trip's paths, centre a chosen area) without holding the map: a
+// request is a value with a growing sequence number, and the mounted map surface performs each new one once.
+import { signal } from '@preact/signals-react';
+
+export type CameraRequest =
+  | { kind: 'fit'; bounds: [[number, number], [number, number]]; padding: number }
+  | { kind: 'center'; lng: number; lat: number; zoom: number | null };
+
+export const cameraRequest = signal<{ sequence: number; request: CameraRequest } | null>(null);
+
+export function requestCamera(request: CameraRequest): void {
+  cameraRequest.value = { sequence: (cameraRequest.peek()?.sequence ?? 0) + 1, request };
+}
