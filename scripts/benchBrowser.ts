@@ -5,7 +5,7 @@
 // In the same run a floor page gets the same websocket frames, parses them in a worker into one typed array and
 // draws every point with one draw call; the dashboard's figures are printed as a ratio to the floor's.
 //
-//   npm run bench:browser -- [--sizes 10000] [--warmup 8] [--seconds 20] [--soak] [--no-floor]
+//   npm run bench:browser -- [--sizes 10000] [--warmup 8] [--seconds 20] [--soak] [--no-floor] [--software-compositing]
 //                            [--profile out.cpuprofile] [--trace out.json] [--screenshot out.png]
 //
 // `--sizes 1000,5000,10000,25000` runs each size in turn (a fresh world each; the demo users' coordination
@@ -50,6 +50,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     soak: { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
+    // Chromium's software compositing (`--disable-gpu`, as the browser tests run): every frame of a WebGL canvas
+    // is read back synchronously on the page's main thread (docs/decisions.md). By default the browser composites
+    // on its GPU (SwiftShader here), as a dispatcher's browser does.
+    'software-compositing': { type: 'boolean', default: false },
     // Writes a Chrome DevTools CPU profile of the page's main thread over the measured seconds, and prints the
     // functions with the most self time.
     profile: { type: 'string' },
@@ -535,7 +539,9 @@ async function main(): Promise<void> {
             spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
           browser = await chromium.launch({
             executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-            args: CHROMIUM_ARGS,
+            args: values['software-compositing']
+              ? CHROMIUM_ARGS
+              : CHROMIUM_ARGS.filter((arg) => arg !== '--disable-gpu'),
           });
         }
         console.log(

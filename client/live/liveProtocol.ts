@@ -42,21 +42,29 @@ export type ThingRowView = {
 };
 
 /**
- * The map's markers in index order, for deck.gl binary attributes. `ids` comes only when the index order
- * changed (an asset came or went, or the picture started over); otherwise index i is the same asset as before.
+ * The map's markers in index order, for deck.gl binary attributes: every attribute the marker layers draw, so the
+ * page runs no accessor per marker. `ids` comes only when the index order changed (an asset came, went, or was
+ * raised or lowered in the stacking order); otherwise index i is the same asset as before.
  */
 export type MarkerAttributes = {
   count: number;
   ids: string[] | null;
   /**
-   * lng, lat, 0 per marker: float64, which deck.gl splits into high and low float32 parts so street zooms do not
-   * jitter (it splits only three-component positions).
+   * [lng, lat] the positions are offsets from (deck.gl's LNGLAT_OFFSETS). Float32 offsets within a region keep
+   * about a centimetre, where float32 absolute degrees would keep about a metre and float64 would cost a split
+   * into high and low parts on every frame. It stays the same until the picture starts over.
    */
-  positions: Float64Array;
+  origin: [number, number];
+  /** lng, lat offsets from `origin` per marker. */
+  positions: Float32Array;
   /** MARKER_CATEGORIES index per marker (icon). */
   categories: Uint8Array;
   /** Ring colour per marker, RGBA (status). */
   ringColors: Uint8Array;
+  /** The course arrow's angle per marker, in deck.gl's degrees (counter-clockwise from north). */
+  arrowAngles: Float32Array;
+  /** 1 where the asset moves (its course arrow shows), 0 elsewhere. */
+  arrowScales: Float32Array;
 };
 
 export type SnapshotState =
@@ -103,6 +111,6 @@ export type WorkerMessage =
 /** The buffers a frame can hand over without copying. */
 export function transferablesOf(message: WorkerMessage): Transferable[] {
   if (message.type !== 'frame' || message.markers === null) return [];
-  const { positions, categories, ringColors } = message.markers;
-  return [positions.buffer, categories.buffer, ringColors.buffer];
+  const { positions, categories, ringColors, arrowAngles, arrowScales } = message.markers;
+  return [positions.buffer, categories.buffer, ringColors.buffer, arrowAngles.buffer, arrowScales.buffer];
 }

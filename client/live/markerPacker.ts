@@ -1,20 +1,36 @@
 // Runs in the live worker: turns the live picture into the map's marker attributes (liveProtocol.ts
 // MarkerAttributes). It notes what each picture changed (`picture.changes`, never record identity: the domain
 // reuses records) and, when the page is ready for a frame, packs the current records into fresh typed arrays
-// that are transferred, not copied. Index order stays stable while no asset comes or goes, so the page keeps
-// its id list and its picking answers.
+// that are transferred, not copied. Every attribute the layers draw is packed here, so the page runs no accessor
+// per marker. Index order stays stable while no asset comes, goes or is raised (markerStyle.ts stacking), so the
+// page keeps its id list and its picking answers; raised markers come last, and deck.gl draws later ones on top.
 import type { LivePicture } from '#domain/live/livePicture';
 import type { Thing } from '#domain/things/thing';
-import { CATEGORY_INDEX, STATUS_RING_COLORS, markerCategory } from '../map/markerStyle.ts';
+import {
+  CATEGORY_INDEX,
+  STATUS_RING_COLORS,
+  isRaisedMarker,
+  markerCategory,
+  movingCourse,
+} from '../map/markerStyle.ts';
 import type { MarkerAttributes } from './liveProtocol.ts';
 
-function hasPosition(thing: Thing | undefined): thing is Thing & { position: { lat: number; lng: number } } {
+type PositionedThing = Thing & { position: { lat: number; lng: number } };
+
+function hasPosition(thing: Thing | undefined): thing is PositionedThing {
   return thing !== undefined && thing.position !== null;
+}
+
+/** Origins are rounded so that a new one is rare and offsets stay small within a region. */
+function originNear(thing: PositionedThing): [number, number] {
+  return [Math.round(thing.position.lng * 10) / 10, Math.round(thing.position.lat * 10) / 10];
 }
 
 export class MarkerPacker {
   private ids: string[] = [];
   private indexOf = new Map<string, number>();
+  private raised = new Set<string>();
+  private origin: [number, number] | null = null;
   /** Whether anything changed since the last pack, and whether the index order must be rebuilt. */
   private dirty = true;
   private reorder = true;
@@ -29,9 +45,13 @@ export class MarkerPacker {
     }
     if (changes.addedThings.length > 0 || changes.removedThings.length > 0) this.reorder = true;
     if (!this.reorder) {
-      // An asset that gained or lost its position joins or leaves the markers.
+      // An asset that gained or lost its position joins or leaves the markers; one raised or lowered moves.
       for (const id of changes.updatedThings) {
-        if (this.indexOf.has(id) !== hasPosition(picture.things.get(id))) {
+        const thing = picture.things.get(id);
+        if (
+          this.indexOf.has(id) !== hasPosition(thing) ||
+          (thing !== undefined && this.raised.has(id) !== isRaisedMarker(thing))
+        ) {
           this.reorder = true;
           break;
         }
@@ -48,41 +68,71 @@ export class MarkerPacker {
     this.dirty = false;
     this.reorder = false;
     const count = this.ids.length;
-    const positions = new Float64Array(count * 3);
+    const [originLng, originLat] = this.origin ?? [0, 0];
+    const positions = new Float32Array(count * 2);
     const categories = new Uint8Array(count);
     const ringColors = new Uint8Array(count * 4);
+    const arrowAngles = new Float32Array(count);
+    const arrowScales = new Float32Array(count);
     for (let index = 0; index < count; index += 1) {
       const thing = picture.things.get(this.ids[index] as string);
       if (!hasPosition(thing)) continue;
-      positions[index * 3] = thing.position.lng;
-      positions[index * 3 + 1] = thing.position.lat;
+      positions[index * 2] = thing.position.lng - originLng;
+      positions[index * 2 + 1] = thing.position.lat - originLat;
       categories[index] = CATEGORY_INDEX[markerCategory(thing)];
       ringColors.set(STATUS_RING_COLORS[thing.status], index * 4);
-    }
-    return { count, ids: reordered ? [...this.ids] : null, positions, categories, ringColors };
-  }
-
-  /** Keeps the survivors in their order and appends newcomers, so most indexes survive a change. */
-  private rebuildOrder(picture: LivePicture): void {
-    const ids: string[] = [];
-    const seen = new Set<string>();
-    for (const id of this.ids) {
-      if (hasPosition(picture.things.get(id))) {
-        ids.push(id);
-        seen.add(id);
+      const course = movingCourse(thing);
+      if (course !== null) {
+        // A course is clockwise from north; deck.gl turns icons counter-clockwise.
+        arrowAngles[index] = -course;
+        arrowScales[index] = 1;
       }
     }
-    for (const thing of picture.things.values()) {
-      if (!seen.has(thing.id) && hasPosition(thing)) ids.push(thing.id);
+    return {
+      count,
+      ids: reordered ? [...this.ids] : null,
+      origin: [originLng, originLat],
+      positions,
+      categories,
+      ringColors,
+      arrowAngles,
+      arrowScales,
+    };
+  }
+
+  /**
+   * Keeps the survivors in their order and appends newcomers, so most indexes survive a change; lowered
+   * markers first, raised ones after them.
+   */
+  private rebuildOrder(picture: LivePicture): void {
+    const lowered: string[] = [];
+    const raised: string[] = [];
+    const seen = new Set<string>();
+    const place = (thing: PositionedThing) => {
+      (isRaisedMarker(thing) ? raised : lowered).push(thing.id);
+      seen.add(thing.id);
+    };
+    for (const id of this.ids) {
+      const thing = picture.things.get(id);
+      if (hasPosition(thing)) place(thing);
     }
-    this.ids = ids;
-    this.indexOf = new Map(ids.map((id, index) => [id, index]));
+    for (const thing of picture.things.values()) {
+      if (!seen.has(thing.id) && hasPosition(thing)) place(thing);
+    }
+    this.ids = [...lowered, ...raised];
+    this.indexOf = new Map(this.ids.map((id, index) => [id, index]));
+    this.raised = new Set(raised);
+    const first = this.ids[0];
+    const firstThing = first === undefined ? undefined : picture.things.get(first);
+    if (this.origin === null && hasPosition(firstThing)) this.origin = originNear(firstThing);
   }
 
   /** Starts over (organization switch or a new page). */
   forget(): void {
     this.ids = [];
     this.indexOf = new Map();
+    this.raised = new Set();
+    this.origin = null;
     this.dirty = true;
     this.reorder = true;
   }

@@ -20,9 +20,12 @@ export type MarkerSet = Omit<MarkerAttributes, 'ids'> & { ids: readonly string[]
 const NO_MARKERS: MarkerSet = {
   count: 0,
   ids: [],
-  positions: new Float64Array(0),
+  origin: [0, 0],
+  positions: new Float32Array(0),
   categories: new Uint8Array(0),
   ringColors: new Uint8Array(0),
+  arrowAngles: new Float32Array(0),
+  arrowScales: new Float32Array(0),
   version: 0,
 };
 

@@ -1,12 +1,15 @@
-// The asset markers as deck.gl layers over binary attributes (the typed arrays the live worker packs): a ring
-// coloured by status under an icon by type, sized by zoom (markerStyle.ts), and the selected asset again on top,
-// bigger, with a dark ring. Only the ring layer is pickable, so hover and click are answered by deck.gl's GPU
+// The asset markers as deck.gl layers over binary attributes (every typed array the live worker packs, so no
+// accessor runs per marker on the page): a ring coloured by status under an icon by type, a course arrow for
+// moving assets, sized by zoom (markerStyle.ts); then the pinned (selected) asset drawn again bigger with a dark
+// ring, and the hovered asset drawn again above everything (live §9 stacking). Positions are float32 offsets from
+// the worker's origin (LNGLAT_OFFSETS). Only rings are pickable, so hover and click are answered by deck.gl's GPU
 // picking (a colour-coded redraw under the pointer), not by a search over positions.
-import type { Layer, PickingInfo } from '@deck.gl/core';
+import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
 import { IconLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { MarkerSet } from '../live/thingsStore.ts';
-import type { IconAtlas } from './markerIcons.ts';
+import { ICON_CELL, type IconAtlas } from './markerIcons.ts';
 import {
+  COURSE_ARROW_SHARE,
   HOVER_HIGHLIGHT_COLOR,
   MARKER_CATEGORIES,
   SELECTED_GROWTH,
@@ -15,12 +18,16 @@ import {
 } from './markerStyle.ts';
 
 export const MARKER_RING_LAYER = 'asset-rings';
+const SELECTED_RING_LAYER = 'selected-asset-ring';
+const HOVERED_RING_LAYER = 'hovered-asset-ring';
 const RING_WIDTH = 1.5;
 /** The icon fills this share of the marker; the ring shows around it. */
 const ICON_SHARE = 0.72;
+/** deck.gl's IconLayer per-icon definition: offset (2), frame (x, y, width, height), mask flag. */
+const ICON_DEF_SIZE = 7;
 
-/** The selected marker, drawn again above the others. */
-export type SelectedMarker = {
+/** A marker drawn again above the others (the pinned or the hovered asset), at an exact position. */
+export type RaisedMarker = {
   id: string;
   lng: number;
   lat: number;
@@ -30,29 +37,135 @@ export type SelectedMarker = {
 
 export type MarkerLayerInput = {
   markers: MarkerSet;
-  selected: SelectedMarker | null;
+  selected: RaisedMarker | null;
+  hovered: RaisedMarker | null;
   /** Marker diameter in pixels for the current zoom (markerSize). */
   size: number;
   atlas: IconAtlas;
 };
 
-function categoryAt(markers: MarkerSet, index: number): MarkerCategory {
-  return MARKER_CATEGORIES[markers.categories[index] ?? 7] ?? 'default';
+type BinaryAttribute = { value: Float32Array | Uint8Array; size: number; normalized?: boolean };
+type MarkerData = {
+  rings: { length: number; attributes: Record<string, BinaryAttribute> };
+  icons: { length: number; attributes: Record<string, BinaryAttribute> };
+  arrows: { length: number; attributes: Record<string, BinaryAttribute> };
+};
+
+/**
+ * One data object per marker set: deck.gl compares attribute objects by identity, so a redraw of the same set
+ * (zoom, selection, hover) uploads nothing, and a new set uploads its arrays once.
+ */
+const dataBySet = new WeakMap<MarkerSet, MarkerData>();
+
+function iconDefs(count: number, cellOf: (index: number) => number): Float32Array {
+  const defs = new Float32Array(count * ICON_DEF_SIZE);
+  for (let index = 0; index < count; index += 1) {
+    const offset = index * ICON_DEF_SIZE;
+    defs[offset + 2] = cellOf(index) * ICON_CELL;
+    defs[offset + 4] = ICON_CELL;
+    defs[offset + 5] = ICON_CELL;
+  }
+  return defs;
 }
 
-export function assetMarkerLayers({ markers, selected, size, atlas }: MarkerLayerInput): Layer[] {
-  const positions = { value: markers.positions, size: 3 };
-  // The version keys the icon accessor: it runs (over indexes, no objects) only when a new set arrives.
-  const layers: Layer[] = [
-    new ScatterplotLayer({
-      id: MARKER_RING_LAYER,
-      data: {
-        length: markers.count,
-        attributes: {
-          getPosition: positions,
-          getFillColor: { value: markers.ringColors, size: 4, normalized: true },
+/** Every course arrow has the same icon: one definitions buffer, kept while it is long enough. */
+let arrowDefs: BinaryAttribute = { value: new Float32Array(0), size: ICON_DEF_SIZE };
+
+function markerData(markers: MarkerSet): MarkerData {
+  const cached = dataBySet.get(markers);
+  if (cached) return cached;
+  const { count } = markers;
+  const getPosition = { value: markers.positions, size: 2 };
+  if (arrowDefs.value.length < count * ICON_DEF_SIZE) {
+    arrowDefs = { value: iconDefs(count * 2, () => MARKER_CATEGORIES.length), size: ICON_DEF_SIZE };
+  }
+  const data: MarkerData = {
+    rings: {
+      length: count,
+      attributes: {
+        getPosition,
+        getFillColor: { value: markers.ringColors, size: 4, normalized: true },
+      },
+    },
+    icons: {
+      length: count,
+      attributes: {
+        getPosition,
+        instanceIconDefs: {
+          value: iconDefs(count, (index) => markers.categories[index] ?? 0),
+          size: ICON_DEF_SIZE,
         },
       },
+    },
+    arrows: {
+      length: count,
+      attributes: {
+        getPosition,
+        getAngle: { value: markers.arrowAngles, size: 1 },
+        getSize: { value: markers.arrowScales, size: 1 },
+        instanceIconDefs: arrowDefs,
+      },
+    },
+  };
+  dataBySet.set(markers, data);
+  return data;
+}
+
+function raisedLayers(
+  id: string,
+  marker: RaisedMarker,
+  size: number,
+  ringLine: { width: number; color: readonly number[] },
+  atlas: IconAtlas,
+): Layer[] {
+  const data = [marker];
+  return [
+    new ScatterplotLayer<RaisedMarker>({
+      id,
+      data,
+      getPosition: (raised) => [raised.lng, raised.lat],
+      getFillColor: (raised) => [...raised.ring] as [number, number, number, number],
+      radiusUnits: 'pixels',
+      getRadius: size / 2,
+      stroked: true,
+      lineWidthUnits: 'pixels',
+      getLineWidth: ringLine.width,
+      getLineColor: [...ringLine.color] as [number, number, number, number],
+      pickable: true,
+    }),
+    new IconLayer<RaisedMarker>({
+      id: `${id}-icon`,
+      data,
+      getPosition: (raised) => [raised.lng, raised.lat],
+      iconAtlas: atlas.url,
+      iconMapping: atlas.mapping,
+      getIcon: (raised) => raised.category,
+      sizeUnits: 'pixels',
+      getSize: size * ICON_SHARE,
+    }),
+  ];
+}
+
+export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: MarkerLayerInput): Layer[] {
+  const data = markerData(markers);
+  const placement = {
+    coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS,
+    coordinateOrigin: [markers.origin[0], markers.origin[1], 0] as [number, number, number],
+  };
+  const layers: Layer[] = [
+    new IconLayer({
+      id: 'asset-course-arrows',
+      ...placement,
+      data: data.arrows,
+      iconAtlas: atlas.url,
+      iconMapping: atlas.mapping,
+      sizeUnits: 'pixels',
+      sizeScale: size * COURSE_ARROW_SHARE,
+    }),
+    new ScatterplotLayer({
+      id: MARKER_RING_LAYER,
+      ...placement,
+      data: data.rings,
       radiusUnits: 'pixels',
       getRadius: size / 2,
       stroked: true,
@@ -65,42 +178,34 @@ export function assetMarkerLayers({ markers, selected, size, atlas }: MarkerLaye
     }),
     new IconLayer({
       id: 'asset-icons',
-      data: { length: markers.count, attributes: { getPosition: positions } },
+      ...placement,
+      data: data.icons,
       iconAtlas: atlas.url,
       iconMapping: atlas.mapping,
-      getIcon: (_: unknown, { index }: { index: number }) => categoryAt(markers, index),
-      updateTriggers: { getIcon: markers.version },
       sizeUnits: 'pixels',
       getSize: size * ICON_SHARE,
     }),
   ];
   if (selected) {
-    const selectedSize = size + SELECTED_GROWTH;
-    const data = [selected];
     layers.push(
-      new ScatterplotLayer<SelectedMarker>({
-        id: 'selected-asset-ring',
-        data,
-        getPosition: (marker) => [marker.lng, marker.lat],
-        getFillColor: (marker) => [...marker.ring] as [number, number, number, number],
-        radiusUnits: 'pixels',
-        getRadius: selectedSize / 2,
-        stroked: true,
-        lineWidthUnits: 'pixels',
-        getLineWidth: 3,
-        getLineColor: [...SELECTED_RING_COLOR],
-        pickable: true,
-      }),
-      new IconLayer<SelectedMarker>({
-        id: 'selected-asset-icon',
-        data,
-        getPosition: (marker) => [marker.lng, marker.lat],
-        iconAtlas: atlas.url,
-        iconMapping: atlas.mapping,
-        getIcon: (marker) => marker.category,
-        sizeUnits: 'pixels',
-        getSize: selectedSize * ICON_SHARE,
-      }),
+      ...raisedLayers(
+        SELECTED_RING_LAYER,
+        selected,
+        size + SELECTED_GROWTH,
+        { width: 3, color: SELECTED_RING_COLOR },
+        atlas,
+      ),
+    );
+  }
+  if (hovered && hovered.id !== selected?.id) {
+    layers.push(
+      ...raisedLayers(
+        HOVERED_RING_LAYER,
+        hovered,
+        size,
+        { width: RING_WIDTH, color: [255, 255, 255, 255] },
+        atlas,
+      ),
     );
   }
   return layers;
@@ -110,10 +215,11 @@ export function assetMarkerLayers({ markers, selected, size, atlas }: MarkerLaye
 export function pickedAssetId(
   info: PickingInfo,
   markers: MarkerSet,
-  selectedId: string | null,
+  raised: { selectedId: string | null; hoveredId: string | null },
 ): string | null {
   if (!info.layer || info.index < 0) return null;
   if (info.layer.id === MARKER_RING_LAYER) return markers.ids[info.index] ?? null;
-  if (info.layer.id === 'selected-asset-ring') return selectedId;
+  if (info.layer.id === SELECTED_RING_LAYER) return raised.selectedId;
+  if (info.layer.id === HOVERED_RING_LAYER) return raised.hoveredId;
   return null;
 }

@@ -11,7 +11,7 @@ import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
-import { assetMarkerLayers, pickedAssetId, type SelectedMarker } from './assetMarkerLayers.ts';
+import { assetMarkerLayers, pickedAssetId, type RaisedMarker } from './assetMarkerLayers.ts';
 import { cameraRequest, type CameraRequest } from './mapCamera.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
 import { markerIconAtlas } from './markerIcons.ts';
@@ -56,10 +56,31 @@ function indexed(markers: MarkerSet, previous: IndexedMarkers | null): IndexedMa
   return { markers, indexOf };
 }
 
+/** Where marker `index` is, `[lng, lat]`: the worker's float32 offset added to its origin. */
+function positionAt(markers: MarkerSet, index: number): [number, number] {
+  return [
+    markers.origin[0] + (markers.positions[index * 2] ?? 0),
+    markers.origin[1] + (markers.positions[index * 2 + 1] ?? 0),
+  ];
+}
+
 function positionIn(set: IndexedMarkers | null, id: string): [number, number] | null {
   const index = set?.indexOf.get(id);
   if (!set || index === undefined) return null;
-  return [set.markers.positions[index * 3] ?? 0, set.markers.positions[index * 3 + 1] ?? 0];
+  return positionAt(set.markers, index);
+}
+
+function raisedAt(markers: IndexedMarkers, id: string): RaisedMarker | null {
+  const index = markers.indexOf.get(id);
+  if (index === undefined) return null;
+  const [lng, lat] = positionAt(markers.markers, index);
+  return {
+    id,
+    lng,
+    lat,
+    category: MARKER_CATEGORIES[markers.markers.categories[index] ?? 7] ?? 'default',
+    ring: markers.markers.ringColors.subarray(index * 4, index * 4 + 4),
+  };
 }
 
 export function mountLiveMap(
@@ -90,14 +111,17 @@ export function mountLiveMap(
   /** What the layers were last given, and what the map last drew. */
   let given: IndexedMarkers | null = null;
   let drawn: IndexedMarkers | null = null;
-  let givenSelection: SelectedMarker | null = null;
-  let drawnSelection: SelectedMarker | null = null;
+  let givenSelection: RaisedMarker | null = null;
+  let drawnSelection: RaisedMarker | null = null;
+  let hoveredId: string | null = null;
   let awaitingDraw = false;
   /** Layers other screens draw beneath the assets (featureLayers.ts). */
   let contributions: Layer[] = [];
 
   function pick(info: PickingInfo): string | null {
-    return drawn ? pickedAssetId(info, drawn.markers, drawnSelection?.id ?? null) : null;
+    return drawn
+      ? pickedAssetId(info, drawn.markers, { selectedId: drawnSelection?.id ?? null, hoveredId })
+      : null;
   }
 
   const overlay = new MapLibreOverlay({
@@ -109,22 +133,27 @@ export function mountLiveMap(
       if (id) options.onSelect(id);
     },
     onHover: (info) => {
-      container.dataset.hoveredId = pick(info) ?? '';
+      const id = pick(info);
+      container.dataset.hoveredId = id ?? '';
+      if (id === hoveredId) return;
+      hoveredId = id;
+      draw();
     },
     getCursor: ({ isHovering, isDragging }) => (isHovering ? 'pointer' : isDragging ? 'grabbing' : 'grab'),
   });
 
-  function selectionFor(markers: IndexedMarkers | null): SelectedMarker | null {
+  function selectionFor(markers: IndexedMarkers | null): RaisedMarker | null {
     const thing = selectedThing.peek();
     if (!thing || thing.id !== selectedId || thing.lat === null || thing.lng === null) return null;
-    const index = markers?.indexOf.get(thing.id);
-    const category =
-      index === undefined ? 'default' : MARKER_CATEGORIES[markers?.markers.categories[index] ?? 7];
-    const ring =
-      index === undefined || !markers
-        ? new Uint8Array(SELECTED_RING_COLOR)
-        : markers.markers.ringColors.subarray(index * 4, index * 4 + 4);
-    return { id: thing.id, lng: thing.lng, lat: thing.lat, category: category ?? 'default', ring };
+    const marker = markers ? raisedAt(markers, thing.id) : null;
+    // The exact position the worker sent for the selection, even before the markers hold the asset.
+    return {
+      id: thing.id,
+      lng: thing.lng,
+      lat: thing.lat,
+      category: marker?.category ?? 'default',
+      ring: marker?.ring ?? new Uint8Array(SELECTED_RING_COLOR),
+    };
   }
 
   function formatSelected(): string {
@@ -147,7 +176,13 @@ export function mountLiveMap(
       layers: [
         ...contributions,
         ...(given
-          ? assetMarkerLayers({ markers: given.markers, selected: givenSelection, size, atlas })
+          ? assetMarkerLayers({
+              markers: given.markers,
+              selected: givenSelection,
+              hovered: hoveredId ? raisedAt(given, hoveredId) : null,
+              size,
+              atlas,
+            })
           : []),
       ],
     });
@@ -237,10 +272,9 @@ export function mountLiveMap(
       if (!drawn) return [];
       const { width, height } = container.getBoundingClientRect();
       const onScreen: { id: string; x: number; y: number }[] = [];
-      drawn.markers.ids.forEach((id, index) => {
-        const lng = drawn?.markers.positions[index * 3] ?? 0;
-        const lat = drawn?.markers.positions[index * 3 + 1] ?? 0;
-        const point = map.project([lng, lat]);
+      const { markers } = drawn;
+      markers.ids.forEach((id, index) => {
+        const point = map.project(positionAt(markers, index));
         if (point.x >= 0 && point.y >= 0 && point.x <= width && point.y <= height) {
           onScreen.push({ id, x: point.x, y: point.y });
         }

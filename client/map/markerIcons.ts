@@ -1,14 +1,41 @@
 // The marker icons (live §2: an icon by thing type), drawn in code into one atlas for deck.gl's IconLayer: a disc
 // in the category's colour with a white sign — police a star, fire a flame, ambulance a cross, arrow board an
 // arrow, maintenance a wrench, tow a hook, waste a bin, others a dot, offline a bar, out of service a cross-out.
+// After the categories, one more cell holds the course arrow: a small dark triangle at the cell's top edge, drawn
+// in a frame bigger than the marker (COURSE_ARROW_SHARE) and turned by the course, so it points out of the ring.
 // No outside assets; built once per page.
-import { CATEGORY_COLORS, MARKER_CATEGORIES, type MarkerCategory } from './markerStyle.ts';
+import {
+  CATEGORY_COLORS,
+  COURSE_ARROW_SHARE,
+  MARKER_CATEGORIES,
+  type MarkerCategory,
+} from './markerStyle.ts';
 
 const CELL = 64;
 const CENTRE = CELL / 2;
 
 type IconFrame = { x: number; y: number; width: number; height: number; mask: boolean };
-export type IconAtlas = { url: string; mapping: Record<MarkerCategory, IconFrame> };
+export type IconName = MarkerCategory | 'courseArrow';
+export type IconAtlas = { url: string; mapping: Record<IconName, IconFrame> };
+
+/** The atlas cell of each category is its index in MARKER_CATEGORIES; the course arrow's comes after them. */
+export const ICON_CELL = CELL;
+const ARROW_CELL = MARKER_CATEGORIES.length;
+
+function drawCourseArrow(context: CanvasRenderingContext2D) {
+  // The ring's edge in this cell, where the frame is COURSE_ARROW_SHARE times the marker.
+  const ringTop = CENTRE - CENTRE / COURSE_ARROW_SHARE;
+  context.beginPath();
+  context.moveTo(CENTRE, 1);
+  context.lineTo(CENTRE + 8, ringTop + 1);
+  context.lineTo(CENTRE - 8, ringTop + 1);
+  context.closePath();
+  context.fillStyle = '#111827';
+  context.strokeStyle = '#ffffff';
+  context.lineWidth = 2;
+  context.fill();
+  context.stroke();
+}
 
 function star(context: CanvasRenderingContext2D, points: number, outer: number, inner: number) {
   context.beginPath();
@@ -102,11 +129,11 @@ let built: IconAtlas | null = null;
 export function markerIconAtlas(): IconAtlas {
   if (built) return built;
   const canvas = document.createElement('canvas');
-  canvas.width = CELL * MARKER_CATEGORIES.length;
+  canvas.width = CELL * (MARKER_CATEGORIES.length + 1);
   canvas.height = CELL;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('cannot draw the marker icons');
-  const mapping = {} as Record<MarkerCategory, IconFrame>;
+  const mapping = {} as Record<IconName, IconFrame>;
   MARKER_CATEGORIES.forEach((category, index) => {
     context.save();
     context.translate(index * CELL, 0);
@@ -118,6 +145,11 @@ export function markerIconAtlas(): IconAtlas {
     context.restore();
     mapping[category] = { x: index * CELL, y: 0, width: CELL, height: CELL, mask: false };
   });
+  context.save();
+  context.translate(ARROW_CELL * CELL, 0);
+  drawCourseArrow(context);
+  context.restore();
+  mapping.courseArrow = { x: ARROW_CELL * CELL, y: 0, width: CELL, height: CELL, mask: false };
   built = { url: canvas.toDataURL('image/png'), mapping };
   return built;
 }

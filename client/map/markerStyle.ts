@@ -80,5 +80,23 @@ export function markerSize(zoom: number): number {
   return 30;
 }
 
+/** The course arrow's frame, as a share of the marker's size: the arrow sits just outside the ring. */
+export const COURSE_ARROW_SHARE = 1.7;
+
 /** The selected marker is drawn this much bigger, on top of the rest. */
 export const SELECTED_GROWTH = 8;
+
+/**
+ * Stacking (live §2, §9: base 50, +50 active, +75 pinned, +100 hover). An asset on an incident or moving (status
+ * location or active) draws above the rest; the pinned (selected) and the hovered marker are drawn again in layers
+ * of their own above every other, hovered topmost.
+ */
+export function isRaisedMarker(thing: Thing): boolean {
+  return thing.status === ASSET_STATUS.location || thing.status === ASSET_STATUS.active;
+}
+
+/** A course arrow shows which way a moving asset heads: a known course and a speed above zero. */
+export function movingCourse(thing: Thing): number | null {
+  if (thing.course === null || thing.speed === null || thing.speed <= 0) return null;
+  return thing.course;
+}

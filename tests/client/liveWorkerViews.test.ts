@@ -1,12 +1,23 @@
 // What the live worker sends the page (docs/live-worker.md): marker attributes packed from `picture.changes`, with
-// the index order kept while no asset comes or goes and coalesced pictures losing nothing; the list's ids only when
+// the index order kept while no asset comes, goes or changes its stacking, moving assets raised above the rest
+// with their course arrows, and coalesced pictures losing nothing; the list's ids only when
 // they change and only the rows of the window the page does not hold as they are.
 import { describe, expect, it } from 'vitest';
 import { evolveBatch } from '#domain/live/evolve';
 import { ListView } from '#client/live/listView.ts';
 import { MarkerPacker } from '#client/live/markerPacker.ts';
 import { CATEGORY_INDEX } from '#client/map/markerStyle.ts';
+import type { MarkerAttributes } from '#client/live/liveProtocol.ts';
 import { SECOND, T0, loadedPicture, point, pointAt, thing } from '#tests/domain/support/builders';
+
+/** Each marker's `[lng, lat]`: the float32 offset added to the origin, to 7 decimals (about a centimetre). */
+function lngLats(packed: MarkerAttributes | null): [number, number][] {
+  if (!packed) return [];
+  return Array.from({ length: packed.count }, (_, index) => [
+    Number((packed.origin[0] + (packed.positions[index * 2] ?? NaN)).toFixed(7)),
+    Number((packed.origin[1] + (packed.positions[index * 2 + 1] ?? NaN)).toFixed(7)),
+  ]);
+}
 
 function fleet() {
   return loadedPicture({
@@ -26,7 +37,10 @@ describe('marker packer', () => {
     const packed = packer.pack(first);
     expect(packed?.count).toBe(2);
     expect(packed?.ids).toEqual(['a', 'b']);
-    expect(Array.from(packed?.positions ?? [])).toEqual([-87.6, 41.8, 0, -87.61, 41.81, 0]);
+    expect(lngLats(packed)).toEqual([
+      [-87.6, 41.8],
+      [-87.61, 41.81],
+    ]);
     expect(packed?.categories[0]).toBe(CATEGORY_INDEX.police);
     expect(packer.pack(first)).toBeNull();
 
@@ -36,8 +50,39 @@ describe('marker packer', () => {
     const third = evolveBatch(second, [pointAt(T0 + 2 * SECOND, point('b', { lat: 41.95, lng: -87.75 }))]);
     packer.note(third);
     const coalesced = packer.pack(third);
-    expect(coalesced?.ids).toBeNull();
-    expect(Array.from(coalesced?.positions ?? [])).toEqual([-87.7, 41.9, 0, -87.75, 41.95, 0]);
+    // Both now move (status active): raised together, in their old order among the raised.
+    expect(coalesced?.ids).toEqual(['a', 'b']);
+    expect(lngLats(coalesced)).toEqual([
+      [-87.7, 41.9],
+      [-87.75, 41.95],
+    ]);
+  });
+
+  it('raises a moving asset above the rest and gives it a course arrow', () => {
+    const packer = new MarkerPacker();
+    const first = fleet();
+    packer.note(first);
+    const still = packer.pack(first);
+    expect(Array.from(still?.arrowScales ?? [])).toEqual([0, 0]);
+
+    const moved = evolveBatch(first, [
+      pointAt(T0 + SECOND, point('a', { lat: 41.9, lng: -87.7, speed: 12, course: 90 })),
+    ]);
+    packer.note(moved);
+    const packed = packer.pack(moved);
+    // 'a' moves: it comes after 'b' so deck.gl draws it on top, with an arrow turned to the east.
+    expect(packed?.ids).toEqual(['b', 'a']);
+    expect(Array.from(packed?.arrowScales ?? [])).toEqual([0, 1]);
+    expect(packed?.arrowAngles[1]).toBe(-90);
+    expect(lngLats(packed)).toEqual([
+      [-87.61, 41.81],
+      [-87.7, 41.9],
+    ]);
+
+    // Moving on without a change of stacking keeps the order (no ids sent).
+    const onward = evolveBatch(moved, [pointAt(T0 + 2 * SECOND, point('a', { lat: 41.91, lng: -87.71 }))]);
+    packer.note(onward);
+    expect(packer.pack(onward)?.ids).toBeNull();
   });
 
   it('sends the ids again when an asset gains a position', () => {
