@@ -28,6 +28,7 @@ import { DEMO_PASSWORD, signInForToken } from '#tests/e2e/simulatorApi';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { floorPageUrl } from './benchBrowser/floorPage.ts';
 import type { BenchServerCommand, BenchServerMessage } from './benchBrowser/messages.ts';
+import { attachWorkerProfiler, type WorkerProfiler } from './benchBrowser/workerProfiler.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -249,6 +250,8 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 
 type PageFigures = {
   scriptMs: number[];
+  /** The page's worker's busy time per measured second (one batch a second). */
+  workerMs: number;
   longTasks: number[];
   framesDrawn: number;
   latencies: number[];
@@ -319,9 +322,15 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
     }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    const worker = await attachWorkerProfiler(
+      cdp,
+      (target) => target.type === 'worker' && target.title === 'live',
+    );
+    let workerBusyMs = 0;
     let framesAtStart = 0;
     const profiling = {
       async start() {
+        await worker.start();
         if (tracePath) {
           await browser.startTracing(page, {
             path: tracePath,
@@ -341,6 +350,7 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
         }
       },
       async stop() {
+        workerBusyMs = await worker.stop();
         if (profilePath) {
           const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
           await writeFile(profilePath, JSON.stringify(profile));
@@ -390,6 +400,7 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
       .filter((latency): latency is number => latency !== null);
     return {
       scriptMs,
+      workerMs: workerBusyMs / measuredSeconds,
       longTasks: probes.longTasks,
       framesDrawn,
       latencies: [...probes.listLatencies, ...mapLatencies],
@@ -426,15 +437,29 @@ async function measureFloor(browser: Browser, server: Server): Promise<PageFigur
     await page.waitForFunction(() => (window as { __floorProbes?: unknown }).__floorProbes !== undefined);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    const worker: WorkerProfiler = await attachWorkerProfiler(
+      cdp,
+      (target) => target.type === 'worker' && target.url.startsWith('blob:'),
+    );
+    let workerBusyMs = 0;
     let drawsAtStart = 0;
-    const { scriptMs, heap } = await measureSeconds(cdp, async () => {
-      drawsAtStart = await page.evaluate(() => {
-        const probes = (window as unknown as { __floorProbes: { measuring: boolean; draws: number } })
-          .__floorProbes;
-        probes.measuring = true;
-        return probes.draws;
-      });
-    });
+    const { scriptMs, heap } = await measureSeconds(
+      cdp,
+      async () => {
+        drawsAtStart = await page.evaluate(() => {
+          const probes = (window as unknown as { __floorProbes: { measuring: boolean; draws: number } })
+            .__floorProbes;
+          probes.measuring = true;
+          return probes.draws;
+        });
+      },
+      {
+        start: () => worker.start(),
+        stop: async () => {
+          workerBusyMs = await worker.stop();
+        },
+      },
+    );
     await sleep(2000);
     const probes = await page.evaluate(() => ({
       ...(window as unknown as { __floorProbes: { latencies: number[]; draws: number } }).__floorProbes,
@@ -442,6 +467,7 @@ async function measureFloor(browser: Browser, server: Server): Promise<PageFigur
     }));
     return {
       scriptMs,
+      workerMs: workerBusyMs / measuredSeconds,
       longTasks: probes.longTasks,
       framesDrawn: probes.draws - drawsAtStart,
       latencies: probes.latencies,
@@ -466,6 +492,7 @@ function summary(figures: PageFigures) {
   return {
     scriptMedian: percentile(script, 0.5),
     scriptP90: percentile(script, 0.9),
+    workerMs: figures.workerMs,
     longTasks: figures.longTasks.length,
     longestTask: Math.max(0, ...figures.longTasks),
     frames: figures.framesDrawn,
@@ -481,7 +508,7 @@ function printTable(rows: readonly Row[]): void {
     floor === undefined || !Number.isFinite(floor) || floor <= 0 ? '' : ` (${(ours / floor).toFixed(1)}x)`;
   console.log('');
   console.log(
-    `${'assets'.padStart(7)}  ${'page'.padEnd(9)}  ${'script/batch ms (median, p90)'.padEnd(34)}  ${'long tasks (longest ms)'.padEnd(24)}  ${'frames'.padStart(6)}  ${'msg-to-screen ms (p50, p99)'.padEnd(30)}  heap MB (start → end)`,
+    `${'assets'.padStart(7)}  ${'page'.padEnd(9)}  ${'script/batch ms (median, p90)'.padEnd(34)}  ${'worker ms/batch'.padEnd(16)}  ${'long tasks (longest ms)'.padEnd(24)}  ${'frames'.padStart(6)}  ${'msg-to-screen ms (p50, p99)'.padEnd(30)}  heap MB (start → end)`,
   );
   for (const row of rows) {
     const ours = summary(row.dashboard);
@@ -496,7 +523,7 @@ function printTable(rows: readonly Row[]): void {
         ? `${round(figures.heap.start / 1048576)} → ${round(figures.heap.end / 1048576)}`
         : '';
       console.log(
-        `${String(row.assets).padStart(7)}  ${page.padEnd(9)}  ${`${round(stats.scriptMedian)}${ratio(stats.scriptMedian, versus?.scriptMedian)}, ${round(stats.scriptP90)}`.padEnd(34)}  ${`${stats.longTasks} (${round(stats.longestTask)})`.padEnd(24)}  ${String(stats.frames).padStart(6)}  ${`${round(stats.p50)}, ${round(stats.p99)}${ratio(stats.p99, versus?.p99)}`.padEnd(30)}  ${heap}`,
+        `${String(row.assets).padStart(7)}  ${page.padEnd(9)}  ${`${round(stats.scriptMedian)}${ratio(stats.scriptMedian, versus?.scriptMedian)}, ${round(stats.scriptP90)}`.padEnd(34)}  ${round(stats.workerMs).padEnd(16)}  ${`${stats.longTasks} (${round(stats.longestTask)})`.padEnd(24)}  ${String(stats.frames).padStart(6)}  ${`${round(stats.p50)}, ${round(stats.p99)}${ratio(stats.p99, versus?.p99)}`.padEnd(30)}  ${heap}`,
       );
     }
     const ingest = [...row.ingestMs].sort((a, b) => a - b);
