@@ -15,6 +15,7 @@ import { assetMarkerLayers, pickedAssetId, type RaisedMarker } from './assetMark
 import { cameraRequest, type CameraRequest } from './mapCamera.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
 import { markerIconAtlas } from './markerIcons.ts';
+import { createOnDemandFrames } from './onDemandFrames.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
 import { MARKER_CATEGORIES, SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
 
@@ -124,8 +125,11 @@ export function mountLiveMap(
       : null;
   }
 
+  const frames = createOnDemandFrames();
   const overlay = new MapLibreOverlay({
     interleaved: true,
+    // Passed on by deck.gl to its render loop (not in its typed props): frames only while something may change.
+    ...({ animationFrameProvider: frames.provider } as object),
     layers: [],
     pickingRadius: 3,
     onClick: (info) => {
@@ -171,6 +175,7 @@ export function mountLiveMap(
 
   function draw() {
     if (destroyed) return;
+    frames.wake();
     givenSelection = selectionFor(given);
     overlay.setProps({
       layers: [
@@ -257,6 +262,12 @@ export function mountLiveMap(
     draw();
   });
   map.on('webglcontextlost', () => options.onUnavailable());
+  // Hover and click are picked in deck.gl's loop; a moving camera redraws through it too.
+  for (const type of ['pointermove', 'pointerdown', 'wheel'] as const) {
+    container.addEventListener(type, frames.wake, { passive: true });
+    disposers.push(() => container.removeEventListener(type, frames.wake));
+  }
+  map.on('move', frames.wake);
 
   window.__fleetMap = {
     markerCount: () => given?.markers.count ?? 0,
