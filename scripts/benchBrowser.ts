@@ -328,6 +328,7 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
     );
     let workerBusyMs = 0;
     let framesAtStart = 0;
+    let rendersAtStart = 0;
     const profiling = {
       async start() {
         await worker.start();
@@ -374,6 +375,7 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
       cdp,
       async () => {
         framesAtStart = await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0);
+        rendersAtStart = await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0);
         await page.evaluate(() => {
           (window as unknown as { __benchProbes: { measuring: boolean } }).__benchProbes.measuring = true;
         });
@@ -384,6 +386,10 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
     if (values.screenshot) await page.screenshot({ path: values.screenshot });
     const framesDrawn =
       (await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0)) - framesAtStart;
+    const mapRenders = (await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0)) - rendersAtStart;
+    console.log(
+      `  the map drew ${mapRenders} times for ${framesDrawn} frames (${(mapRenders / Math.max(1, framesDrawn)).toFixed(1)} per frame)`,
+    );
     const probes = await page.evaluate(
       () =>
         (

@@ -31,6 +31,10 @@ export type FleetMapTestHook = {
   renderedPositionOf(thingId: string): [number, number] | null;
   screenPositionOf(thingId: string): [number, number] | null;
   markersOnScreen(): { id: string; x: number; y: number }[];
+  /** The drawn course arrow's heading (degrees clockwise from north), or null when the asset shows none. */
+  courseOf(thingId: string): number | null;
+  /** Frames the map has drawn since it was mounted (the browser benchmark's frames per batch). */
+  renderCount(): number;
 };
 
 declare global {
@@ -248,7 +252,9 @@ export function mountLiveMap(
     if (selectedId) controller.select(selectedId, { center: true });
   });
   // Every frame the map draws carries the layers given before it: what they hold is now on screen.
+  let renders = 0;
   map.on('render', () => {
+    renders += 1;
     if (!awaitingDraw || destroyed) return;
     awaitingDraw = false;
     drawn = given;
@@ -271,6 +277,12 @@ export function mountLiveMap(
 
   window.__fleetMap = {
     markerCount: () => given?.markers.count ?? 0,
+    renderCount: () => renders,
+    courseOf: (thingId) => {
+      const index = drawn?.indexOf.get(thingId);
+      if (!drawn || index === undefined || !drawn.markers.arrowScales[index]) return null;
+      return -(drawn.markers.arrowAngles[index] ?? 0);
+    },
     positionOf: (thingId) => positionIn(given, thingId),
     renderedPositionOf: (thingId) => positionIn(drawn, thingId),
     screenPositionOf: (thingId) => {

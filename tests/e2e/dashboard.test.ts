@@ -136,7 +136,7 @@ describe('live dashboard', () => {
       lat: Number((thing.lat + 0.0011).toFixed(6)),
       lng: Number((thing.lng + 0.0013).toFixed(6)),
     };
-    await sendPoint(baseUrl, await signInForToken(baseUrl, STAFF), thing, target);
+    await sendPoint(baseUrl, await signInForToken(baseUrl, STAFF), thing, target, { speed: 9, course: 45 });
     const expected = `${target.lat},${target.lng}`;
     await waitForSelectedPosition(page, expected);
     expect(before).not.toBe(expected);
@@ -163,6 +163,8 @@ describe('live dashboard', () => {
       [thingId, target.lat, target.lng] as const,
     );
     expect(await rendered.jsonValue()).toHaveLength(2);
+    // Moving, it shows a course arrow pointing north-east.
+    await page.waitForFunction((id) => window.__fleetMap?.courseOf(id) === 45, thingId);
 
     await page.screenshot({ path: '/tmp/dashboard.png' });
   });

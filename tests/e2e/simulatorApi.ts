@@ -59,6 +59,7 @@ export async function sendPoint(
   token: string,
   thing: ListedThing,
   position: { lat: number; lng: number },
+  motion: { speed: number; course: number } = { speed: 9, course: 0 },
 ): Promise<void> {
   const response = await fetch(`${baseUrl}/api/sim/telemetry`, {
     method: 'POST',
@@ -72,8 +73,8 @@ export async function sendPoint(
           time: new Date().toISOString(),
           lat: position.lat,
           lng: position.lng,
-          speed: 9,
-          course: 0,
+          speed: motion.speed,
+          course: motion.course,
           accuracy: 4,
           enroute: true,
         },
