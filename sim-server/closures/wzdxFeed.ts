@@ -1,5 +1,11 @@
-// The WZDx 4.2 work-zone feed built from closures published to WZDx (DESIGN §4): each published closure with an
-// end time becomes a work-zone road event whose geometry is the closure's road path.
+// The WZDx 4.2 feeds (DESIGN §4). The work-zone feed: each closure published to WZDx with an end time becomes a
+// work-zone road event whose geometry is the closure's road path. The device feed: the WZDx-enabled field devices
+// (domain/wzdx/fieldDevices.ts), whose road event ids point into the work-zone feed.
+import {
+  fieldDeviceFeature,
+  type FieldDeviceFeature,
+  type FieldDeviceInput,
+} from '#domain/wzdx/fieldDevices';
 import type { ClosureJson } from './closureSchema.ts';
 
 const DIRECTIONS: Readonly<Record<string, string>> = {
@@ -56,17 +62,41 @@ function roadEvent(closure: ClosureJson, updatedAt: string) {
   };
 }
 
-export function wzdxFeed(closures: readonly ClosureJson[], sources: readonly WzdxDataSource[], now: number) {
-  const updatedAt = new Date(Math.floor(now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+function isoSeconds(time: number): string {
+  return new Date(Math.floor(time / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** Both feeds' `feed_info`: the simulator publishes for every WZDx organization. */
+function feedInfo(sources: readonly WzdxDataSource[], updatedAt: string) {
   return {
-    feed_info: {
-      update_date: updatedAt,
-      publisher: 'Fleet operations simulator',
-      version: '4.2',
-      update_frequency: 60,
-      data_sources: sources.map((source) => ({ ...source, update_date: updatedAt })),
-    },
+    update_date: updatedAt,
+    publisher: 'Fleet operations simulator',
+    version: '4.2',
+    update_frequency: 60,
+    data_sources: sources.map((source) => ({ ...source, update_date: updatedAt })),
+  };
+}
+
+export function wzdxFeed(closures: readonly ClosureJson[], sources: readonly WzdxDataSource[], now: number) {
+  const updatedAt = isoSeconds(now);
+  return {
+    feed_info: feedInfo(sources, updatedAt),
     type: 'FeatureCollection',
     features: closures.filter(isPublished).map((closure) => roadEvent(closure, updatedAt)),
+  };
+}
+
+/** The WZDx 4.2 device feed (DeviceFeed.json) of the WZDx-enabled field devices. */
+export function wzdxDeviceFeed(
+  devices: readonly FieldDeviceInput[],
+  sources: readonly WzdxDataSource[],
+  now: number,
+) {
+  return {
+    feed_info: feedInfo(sources, isoSeconds(now)),
+    type: 'FeatureCollection',
+    features: devices
+      .map(fieldDeviceFeature)
+      .filter((feature): feature is FieldDeviceFeature => feature !== null),
   };
 }

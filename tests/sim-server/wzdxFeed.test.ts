@@ -1,13 +1,10 @@
 // The WZDx 4.2 work-zone feed: published closures of WZDx organizations, valid against the official schemas
 // (every schema file registered by its $id).
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ajv, type AnySchemaObject } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import { addMonths } from 'date-fns';
-import { resolveSharedDir } from '#sim/shared/paths';
 import { call, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
+import { validationErrors, wzdxValidator } from './support/wzdxSchemas.ts';
 
 type Feed = {
   feed_info: { version: string; data_sources: { data_source_id: string }[] };
@@ -15,27 +12,11 @@ type Feed = {
 };
 
 let world: LiveWorld;
-let validateFeed: ReturnType<Ajv['compile']>;
-
-function schemaFiles(folder: string): string[] {
-  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) return schemaFiles(full);
-    return entry.name.endsWith('.json') ? [full] : [];
-  });
-}
+let validateFeed: ValidateFunction;
 
 beforeAll(async () => {
   world = await startLiveWorld();
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats.default(ajv);
-  const schemas = schemaFiles(path.join(resolveSharedDir(), 'standards', 'wzdx', 'schemas')).map(
-    (file) => JSON.parse(fs.readFileSync(file, 'utf8')) as AnySchemaObject,
-  );
-  for (const schema of schemas) ajv.addSchema(schema);
-  const feedSchema = schemas.find((schema) => String(schema.$id).endsWith('/4.2/WorkZoneFeed.json'));
-  if (!feedSchema?.$id) throw new Error('WorkZoneFeed.json not found');
-  validateFeed = ajv.getSchema(feedSchema.$id) ?? ajv.compile(feedSchema);
+  validateFeed = wzdxValidator('WorkZoneFeed.json');
 });
 afterAll(async () => {
   await world.harness.close();
@@ -51,7 +32,7 @@ describe('GET /api/wzdx/feed', () => {
   it('publishes the seeded WZDx closures as a valid 4.2 feed', async () => {
     const feed = await getFeed();
     const valid = validateFeed(feed);
-    expect(validateFeed.errors ?? [], JSON.stringify(validateFeed.errors?.slice(0, 3))).toEqual([]);
+    expect(validateFeed.errors ?? [], validationErrors(validateFeed)).toEqual([]);
     expect(valid).toBe(true);
     expect(feed.feed_info.version).toBe('4.2');
     expect(feed.feed_info.data_sources.map((source) => source.data_source_id)).toEqual([world.ids.roadWorks]);
