@@ -139,7 +139,9 @@ describe('creating an area', () => {
   });
 
   it('lets provider staff create areas in an organization they only access, not in one out of sight', () => {
-    given(areas, [], facts()).when(create(save(), staff, ACCESSED)).accepted();
+    given(areas, [], facts())
+      .when(create(save(), staff, ACCESSED))
+      .accepted();
     given(areas, [], facts())
       .when(create(save(), staff, HIDDEN))
       .thenRefused({ kind: 'organization_not_found' });
