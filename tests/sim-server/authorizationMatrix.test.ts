@@ -234,29 +234,32 @@ function newThing(scope: Scope): string {
   return id;
 }
 
+type EntityType = 'LocationSaved' | 'ClosureSaved' | 'AreaSaved' | 'AlertingZoneSaved';
+type EntityData<K extends EntityType> = Extract<SimEvent, { type: K }>['data'];
+
 /** Copies the newest saved entity of `type` into the scope's organization under a new id. */
-function newEntity<T extends { id: string }>(
-  type: 'LocationSaved' | 'ClosureSaved' | 'AreaSaved' | 'AlertingZoneSaved',
+function newEntity<K extends EntityType>(
+  type: K,
   where: string,
   scope: Scope,
-  move: (record: T, organizationId: string) => T,
+  move: (record: EntityData<K>, organizationId: string) => EntityData<K>,
 ): string {
   const id = newId();
   const organizationId = organizationOf(scope);
-  const data = move({ ...template<T>(type, where), id }, organizationId);
-  record({ type, data } as SimEvent, id, organizationId);
+  const copy: EntityData<K> = template<EntityData<K>>(type, where);
+  copy.id = id;
+  const data = move(copy, organizationId);
+  record({ type, data } as Extract<SimEvent, { type: K }>, id, organizationId);
   return id;
 }
 
-type Located = { id: string; organization_id: string };
 const newLocation = (scope: Scope) =>
-  newEntity<Located>('LocationSaved', "json_extract(data, '$.is_active') = 1", scope, (location, org) => ({
+  newEntity('LocationSaved', "json_extract(data, '$.is_active') = 1", scope, (location, org) => ({
     ...location,
     organization_id: org,
   }));
-type ClosureTemplate = { id: string; uuid?: string; external_id: string | null; organization: object };
 const newClosure = (scope: Scope) =>
-  newEntity<ClosureTemplate>(
+  newEntity(
     'ClosureSaved',
     "json_extract(data, '$.closure_type') = 'manual' AND json_extract(data, '$.is_dashboard_managed') = 1",
     scope,
@@ -268,14 +271,13 @@ const newClosure = (scope: Scope) =>
     }),
   );
 const newArea = (scope: Scope) =>
-  newEntity<Located & { organization_name: string }>(
-    'AreaSaved',
-    "json_extract(data, '$.ez_type.is_av_type') = 0",
-    scope,
-    (area, org) => ({ ...area, organization_id: org, organization_name: organizationName(org) }),
-  );
+  newEntity('AreaSaved', "json_extract(data, '$.ez_type.is_av_type') = 0", scope, (area, org) => ({
+    ...area,
+    organization_id: org,
+    organization_name: organizationName(org),
+  }));
 const newZone = (scope: Scope) =>
-  newEntity<Located>('AlertingZoneSaved', '1', scope, (zone, org) => ({ ...zone, organization_id: org }));
+  newEntity('AlertingZoneSaved', '1', scope, (zone, org) => ({ ...zone, organization_id: org }));
 
 const SQUARE = [
   { lat: 41.8771, lon: -87.6308 },
