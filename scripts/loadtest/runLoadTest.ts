@@ -148,6 +148,24 @@ export function readMotion(recordingPath: string): TelemetrySample[] {
   return recording.samples.filter((sample) => sample.kind === 'point');
 }
 
+/** Waits until the swarm has received `expected` frames, or nothing came for 3 s, or `limitMs` passed. */
+export async function drainSwarm(swarm: ChildProcess, expected: number, limitMs: number): Promise<number> {
+  let received = 0;
+  let lastChange = performance.now();
+  const drainStarted = performance.now();
+  for (;;) {
+    const counted = fromSwarm(swarm, 'count');
+    toSwarm(swarm, { type: 'count' });
+    const { received: now } = await counted;
+    if (now !== received) lastChange = performance.now();
+    received = now;
+    const waited = performance.now();
+    if (received >= expected || waited - lastChange > DRAIN_QUIET_MS || waited - drainStarted > limitMs)
+      return received;
+    await sleep(100);
+  }
+}
+
 async function runPhase(
   server: ChildProcess,
   ready: ServerReady,
@@ -198,24 +216,7 @@ async function runPhase(
 
   progress('draining', options.durationSeconds);
   const expected = feed.accepted * options.clients;
-  let received = 0;
-  let lastChange = performance.now();
-  const drainStarted = performance.now();
-  for (;;) {
-    const counted = fromSwarm(swarm, 'count');
-    toSwarm(swarm, { type: 'count' });
-    const { received: now } = await counted;
-    if (now !== received) lastChange = performance.now();
-    received = now;
-    const waited = performance.now();
-    if (
-      received >= expected ||
-      waited - lastChange > DRAIN_QUIET_MS ||
-      waited - drainStarted > DRAIN_LIMIT_MS
-    )
-      break;
-    await sleep(100);
-  }
+  await drainSwarm(swarm, expected, DRAIN_LIMIT_MS);
   swarm.off('message', onTick);
   const measured = fromSwarm(swarm, 'measured');
   toSwarm(swarm, { type: 'measure:stop' });

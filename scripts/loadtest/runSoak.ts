@@ -10,6 +10,7 @@ import { runDeviceFeed, type FeedResult } from './deviceFeed.ts';
 import { LatencyHistogram } from './latencyHistogram.ts';
 import type { FromSwarm, ServerStats } from './messages.ts';
 import {
+  drainSwarm,
   fromServer,
   fromSwarm,
   readMotion,
@@ -57,7 +58,6 @@ export type SoakReport = {
   passed: boolean;
 };
 
-const DRAIN_QUIET_MS = 3_000;
 const DRAIN_LIMIT_MS = 30_000;
 
 function fileMb(filePath: string): number {
@@ -213,20 +213,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const fed = await feed;
 
     const expected = fed.accepted * options.clients;
-    let delivered = 0;
-    let lastChange = performance.now();
-    const drainStarted = performance.now();
-    for (;;) {
-      const counted = fromSwarm(swarm, 'count');
-      toSwarm(swarm, { type: 'count' });
-      const { received } = await counted;
-      if (received !== delivered) lastChange = performance.now();
-      delivered = received;
-      const now = performance.now();
-      if (delivered >= expected || now - lastChange > DRAIN_QUIET_MS || now - drainStarted > DRAIN_LIMIT_MS)
-        break;
-      await sleep(100);
-    }
+    const delivered = await drainSwarm(swarm, expected, DRAIN_LIMIT_MS);
     swarm.off('message', onTick);
     const measured = fromSwarm(swarm, 'measured');
     toSwarm(swarm, { type: 'measure:stop' });

@@ -71,6 +71,23 @@ export async function signIn(
   return response.json<TokenResult>();
 }
 
+/** A user made the way the simulator offers: `POST /api/sim/accounts` by provider staff (in the staff's
+ * organization), in the given standing. Fails the test unless it answers 201. */
+export async function createDemoAccount(
+  app: FastifyInstance,
+  staffToken: string,
+  account: { email: string; password: string; standing?: string },
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sim/accounts',
+    headers: bearer(staffToken),
+    payload: { firstname: 'Test', lastname: 'Person', role_id: 2, ...account },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`creating ${account.email} failed: ${response.statusCode} ${response.body}`);
+}
+
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
