@@ -80,6 +80,9 @@ async function main(): Promise<void> {
     fresh,
     replay: !args.has('--no-replay'),
     scenarios,
+    // The simulator sends no e-mail: each one is printed here and kept in GET /api/sim/outbox.
+    mailLog: (line) => console.log(line),
+    outboxAccess: process.env.SIM_OPEN_OUTBOX === '1' ? 'open' : 'loopback',
     retention:
       retentionDays === 0
         ? false

@@ -2,6 +2,7 @@
 // log retention, replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
+import type { OutboxAccess } from './auth/outboxAccess.ts';
 import { authPlugin } from './auth/authPlugin.ts';
 import { broadcastPlugin } from './cable/broadcastPlugin.ts';
 import { cablePlugin } from './cable/cablePlugin.ts';
@@ -61,6 +62,10 @@ export type AppOptions = {
   scenarios?: { names: string[]; scheduler?: Scheduler };
   /** Log retention (docs/simulator.md): on by default, 30 days, hourly; false keeps every event. */
   retention?: false | { maxAgeMs?: number; intervalMs?: number; scheduler?: Scheduler };
+  /** Who reads `GET /api/sim/outbox` (auth/outboxAccess.ts): loopback callers (default) or anyone. */
+  outboxAccess?: OutboxAccess;
+  /** Where each mail's line goes besides the outbox (default the app's log, silent when `logger` is off). */
+  mailLog?: (line: string) => void;
 };
 
 const REPLAY_SEED = 7;
@@ -109,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     network,
   });
   await app.register(authPlugin);
-  await app.register(accountSecurityPlugin);
+  await app.register(accountSecurityPlugin, options.mailLog ? { mailLog: options.mailLog } : {});
   await app.register(cablePlugin, {
     resolveSession: (token) => app.resolveCableSession(token),
     now: () => app.clock.now(),
@@ -144,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes: it documents each route as it is added.
   await app.register(openApiPlugin);
   await app.register(userTokenRoutes);
-  await app.register(accountRoutes);
+  await app.register(accountRoutes, { outboxAccess: options.outboxAccess ?? 'loopback' });
   await app.register(profileRoutes);
   await app.register(thingRoutes);
   await app.register(telemetryRoutes);

@@ -1,6 +1,8 @@
-// Starts the simulator on a port: what `npm start` and the browser tests call.
+// Starts the simulator on a port: what `npm start` and the browser tests call. Listening beyond loopback is said
+// out loud (`warn`), since the outbox's access depends on it (auth/outboxAccess.ts).
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
+import { outboxExposureWarning } from './auth/outboxAccess.ts';
 import { defaultClientDir } from './shared/paths.ts';
 
 export type SimulatorOptions = {
@@ -13,6 +15,9 @@ export type SimulatorOptions = {
   clientDir?: string; // static dashboard files (default <repo>/dist/client); skipped when absent
   logger?: boolean;
   retention?: AppOptions['retention']; // log retention (default 30 days, hourly; false = keep everything)
+  outboxAccess?: AppOptions['outboxAccess']; // who reads GET /api/sim/outbox (default loopback callers only)
+  mailLog?: AppOptions['mailLog']; // where mails are written besides the outbox
+  warn?: (line: string) => void; // where a warning about listening beyond loopback goes (default console.warn)
 };
 
 export type RunningSimulator = { url: string; app: FastifyInstance; close(): Promise<void> };
@@ -26,6 +31,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     clientDir: options.clientDir ?? defaultClientDir,
     logger: options.logger ?? false,
     ...(options.retention === undefined ? {} : { retention: options.retention }),
+    ...(options.outboxAccess ? { outboxAccess: options.outboxAccess } : {}),
+    ...(options.mailLog ? { mailLog: options.mailLog } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   try {
@@ -34,6 +41,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     await app.close();
     throw error;
   }
+  const warning = outboxExposureWarning(options.outboxAccess ?? 'loopback', host);
+  if (warning) (options.warn ?? console.warn)(warning);
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;

@@ -32,7 +32,12 @@ function closeSecond(): void {
     p99: currentSecond.percentile(0.99),
     max: currentSecond.max,
   });
-  send({ type: 'tick', second: currentSecondIndex, deliveries: currentSecond.total });
+  send({
+    type: 'tick',
+    second: currentSecondIndex,
+    deliveries: currentSecond.total,
+    histogram: currentSecond.snapshot(),
+  });
   currentSecond = new LatencyHistogram();
   currentSecondIndex += 1;
 }

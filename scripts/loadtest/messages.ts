@@ -19,6 +19,8 @@ export type ServerReady = {
   subprotocols: string[];
   identifier: string | null;
   devices: LoadDevice[];
+  /** The simulator's SQLite file (cable server only), whose size the soak samples. */
+  databasePath: string | null;
 };
 
 export type ServerStats = {
@@ -67,7 +69,8 @@ export type ToSwarm =
 export type FromSwarm =
   | { type: 'connected'; clients: number }
   | { type: 'measuring' }
-  | { type: 'tick'; second: number; deliveries: number }
+  /** One second closed: its deliveries and their latencies (the soak merges them into 10 s windows). */
+  | { type: 'tick'; second: number; deliveries: number; histogram: HistogramSnapshot }
   | { type: 'count'; received: number }
   | { type: 'measured'; measurement: SwarmMeasurement }
   | { type: 'disconnected' }

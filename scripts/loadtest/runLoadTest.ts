@@ -82,11 +82,16 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DRAIN_QUIET_MS = 3_000;
 const DRAIN_LIMIT_MS = 15_000;
 
-function tasksetAvailable(): boolean {
+export function tasksetAvailable(): boolean {
   return spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
 }
 
-function spawnNode(script: string, args: string[], cpus: string | null, taskset: boolean): ChildProcess {
+export function spawnNode(
+  script: string,
+  args: string[],
+  cpus: string | null,
+  taskset: boolean,
+): ChildProcess {
   const nodeArgs = ['--import', 'tsx', path.join(HERE, script), ...args];
   const [command, commandArgs] =
     cpus !== null && taskset
@@ -123,14 +128,14 @@ function nextMessage<M extends { type: string }, T extends M['type']>(
   });
 }
 
-const toServer = (child: ChildProcess, message: ToServer) => child.send(message);
-const toSwarm = (child: ChildProcess, message: ToSwarm) => child.send(message);
-const fromServer = <T extends FromServer['type']>(child: ChildProcess, type: T) =>
+export const toServer = (child: ChildProcess, message: ToServer) => child.send(message);
+export const toSwarm = (child: ChildProcess, message: ToSwarm) => child.send(message);
+export const fromServer = <T extends FromServer['type']>(child: ChildProcess, type: T) =>
   nextMessage<FromServer, T>(child, type);
-const fromSwarm = <T extends FromSwarm['type']>(child: ChildProcess, type: T) =>
+export const fromSwarm = <T extends FromSwarm['type']>(child: ChildProcess, type: T) =>
   nextMessage<FromSwarm, T>(child, type);
 
-async function stopChild(child: ChildProcess, stop: () => void): Promise<void> {
+export async function stopChild(child: ChildProcess, stop: () => void): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   stop();
@@ -138,9 +143,27 @@ async function stopChild(child: ChildProcess, stop: () => void): Promise<void> {
   if (timedOut) child.kill('SIGKILL');
 }
 
-function readMotion(recordingPath: string): TelemetrySample[] {
+export function readMotion(recordingPath: string): TelemetrySample[] {
   const recording = parseRecording(fs.readFileSync(recordingPath, 'utf8'));
   return recording.samples.filter((sample) => sample.kind === 'point');
+}
+
+/** Waits until the swarm has received `expected` frames, or nothing came for 3 s, or `limitMs` passed. */
+export async function drainSwarm(swarm: ChildProcess, expected: number, limitMs: number): Promise<number> {
+  let received = 0;
+  let lastChange = performance.now();
+  const drainStarted = performance.now();
+  for (;;) {
+    const counted = fromSwarm(swarm, 'count');
+    toSwarm(swarm, { type: 'count' });
+    const { received: now } = await counted;
+    if (now !== received) lastChange = performance.now();
+    received = now;
+    const waited = performance.now();
+    if (received >= expected || waited - lastChange > DRAIN_QUIET_MS || waited - drainStarted > limitMs)
+      return received;
+    await sleep(100);
+  }
 }
 
 async function runPhase(
@@ -193,24 +216,7 @@ async function runPhase(
 
   progress('draining', options.durationSeconds);
   const expected = feed.accepted * options.clients;
-  let received = 0;
-  let lastChange = performance.now();
-  const drainStarted = performance.now();
-  for (;;) {
-    const counted = fromSwarm(swarm, 'count');
-    toSwarm(swarm, { type: 'count' });
-    const { received: now } = await counted;
-    if (now !== received) lastChange = performance.now();
-    received = now;
-    const waited = performance.now();
-    if (
-      received >= expected ||
-      waited - lastChange > DRAIN_QUIET_MS ||
-      waited - drainStarted > DRAIN_LIMIT_MS
-    )
-      break;
-    await sleep(100);
-  }
+  await drainSwarm(swarm, expected, DRAIN_LIMIT_MS);
   swarm.off('message', onTick);
   const measured = fromSwarm(swarm, 'measured');
   toSwarm(swarm, { type: 'measure:stop' });

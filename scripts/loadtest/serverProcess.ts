@@ -71,6 +71,7 @@ async function startCable(devices: number): Promise<Running> {
     subprotocols: ['actioncable-v1-json', token],
     identifier: JSON.stringify({ channel: 'EventsChannel', organization_id: organization.id }),
     devices: watched,
+    databasePath: path.join(dir, 'sim.sqlite'),
   });
   return {
     stop: async () => {
@@ -136,6 +137,7 @@ async function startBare(): Promise<Running> {
     subprotocols: [],
     identifier: null,
     devices: [],
+    databasePath: null,
   });
   return {
     stop: async () => {

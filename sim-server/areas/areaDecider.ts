@@ -1,6 +1,8 @@
 // Deciding area writes (live §7: create, update, delete exclusion zones, points of interest and stations) and
 // folding area events, without IO. Bad shapes are refused with the provider's texts ("invalid", "too large"), which
-// the dashboard translates (live §8); autonomous-vehicle areas are written by provider staff only.
+// the dashboard translates (live §8); autonomous-vehicle areas are written by provider staff only. Who may write an
+// area (live §6 "add/edit/delete area"): the caller's own organization or one it manages; provider staff may also
+// write (create, update, delete alike) the areas of organizations they only access — the product's "or provider-staff".
 import { areaProblems, exclusionShapeVerdict } from '#domain/areas/areaRules';
 import type {
   AreaPointRecord,
@@ -99,13 +101,14 @@ const saved = (area: AreaRecord): Decision =>
     organizationId: area.organization_id,
   });
 
+/** The one write guard of areas: own or managed organizations, or any organization in sight for provider staff. */
+const mayWriteAreasOf = (caller: AreaCaller, organizationId: string) =>
+  caller.isStaff || caller.writable.has(organizationId);
+
 /** The area an update or delete names, when the caller may change it; else the refusal. */
 function changeable(caller: AreaCaller, area: AreaRecord | null): AreaRecord | Decision {
   if (!area || !caller.reachable.has(area.organization_id)) return notFound(AREA_NOT_FOUND);
-  if (
-    (!caller.isStaff && !caller.writable.has(area.organization_id)) ||
-    (area.ez_type.is_av_type && !caller.isStaff)
-  )
+  if (!mayWriteAreasOf(caller, area.organization_id) || (area.ez_type.is_av_type && !caller.isStaff))
     return FORBIDDEN;
   return area;
 }
@@ -117,7 +120,7 @@ export function decideArea(command: AreaCommand, state: AreaState, context: Deci
     case 'CreateArea': {
       const { caller, organizationId } = command;
       if (!caller.reachable.has(organizationId)) return ORGANIZATION_NOT_FOUND_REFUSAL;
-      if (!caller.writable.has(organizationId)) return FORBIDDEN;
+      if (!mayWriteAreasOf(caller, organizationId)) return FORBIDDEN;
       const area = build(caller, command.save, context.newId(), organizationId, state);
       return isDecision(area) ? area : saved(area);
     }

@@ -1,6 +1,7 @@
-// Account security around sign-in (access §2, §4, §8): account standing (suspended, expired for inactivity, access
-// managed by the organization, not enabled for the dashboard), lockout after repeated failures, unlock and reset
-// tokens that expire, the last 10 passwords, and an outbox where the "e-mails" land for the developer to read.
+// Account security around sign-in (access §2, §4, §8): the password grant itself (standing, lockout, unlock link,
+// the password check, in that order), account standing (suspended, expired for inactivity, access managed by the
+// organization, not enabled for the dashboard), lockout after repeated wrong passwords, unlock and reset tokens that
+// expire, the last 10 passwords, and an outbox where the "e-mails" land for the developer to read.
 // Every change to an account is decided by the pure account decider (auth/accountDecider.ts) and appended as events
 // (auth/accountProjection.ts projects them in the same transaction); this module loads the state the decider reads
 // and carries out what it decides. The reset and unlock tokens and the outbox are simulator state beside the log,
@@ -16,8 +17,8 @@ import {
   type AccountDecision,
   type AccountRefusal,
 } from './accountDecider.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { hashToken } from './tokens.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { hashToken, type TokenResult, type TokenService } from './tokens.ts';
 
 export { LOCKOUT_THRESHOLD } from './accountDecider.ts';
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -40,13 +41,29 @@ type TokenKind = 'reset' | 'unlock';
 
 export type ResetOutcome = { ok: true } | { ok: false; reason: Exclude<AccountRefusal, 'invalid-link'> };
 
+/** A well-formed password grant: what `POST /api/user_token` passes once its body has been parsed. */
+export type PasswordGrant = {
+  username: string;
+  password: string;
+  unlockToken: string | null;
+  application: string;
+};
+
+export type PasswordSignIn =
+  | { signedIn: TokenResult }
+  | { refused: 'invalid_credentials' | 'locked_out' | Exclude<AccountStanding, 'active'> };
+
 export type AccountSecurity = {
   findUser(email: string): UserRow | null;
   standingOf(userId: string): SecurityRow;
   setStanding(email: string, standing: AccountStanding): boolean;
-  /** Called before a password grant: a valid unlock token for this user lifts the lock. */
-  useUnlockToken(userId: string, token: string): boolean;
-  recordFailedSignIn(user: UserRow, origin: string): void;
+  /**
+   * The password grant (access §8): an account that may not sign in is refused whatever the password; a locked one
+   * opens only with the right password and a live unlock link together (the link is used only then); otherwise a
+   * wrong password counts towards the lockout, and a right one opens a session. Only this counts failures, so a
+   * request refused for its shape never does.
+   */
+  signInWithPassword(grant: PasswordGrant, origin: string): Promise<PasswordSignIn>;
   sendResetMail(email: string, origin: string): boolean;
   sendUnlockMail(email: string, origin: string): boolean;
   resetPassword(
@@ -55,7 +72,6 @@ export type AccountSecurity = {
     meetsRules: (password: string) => boolean,
   ): Promise<ResetOutcome>;
   outbox(email: string | null): OutboxMail[];
-  tokenTimes(accessToken: string): { createdAt: number; expiresAt: number } | null;
 };
 
 /** A reset's refusal as the route answers it; an unlock-link refusal cannot come from a reset. */
@@ -66,6 +82,7 @@ function refusalOf(decision: AccountDecision | null): Exclude<AccountRefusal, 'i
 
 export function createAccountSecurity(
   eventLog: EventLog,
+  tokens: TokenService,
   clock: Clock,
   log: (line: string) => void,
 ): AccountSecurity {
@@ -162,6 +179,28 @@ export function createAccountSecurity(
     );
   }
 
+  /** A live unlock link of this user lifts the lock, once. */
+  function useUnlockToken(userId: string, token: string): boolean {
+    return transaction(() => {
+      const found = liveToken(token, 'unlock');
+      const link = found && { userId: found.user_id, expiresAt: found.expires_at };
+      const decision = decideAndRecord({ type: 'UnlockWithLink', userId, link }, userId);
+      if (!('accepted' in decision)) return false;
+      db.prepare('UPDATE account_tokens SET used_at = ? WHERE token_hash = ?').run(
+        clock.now(),
+        hashToken(token),
+      );
+      return true;
+    });
+  }
+
+  function recordFailedSignIn(user: UserRow, origin: string) {
+    transaction(() => {
+      const decision = decideAndRecord({ type: 'RecordFailedSignIn', userId: user.id }, user.id);
+      if ('accepted' in decision && decision.mailUnlock) sendUnlock(user, origin);
+    });
+  }
+
   return {
     findUser,
     standingOf,
@@ -171,24 +210,24 @@ export function createAccountSecurity(
       transaction(() => decideAndRecord({ type: 'ChangeStanding', userId: user.id, standing }, user.id));
       return true;
     },
-    useUnlockToken(userId, token) {
-      return transaction(() => {
-        const found = liveToken(token, 'unlock');
-        const link = found && { userId: found.user_id, expiresAt: found.expires_at };
-        const decision = decideAndRecord({ type: 'UnlockWithLink', userId, link }, userId);
-        if (!('accepted' in decision)) return false;
-        db.prepare('UPDATE account_tokens SET used_at = ? WHERE token_hash = ?').run(
-          clock.now(),
-          hashToken(token),
-        );
-        return true;
-      });
-    },
-    recordFailedSignIn(user, origin) {
-      transaction(() => {
-        const decision = decideAndRecord({ type: 'RecordFailedSignIn', userId: user.id }, user.id);
-        if ('accepted' in decision && decision.mailUnlock) sendUnlock(user, origin);
-      });
+    async signInWithPassword(grant, origin) {
+      const user = findUser(grant.username);
+      // An unknown e-mail is checked against a decoy, so both refusals take as long.
+      const matches = await verifyPassword(
+        grant.password,
+        user?.password_hash ?? (await decoyPasswordHash()),
+      );
+      if (!user) return { refused: 'invalid_credentials' };
+      const { standing, locked_at: lockedAt } = standingOf(user.id);
+      if (standing !== 'active') return { refused: standing };
+      if (lockedAt !== null) {
+        if (!matches || grant.unlockToken === null || !useUnlockToken(user.id, grant.unlockToken))
+          return { refused: 'locked_out' };
+      } else if (!matches) {
+        recordFailedSignIn(user, origin);
+        return { refused: 'invalid_credentials' };
+      }
+      return { signedIn: tokens.signIn(user, grant.application) };
     },
     sendResetMail(email, origin) {
       const user = findUser(email);
@@ -274,14 +313,6 @@ export function createAccountSecurity(
         link: row.link,
         sent_at: new Date(row.sent_at).toISOString(),
       }));
-    },
-    tokenTimes(accessToken) {
-      const row = db
-        .prepare<[string, number], { created_at: number; expires_at: number }>(
-          'SELECT created_at, expires_at FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?',
-        )
-        .get(hashToken(accessToken), clock.now());
-      return row ? { createdAt: row.created_at, expiresAt: row.expires_at } : null;
     },
   };
 }

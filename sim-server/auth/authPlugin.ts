@@ -1,5 +1,7 @@
 // `app.tokens`, `app.users` and the guards every protected route runs first, on request, before any body is
-// read: `app.authenticate` (a valid bearer token, else 401) and `app.requirePermission(anyOf)` (else 403).
+// read: `app.authenticate` (a valid bearer token, else 401) and `app.requirePermission(anyOf)` (else 403). A bearer
+// token becomes a session in one place, `sessionOfToken`, for REST and the cable alike; it asks
+// `tokens.verifyAccessToken`, which refuses expired and revoked tokens and those opened before a password change.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import type { CableSession } from '../cable/broadcaster.ts';
@@ -52,8 +54,8 @@ export const authPlugin = sharedPlugin('auth', async (app) => {
   app.decorateRequest('caller', null);
 
   const sessionOfToken = (token: string): Session | null => {
-    const userId = tokens.userOfAccessToken(token);
-    return userId === null ? null : users.session(userId);
+    const verified = tokens.verifyAccessToken(token);
+    return verified === null ? null : users.session(verified.userId);
   };
 
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,23 +1,33 @@
 // Access and refresh tokens (access §4, §7). Tokens are random; only their SHA-256 is stored, so a copy of the
-// database does not hand out sessions. Access tokens live 2 hours; a refresh swaps both for new ones.
+// database does not hand out sessions. Access tokens live 2 hours; a refresh swaps both for new ones. Each session
+// carries a stamp of the password it was opened with (the SHA-256 of the user's password hash at issue): a reset or
+// any other change of password changes the hash, so every session opened before it stops working at once, on REST,
+// on a refresh and on cable connect alike (issue 17). The stamp is checked against `users`, a projection, so a
+// rebuild from the log keeps exactly the sessions that were valid.
 import { createHash, randomBytes } from 'node:crypto';
 import type { TokenResult } from '#domain/session/accountContract';
 import type { Clock } from '../shared/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
-import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 7_200;
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 30 * 24 * 3_600;
 
 export type { TokenResult };
 
+/** A live access token: whose it is and, in unix ms, when it was issued and when it expires. */
+export type VerifiedAccessToken = { userId: string; createdAt: number; expiresAt: number };
+
 export type TokenService = {
-  signInWithPassword(email: string, password: string, application: string): Promise<TokenResult | null>;
+  /** Records the sign-in of a user whose password was checked and opens a session for `application`. */
+  signIn(user: { id: string; organization_id: string }, application: string): TokenResult;
   refresh(refreshToken: string): TokenResult | null;
   /** Revokes the session the token (access or refresh) belongs to; false when there was none to revoke. */
   revoke(token: string): boolean;
-  /** The user a valid, unexpired, unrevoked access token belongs to. */
-  userOfAccessToken(accessToken: string): string | null;
+  /**
+   * The one check of an access token, for every route, `POST /api/verify_token` and the cable: known, unexpired,
+   * unrevoked, and opened with the user's current password. Null otherwise.
+   */
+  verifyAccessToken(accessToken: string): VerifiedAccessToken | null;
 };
 
 export function hashToken(token: string): string {
@@ -33,27 +43,37 @@ function newToken(): string {
   return randomBytes((TOKEN_LENGTH / 4) * 3).toString('base64url');
 }
 
-type TokenRow = { user_id: string; application: string };
+/** The stamp of the password a session was opened with. */
+const passwordStampOf = (passwordHash: string) => hashToken(passwordHash);
+
+type SessionRow = { user_id: string; password_stamp: string; password_hash: string };
 
 export function createTokenService(log: EventLog, clock: Clock): TokenService {
   const { db } = log;
-  const findUser = db.prepare<[string], { id: string; password_hash: string; organization_id: string }>(
-    'SELECT id, password_hash, organization_id FROM users WHERE email = ?',
+  const selectPasswordHash = db.prepare<[string], { password_hash: string }>(
+    'SELECT password_hash FROM users WHERE id = ?',
   );
   const insertToken = db.prepare(`
     INSERT INTO access_tokens (token_hash, refresh_hash, user_id, application, created_at, expires_at,
-      refresh_expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const findByRefresh = db.prepare<[string, number], TokenRow>(
-    'SELECT user_id, application FROM access_tokens WHERE refresh_hash = ? AND revoked_at IS NULL AND refresh_expires_at > ?',
-  );
-  const findByAccess = db.prepare<[string, number], { user_id: string }>(
-    'SELECT user_id FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?',
-  );
+      refresh_expires_at, password_stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const findByRefresh = db.prepare<[string, number], SessionRow & { application: string }>(`
+    SELECT t.user_id, t.application, t.password_stamp, u.password_hash FROM access_tokens t
+    JOIN users u ON u.id = t.user_id
+    WHERE t.refresh_hash = ? AND t.revoked_at IS NULL AND t.refresh_expires_at > ?`);
+  const findByAccess = db.prepare<[string, number], SessionRow & { created_at: number; expires_at: number }>(`
+    SELECT t.user_id, t.password_stamp, t.created_at, t.expires_at, u.password_hash FROM access_tokens t
+    JOIN users u ON u.id = t.user_id
+    WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ?`);
+  /** The session still belongs to the password the user has now. */
+  const current = (row: SessionRow | undefined) =>
+    row !== undefined && row.password_stamp === passwordStampOf(row.password_hash);
   const revokeByHash = db.prepare(
     'UPDATE access_tokens SET revoked_at = ? WHERE (token_hash = ? OR refresh_hash = ?) AND revoked_at IS NULL',
   );
 
   function issue(userId: string, application: string): TokenResult {
+    const passwordHash = selectPasswordHash.get(userId)?.password_hash;
+    if (passwordHash === undefined) throw new Error(`No user ${userId} to open a session for`);
     const createdAt = Math.floor(clock.now() / 1000);
     const result: TokenResult = {
       access_token: newToken(),
@@ -72,15 +92,13 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
       createdAt * 1000,
       (createdAt + ACCESS_TOKEN_LIFETIME_SECONDS) * 1000,
       (createdAt + REFRESH_TOKEN_LIFETIME_SECONDS) * 1000,
+      passwordStampOf(passwordHash),
     );
     return result;
   }
 
   return {
-    async signInWithPassword(email, password, application) {
-      const user = findUser.get(email.trim());
-      const matches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
-      if (!user || !matches) return null;
+    signIn(user, application) {
       return log.transaction(() => {
         const now = clock.now();
         log.record(
@@ -95,7 +113,7 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
         const now = clock.now();
         const refreshHash = hashToken(refreshToken);
         const session = findByRefresh.get(refreshHash, now);
-        if (!session) return null;
+        if (!session || !current(session)) return null;
         revokeByHash.run(now, refreshHash, refreshHash);
         return issue(session.user_id, session.application);
       });
@@ -104,8 +122,10 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
       const tokenHash = hashToken(token);
       return log.transaction(() => revokeByHash.run(clock.now(), tokenHash, tokenHash).changes > 0);
     },
-    userOfAccessToken(accessToken) {
-      return findByAccess.get(hashToken(accessToken), clock.now())?.user_id ?? null;
+    verifyAccessToken(accessToken) {
+      const row = findByAccess.get(hashToken(accessToken), clock.now());
+      if (!row || !current(row)) return null;
+      return { userId: row.user_id, createdAt: row.created_at, expiresAt: row.expires_at };
     },
   };
 }

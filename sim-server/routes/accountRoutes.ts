@@ -1,6 +1,7 @@
 // Password recovery and token checks (access §7 "Authentication"): verify a token, forgot password, unlock
-// account, reset password; and, for the simulator only, the outbox of "e-mails" and demo accounts in any standing
-// so every sign-in error of access §8 can be reached.
+// account, reset password; and, for the simulator only, the outbox of "e-mails" (loopback callers only unless the
+// developer opens it: auth/outboxAccess.ts) and demo accounts in any standing so every sign-in error of access §8
+// can be reached.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { meetsPasswordRules } from '#domain/session/passwordRules';
@@ -19,6 +20,7 @@ import {
 import { contractRoute } from '../shared/contract.ts';
 import { originOf } from '../auth/accountSecurityPlugin.ts';
 import { callerOf } from '../auth/authPlugin.ts';
+import { mayReadOutbox, type OutboxAccess } from '../auth/outboxAccess.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { errorSchema } from './errorSchema.ts';
 
@@ -40,7 +42,11 @@ const RESET_ERRORS = {
 
 const STAFF_ONLY = ['haas:manage'];
 
-export const accountRoutes: FastifyPluginAsync = async (app) => {
+export type AccountRoutesOptions = { outboxAccess?: OutboxAccess };
+
+export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
+  const outboxAccess = options.outboxAccess ?? 'loopback';
+
   app.post<{ Body: { access_token: string } }>(
     '/api/verify_token',
     {
@@ -50,14 +56,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       }),
     },
     async (request, reply) => {
-      const userId = app.tokens.userOfAccessToken(request.body.access_token);
-      const times = userId ? app.accountSecurity.tokenTimes(request.body.access_token) : null;
-      if (!userId || !times) return reply.code(401).send({ error: 'unauthorized' });
-      const createdAt = Math.floor(times.createdAt / 1000);
+      const verified = app.tokens.verifyAccessToken(request.body.access_token);
+      if (!verified) return reply.code(401).send({ error: 'unauthorized' });
+      const createdAt = Math.floor(verified.createdAt / 1000);
       return {
-        uuid: userId,
+        uuid: verified.userId,
         created_at: createdAt,
-        expires_in: Math.floor(times.expiresAt / 1000) - createdAt,
+        expires_in: Math.floor(verified.expiresAt / 1000) - createdAt,
       };
     },
   );
@@ -100,14 +105,20 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // Simulator only: the e-mails the simulator would have sent, newest last. Public, like the basemap: it holds
-  // reset links, so it exists only in the simulator and never in the provider's contract.
+  // Simulator only: the e-mails the simulator would have sent, newest last. It holds reset links, so it exists only in
+  // the simulator, and a caller beyond loopback gets the unknown-path answer unless the developer opened it.
   app.get<{ Querystring: { email?: string } }>(
     '/api/sim/outbox',
     {
-      ...contractRoute({ querystring: OutboxQuerySchema, response: { 200: OutboxAnswerSchema } }),
+      ...contractRoute({
+        querystring: OutboxQuerySchema,
+        response: { 200: OutboxAnswerSchema, 404: errorSchema },
+      }),
     },
-    async (request) => ({ mails: app.accountSecurity.outbox(request.query.email ?? null) }),
+    async (request, reply) => {
+      if (!mayReadOutbox(outboxAccess, request.ip)) return reply.code(404).send({ error: 'not_found' });
+      return { mails: app.accountSecurity.outbox(request.query.email ?? null) };
+    },
   );
 
   // Simulator only (provider staff): a demo account in a given standing, in the caller's organization.

@@ -1,5 +1,7 @@
 // Sign-in, refresh and sign-out (access §7 "Authentication"). The body may be JSON or a form; its shape and the
-// answer are defined in domain/session/accountContract.ts.
+// answer are defined in domain/session/accountContract.ts. The password grant is decided by
+// `app.accountSecurity.signInWithPassword` (standing, lockout, unlock link, password). Every answer of the token call
+// is sent with `Cache-Control: no-store`, so no cache or proxy keeps a token (RFC 6749 §5.1).
 import type { FastifyPluginAsync } from 'fastify';
 import {
   EmptyAnswerSchema,
@@ -8,6 +10,8 @@ import {
   TokenResultSchema,
   type TokenGrant,
 } from '#domain/session/accountContract';
+import { LOCKED_OUT_DESCRIPTION, type PasswordSignIn } from '../auth/accountSecurity.ts';
+import { originOf } from '../auth/accountSecurityPlugin.ts';
 import { contractRoute } from '../shared/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 
@@ -20,13 +24,41 @@ const INVALID_REFRESH = {
   error_description: 'Access token is expired or does not exist.',
 } as const;
 
+/** The answer to each refused password grant (access §8 "Sign-in by status"). */
+const REFUSED_SIGN_IN: Record<
+  Extract<PasswordSignIn, { refused: unknown }>['refused'],
+  {
+    code: 400 | 401;
+    body: { error: string; error_description: string };
+  }
+> = {
+  invalid_credentials: { code: 400, body: INVALID_CREDENTIALS },
+  locked_out: { code: 401, body: { error: 'locked_out', error_description: LOCKED_OUT_DESCRIPTION } },
+  suspended: { code: 401, body: { error: 'user_suspended', error_description: 'User is suspended.' } },
+  expired: { code: 401, body: { error: 'expired', error_description: 'Account expired due to inactivity.' } },
+  not_authorized_method: {
+    code: 401,
+    body: { error: 'not_authorized_method', error_description: 'Access is managed by SSO.' },
+  },
+  not_safetycloud_enabled: {
+    code: 401,
+    body: { error: 'not_safetycloud_enabled', error_description: 'Not enabled.' },
+  },
+};
+
 export const userTokenRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: TokenGrant }>(
     '/api/user_token',
-    contractRoute({
-      body: TokenGrantSchema,
-      response: { 200: TokenResultSchema, 400: errorSchema, 422: errorSchema },
-    }),
+    {
+      // onRequest, so refusals of the body's shape carry it too.
+      onRequest: async (_request, reply) => {
+        void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      },
+      ...contractRoute({
+        body: TokenGrantSchema,
+        response: { 200: TokenResultSchema, 400: errorSchema, 401: errorSchema, 422: errorSchema },
+      }),
+    },
     async (request, reply) => {
       const body = request.body;
       if (body.grant_type === 'refresh_token') {
@@ -39,12 +71,18 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
           .code(400)
           .send({ error: 'invalid_request', error_description: 'username and password are required.' });
       }
-      const result = await app.tokens.signInWithPassword(
-        body.username,
-        body.password,
-        body.application ?? 'dashboard',
+      const outcome = await app.accountSecurity.signInWithPassword(
+        {
+          username: body.username,
+          password: body.password,
+          unlockToken: body.unlock_token ?? null,
+          application: body.application ?? 'dashboard',
+        },
+        originOf(request),
       );
-      return result ?? reply.code(400).send(INVALID_CREDENTIALS);
+      if ('signedIn' in outcome) return outcome.signedIn;
+      const refusal = REFUSED_SIGN_IN[outcome.refused];
+      return reply.code(refusal.code).send(refusal.body);
     },
   );
 

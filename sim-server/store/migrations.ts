@@ -264,6 +264,11 @@ const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  `
+  -- Issue 17: a session belongs to the password it was opened with (auth/tokens.ts): the SHA-256 of the user's
+  -- password hash at issue. Sessions from before this step have none and must sign in again.
+  ALTER TABLE access_tokens ADD COLUMN password_stamp TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,8 @@
 // Deciding the asset commands of live §7 without IO: profile edits, sharing, R2R test mode and test alerts, the LED
-// light intensity. A thing may be commanded by whoever sees it; edited when its owner, or an organization holding a
-// `manager` relationship on it, is one the caller may write to. Refusal texts are those live §8 reads.
+// light intensity. Every one of them is a write: a thing is written (edited or commanded) only when its owner, or an
+// organization holding a `manager` relationship on it, is one the caller may write to (its own or one it manages);
+// a thing the caller only sees (owned by an accessed organization, or shared with it as `accessor`) is read-only, 403.
+// Refusal texts are those live §8 reads.
 import type { LightIntensity, R2RCommand, ThingAssociationsSave } from '#domain/things/thingCommandBodies';
 import { keptIntegrations, type ThingProfileWrite } from '#domain/things/thingProfileRules';
 import {
@@ -195,6 +197,7 @@ export function decideThing(command: ThingCommand, state: ThingState, context: D
     }
     case 'CommandR2R': {
       if (!visible) return notFound(THING_NOT_FOUND);
+      if (!canEdit(command.caller, audience)) return FORBIDDEN;
       if (visible.device_type === 'api') return unprocessable('R2R not enabled: the hardware has no R2R');
       const testMode = command.command?.test_mode;
       if (testMode !== undefined) {
@@ -210,6 +213,7 @@ export function decideThing(command: ThingCommand, state: ThingState, context: D
     }
     case 'SetLightIntensity': {
       if (!visible) return notFound(THING_NOT_FOUND);
+      if (!canEdit(command.caller, audience)) return FORBIDDEN;
       if (visible.device_type !== 'ha5')
         return unprocessable('Light intensity is not supported by this device');
       if (!deviceAnswers(state, context.now)) return unprocessable(DEVICE_TIMED_OUT);

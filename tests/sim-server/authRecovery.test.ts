@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKOUT_THRESHOLD } from '#sim/auth/accountSecurity';
 import { rebuildProjections } from '#sim/store/eventLog';
-import { bearer, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
+import { bearer, createDemoAccount, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
 
 let harness: Harness;
 let staffToken: string;
@@ -19,15 +19,12 @@ afterAll(async () => {
 
 const PASSWORD = 'Start!2026a';
 
-async function createAccount(email: string, standing?: string) {
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/sim/accounts',
-    headers: bearer(staffToken),
-    payload: { email, password: PASSWORD, firstname: 'Test', lastname: 'Person', role_id: 2, standing },
+const createAccount = (email: string, standing?: string) =>
+  createDemoAccount(harness.app, staffToken, {
+    email,
+    password: PASSWORD,
+    ...(standing ? { standing } : {}),
   });
-  expect(response.statusCode).toBe(201);
-}
 
 const passwordGrant = (username: string, password: string, unlockToken?: string) =>
   harness.app.inject({

@@ -6,7 +6,9 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#sim/app';
 import { startSimulator, type RunningSimulator } from '#sim/server';
+import { DEMO_PASSWORD } from '#sim/seed/worldPlan';
 import { rebuildProjections } from '#sim/store/eventLog';
+import { PROJECTION_TABLES } from '#sim/store/projections';
 import {
   countRows,
   manualClock,
@@ -95,48 +97,125 @@ describe('restart', () => {
   });
 });
 
-// The child's clock (support/ingestUntilKilled.ts) starts an hour after this file's, so its events are told apart.
-const CHILD_CLOCK_START = Date.parse('2026-03-02T16:00:00.000Z');
+type Device = { system_identifier: string; device_type: 'ha5' | 'ha7' | 'api'; lat: number; lng: number };
 
-describe('a simulator killed in the middle of ingesting', () => {
-  it('restarts with every committed batch and projections that match the log', async () => {
+/** One second of telemetry from every device: points for half of them, heartbeats for the others. */
+function batchOf(devices: readonly Device[], batch: number, at: number) {
+  const time = new Date(at).toISOString();
+  return devices.map((device, index) => ({
+    device_id: device.system_identifier,
+    device_type: device.device_type,
+    kind: index % 2 === 0 ? 'point' : 'heartbeat',
+    time,
+    lat: device.lat + batch * 1e-6,
+    lng: device.lng,
+    speed: 9,
+    course: 45,
+    accuracy: 4,
+    enroute: index % 2 === 0,
+  }));
+}
+
+describe('a simulator process killed in the middle of ingesting', () => {
+  it('restarts with every acknowledged batch, whole batches only, and every projection table equal to a rebuild', async () => {
     const crashPath = path.join(temporary.dir, 'crash.sqlite');
     const seeded = await open();
+    const devices = seeded.eventLog.db
+      .prepare<[], Device>(
+        'SELECT system_identifier, device_type, lat, lng FROM things_with_state ORDER BY id',
+      )
+      .all();
+    const seqBefore = countRows(seeded, 'events');
     await seeded.close();
     fs.copyFileSync(databasePath, crashPath);
 
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'ingestUntilKilled.ts'), crashPath],
+      ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'serveUntilKilled.ts'), crashPath],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    let committed = 0;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    let url = '';
     for await (const line of createInterface({ input: child.stdout })) {
-      committed = Number(/^committed (\d+)$/.exec(line)?.[1] ?? committed);
-      if (committed >= 8) break;
+      url = /^listening (\S+)$/.exec(line)?.[1] ?? '';
+      if (url) break;
     }
+    const post = (route: string, body: unknown, token?: string) =>
+      fetch(`${url}${route}`, {
+        method: route === '/api/reset_password' ? 'PUT' : 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const staff = (await (
+      await post('/api/user_token', {
+        grant_type: 'password',
+        username: 'staff@demo.test',
+        password: DEMO_PASSWORD,
+      })
+    ).json()) as { access_token: string };
+    // Writes beside telemetry, so the account tables have rows to compare: a reset (password history), a lockout.
+    await post('/api/forgot_password', { email: 'media@demo.test' });
+    const outbox = (await (await fetch(`${url}/api/sim/outbox?email=media%40demo.test`)).json()) as {
+      mails: { link: string }[];
+    };
+    const resetToken = decodeURIComponent(outbox.mails.at(-1)?.link.split('/').at(-1) ?? '');
+    expect((await post('/api/reset_password', { token: resetToken, password: 'Crash!2026a' })).status).toBe(
+      200,
+    );
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      await post('/api/user_token', {
+        grant_type: 'password',
+        username: 'user@demo.test',
+        password: 'wrong',
+      });
+
+    // Batches one after the other; each 202 is an acknowledgement. The last one is in flight when the kill lands.
+    let acknowledged = 0;
+    const start = Date.now();
+    for (let batch = 1; acknowledged < 8; batch += 1) {
+      const response = await post(
+        '/api/sim/telemetry',
+        { samples: batchOf(devices, batch, start + batch * 1000) },
+        staff.access_token,
+      );
+      expect(response.status).toBe(202);
+      acknowledged += 1;
+    }
+    const inFlight = post(
+      '/api/sim/telemetry',
+      { samples: batchOf(devices, 9, start + 9_000) },
+      staff.access_token,
+    ).catch(() => null);
+    await new Promise((resolve) => setImmediate(resolve));
     child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await exited;
+    await inFlight;
 
     const app = await buildApp({ databasePath: crashPath, clock, replay: false });
     await app.ready();
     try {
       expect(app.seeded).toBeNull();
-      const perBatch = 300;
       const telemetry =
         app.eventLog.db
-          .prepare<[number], { n: number }>('SELECT count(*) AS n FROM events WHERE recorded_at >= ?')
-          .get(CHILD_CLOCK_START)?.n ?? 0;
-      // Whole batches only: every batch the child reported, perhaps one more it committed but had not yet reported.
-      expect(telemetry % perBatch).toBe(0);
-      expect(telemetry / perBatch).toBeGreaterThanOrEqual(committed);
+          .prepare<[number], { n: number }>(
+            "SELECT count(*) AS n FROM events WHERE seq > ? AND type IN ('PointRecorded', 'HeartbeatRecorded')",
+          )
+          .get(seqBefore)?.n ?? 0;
+      // Every acknowledged batch, and the one in flight whole or not at all.
+      expect(telemetry % devices.length).toBe(0);
+      expect(telemetry / devices.length).toBeGreaterThanOrEqual(acknowledged);
+      expect(countRows(app, 'password_history')).toBeGreaterThan(0);
       const live = projectionDump(app);
+      expect(Object.keys(live)).toEqual([...PROJECTION_TABLES].sort());
       rebuildProjections(app.eventLog);
       expect(projectionDump(app)).toEqual(live);
     } finally {
       await app.close();
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('startSimulator', () => {

@@ -322,7 +322,11 @@ describe('R2R', () => {
   });
 
   it('refuses hardware without R2R', async () => {
-    const api = thingWhere("device_type = 'api'");
+    const api = thingWhere(
+      "device_type = 'api' AND organization_id IN (?, ?)",
+      world.ids.responders,
+      world.ids.roadWorks,
+    );
     const response = await call(world, 'PUT', `/api/things/${api.id}/r2r`, world.tokens.staff, {
       test_mode: true,
     });

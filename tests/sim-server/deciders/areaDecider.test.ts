@@ -138,6 +138,15 @@ describe('creating an area', () => {
       .thenRefused({ kind: 'forbidden' });
   });
 
+  it('lets provider staff create areas in an organization they only access, not in one out of sight', () => {
+    given(areas, [], facts())
+      .when(create(save(), staff, ACCESSED))
+      .accepted();
+    given(areas, [], facts())
+      .when(create(save(), staff, HIDDEN))
+      .thenRefused({ kind: 'organization_not_found' });
+  });
+
   it('refuses a missing position, a missing type and a half-filled address with the form texts', () => {
     given(areas, [], facts())
       .when(create(save({ point_geom: null })))
@@ -240,6 +249,9 @@ describe('updating and deleting an area', () => {
       .thenRefused({ kind: 'forbidden' });
     given(areas, [savedArea({ organization_id: ACCESSED })])
       .when(remove(staff))
+      .accepted();
+    given(areas, [savedArea({ organization_id: ACCESSED })], facts())
+      .when(update(save(), staff))
       .accepted();
     given(areas, [savedArea({ ez_type: noStop })])
       .when(remove())

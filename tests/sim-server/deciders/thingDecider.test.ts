@@ -40,6 +40,8 @@ const ownerCaller = reach([OWNER], [OWNER]);
 const managerCaller = reach([MANAGER], [MANAGER]);
 const accessorCaller = reach([ACCESSOR], [ACCESSOR]);
 const strangerCaller = reach([OTHER], [OTHER]);
+/** Sees the owner as an accessed organization: may look at its things, not write them. */
+const accessingCaller = reach([OTHER, OWNER], [OTHER]);
 
 function thing(overrides: Partial<ThingRecord> = {}): ThingRecord {
   return {
@@ -269,7 +271,7 @@ describe('sharing', () => {
 describe('R2R and light intensity', () => {
   it('switches test mode when allowed', () => {
     given(things, [registered()])
-      .when(r2r({ test_mode: true }, accessorCaller))
+      .when(r2r({ test_mode: true }, managerCaller))
       .thenEvents(recorded({ type: 'ThingTestModeSwitched', data: { test_mode: true } }));
     given(things, [registered({ is_allowed_for_test_mode: false })])
       .when(r2r({ test_mode: true }))
@@ -310,5 +312,18 @@ describe('R2R and light intensity', () => {
       .thenRefused({ kind: 'not_found', text: THING_NOT_FOUND });
     const state = given(things, [registered(), heard(NOW)]).state;
     expect(lightIntensityRefusal(ownerCaller, state, NOW)).toBeNull();
+  });
+
+  it('refuses every device command on a thing the caller may only see (403), and reads its light intensity', () => {
+    const commands = [r2r({ test_mode: true }), r2r({}), setLight()];
+    for (const caller of [accessorCaller, accessingCaller])
+      for (const command of commands)
+        given(things, [registered(), heard(NOW)])
+          .when({ ...command, caller }, { now: NOW })
+          .thenRefused({ kind: 'forbidden' });
+    // Reading is not a write: whoever sees the thing may read it.
+    const state = given(things, [registered(), heard(NOW)]).state;
+    expect(lightIntensityRefusal(accessorCaller, state, NOW)).toBeNull();
+    expect(lightIntensityRefusal(accessingCaller, state, NOW)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '#sim/app';
 import { hashPassword } from '#sim/auth/passwords';
+import { PROJECTION_TABLES } from '#sim/store/projections';
 import type { TokenResult } from '#sim/auth/tokens';
 import { DEMO_PASSWORD } from '#sim/seed/worldPlan';
 
@@ -70,6 +71,23 @@ export async function signIn(
   return response.json<TokenResult>();
 }
 
+/** A user made the way the simulator offers: `POST /api/sim/accounts` by provider staff (in the staff's
+ * organization), in the given standing. Fails the test unless it answers 201. */
+export async function createDemoAccount(
+  app: FastifyInstance,
+  staffToken: string,
+  account: { email: string; password: string; standing?: string },
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sim/accounts',
+    headers: bearer(staffToken),
+    payload: { firstname: 'Test', lastname: 'Person', role_id: 2, ...account },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`creating ${account.email} failed: ${response.statusCode} ${response.body}`);
+}
+
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
@@ -131,13 +149,17 @@ export async function registerUser(
   );
 }
 
-/** Every projection row, in a stable order, to compare two databases or a database before and after. */
+/** Every row of every projection table (`PROJECTION_TABLES`), each table ordered by all its columns, to compare two
+ * databases or one before and after a rebuild. */
 export function projectionDump(app: FastifyInstance): Record<string, unknown[]> {
   const db = app.eventLog.db;
   return Object.fromEntries(
-    ['organizations', 'organization_links', 'users', 'things', 'thing_access'].map((table) => [
-      table,
-      db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
-    ]),
+    [...PROJECTION_TABLES].sort().map((table) => {
+      const columns = db
+        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+        .all()
+        .map((column) => `"${column.name}"`);
+      return [table, db.prepare(`SELECT * FROM ${table} ORDER BY ${columns.join(', ')}`).all()];
+    }),
   );
 }
