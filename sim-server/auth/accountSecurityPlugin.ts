@@ -1,7 +1,8 @@
 // `app.accountSecurity`: the password grant of POST /api/user_token with its standing and lockout checks, account
 // standing, reset and unlock links and the outbox (access §8). The grant is decided in one place
 // (`signInWithPassword`), after the body has been parsed, so only a wrong password in a well-formed request counts
-// towards the lockout and an unlock link works only with the right password (issue 17).
+// towards the lockout and an unlock link works only with the right password (issue 17). Once a new password is
+// committed, the user's open cable connections are ended too: their sessions stopped working with it.
 import type { FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { createAccountSecurity, type AccountSecurity } from './accountSecurity.ts';
@@ -27,5 +28,10 @@ export const accountSecurityPlugin = sharedPlugin<AccountSecurityPluginOptions>(
   async (app, options) => {
     const mailLog = options.mailLog ?? ((line: string) => app.log.info(line));
     app.decorate('accountSecurity', createAccountSecurity(app.eventLog, app.tokens, app.clock, mailLog));
+    app.eventLog.subscribe((committed) => {
+      for (const { event } of committed)
+        if (event.type === 'PasswordChanged' && app.hasDecorator('broadcaster'))
+          app.broadcaster.endSessionsOf(event.data.user_id);
+    });
   },
 );

@@ -40,4 +40,7 @@ export type CableStats = {
 /** The broadcaster the cable endpoint decorates the app with: the writers' seam plus its counters. */
 export interface CableBroadcaster extends Broadcaster {
   stats(): CableStats;
+  /** Disconnects (`unauthorized`, no reconnect) every open connection of the user, whose sessions have ended;
+   * returns how many there were. */
+  endSessionsOf(userId: string): number;
 }

@@ -134,6 +134,16 @@ export class CableHub implements CableBroadcaster {
     }
   }
 
+  endSessionsOf(userId: string): number {
+    let ended = 0;
+    for (const connection of [...this.connections]) {
+      if (connection.session?.userId !== userId) continue;
+      this.rejectUnauthorized(connection);
+      ended += 1;
+    }
+    return ended;
+  }
+
   rejectUnauthorized(connection: CableConnection): void {
     this.counters.unauthorized += 1;
     connection.disconnect(disconnectFrame('unauthorized'));

@@ -125,7 +125,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
   app.post<{ Body: DemoAccount }>(
     '/api/sim/accounts',
     {
-      preHandler: [app.authenticate, app.requirePermission(STAFF_ONLY)],
+      onRequest: [app.authenticate, app.requirePermission(STAFF_ONLY)],
       ...contractRoute({
         body: DemoAccountSchema,
         response: { 201: CreatedAnswerSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },

@@ -1,10 +1,11 @@
 // Account security as an attacker would try it (issue 17), through the real token and recovery routes on a real
 // SQLite file: requests refused for their shape never count towards the lockout; an unlock link lifts the lock only
 // together with the right password; a password reset ends every session opened before it (REST, refresh, token
-// check, cable); token answers are never cached; the outbox answers loopback callers only.
+// check, cable connect, and a cable already open); token answers are never cached; the outbox answers loopback callers only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKOUT_THRESHOLD } from '#sim/auth/accountSecurity';
 import { outboxExposureWarning } from '#sim/auth/outboxAccess';
+import { connectCable } from './support/cableClient.ts';
 import type { TokenResult } from '#sim/auth/tokens';
 import { bearer, createDemoAccount, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
 
@@ -98,6 +99,8 @@ describe('a password reset ends every session opened before it', () => {
     const second = (await passwordGrant(email, PASSWORD)).json<TokenResult>();
     const profile = (token: string) => harness.app.inject({ url: '/api/profile', headers: bearer(token) });
     expect((await profile(first.access_token)).statusCode).toBe(200);
+    const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const openCable = await connectCable(address, first.access_token);
 
     await harness.app.inject({ method: 'POST', url: '/api/forgot_password', payload: { email } });
     const reset = await harness.app.inject({
@@ -106,6 +109,12 @@ describe('a password reset ends every session opened before it', () => {
       payload: { token: await lastLink(email), password: 'Second!2026b' },
     });
     expect(reset.statusCode).toBe(200);
+    // The dashboard already connected is told its session is over.
+    expect(await openCable.next((frame) => frame.type === 'disconnect')).toMatchObject({
+      type: 'disconnect',
+      reason: 'unauthorized',
+    });
+    openCable.close();
 
     for (const session of [first, second]) {
       expect((await profile(session.access_token)).statusCode).toBe(401);
