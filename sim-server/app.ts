@@ -26,6 +26,7 @@ import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
 import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
+import { tripRoutes } from './routes/tripRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
   DAY_MS,
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(areaRoutes);
   await app.register(alertingZoneRoutes);
   await app.register(wzdxFeedRoutes);
+  await app.register(tripRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }
