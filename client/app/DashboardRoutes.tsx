@@ -6,6 +6,7 @@ import { assertNever } from '#domain/checks/assertNever';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
+import { TripsPage } from '../features/trips/TripsPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
 import { permissions } from './session.ts';
 import { useIsMobile } from './viewport.ts';
@@ -24,6 +25,7 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
     return <ThingsPage thingId={decodeParam(params.thingId)} />;
   }
+  if (rule.section === 'trips') return <TripsPage />;
   return <SectionPlaceholder section={rule.section} title={sectionLabel(rule.section)} path={path} />;
 }
 

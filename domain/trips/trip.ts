@@ -3,7 +3,7 @@
 // with its map path, the merge of one query per asset from their settled results, and the error texts. Read top to
 // bottom: wire schema, client model, mapper, merge, rules.
 import * as v from 'valibot';
-import { idLike, nullishBoolean, nullishNumber, parseServerTime } from '#domain/wire/decode';
+import { decodeRecords, idLike, nullishBoolean, nullishNumber, parseServerTime } from '#domain/wire/decode';
 
 // ---------------------------------------------------------------------------------------------
 // Wire schema
@@ -151,6 +151,29 @@ export function mergeSettledTrips(settled: readonly SettledTripQuery[]): MergedT
     failures,
     error: settled.length > 0 && failures.length === settled.length ? UNKNOWN_ERROR : null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage ("returned per thing", access §3): the first and latest telemetry the provider holds of each asset.
+
+const ServerCoverageSchema = v.looseObject({
+  thing_id: idLike,
+  first_time: v.nullish(v.union([v.string(), v.number()])),
+  last_time: v.nullish(v.union([v.string(), v.number()])),
+});
+
+export type Coverage = { thingId: string; first: number | null; last: number | null };
+
+export function decodeCoverage(input: unknown): Coverage[] {
+  return decodeRecords(
+    ServerCoverageSchema,
+    (server) => ({
+      thingId: server.thing_id,
+      first: parseServerTime(server.first_time),
+      last: parseServerTime(server.last_time),
+    }),
+    input,
+  ).records;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,72 @@
+// The Trips screen (access §2 "trips/*", issue 16): the search form and the runs found beside the map with their
+// paths, and the playback of the shown runs on one clock below the map. The bridge draws on the map while mounted.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect } from 'react';
+import { fetchAssetChoices, searchTrips } from '../../api/trips.ts';
+import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { LiveMap } from '../../map/LiveMap.tsx';
+import { PlaybackBar } from './PlaybackBar.tsx';
+import { TripForm, type TripSearchRequest } from './TripForm.tsx';
+import { TripList } from './TripList.tsx';
+import { mountTripsBridge } from './tripsBridge.ts';
+import { acceptSearchResult, assetChoices, resetTrips, tripSearch } from './tripsState.ts';
+import './trips.css';
+
+const ignoreSelection = () => undefined;
+
+export function TripsPage() {
+  useSignals();
+  const organizationId = subscribedOrganization.value?.id ?? null;
+  const search = tripSearch.value;
+
+  useEffect(() => mountTripsBridge(), []);
+
+  useEffect(() => {
+    resetTrips();
+    assetChoices.value = null;
+    if (organizationId === null) return;
+    let current = true;
+    fetchAssetChoices(apiClient(), organizationId).then(
+      (choices) => {
+        if (current) assetChoices.value = choices;
+      },
+      () => {
+        if (current) assetChoices.value = [];
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [organizationId]);
+
+  const runSearch = useCallback((request: TripSearchRequest) => {
+    tripSearch.value = { phase: 'loading' };
+    searchTrips(apiClient(), request.assets, request).then(
+      (result) => acceptSearchResult(result, performance.now()),
+      () => {
+        tripSearch.value = { phase: 'failed', message: 'Unknown Error' };
+      },
+    );
+  }, []);
+
+  return (
+    <div className="trips-page">
+      <aside className="trips-page__panel">
+        <h1 className="trips-page__title">Trips</h1>
+        <TripForm choices={assetChoices.value} busy={search.phase === 'loading'} onSearch={runSearch} />
+        {search.phase === 'done' ? <TripList result={search.result} /> : null}
+        {search.phase === 'failed' ? (
+          <p className="trip-list__error" role="alert">
+            {search.message}
+          </p>
+        ) : null}
+      </aside>
+      <div className="trips-page__main">
+        <div className="trips-page__map">
+          <LiveMap selectedId={null} onSelect={ignoreSelection} />
+        </div>
+        <PlaybackBar />
+      </div>
+    </div>
+  );
+}
