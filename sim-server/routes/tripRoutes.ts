@@ -23,7 +23,7 @@ import { readErrorResponses, sendBadRequest, sendNotFound } from './routeSupport
 
 export const ASSET_NOT_FOUND = 'Asset not found';
 
-const QUERY_FIELDS = { start: 'start_time', end: 'end_time', things: 'thing_ids[]' } as const;
+export const QUERY_FIELDS = { start: 'start_time', end: 'end_time', things: 'thing_ids[]' } as const;
 
 export const tripRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const trips = createTripRepository(app.eventLog.db);
