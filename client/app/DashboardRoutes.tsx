@@ -7,6 +7,8 @@ import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
 import { TripsPage } from '../features/trips/TripsPage.tsx';
+import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
+import { R2RPage } from '../features/r2r/R2RPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
 import { permissions } from './session.ts';
 import { useIsMobile } from './viewport.ts';
@@ -26,6 +28,8 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
     return <ThingsPage thingId={decodeParam(params.thingId)} />;
   }
   if (rule.section === 'trips') return <TripsPage />;
+  if (rule.section === 'hazards') return <HazardsPage />;
+  if (rule.section === 'r2r') return <R2RPage />;
   return <SectionPlaceholder section={rule.section} title={sectionLabel(rule.section)} path={path} />;
 }
 

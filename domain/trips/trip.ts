@@ -183,25 +183,31 @@ export function sortTripsNewestFirst(trips: readonly Trip[]): Trip[] {
   return [...trips].sort((a, b) => b.start - a.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** The bounding box [[west, south], [east, north]] of the trips' paths, or null when they have no points. */
-export function tripBounds(trips: readonly Trip[]): [[number, number], [number, number]] | null {
+/** The bounding box [[west, south], [east, north]] of [lng, lat, ...] positions, or null when there are none. */
+export function positionBounds(
+  positions: readonly (readonly number[])[],
+): [[number, number], [number, number]] | null {
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;
   let north = -Infinity;
-  for (const trip of trips)
-    for (const [lng, lat] of trip.path) {
-      west = Math.min(west, lng);
-      east = Math.max(east, lng);
-      south = Math.min(south, lat);
-      north = Math.max(north, lat);
-    }
-  return west === Infinity
-    ? null
-    : [
+  for (const [lng = NaN, lat = NaN] of positions) {
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return Number.isFinite(west) && Number.isFinite(south)
+    ? [
         [west, south],
         [east, north],
-      ];
+      ]
+    : null;
+}
+
+/** The bounding box of the trips' paths, or null when they have no points. */
+export function tripBounds(trips: readonly Trip[]): [[number, number], [number, number]] | null {
+  return positionBounds(trips.flatMap((trip) => trip.path));
 }
 
 /** "1 h 05 min", "12 min 30 s", "45 s": a run's duration as the list shows it. */

@@ -1,7 +1,7 @@
 // The trip search form (access §5 "Trip or hazard range"): 1 to 5 assets picked from the organization's list, a
 // start and an end at most 24 hours apart in the past, each rule's message under its field once a search was
 // tried, and what telemetry each picked asset has (coverage).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { problemFor, tripSearchProblems, type RangeProblem } from '#domain/trips/tripRange';
 import type { Coverage } from '#domain/trips/trip';
 import { fetchCoverage, type AssetChoice } from '../../api/trips.ts';
@@ -17,8 +17,10 @@ type TripFormProps = {
   choices: readonly AssetChoice[] | null;
   busy: boolean;
   onSearch(request: TripSearchRequest): void;
-  /** The assets' own label: "Asset" for trips, also used by hazards. */
-  submitLabel?: string;
+  /** Fields a screen adds (the hazards' types), shown before the button. */
+  children?: ReactNode;
+  /** A problem of those fields that stops the search, shown under them once a search was tried. */
+  extraProblem?: string | null;
 };
 
 function FieldError({ id, message }: { id: string; message: string | null }) {
@@ -30,7 +32,7 @@ function FieldError({ id, message }: { id: string; message: string | null }) {
   );
 }
 
-export function TripForm({ choices, busy, onSearch, submitLabel = 'Search' }: TripFormProps) {
+export function TripForm({ choices, busy, onSearch, children, extraProblem = null }: TripFormProps) {
   const [now] = useState(() => Date.now());
   const [start, setStart] = useState(() => toLocalInputValue(Math.floor((now - HOUR) / 60_000) * 60_000));
   const [end, setEnd] = useState(() => toLocalInputValue(Math.floor(now / 60_000) * 60_000));
@@ -72,10 +74,10 @@ export function TripForm({ choices, busy, onSearch, submitLabel = 'Search' }: Tr
         : [...current, choice],
     );
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (problems.length > 0 || startMs === null || endMs === null) return;
+    if (problems.length > 0 || extraProblem !== null || startMs === null || endMs === null) return;
     onSearch({ assets: picked, start: startMs, end: endMs });
   };
 
@@ -158,8 +160,10 @@ export function TripForm({ choices, busy, onSearch, submitLabel = 'Search' }: Tr
         />
       </label>
       <FieldError id="trip-end-error" message={endError} />
+      {children}
+      <FieldError id="trip-extra-error" message={tried ? extraProblem : null} />
       <button type="submit" disabled={busy}>
-        {busy ? 'Searching…' : submitLabel}
+        {busy ? 'Searching…' : 'Search'}
       </button>
     </form>
   );

@@ -2,14 +2,15 @@
 // paths, and the playback of the shown runs on one clock below the map. The bridge draws on the map while mounted.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect } from 'react';
-import { fetchAssetChoices, searchTrips } from '../../api/trips.ts';
+import { searchTrips } from '../../api/trips.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { LiveMap } from '../../map/LiveMap.tsx';
 import { PlaybackBar } from './PlaybackBar.tsx';
 import { TripForm, type TripSearchRequest } from './TripForm.tsx';
 import { TripList } from './TripList.tsx';
 import { mountTripsBridge } from './tripsBridge.ts';
-import { acceptSearchResult, assetChoices, resetTrips, tripSearch } from './tripsState.ts';
+import { acceptSearchResult, resetTrips, tripSearch } from './tripsState.ts';
+import { useAssetChoices } from './useAssetChoices.ts';
 import './trips.css';
 
 const ignoreSelection = () => undefined;
@@ -21,23 +22,10 @@ export function TripsPage() {
 
   useEffect(() => mountTripsBridge(), []);
 
-  useEffect(() => {
-    resetTrips();
-    assetChoices.value = null;
-    if (organizationId === null) return;
-    let current = true;
-    fetchAssetChoices(apiClient(), organizationId).then(
-      (choices) => {
-        if (current) assetChoices.value = choices;
-      },
-      () => {
-        if (current) assetChoices.value = [];
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [organizationId]);
+  const choices = useAssetChoices(organizationId);
+
+  // Another organization's trips are not this one's.
+  useEffect(() => resetTrips(), [organizationId]);
 
   const runSearch = useCallback((request: TripSearchRequest) => {
     tripSearch.value = { phase: 'loading' };
@@ -53,7 +41,7 @@ export function TripsPage() {
     <div className="trips-page">
       <aside className="trips-page__panel">
         <h1 className="trips-page__title">Trips</h1>
-        <TripForm choices={assetChoices.value} busy={search.phase === 'loading'} onSearch={runSearch} />
+        <TripForm choices={choices} busy={search.phase === 'loading'} onSearch={runSearch} />
         {search.phase === 'done' ? <TripList result={search.result} /> : null}
         {search.phase === 'failed' ? (
           <p className="trip-list__error" role="alert">

@@ -3,7 +3,6 @@
 import { computed, signal } from '@preact/signals-react';
 import type { MergedTrips, Trip } from '#domain/trips/trip';
 import { createPlaybackClock, tripsTimeRange, type PlaybackClock } from '#domain/trips/playback';
-import type { AssetChoice } from '../../api/trips.ts';
 
 export type SearchState =
   | { phase: 'idle' }
@@ -11,7 +10,6 @@ export type SearchState =
   | { phase: 'done'; result: MergedTrips }
   | { phase: 'failed'; message: string };
 
-export const assetChoices = signal<readonly AssetChoice[] | null>(null);
 export const tripSearch = signal<SearchState>({ phase: 'idle' });
 /** Trip ids the user has hidden from the map and playback. */
 export const hiddenTripIds = signal<ReadonlySet<string>>(new Set());
