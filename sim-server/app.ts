@@ -29,6 +29,7 @@ import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
 import { tripRoutes } from './routes/tripRoutes.ts';
 import { hazardRoutes } from './routes/hazardRoutes.ts';
 import { r2rRoutes } from './routes/r2rRoutes.ts';
+import { mutualAidRoutes } from './routes/mutualAidRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
   DAY_MS,
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tripRoutes);
   await app.register(hazardRoutes);
   await app.register(r2rRoutes);
+  await app.register(mutualAidRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

@@ -55,6 +55,8 @@ export type AccountSecurity = {
     meetsRules: (password: string) => boolean,
   ): Promise<ResetOutcome>;
   outbox(email: string | null): OutboxMail[];
+  /** Puts a mail in the outbox (call inside the transaction of what it tells about). */
+  mail(to: string, subject: string, body: string, link: string): void;
   tokenTimes(accessToken: string): { createdAt: number; expiresAt: number } | null;
 };
 
@@ -257,6 +259,7 @@ export function createAccountSecurity(
         return { ok: true };
       });
     },
+    mail,
     outbox(email) {
       const rows = db
         .prepare<

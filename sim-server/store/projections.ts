@@ -323,6 +323,9 @@ export function createProjections(db: SqliteDatabase): Projections {
       case 'ClosureDeleted':
         documents.apply(event);
         return relink(thingLinks.closureDeleted(event.data.id), event.recordedAt);
+      case 'MutualAidRequested':
+        // A request to support: the log and the outbox hold it; no table shows it.
+        return;
       default: {
         const unexpected: never = event;
         throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);
