@@ -9,6 +9,7 @@ import { ThingsPage } from '../features/things/ThingsPage.tsx';
 import { TripsPage } from '../features/trips/TripsPage.tsx';
 import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
 import { R2RPage } from '../features/r2r/R2RPage.tsx';
+import { SharingPage } from '../features/sharing/SharingPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
 import { permissions } from './session.ts';
 import { useIsMobile } from './viewport.ts';
@@ -30,6 +31,7 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.section === 'trips') return <TripsPage />;
   if (rule.section === 'hazards') return <HazardsPage />;
   if (rule.section === 'r2r') return <R2RPage />;
+  if (rule.section === 'sharing') return <SharingPage />;
   return <SectionPlaceholder section={rule.section} title={sectionLabel(rule.section)} path={path} />;
 }
 
