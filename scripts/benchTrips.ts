@@ -129,8 +129,10 @@ try {
 
   // The simulator's own work for the same search, without the HTTP transport and the client in this process.
   const serverTimings: number[] = [];
+  const serverCpu: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     for (const thing of things) {
       const response = await app.inject({
         method: 'GET',
@@ -140,10 +142,13 @@ try {
       if (response.statusCode !== 200) throw new Error(`trips: HTTP ${response.statusCode}`);
     }
     serverTimings.push(performance.now() - started);
+    const cpu = process.cpuUsage(cpuStarted);
+    serverCpu.push((cpu.user + cpu.system) / 1000);
   }
   console.log(
     `  of which the simulator's work (app.inject, ${assetCount} answers one after another): median ` +
-      `${median(serverTimings).toFixed(0)} ms`,
+      `${median(serverTimings).toFixed(0)} ms (CPU ${median(serverCpu).toFixed(0)} ms; the machine's load average ` +
+      `${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores)`,
   );
 
   const coverageStarted = performance.now();
