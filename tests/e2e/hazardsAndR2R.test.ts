@@ -3,6 +3,7 @@
 // the R2R search shows the 15 minutes with their points and alerts, and refuses a start in the future.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillLocalTime } from './dateFields.ts';
 import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
@@ -61,24 +62,13 @@ async function open(path: string, email: string, heading: string): Promise<Page>
   return page;
 }
 
-async function setTime(page: Page, label: string, ms: number): Promise<void> {
-  const value = await page.evaluate((at) => {
-    const date = new Date(at);
-    const pad = (part: number) => String(part).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
-      date.getMinutes(),
-    )}:${pad(date.getSeconds())}`;
-  }, ms);
-  await page.getByLabel(label, { exact: true }).fill(value);
-}
-
 describe('hazards', () => {
   it('lists the hard braking and the acceleration, filters them, and needs at least one type', async () => {
     const page = await open('/dashboard/hazards', 'user@demo.test', 'Hazards');
     await page.getByLabel('Search assets').fill(nameOf());
     await page.getByRole('checkbox', { name: nameOf(), exact: true }).check();
-    await setTime(page, 'Start time', braking - 60_000);
-    await setTime(page, 'End time', braking + 60_000);
+    await fillLocalTime(page, 'Start time', braking - 60_000);
+    await fillLocalTime(page, 'End time', braking + 60_000);
     await page.getByRole('button', { name: 'Search' }).click();
 
     const rows = page.getByTestId('hazard-row');
@@ -104,11 +94,11 @@ describe('run-to-run', () => {
     await page.getByRole('form', { name: 'View run data for an alerted asset' }).waitFor();
     await page.getByLabel('Asset', { exact: true }).selectOption({ label: nameOf() });
 
-    await setTime(page, 'Start time', Date.now() + 3_600_000);
+    await fillLocalTime(page, 'Start time', Date.now() + 3_600_000);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('alert').filter({ hasText: 'Start time must be in the past' }).waitFor();
 
-    await setTime(page, 'Start time', braking - 60_000);
+    await fillLocalTime(page, 'Start time', braking - 60_000);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('region', { name: 'R2R results' }).waitFor();
     // The asset's own reports in the window (the seed's among them) are listed with the six sent here.

@@ -3,6 +3,7 @@
 // playback at 10× that moves both assets' markers in step on one clock.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillLocalTime } from './dateFields.ts';
 import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
@@ -71,18 +72,6 @@ async function openTrips(): Promise<Page> {
   return page;
 }
 
-/** Types a time into a datetime-local field as the browser's local time, to the second. */
-async function setTime(page: Page, label: 'Start time' | 'End time', ms: number): Promise<void> {
-  const value = await page.evaluate((at) => {
-    const date = new Date(at);
-    const pad = (part: number) => String(part).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
-      date.getMinutes(),
-    )}:${pad(date.getSeconds())}`;
-  }, ms);
-  await page.getByLabel(label).fill(value);
-}
-
 async function pickAsset(page: Page, name: string): Promise<void> {
   await page.getByLabel('Search assets').fill(name);
   await page.getByRole('checkbox', { name, exact: true }).check();
@@ -99,18 +88,18 @@ describe('the trip form', () => {
     await alert('Must select at least 1 Asset').waitFor();
 
     const now = Date.now();
-    await setTime(page, 'Start time', now - 2 * 3_600_000);
-    await setTime(page, 'End time', now + 3_600_000);
+    await fillLocalTime(page, 'Start time', now - 2 * 3_600_000);
+    await fillLocalTime(page, 'End time', now + 3_600_000);
     await alert('Must be past date').waitFor();
 
-    await setTime(page, 'End time', now - 3 * 3_600_000);
+    await fillLocalTime(page, 'End time', now - 3 * 3_600_000);
     await alert('End time must be after Start time').waitFor();
 
-    await setTime(page, 'End time', now - 2 * 3_600_000);
+    await fillLocalTime(page, 'End time', now - 2 * 3_600_000);
     await alert('Dates must be different').waitFor();
 
-    await setTime(page, 'Start time', now - 30 * 3_600_000);
-    await setTime(page, 'End time', now - 3_600_000);
+    await fillLocalTime(page, 'Start time', now - 30 * 3_600_000);
+    await fillLocalTime(page, 'End time', now - 3_600_000);
     await alert('Select up to 24 hours').waitFor();
 
     await page.getByLabel('Start time').fill('');
@@ -125,8 +114,8 @@ describe('runs and playback', () => {
     for (const asset of assets) await pickAsset(page, nameOf(asset));
     // Coverage of the picked assets shows before the search.
     await page.getByRole('list', { name: 'Coverage' }).getByText('data from').first().waitFor();
-    await setTime(page, 'Start time', runStart - 60_000);
-    await setTime(page, 'End time', runStart + (SECONDS + 60) * 1000);
+    await fillLocalTime(page, 'Start time', runStart - 60_000);
+    await fillLocalTime(page, 'End time', runStart + (SECONDS + 60) * 1000);
     await page.getByRole('button', { name: 'Search' }).click();
 
     const runs = page.getByTestId('trip-run');

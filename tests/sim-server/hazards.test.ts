@@ -5,27 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AT_LEAST_ONE_TYPE, type HazardRecord } from '#domain/hazards/hazard';
 import { START_IN_PAST, type R2RRunRecord } from '#domain/r2r/r2rRun';
 import { FIVE_ASSETS_MAX } from '#domain/trips/tripRange';
-import { call, rows, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
-import { telemetrySample, type ReportingDevice } from './support/telemetrySamples.ts';
+import { call, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
+import { firstActiveThing, type ReportingThing } from './support/reportingThings.ts';
+import { telemetrySample } from './support/telemetrySamples.ts';
 
 let world: LiveWorld;
-type Device = ReportingDevice & { id: string };
-let responder: Device;
-let roadWorker: Device;
+let responder: ReportingThing;
+let roadWorker: ReportingThing;
 let base: number;
 const SECOND = 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 beforeAll(async () => {
   world = await startLiveWorld();
-  const deviceOf = (organizationId: string) =>
-    rows<Device>(
-      world,
-      'SELECT id, system_identifier, device_type FROM things WHERE organization_id = ? AND is_active = 1 LIMIT 1',
-      organizationId,
-    )[0] as Device;
-  responder = deviceOf(world.ids.responders);
-  roadWorker = deviceOf(world.ids.roadWorks);
+  responder = firstActiveThing(world, world.ids.responders);
+  roadWorker = firstActiveThing(world, world.ids.roadWorks);
   base = world.harness.clock.now() - 60 * 60 * SECOND;
   // 20 → 14 → 11 m/s: one braking episode reaching 6 m/s² (high); steady; 11 → 14 m/s: 3 m/s² (low acceleration).
   const speeds = [20, 14, 11, 11, 11, 14];

@@ -10,26 +10,20 @@ import {
 } from '#domain/trips/tripRange';
 import type { CoverageRecord, TripRecord } from '#domain/trips/tripRecord';
 import { decodeTrips } from '#domain/trips/trip';
-import { call, row, rows, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
-import { telemetrySample, type ReportingDevice } from './support/telemetrySamples.ts';
+import { call, row, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
+import { firstActiveThing, type ReportingThing } from './support/reportingThings.ts';
+import { telemetrySample } from './support/telemetrySamples.ts';
 
 let world: LiveWorld;
-type Device = ReportingDevice & { id: string };
-let responder: Device;
-let roadWorker: Device;
+let responder: ReportingThing;
+let roadWorker: ReportingThing;
 const MINUTE = 60_000;
 let base: number;
 
 beforeAll(async () => {
   world = await startLiveWorld();
-  const deviceOf = (organizationId: string) =>
-    rows<Device>(
-      world,
-      'SELECT id, system_identifier, device_type FROM things WHERE organization_id = ? AND is_active = 1 LIMIT 1',
-      organizationId,
-    )[0] as Device;
-  responder = deviceOf(world.ids.responders);
-  roadWorker = deviceOf(world.ids.roadWorks);
+  responder = firstActiveThing(world, world.ids.responders);
+  roadWorker = firstActiveThing(world, world.ids.roadWorks);
   // After everything the seed reported, so these samples move the live state too.
   world.harness.clock.advance(60 * MINUTE);
   base = world.harness.clock.now() - 30 * MINUTE;

@@ -16,16 +16,15 @@ import { positionBounds } from '#domain/trips/trip';
 import { searchHazards } from '../../api/hazards.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
-import { LiveMap } from '../../map/LiveMap.tsx';
 import { requestCamera } from '../../map/mapCamera.ts';
 import { formatTripTime } from '../trips/tripFormat.ts';
 import { TripForm, type TripSearchRequest } from '../trips/TripForm.tsx';
+import { SectionMap } from '../trips/SectionMap.tsx';
 import { useAssetChoices } from '../trips/useAssetChoices.ts';
 import { hazardLayers } from './hazardLayers.ts';
 import '../trips/trips.css';
 
 const LAYER_KEY = 'hazards';
-const ignoreSelection = () => undefined;
 
 type Found =
   | { phase: 'idle' }
@@ -158,11 +157,7 @@ export function HazardsPage() {
           )
         ) : null}
       </aside>
-      <div className="trips-page__main">
-        <div className="trips-page__map">
-          <LiveMap selectedId={null} onSelect={ignoreSelection} />
-        </div>
-      </div>
+      <SectionMap />
     </div>
   );
 }

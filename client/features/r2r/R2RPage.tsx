@@ -10,16 +10,16 @@ import { formatSpeed } from '#domain/units/speed';
 import { searchR2RRun } from '../../api/hazards.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
-import { LiveMap } from '../../map/LiveMap.tsx';
 import { requestCamera } from '../../map/mapCamera.ts';
 import { hazardLayers } from '../hazards/hazardLayers.ts';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from '../trips/tripFormat.ts';
 import { assetColours, tripLayers } from '../trips/tripLayers.ts';
+import { SectionMap } from '../trips/SectionMap.tsx';
+import { FieldError } from '../trips/TripForm.tsx';
 import { useAssetChoices } from '../trips/useAssetChoices.ts';
 import '../trips/trips.css';
 
 const LAYER_KEY = 'r2r';
-const ignoreSelection = () => undefined;
 
 type Found =
   | { phase: 'idle' }
@@ -111,11 +111,7 @@ export function R2RPage() {
               ))}
             </select>
           </div>
-          {tried && assetProblem ? (
-            <p className="trip-form__error" role="alert">
-              {assetProblem}
-            </p>
-          ) : null}
+          <FieldError message={tried ? assetProblem : null} />
           <label className="trip-form__field">
             Start time
             <input
@@ -125,11 +121,7 @@ export function R2RPage() {
               onChange={(event) => setStart(event.target.value)}
             />
           </label>
-          {tried && startProblem ? (
-            <p className="trip-form__error" role="alert">
-              {startProblem}
-            </p>
-          ) : null}
+          <FieldError message={tried ? startProblem : null} />
           <label className="trip-form__field">
             End time
             <input
@@ -201,11 +193,7 @@ export function R2RPage() {
           </section>
         ) : null}
       </aside>
-      <div className="trips-page__main">
-        <div className="trips-page__map">
-          <LiveMap selectedId={null} onSelect={ignoreSelection} />
-        </div>
-      </div>
+      <SectionMap />
     </div>
   );
 }

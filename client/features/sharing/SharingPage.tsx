@@ -18,6 +18,7 @@ import {
 } from '#domain/sharing/mutualAid';
 import { sendMutualAidRequest } from '../../api/sharing.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
+import { FieldError } from '../trips/TripForm.tsx';
 import { useAssetChoices } from '../trips/useAssetChoices.ts';
 import '../trips/trips.css';
 
@@ -151,11 +152,7 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
       >
         {form.sharedOrg.length}/{SHARED_ORGANIZATION_MAX_LENGTH}
       </p>
-      {shown.sharedOrg ? (
-        <p className="trip-form__error" role="alert">
-          {shown.sharedOrg}
-        </p>
-      ) : null}
+      <FieldError message={shown.sharedOrg} />
       <fieldset className="trip-form__assets">
         <legend>Assets</legend>
         <ul className="trip-form__choices">
@@ -172,11 +169,7 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
             </li>
           ))}
         </ul>
-        {shown.thingIds ? (
-          <p className="trip-form__error" role="alert">
-            {shown.thingIds}
-          </p>
-        ) : null}
+        <FieldError message={shown.thingIds} />
       </fieldset>
       <fieldset className="trip-form__assets">
         <legend>Expiration</legend>
@@ -191,11 +184,7 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
             {expirationLabel(expiration)}
           </label>
         ))}
-        {shown.expiration ? (
-          <p className="trip-form__error" role="alert">
-            {shown.expiration}
-          </p>
-        ) : null}
+        <FieldError message={shown.expiration} />
       </fieldset>
       {rootError ? (
         <p className="trip-list__error" role="alert">

@@ -23,7 +23,8 @@ type TripFormProps = {
   extraProblem?: string | null;
 };
 
-function FieldError({ id, message }: { id: string; message: string | null }) {
+/** A field's message, shown as an alert under it; nothing when there is none. */
+export function FieldError({ id, message }: { id?: string; message: string | null | undefined }) {
   if (!message) return null;
   return (
     <p className="trip-form__error" id={id} role="alert">

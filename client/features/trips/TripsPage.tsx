@@ -4,16 +4,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect } from 'react';
 import { searchTrips } from '../../api/trips.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
-import { LiveMap } from '../../map/LiveMap.tsx';
 import { PlaybackBar } from './PlaybackBar.tsx';
+import { SectionMap } from './SectionMap.tsx';
 import { TripForm, type TripSearchRequest } from './TripForm.tsx';
 import { TripList } from './TripList.tsx';
 import { mountTripsBridge } from './tripsBridge.ts';
 import { acceptSearchResult, resetTrips, tripSearch } from './tripsState.ts';
 import { useAssetChoices } from './useAssetChoices.ts';
 import './trips.css';
-
-const ignoreSelection = () => undefined;
 
 export function TripsPage() {
   useSignals();
@@ -49,12 +47,9 @@ export function TripsPage() {
           </p>
         ) : null}
       </aside>
-      <div className="trips-page__main">
-        <div className="trips-page__map">
-          <LiveMap selectedId={null} onSelect={ignoreSelection} />
-        </div>
+      <SectionMap>
         <PlaybackBar />
-      </div>
+      </SectionMap>
     </div>
   );
 }
