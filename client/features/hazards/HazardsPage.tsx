@@ -17,11 +17,11 @@ import { searchHazards } from '../../api/hazards.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
-import { formatTripTime } from '../trips/tripFormat.ts';
 import { TripForm, type TripSearchRequest } from '../trips/TripForm.tsx';
 import { SectionMap } from '../trips/SectionMap.tsx';
 import { useAssetChoices } from '../trips/useAssetChoices.ts';
 import { hazardLayers } from './hazardLayers.ts';
+import { HazardTable } from './HazardTable.tsx';
 import '../trips/trips.css';
 
 const LAYER_KEY = 'hazards';
@@ -134,26 +134,7 @@ export function HazardsPage() {
           shown.length === 0 ? (
             <p className="trip-list__empty">No hazards in this range.</p>
           ) : (
-            <table className="hazard-table" aria-label="Hazards">
-              <thead>
-                <tr>
-                  <th>Time</th>
-                  <th>Asset</th>
-                  <th>Type</th>
-                  <th>Severity</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((hazard) => (
-                  <tr key={hazard.id} data-testid="hazard-row">
-                    <td>{formatTripTime(hazard.time)}</td>
-                    <td>{found.names.get(hazard.thingId) ?? hazard.thingId}</td>
-                    <td>{HAZARD_TYPE_LABELS[hazard.type]}</td>
-                    <td>{hazard.severity}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <HazardTable label="Hazards" hazards={shown} assetNames={found.names} rowTestId="hazard-row" />
           )
         ) : null}
       </aside>

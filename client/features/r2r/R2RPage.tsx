@@ -3,7 +3,6 @@
 // results: the run's path and alerts on the map, and its points and alerts as tables.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type FormEvent } from 'react';
-import { HAZARD_TYPE_LABELS } from '#domain/hazards/hazard';
 import { r2rEnd, r2rStartProblem, SELECT_ASSET, type R2RRun } from '#domain/r2r/r2rRun';
 import { positionBounds, type Trip } from '#domain/trips/trip';
 import { formatSpeed } from '#domain/units/speed';
@@ -12,6 +11,7 @@ import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
 import { hazardLayers } from '../hazards/hazardLayers.ts';
+import { HazardTable } from '../hazards/HazardTable.tsx';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from '../trips/tripFormat.ts';
 import { assetColours, tripLayers } from '../trips/tripLayers.ts';
 import { SectionMap } from '../trips/SectionMap.tsx';
@@ -148,25 +148,12 @@ export function R2RPage() {
             <h2 className="trips-page__subtitle">
               {found.name}: {formatTripTime(found.run.start)} to {formatTripTime(found.run.end)}
             </h2>
-            <table className="hazard-table" aria-label="Alerts">
-              <caption>Alerts ({found.run.alerts.length})</caption>
-              <thead>
-                <tr>
-                  <th>Time</th>
-                  <th>Alert</th>
-                  <th>Severity</th>
-                </tr>
-              </thead>
-              <tbody>
-                {found.run.alerts.map((alert) => (
-                  <tr key={alert.id} data-testid="r2r-alert">
-                    <td>{formatTripTime(alert.time)}</td>
-                    <td>{HAZARD_TYPE_LABELS[alert.type]}</td>
-                    <td>{alert.severity}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <HazardTable
+              label="Alerts"
+              caption={`Alerts (${found.run.alerts.length})`}
+              hazards={found.run.alerts}
+              rowTestId="r2r-alert"
+            />
             <table className="hazard-table" aria-label="Points">
               <caption>Points ({found.run.points.length})</caption>
               <thead>
