@@ -27,6 +27,10 @@ import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
 import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
+import { tripRoutes } from './routes/tripRoutes.ts';
+import { hazardRoutes } from './routes/hazardRoutes.ts';
+import { r2rRoutes } from './routes/r2rRoutes.ts';
+import { mutualAidRoutes } from './routes/mutualAidRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
   DAY_MS,
@@ -162,6 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(areaRoutes);
   await app.register(alertingZoneRoutes);
   await app.register(wzdxFeedRoutes);
+  await app.register(tripRoutes);
+  await app.register(hazardRoutes);
+  await app.register(r2rRoutes);
+  await app.register(mutualAidRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

@@ -6,6 +6,10 @@ import { assertNever } from '#domain/checks/assertNever';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
+import { TripsPage } from '../features/trips/TripsPage.tsx';
+import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
+import { R2RPage } from '../features/r2r/R2RPage.tsx';
+import { SharingPage } from '../features/sharing/SharingPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
 import { permissions } from './session.ts';
 import { useIsMobile } from './viewport.ts';
@@ -24,6 +28,10 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
     return <ThingsPage thingId={decodeParam(params.thingId)} />;
   }
+  if (rule.section === 'trips') return <TripsPage />;
+  if (rule.section === 'hazards') return <HazardsPage />;
+  if (rule.section === 'r2r') return <R2RPage />;
+  if (rule.section === 'sharing') return <SharingPage />;
   return <SectionPlaceholder section={rule.section} title={sectionLabel(rule.section)} path={path} />;
 }
 

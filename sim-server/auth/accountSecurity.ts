@@ -72,6 +72,8 @@ export type AccountSecurity = {
     meetsRules: (password: string) => boolean,
   ): Promise<ResetOutcome>;
   outbox(email: string | null): OutboxMail[];
+  /** Puts a mail in the outbox (call inside the transaction of what it tells about). */
+  mail(to: string, subject: string, body: string, link: string): void;
 };
 
 /** A reset's refusal as the route answers it; an unlock-link refusal cannot come from a reset. */
@@ -296,6 +298,7 @@ export function createAccountSecurity(
         return { ok: true };
       });
     },
+    mail,
     outbox(email) {
       const rows = db
         .prepare<

@@ -127,6 +127,7 @@ export function cableDeliveriesOf(committed: CommittedEvent, things: ThingAudien
     case 'AreaDeleted':
     case 'AlertingZoneSaved':
     case 'AlertingZoneDeleted':
+    case 'MutualAidRequested':
       return [];
     default: {
       const unexpected: never = event;

@@ -121,7 +121,23 @@ export type SimEvent =
   | { type: 'HeartbeatRecorded'; data: TelemetryRecord }
   | AccountEvent
   | LiveOperationsEvent
-  | ThingEditEvent;
+  | ThingEditEvent
+  | { type: 'MutualAidRequested'; data: MutualAidRequestRecord };
+
+/** A mutual-aid sharing request (issue 16): kept in the log and mailed to support; nothing projects it. */
+export type MutualAidRequestRecord = {
+  id: string;
+  organization_id: string;
+  requested_by: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  shared_org: string;
+  thing_uuids: string[];
+  /** Days; null for no expiration. */
+  expiration: 30 | 60 | 90 | null;
+  requested_at: string;
+};
 
 /** Account security (issue 6); the user is the stream. A new password is its scrypt hash, never the text. */
 export type AccountEvent =

@@ -104,6 +104,7 @@ export async function runLogRetention(
     await pause();
   }
 
+  if (!stopped()) await trimTripPoints(log, cutoffAt, pause, stopped);
   await releaseFreePages(log, RELEASE_FREE_SHARE, pause, stopped);
   return {
     cutoffAt,
@@ -115,6 +116,33 @@ export async function runLogRetention(
     freePagesAfter: freePages(),
     pageSize: Number(db.pragma('page_size', { simple: true })),
   };
+}
+
+/** Things whose trip points one trimming transaction covers. */
+const TRIM_THINGS = 500;
+
+/**
+ * Trip points (issue 16) of samples taken before the cut-off go with the telemetry: per thing, a range of its
+ * clustered key, a few hundred things per short transaction.
+ */
+async function trimTripPoints(
+  log: EventLog,
+  cutoffAt: number,
+  pause: () => Promise<void>,
+  stopped: () => boolean,
+): Promise<void> {
+  const { db } = log;
+  const thingKeys = db
+    .prepare<[], { thing_key: number }>('SELECT thing_key FROM things ORDER BY thing_key')
+    .all()
+    .map((row) => row.thing_key);
+  const trim = db.prepare<[number, number]>('DELETE FROM trip_points WHERE thing_key = ? AND at < ?');
+  for (let from = 0; from < thingKeys.length && !stopped(); from += TRIM_THINGS) {
+    log.transaction(() => {
+      for (const thingKey of thingKeys.slice(from, from + TRIM_THINGS)) trim.run(thingKey, cutoffAt);
+    });
+    await pause();
+  }
 }
 
 /**

@@ -269,6 +269,30 @@ const MIGRATIONS: readonly string[] = [
   -- password hash at issue. Sessions from before this step have none and must sign in again.
   ALTER TABLE access_tokens ADD COLUMN password_stamp TEXT NOT NULL DEFAULT '';
   `,
+  `
+  -- Issue 16: the reader the first step waited for. Trips read one asset's telemetry by the time the device took
+  -- it; instead of an index on the log (whose rows of all assets interleave, one page read per point), a narrow
+  -- table clustered by thing and sample time, written with each telemetry event (store/projections.ts), trimmed
+  -- by log retention by sample time and kept through rebuilds. at: unix ms of the sample; seq: its event.
+  CREATE TABLE trip_points (
+    thing_key INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    lat REAL NOT NULL,
+    lng REAL NOT NULL,
+    speed REAL NOT NULL,
+    course REAL NOT NULL,
+    enroute INTEGER NOT NULL,
+    PRIMARY KEY (thing_key, at, seq)
+  ) WITHOUT ROWID;
+  -- A file from before this step gets the telemetry its log still holds.
+  INSERT INTO trip_points (thing_key, at, seq, lat, lng, speed, course, enroute)
+    SELECT t.thing_key, CAST(round(unixepoch(json_extract(e.data, '$.time'), 'subsec') * 1000) AS INTEGER), e.seq,
+      json_extract(e.data, '$.lat'), json_extract(e.data, '$.lng'), json_extract(e.data, '$.speed'),
+      json_extract(e.data, '$.course'), json_extract(e.data, '$.enroute')
+    FROM events e JOIN things t ON t.id = e.stream_id
+    WHERE e.type IN ('PointRecorded', 'HeartbeatRecorded');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

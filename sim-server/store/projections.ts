@@ -89,6 +89,12 @@ export function createProjections(db: SqliteDatabase): Projections {
     UPDATE thing_states SET lat = ?, lng = ?, speed = ?, course = ?, accuracy = ?, enroute = ?, run_id = ?,
       street = ?, heartbeat_at = ?, updated_at = ?
     WHERE thing_key = ?`);
+  // Every sample, older ones too: a trip is the history, the live state only the latest (trips/). Not among
+  // PROJECTION_TABLES: log retention trims it by sample time (logRetention.ts), and the points of telemetry already
+  // gone from the log stay, so a rebuild keeps it and only adds what is missing (OR IGNORE).
+  const insertTripPoint = db.prepare(`
+    INSERT OR IGNORE INTO trip_points (thing_key, at, seq, lat, lng, speed, course, enroute)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const selectLiveState = db.prepare<
     [number],
     { heartbeat_at: number | null; enroute: number; run_id: string | null; street: string | null }
@@ -228,7 +234,18 @@ export function createProjections(db: SqliteDatabase): Projections {
     record: TelemetryRecord,
     recordedAt: number,
   ): ThingLiveState | null {
-    const next = nextLiveState(liveStateOf(thingKey), record, seq);
+    const time = Date.parse(record.time);
+    insertTripPoint.run(
+      thingKey,
+      time,
+      seq,
+      record.lat,
+      record.lng,
+      record.speed,
+      record.course,
+      toFlag(record.enroute),
+    );
+    const next = nextLiveState(liveStateOf(thingKey), record, seq, time);
     if (!next) return null;
     liveStates.set(thingKey, next);
     updateThingState.run(
@@ -306,6 +323,9 @@ export function createProjections(db: SqliteDatabase): Projections {
       case 'ClosureDeleted':
         documents.apply(event);
         return relink(thingLinks.closureDeleted(event.data.id), event.recordedAt);
+      case 'MutualAidRequested':
+        // A request to support: the log and the outbox hold it; no table shows it.
+        return;
       default: {
         const unexpected: never = event;
         throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);

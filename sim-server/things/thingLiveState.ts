@@ -22,14 +22,23 @@ export function nextLiveState(
   previous: ThingLiveState,
   record: TelemetryRecord,
   seq: number,
+  time = Date.parse(record.time),
 ): ThingLiveState | null {
-  const time = Date.parse(record.time);
   if (previous.heartbeatAt !== null && time < previous.heartbeatAt) return null;
-  const continuesRun = record.enroute && previous.enroute && previous.runId !== null;
   return {
     heartbeatAt: time,
     enroute: record.enroute,
-    runId: !record.enroute ? null : continuesRun ? previous.runId : String(seq),
+    runId: nextRunId(previous, record.enroute, seq),
     street: record.street ?? previous.street,
   };
+}
+
+/** The run a sample belongs to (the rule above, also cutting trips from stored telemetry): null when not en route. */
+export function nextRunId(
+  previous: { enroute: boolean; runId: string | null },
+  enroute: boolean,
+  seq: number,
+): string | null {
+  if (!enroute) return null;
+  return previous.enroute && previous.runId !== null ? previous.runId : String(seq);
 }

@@ -1,0 +1,38 @@
+// Hazards and run-to-run calls (issue 16): `GET /hazards` for the chosen assets, range and types, and
+// `GET /things/{id}/r2r_run` for one asset's 15 minutes. Failures read as the trip catalogue's texts (access §8).
+import { decodeHazards, type Hazard, type HazardType } from '#domain/hazards/hazard';
+import { decodeR2RRun, type R2RRun } from '#domain/r2r/r2rRun';
+import { tripErrorMessage } from '#domain/trips/trip';
+import type { ApiClient } from './httpClient.ts';
+
+export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export async function searchHazards(
+  client: ApiClient,
+  search: { thingIds: readonly string[]; start: number; end: number; types: readonly HazardType[] | 'all' },
+): Promise<Loaded<Hazard[]>> {
+  const result = await client.request('GET', '/hazards', {
+    query: {
+      'thing_ids[]': search.thingIds,
+      start_time: new Date(search.start).toISOString(),
+      end_time: new Date(search.end).toISOString(),
+      'types[]': search.types === 'all' ? ['all'] : search.types,
+    },
+  });
+  return result.ok
+    ? { ok: true, value: decodeHazards(result.data) }
+    : { ok: false, message: tripErrorMessage(result.status) };
+}
+
+export async function searchR2RRun(
+  client: ApiClient,
+  thingId: string,
+  start: number,
+): Promise<Loaded<R2RRun>> {
+  const result = await client.request('GET', `/things/${encodeURIComponent(thingId)}/r2r_run`, {
+    query: { start_time: new Date(start).toISOString() },
+  });
+  if (!result.ok) return { ok: false, message: tripErrorMessage(result.status) };
+  const run = decodeR2RRun(result.data);
+  return run ? { ok: true, value: run } : { ok: false, message: tripErrorMessage(-1) };
+}

@@ -1,0 +1,144 @@
+// The Hazards screen (access §2 "hazards", §5 "Hazards: at least 1 type, or all"; issue 16): 1 to 5 assets over at
+// most 24 hours of the past and the types to look for, then the hazards newest first in a table and on the map,
+// filtered by type and severity without asking again.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  AT_LEAST_ONE_TYPE,
+  HAZARD_SEVERITIES,
+  HAZARD_TYPE_LABELS,
+  HAZARD_TYPES,
+  type Hazard,
+  type HazardSeverity,
+  type HazardType,
+} from '#domain/hazards/hazard';
+import { positionBounds } from '#domain/trips/trip';
+import { searchHazards } from '../../api/hazards.ts';
+import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
+import { requestCamera } from '../../map/mapCamera.ts';
+import { TripForm, type TripSearchRequest } from '../trips/TripForm.tsx';
+import { SectionMap } from '../trips/SectionMap.tsx';
+import { useAssetChoices } from '../trips/useAssetChoices.ts';
+import { hazardLayers } from './hazardLayers.ts';
+import { HazardTable } from './HazardTable.tsx';
+import '../trips/trips.css';
+
+const LAYER_KEY = 'hazards';
+
+type Found =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'done'; hazards: Hazard[]; names: ReadonlyMap<string, string> }
+  | { phase: 'failed'; message: string };
+
+function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
+  const next = new Set(set);
+  if (next.has(item)) next.delete(item);
+  else next.add(item);
+  return next;
+}
+
+export function HazardsPage() {
+  useSignals();
+  const choices = useAssetChoices(subscribedOrganization.value?.id ?? null);
+  const [types, setTypes] = useState<ReadonlySet<HazardType>>(new Set(HAZARD_TYPES));
+  const [severities, setSeverities] = useState<ReadonlySet<HazardSeverity>>(new Set(HAZARD_SEVERITIES));
+  const [found, setFound] = useState<Found>({ phase: 'idle' });
+  const allTypes = types.size === HAZARD_TYPES.length;
+
+  const shown = useMemo(
+    () =>
+      found.phase === 'done'
+        ? found.hazards.filter((hazard) => types.has(hazard.type) && severities.has(hazard.severity))
+        : [],
+    [found, types, severities],
+  );
+
+  useEffect(() => {
+    setFeatureLayers(LAYER_KEY, hazardLayers('hazard-dots', shown));
+  }, [shown]);
+  useEffect(() => () => clearFeatureLayers(LAYER_KEY), []);
+
+  const search = (request: TripSearchRequest) => {
+    setFound({ phase: 'loading' });
+    void searchHazards(apiClient(), {
+      thingIds: request.assets.map((asset) => asset.id),
+      start: request.start,
+      end: request.end,
+      types: allTypes ? 'all' : [...types],
+    }).then((result) => {
+      if (!result.ok) return setFound({ phase: 'failed', message: result.message });
+      setFound({
+        phase: 'done',
+        hazards: result.value,
+        names: new Map(request.assets.map((asset) => [asset.id, asset.name])),
+      });
+      const bounds = positionBounds(result.value.map((hazard) => [hazard.lng, hazard.lat]));
+      if (bounds) requestCamera({ kind: 'fit', bounds, padding: 64 });
+    });
+  };
+
+  return (
+    <div className="trips-page">
+      <aside className="trips-page__panel">
+        <h1 className="trips-page__title">Hazards</h1>
+        <TripForm
+          choices={choices}
+          busy={found.phase === 'loading'}
+          onSearch={search}
+          extraProblem={types.size === 0 ? AT_LEAST_ONE_TYPE : null}
+        >
+          <fieldset className="trip-form__assets">
+            <legend>Types</legend>
+            <label>
+              <input
+                type="checkbox"
+                checked={allTypes}
+                onChange={() => setTypes(allTypes ? new Set() : new Set(HAZARD_TYPES))}
+              />
+              All
+            </label>
+            {HAZARD_TYPES.map((type) => (
+              <label key={type}>
+                <input
+                  type="checkbox"
+                  checked={types.has(type)}
+                  onChange={() => setTypes((current) => toggled(current, type))}
+                />
+                {HAZARD_TYPE_LABELS[type]}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="trip-form__assets">
+            <legend>Severity</legend>
+            {HAZARD_SEVERITIES.map((severity) => (
+              <label key={severity}>
+                <input
+                  type="checkbox"
+                  checked={severities.has(severity)}
+                  onChange={() => setSeverities((current) => toggled(current, severity))}
+                />
+                {severity[0]?.toUpperCase()}
+                {severity.slice(1)}
+              </label>
+            ))}
+          </fieldset>
+        </TripForm>
+        {found.phase === 'failed' ? (
+          <p className="trip-list__error" role="alert">
+            {found.message}
+          </p>
+        ) : null}
+        {found.phase === 'done' ? (
+          shown.length === 0 ? (
+            <p className="trip-list__empty">No hazards in this range.</p>
+          ) : (
+            <HazardTable label="Hazards" hazards={shown} assetNames={found.names} rowTestId="hazard-row" />
+          )
+        ) : null}
+      </aside>
+      <SectionMap />
+    </div>
+  );
+}

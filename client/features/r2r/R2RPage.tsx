@@ -1,0 +1,186 @@
+// The run-to-run page (access §2 "Run-to-run page", §4, §5; issue 16): a "Search R2R" tab with the form "View run
+// data for an alerted asset" — one asset, a start in the past and the end it implies (start + 15 minutes) — and the
+// results: the run's path and alerts on the map, and its points and alerts as tables.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState, type FormEvent } from 'react';
+import { r2rEnd, r2rStartProblem, SELECT_ASSET, type R2RRun } from '#domain/r2r/r2rRun';
+import { positionBounds, type Trip } from '#domain/trips/trip';
+import { formatSpeed } from '#domain/units/speed';
+import { searchR2RRun } from '../../api/hazards.ts';
+import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
+import { requestCamera } from '../../map/mapCamera.ts';
+import { hazardLayers } from '../hazards/hazardLayers.ts';
+import { HazardTable } from '../hazards/HazardTable.tsx';
+import { formatTripTime, fromLocalInputValue, toLocalInputValue } from '../trips/tripFormat.ts';
+import { assetColours, tripLayers } from '../trips/tripLayers.ts';
+import { SectionMap } from '../trips/SectionMap.tsx';
+import { FieldError } from '../trips/TripForm.tsx';
+import { useAssetChoices } from '../trips/useAssetChoices.ts';
+import '../trips/trips.css';
+
+const LAYER_KEY = 'r2r';
+
+type Found =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'done'; run: R2RRun; name: string }
+  | { phase: 'failed'; message: string };
+
+/** The run as a trip, so the trips' layers draw its path and its ends. */
+function asTrip(run: R2RRun, name: string): Trip {
+  return {
+    id: `${run.thingId}:r2r`,
+    thingId: run.thingId,
+    thingName: name,
+    runId: 'r2r',
+    start: run.start,
+    end: run.end,
+    duration: run.end - run.start,
+    isActive: false,
+    path: run.path,
+    courses: run.points.map((point) => point.course),
+    speeds: run.points.map((point) => point.speed),
+    timestamps: run.points.map((point) => point.time),
+  };
+}
+
+export function R2RPage() {
+  useSignals();
+  const country = subscribedOrganization.value?.countryCode;
+  const choices = useAssetChoices(subscribedOrganization.value?.id ?? null);
+  const [thingId, setThingId] = useState('');
+  const [start, setStart] = useState(() =>
+    toLocalInputValue(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000),
+  );
+  const [tried, setTried] = useState(false);
+  const [found, setFound] = useState<Found>({ phase: 'idle' });
+
+  const startMs = fromLocalInputValue(start);
+  const startProblem = r2rStartProblem(startMs, Date.now());
+  const assetProblem = thingId === '' ? SELECT_ASSET : null;
+
+  useEffect(() => {
+    if (found.phase !== 'done') return clearFeatureLayers(LAYER_KEY);
+    const trip = asTrip(found.run, found.name);
+    setFeatureLayers(LAYER_KEY, [
+      ...tripLayers([trip], [], assetColours([trip])),
+      ...hazardLayers('r2r-alerts', found.run.alerts),
+    ]);
+  }, [found]);
+  useEffect(() => () => clearFeatureLayers(LAYER_KEY), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (startProblem || assetProblem || startMs === null) return;
+    const name = choices?.find((choice) => choice.id === thingId)?.name ?? thingId;
+    setFound({ phase: 'loading' });
+    void searchR2RRun(apiClient(), thingId, startMs).then((result) => {
+      if (!result.ok) return setFound({ phase: 'failed', message: result.message });
+      setFound({ phase: 'done', run: result.value, name });
+      const bounds = positionBounds(result.value.path);
+      if (bounds) requestCamera({ kind: 'fit', bounds, padding: 64 });
+    });
+  };
+
+  return (
+    <div className="trips-page">
+      <aside className="trips-page__panel">
+        <h1 className="trips-page__title">Run-to-run (R2R)</h1>
+        <div role="tablist" aria-label="R2R">
+          <button type="button" role="tab" aria-selected="true">
+            Search R2R
+          </button>
+        </div>
+        <form
+          className="trip-form"
+          onSubmit={submit}
+          noValidate
+          aria-label="View run data for an alerted asset"
+        >
+          <h2 className="trips-page__subtitle">View run data for an alerted asset</h2>
+          <div className="trip-form__field">
+            <label htmlFor="r2r-asset">Asset</label>
+            <select id="r2r-asset" value={thingId} onChange={(event) => setThingId(event.target.value)}>
+              <option value="">{choices === null ? 'Loading assets…' : 'Choose an asset'}</option>
+              {(choices ?? []).map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <FieldError message={tried ? assetProblem : null} />
+          <label className="trip-form__field">
+            Start time
+            <input
+              type="datetime-local"
+              step={1}
+              value={start}
+              onChange={(event) => setStart(event.target.value)}
+            />
+          </label>
+          <FieldError message={tried ? startProblem : null} />
+          <label className="trip-form__field">
+            End time
+            <input
+              type="text"
+              readOnly
+              value={startMs === null ? '' : formatTripTime(r2rEnd(startMs))}
+              aria-describedby="r2r-end-hint"
+            />
+          </label>
+          <p id="r2r-end-hint" className="trip-form__hint">
+            Start time plus 15 minutes.
+          </p>
+          <button type="submit" disabled={found.phase === 'loading'}>
+            {found.phase === 'loading' ? 'Searching…' : 'Search'}
+          </button>
+        </form>
+        {found.phase === 'failed' ? (
+          <p className="trip-list__error" role="alert">
+            {found.message}
+          </p>
+        ) : null}
+        {found.phase === 'done' ? (
+          <section aria-label="R2R results" className="r2r-results">
+            <h2 className="trips-page__subtitle">
+              {found.name}: {formatTripTime(found.run.start)} to {formatTripTime(found.run.end)}
+            </h2>
+            <HazardTable
+              label="Alerts"
+              caption={`Alerts (${found.run.alerts.length})`}
+              hazards={found.run.alerts}
+              rowTestId="r2r-alert"
+            />
+            <table className="hazard-table" aria-label="Points">
+              <caption>Points ({found.run.points.length})</caption>
+              <thead>
+                <tr>
+                  <th>Time</th>
+                  <th>Position</th>
+                  <th>Speed</th>
+                  <th>Course</th>
+                </tr>
+              </thead>
+              <tbody>
+                {found.run.points.map((point) => (
+                  <tr key={point.time} data-testid="r2r-point">
+                    <td>{formatTripTime(point.time)}</td>
+                    <td>
+                      {point.lat.toFixed(5)}, {point.lng.toFixed(5)}
+                    </td>
+                    <td>{formatSpeed(point.speed, country)}</td>
+                    <td>{Math.round(point.course)}°</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ) : null}
+      </aside>
+      <SectionMap />
+    </div>
+  );
+}

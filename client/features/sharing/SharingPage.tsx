@@ -1,0 +1,204 @@
+// The mutual-aid sharing wizard (access §2, §4, §5, §8): 1. an introduction with Get Started (only for those who
+// manage the organization, once its assets are loaded; others read the administrator notice), 2. the form — name,
+// the read-only e-mail, the organization to share with, the assets and the expiration — and 3. the thanks. Got It or
+// Cancel goes back to the start.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  ASK_ADMINISTRATOR,
+  canStartMutualAid,
+  expirationLabel,
+  MUTUAL_AID_EXPIRATIONS,
+  mutualAidFormProblems,
+  mutualAidRequestOf,
+  SHARED_ORGANIZATION_MAX_LENGTH,
+  THANK_YOU,
+  type MutualAidExpiration,
+  type MutualAidForm,
+} from '#domain/sharing/mutualAid';
+import { sendMutualAidRequest } from '../../api/sharing.ts';
+import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
+import { FieldError } from '../trips/TripForm.tsx';
+import { useAssetChoices } from '../trips/useAssetChoices.ts';
+import '../trips/trips.css';
+
+type Step = 'intro' | 'form' | 'sent';
+
+/** The counter turns red within 5 characters of the limit (access §5 "Forms in general"). */
+const COUNTER_WARNING = 5;
+
+export function SharingPage() {
+  useSignals();
+  const profile = sessionProfile.value;
+  const choices = useAssetChoices(profile?.userOrganization.id ?? subscribedOrganization.value?.id ?? null);
+  const [step, setStep] = useState<Step>('intro');
+  const canStart = canStartMutualAid(permissions.value, choices !== null && choices.length > 0);
+
+  return (
+    <section className="sharing-page" aria-labelledby="sharing-title">
+      <h1 id="sharing-title" className="trips-page__title">
+        Mutual Aid Sharing
+      </h1>
+      {step === 'intro' ? (
+        <div className="sharing-page__intro">
+          <p>
+            Share your assets with another agency for mutual aid: they see the assets you choose on their map
+            for as long as you choose. Support sets it up once you send the request.
+          </p>
+          {canStart ? (
+            <button type="button" onClick={() => setStep('form')}>
+              Get Started
+            </button>
+          ) : (
+            <p role="note">{ASK_ADMINISTRATOR}</p>
+          )}
+        </div>
+      ) : null}
+      {step === 'form' && profile ? (
+        <SharingForm
+          initial={{
+            firstName: profile.firstName,
+            lastName: profile.lastName,
+            email: profile.email,
+            sharedOrg: '',
+            thingIds: [],
+            expiration: undefined,
+          }}
+          choices={choices ?? []}
+          onSent={() => setStep('sent')}
+          onCancel={() => setStep('intro')}
+        />
+      ) : null}
+      {step === 'sent' ? (
+        <div className="sharing-page__sent">
+          <p role="status">{THANK_YOU}</p>
+          <button type="button" onClick={() => setStep('intro')}>
+            Got It
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+type SharingFormProps = {
+  initial: MutualAidForm;
+  choices: readonly { id: string; name: string }[];
+  onSent(): void;
+  onCancel(): void;
+};
+
+function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
+  const [form, setForm] = useState<MutualAidForm>(initial);
+  const [tried, setTried] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [rootError, setRootError] = useState<string | null>(null);
+  const problems = useMemo(() => mutualAidFormProblems(form), [form]);
+  const shown = tried ? problems : {};
+  const remaining = SHARED_ORGANIZATION_MAX_LENGTH - form.sharedOrg.length;
+
+  const toggle = (thingId: string) =>
+    setForm((current) => ({
+      ...current,
+      thingIds: current.thingIds.includes(thingId)
+        ? current.thingIds.filter((id) => id !== thingId)
+        : [...current.thingIds, thingId],
+    }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (Object.keys(problems).length > 0) return;
+    setSending(true);
+    setRootError(null);
+    void sendMutualAidRequest(apiClient(), mutualAidRequestOf(form)).then((result) => {
+      setSending(false);
+      if (result.ok) onSent();
+      else setRootError(result.message);
+    });
+  };
+
+  return (
+    <form className="trip-form sharing-form" onSubmit={submit} noValidate aria-label="Mutual aid request">
+      <label className="trip-form__field">
+        First name
+        <input
+          value={form.firstName}
+          onChange={(event) => setForm({ ...form, firstName: event.target.value })}
+        />
+      </label>
+      <label className="trip-form__field">
+        Last name
+        <input
+          value={form.lastName}
+          onChange={(event) => setForm({ ...form, lastName: event.target.value })}
+        />
+      </label>
+      <label className="trip-form__field">
+        Email
+        <input value={form.email} readOnly />
+      </label>
+      <label className="trip-form__field">
+        Shared organization
+        <input
+          value={form.sharedOrg}
+          aria-invalid={shown.sharedOrg !== undefined}
+          onChange={(event) => setForm({ ...form, sharedOrg: event.target.value })}
+        />
+      </label>
+      <p
+        className={`sharing-form__counter${remaining <= COUNTER_WARNING ? ' sharing-form__counter--warning' : ''}`}
+        aria-live="polite"
+      >
+        {form.sharedOrg.length}/{SHARED_ORGANIZATION_MAX_LENGTH}
+      </p>
+      <FieldError message={shown.sharedOrg} />
+      <fieldset className="trip-form__assets">
+        <legend>Assets</legend>
+        <ul className="trip-form__choices">
+          {choices.map((choice) => (
+            <li key={choice.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={form.thingIds.includes(choice.id)}
+                  onChange={() => toggle(choice.id)}
+                />
+                {choice.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+        <FieldError message={shown.thingIds} />
+      </fieldset>
+      <fieldset className="trip-form__assets">
+        <legend>Expiration</legend>
+        {MUTUAL_AID_EXPIRATIONS.map((expiration: MutualAidExpiration) => (
+          <label key={String(expiration)}>
+            <input
+              type="radio"
+              name="expiration"
+              checked={form.expiration === expiration}
+              onChange={() => setForm({ ...form, expiration })}
+            />
+            {expirationLabel(expiration)}
+          </label>
+        ))}
+        <FieldError message={shown.expiration} />
+      </fieldset>
+      {rootError ? (
+        <p className="trip-list__error" role="alert">
+          {rootError}
+        </p>
+      ) : null}
+      <div className="sharing-form__buttons">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" disabled={sending}>
+          {sending ? 'Sending…' : 'Send Request'}
+        </button>
+      </div>
+    </form>
+  );
+}

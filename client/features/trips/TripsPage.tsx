@@ -1,0 +1,55 @@
+// The Trips screen (access §2 "trips/*", issue 16): the search form and the runs found beside the map with their
+// paths, and the playback of the shown runs on one clock below the map. The bridge draws on the map while mounted.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect } from 'react';
+import { searchTrips } from '../../api/trips.ts';
+import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { PlaybackBar } from './PlaybackBar.tsx';
+import { SectionMap } from './SectionMap.tsx';
+import { TripForm, type TripSearchRequest } from './TripForm.tsx';
+import { TripList } from './TripList.tsx';
+import { mountTripsBridge } from './tripsBridge.ts';
+import { acceptSearchResult, resetTrips, tripSearch } from './tripsState.ts';
+import { useAssetChoices } from './useAssetChoices.ts';
+import './trips.css';
+
+export function TripsPage() {
+  useSignals();
+  const organizationId = subscribedOrganization.value?.id ?? null;
+  const search = tripSearch.value;
+
+  useEffect(() => mountTripsBridge(), []);
+
+  const choices = useAssetChoices(organizationId);
+
+  // Another organization's trips are not this one's.
+  useEffect(() => resetTrips(), [organizationId]);
+
+  const runSearch = useCallback((request: TripSearchRequest) => {
+    tripSearch.value = { phase: 'loading' };
+    searchTrips(apiClient(), request.assets, request).then(
+      (result) => acceptSearchResult(result, performance.now()),
+      () => {
+        tripSearch.value = { phase: 'failed', message: 'Unknown Error' };
+      },
+    );
+  }, []);
+
+  return (
+    <div className="trips-page">
+      <aside className="trips-page__panel">
+        <h1 className="trips-page__title">Trips</h1>
+        <TripForm choices={choices} busy={search.phase === 'loading'} onSearch={runSearch} />
+        {search.phase === 'done' ? <TripList result={search.result} /> : null}
+        {search.phase === 'failed' ? (
+          <p className="trip-list__error" role="alert">
+            {search.message}
+          </p>
+        ) : null}
+      </aside>
+      <SectionMap>
+        <PlaybackBar />
+      </SectionMap>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// Run-to-run search (access §2 "Run-to-run page", issue 16): `GET /api/things/{id}/r2r_run?start_time=` answers
+// the asset's points from the start to 15 minutes later and the alerts (hazards) it raised there. The start cannot
+// be after now; the window may reach into the present. Reads only; provider engineers (engineer:test) only.
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import {
+  R2RQuerySchema,
+  R2RRunRecordSchema,
+  r2rEnd,
+  r2rStartProblem,
+  type R2RQuery,
+} from '#domain/r2r/r2rRun';
+import { VIEW_R2R } from '#domain/session/routeGates';
+import { IdParamsSchema, parseTimeQuery, type IdParams } from '#domain/wire/requestParts';
+import { callerOf } from '../auth/authPlugin.ts';
+import { hazardsOf } from '../hazards/hazardReads.ts';
+import { contractRoute } from '../shared/contract.ts';
+import { createTripRepository } from '../trips/tripRepository.ts';
+import { readErrorResponses, sendBadRequest, sendNotFound } from './routeSupport.ts';
+import { ASSET_NOT_FOUND } from './tripRoutes.ts';
+
+export const r2rRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  const trips = createTripRepository(app.eventLog.db);
+
+  app.get<{ Params: IdParams; Querystring: R2RQuery }>(
+    '/api/things/:id/r2r_run',
+    {
+      onRequest: [app.authenticate, app.requirePermission(VIEW_R2R)],
+      ...contractRoute({
+        params: IdParamsSchema,
+        querystring: R2RQuerySchema,
+        response: { 200: R2RRunRecordSchema, ...readErrorResponses },
+      }),
+    },
+    async (request, reply) => {
+      const start = parseTimeQuery(request.query.start_time);
+      const problem = r2rStartProblem(start, app.clock.now());
+      if (problem) return sendBadRequest(reply, [`start_time: ${problem}`]);
+      const key = trips.visibleThingKey(request.params.id, callerOf(request).reachableOrganizationIds);
+      if (key === null) return sendNotFound(reply, ASSET_NOT_FOUND);
+      const end = r2rEnd(start);
+      const thing = { id: request.params.id, key };
+      return {
+        thing_id: thing.id,
+        start_time: new Date(start).toISOString(),
+        end_time: new Date(end).toISOString(),
+        points: trips.pointsBetween(key, start, end).map(([at, , lat, lng, speed, course]) => ({
+          lat,
+          lng,
+          course,
+          speed,
+          timestamp: new Date(at).toISOString(),
+        })),
+        alerts: hazardsOf(trips, thing, start, end),
+      };
+    },
+  );
+};
