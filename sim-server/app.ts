@@ -26,6 +26,9 @@ import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
 import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
+import { userRoutes } from './routes/userRoutes.ts';
+import { organizationRoutes } from './routes/organizationRoutes.ts';
+import { integrationRoutes } from './routes/integrationRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
   DAY_MS,
@@ -157,6 +160,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(areaRoutes);
   await app.register(alertingZoneRoutes);
   await app.register(wzdxFeedRoutes);
+  await app.register(userRoutes);
+  await app.register(organizationRoutes);
+  await app.register(integrationRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

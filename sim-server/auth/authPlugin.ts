@@ -1,6 +1,7 @@
 // `app.tokens`, `app.users` and the guards every protected route runs first, on request, before any body is
 // read: `app.authenticate` (a valid bearer token, else 401) and `app.requirePermission(anyOf)` (else 403).
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { isApiToken } from '#domain/integrations/apiToken';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import type { CableSession } from '../cable/broadcaster.ts';
 import {
@@ -9,7 +10,8 @@ import {
 } from '../organizations/organizationReadModel.ts';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { createUserReadModel, type Session, type UserReadModel } from '../users/userReadModel.ts';
-import { createTokenService, type TokenService } from './tokens.ts';
+import { createApiTokenRepository } from '../integrations/apiTokenRepository.ts';
+import { createTokenService, hashToken, type TokenService } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,8 +53,12 @@ export const authPlugin = sharedPlugin('auth', async (app) => {
   app.decorate('organizations', organizations);
   app.decorateRequest('caller', null);
 
+  const apiTokens = createApiTokenRepository(app.eventLog.db);
   const sessionOfToken = (token: string): Session | null => {
-    const userId = tokens.userOfAccessToken(token);
+    // A user's API token (issue 14, accounts/integrations) opens the same session as their sign-in, until revoked.
+    const userId = isApiToken(token)
+      ? apiTokens.userOfTokenHash(hashToken(token))
+      : tokens.userOfAccessToken(token);
     return userId === null ? null : users.session(userId);
   };
 

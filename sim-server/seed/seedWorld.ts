@@ -132,7 +132,7 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
           role_id: plan.roleId,
           organization_id: organizationId,
           extra_permissions: [...plan.extraPermissions],
-          has_api_keys: false,
+          has_api_keys: plan.hasApiKeys,
           is_ha_direct_enabled: false,
         },
       },

@@ -231,6 +231,8 @@ export type DemoUserPlan = {
   lastname: string;
   roleId: number;
   extraPermissions: readonly string[];
+  /** API keys enabled on the account (access §6 account flags): the administrators may create API tokens. */
+  hasApiKeys: boolean;
 };
 
 /** All demo users belong to the coordination center, so they can switch organizations. */
@@ -241,6 +243,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Ortega',
     roleId: ROLE_IDS.orgAdmin,
     extraPermissions: [],
+    hasApiKeys: true,
   },
   {
     email: 'admin@demo.test',
@@ -248,6 +251,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Alvarez',
     roleId: ROLE_IDS.admin,
     extraPermissions: [],
+    hasApiKeys: true,
   },
   {
     email: 'user@demo.test',
@@ -255,6 +259,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Underwood',
     roleId: ROLE_IDS.user,
     extraPermissions: [],
+    hasApiKeys: false,
   },
   {
     email: 'media@demo.test',
@@ -262,6 +267,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Morgan',
     roleId: ROLE_IDS.media,
     extraPermissions: [],
+    hasApiKeys: false,
   },
   {
     email: 'staff@demo.test',
@@ -269,6 +275,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Stafford',
     roleId: ROLE_IDS.orgAdmin,
     extraPermissions: STAFF_PERMISSIONS,
+    hasApiKeys: true,
   },
 ];
 

@@ -264,6 +264,25 @@ const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  `
+  -- Issue 14: API tokens (projected from ApiTokenCreated/Revoked; only the hash is kept) and device config files.
+  CREATE TABLE api_tokens (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users (id),
+    description TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    token_tail TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX api_tokens_by_user ON api_tokens (user_id);
+  CREATE TABLE config_files (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX config_files_by_organization ON config_files (organization_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
