@@ -20,7 +20,7 @@ import {
   ConfigFileSaveSchema,
   type ConfigFileSave,
 } from '#domain/integrations/configFile';
-import { MANAGE_INTEGRATIONS, VIEW_INTEGRATIONS } from '#domain/session/accountsPermissions';
+import { MANAGE_INTEGRATIONS, VIEW_INTEGRATIONS } from '#domain/session/routeGates';
 import {
   IdParamsSchema,
   OrganizationIdsQuerySchema,

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { OrganizationSaveSchema, type OrganizationSave } from '#domain/organizations/organizationAddress';
 import { OrganizationWireRecordSchema } from '#domain/organizations/profileRecord';
-import { EDIT_ORGANIZATION, VIEW_ORGANIZATION } from '#domain/session/accountsPermissions';
+import { EDIT_ORGANIZATION, VIEW_ORGANIZATION } from '#domain/session/routeGates';
 import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import {

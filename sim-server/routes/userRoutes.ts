@@ -3,7 +3,7 @@
 // → load (userRepository) → decide (userDecider) → append.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { EDIT_PROFILE, MANAGE_USERS } from '#domain/session/accountsPermissions';
+import { EDIT_PROFILE, MANAGE_USERS } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import {
   OrganizationUserRecordSchema,
