@@ -29,6 +29,7 @@ import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
 import { userRoutes } from './routes/userRoutes.ts';
 import { organizationRoutes } from './routes/organizationRoutes.ts';
 import { integrationRoutes } from './routes/integrationRoutes.ts';
+import { billingRoutes } from './routes/billingRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
   DAY_MS,
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(organizationRoutes);
   await app.register(integrationRoutes);
+  await app.register(billingRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

@@ -3,6 +3,7 @@
 // failure becomes the text the screens show (access §8: the server's "User not found" / "Organization not found",
 // "Connection failed" when there was no answer).
 import * as v from 'valibot';
+import { BillingRecordSchema, mapBilling, type Billing } from '#domain/billing/billing';
 import {
   ApiTokenListSchema,
   ApiTokenRecordSchema,
@@ -156,5 +157,13 @@ export function deleteConfigFile(client: ApiClient, configFileId: string): Promi
     client.request('DELETE', `/organization/config_files/${encodeURIComponent(configFileId)}`),
     DeletedSchema,
     identity,
+  );
+}
+
+export function fetchBilling(client: ApiClient, organizationId: string): Promise<Outcome<Billing>> {
+  return call(
+    client.request('GET', `/organization/${encodeURIComponent(organizationId)}/billing`),
+    BillingRecordSchema,
+    mapBilling,
   );
 }

@@ -1,4 +1,5 @@
-// Projects the Accounts screens' events (issue 14) onto the users, organizations, api_tokens and config_files tables.
+// Projects the Accounts screens' events (issue 14) onto the users, organizations, api_tokens, config_files and
+// billing_accounts tables.
 // A removed user takes along everything that only lived for them (sessions, links, API tokens, security rows), so
 // the foreign keys hold and a rebuild from the log gives the same tables.
 import type { SqliteDatabase } from '../store/database.ts';
@@ -39,6 +40,11 @@ export function createAdministrationProjection(db: SqliteDatabase): Administrati
     INSERT INTO config_files (id, organization_id, data, updated_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`);
   const deleteConfigFile = db.prepare('DELETE FROM config_files WHERE id = ?');
+  const upsertBilling = db.prepare(`
+    INSERT INTO billing_accounts (organization_id, billing_id, plan_id, billing_period, renews_on)
+    VALUES (@organization_id, @billing_id, @plan_id, @billing_period, @renews_on)
+    ON CONFLICT (organization_id) DO UPDATE SET billing_id = excluded.billing_id, plan_id = excluded.plan_id,
+      billing_period = excluded.billing_period, renews_on = excluded.renews_on`);
 
   return {
     apply(event) {
@@ -75,6 +81,9 @@ export function createAdministrationProjection(db: SqliteDatabase): Administrati
           return [];
         case 'ConfigFileDeleted':
           deleteConfigFile.run(event.data.id);
+          return [];
+        case 'BillingPlanAssigned':
+          upsertBilling.run(event.data);
           return [];
         default: {
           const unexpected: never = event;

@@ -134,6 +134,7 @@ export function cableDeliveriesOf(committed: CommittedEvent, things: ThingAudien
     case 'ApiTokenRevoked':
     case 'ConfigFileSaved':
     case 'ConfigFileDeleted':
+    case 'BillingPlanAssigned':
       // The Accounts events (issue 14) change nothing the live picture draws; a renamed organization reaches open
       // dashboards with their next profile load.
       return [];

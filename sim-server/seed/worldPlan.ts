@@ -1,5 +1,6 @@
 // The demo world, as data: who the organizations are, how they relate, what each one runs.
 // seedWorld.ts turns this plan into events with a seeded faker, so the same seed always gives the same world.
+import type { BillingPeriod, PlanId } from '#domain/billing/billing';
 import type { DeviceType } from '#domain/things/thing';
 import { ROLE_IDS, STAFF_PERMISSIONS } from '#domain/session/rolePermissions';
 import type { OrganizationRecord, SimBehaviour } from '../store/events.ts';
@@ -85,6 +86,21 @@ export const ORGANIZATION_PLANS: readonly OrganizationPlan[] = [
     ...chicagoAddress,
   },
 ];
+
+/** How each organization is billed (issue 14, domain/billing/billing.ts): its billing system customer id, plan and
+ * period, and how many days after the seed's time the plan renews. */
+export const ORGANIZATION_BILLING: Readonly<
+  Record<
+    OrganizationKey,
+    { billingId: string | null; planId: PlanId; period: BillingPeriod; renewsInDays: number }
+  >
+> = {
+  coordination: { billingId: 'MXC-100231', planId: 'enterprise', period: 'annual', renewsInDays: 214 },
+  responders: { billingId: 'MXC-100457', planId: 'professional', period: 'monthly', renewsInDays: 12 },
+  roadWorks: { billingId: 'MXC-100892', planId: 'professional', period: 'annual', renewsInDays: 61 },
+  // Billed through the coordination center, not directly.
+  fleet: { billingId: null, planId: 'essentials', period: 'monthly', renewsInDays: 27 },
+};
 
 /** The coordination center manages the responders and the road works and accesses the fleet services. */
 export const ORGANIZATION_LINK_PLANS: readonly {

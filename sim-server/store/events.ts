@@ -1,6 +1,7 @@
 // The simulator's events: what happened, in the past tense, with the data the projections need.
 // Field names follow the wire (snake_case) so a record reads the same in the log as in a response.
 import { ACCOUNT_STANDINGS, type AccountStanding } from '#domain/session/accountContract';
+import type { BillingPeriod, PlanId } from '#domain/billing/billing';
 import type { ConfigFileRecord } from '#domain/integrations/configFile';
 import type { DeviceType } from '#domain/things/thing';
 import type { AreaJson } from '../areas/areaSchema.ts';
@@ -142,7 +143,19 @@ export type AdministrationEvent =
   | { type: 'ApiTokenCreated'; data: ApiTokenCreatedRecord }
   | { type: 'ApiTokenRevoked'; data: { id: string; user_id: string } }
   | { type: 'ConfigFileSaved'; data: ConfigFileRecord }
-  | { type: 'ConfigFileDeleted'; data: { id: string } };
+  | { type: 'ConfigFileDeleted'; data: { id: string } }
+  | { type: 'BillingPlanAssigned'; data: BillingPlanRecord };
+
+/** Which plan an organization is on and how it is billed (domain/billing/billing.ts). */
+export type BillingPlanRecord = {
+  organization_id: string;
+  /** The billing system's customer id (`maxio_cust_id`); null when billed through another organization. */
+  billing_id: string | null;
+  plan_id: PlanId;
+  billing_period: BillingPeriod;
+  /** YYYY-MM-DD. */
+  renews_on: string;
+};
 
 export type UserProfileRecord = {
   user_id: string;

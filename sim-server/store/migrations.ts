@@ -265,7 +265,8 @@ const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   `,
   `
-  -- Issue 14: API tokens (projected from ApiTokenCreated/Revoked; only the hash is kept) and device config files.
+  -- Issue 14: API tokens (projected from ApiTokenCreated/Revoked; only the hash is kept), device config files and
+  -- billing plans.
   CREATE TABLE api_tokens (
     id TEXT PRIMARY KEY,
     user_id TEXT NOT NULL REFERENCES users (id),
@@ -282,6 +283,14 @@ const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   );
   CREATE INDEX config_files_by_organization ON config_files (organization_id);
+  -- The organization's plan (BillingPlanAssigned): one row per billed organization.
+  CREATE TABLE billing_accounts (
+    organization_id TEXT PRIMARY KEY REFERENCES organizations (id),
+    billing_id TEXT,
+    plan_id TEXT NOT NULL,
+    billing_period TEXT NOT NULL,
+    renews_on TEXT NOT NULL
+  );
   `,
 ];
 

@@ -46,6 +46,7 @@ export const PROJECTION_TABLES = [
   'things',
   'config_files',
   'api_tokens',
+  'billing_accounts',
   'account_security',
   'password_history',
   'users',
@@ -292,6 +293,7 @@ export function createProjections(db: SqliteDatabase): Projections {
       case 'ApiTokenRevoked':
       case 'ConfigFileSaved':
       case 'ConfigFileDeleted':
+      case 'BillingPlanAssigned':
         return relink(administration.apply(event), event.recordedAt);
       case 'ThingProfileUpdated':
       case 'ThingRelationshipsChanged':

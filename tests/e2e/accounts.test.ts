@@ -25,6 +25,11 @@ async function openAccounts(email: string, path = '/dashboard/accounts'): Promis
   const page = await shell.open('desktop', path);
   await typeSignIn(page, email);
   await page.getByTestId('accounts').waitFor();
+  // The support dialog greets the first dashboard visit of a tab; a person closes it before working.
+  const support = page.getByTestId('support-dialog');
+  await support.waitFor();
+  await support.getByRole('button', { name: 'Close' }).click();
+  await support.waitFor({ state: 'hidden' });
   return page;
 }
 
@@ -115,7 +120,7 @@ describe('the organization profile', () => {
     const original = profile.user_org;
     try {
       const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/profile/organization');
-      await page.getByTestId('organization-name').waitFor();
+      await page.getByTestId('organization-profile-name').waitFor();
       await page.getByRole('link', { name: 'Edit', exact: true }).click();
       await page.getByLabel('Zip code').waitFor();
       await page.getByLabel('State').selectOption('IL');
@@ -154,7 +159,7 @@ describe('the organization profile', () => {
 
   it('shows the organization, and its call answers Organization not found for one out of reach', async () => {
     const page = await openAccounts('admin@demo.test', '/dashboard/accounts/profile/organization');
-    await page.getByTestId('organization-name').waitFor();
+    await page.getByTestId('organization-profile-name').waitFor();
     // A foreign id through the same call the screen makes.
     const token = await signInForToken(baseUrl, 'admin@demo.test');
     const answer = await api('GET', '/organization/not-an-organization', token);
@@ -344,6 +349,43 @@ describe('device config files', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await row.waitFor({ state: 'detached' });
+  });
+});
+
+describe('billing', () => {
+  it('shows an Org Admin the billing id, plan and usage of their organization', async () => {
+    const page = await openAccounts('orgadmin@demo.test');
+    await page
+      .getByRole('navigation', { name: 'Accounts tabs' })
+      .getByRole('link', { name: 'Billing' })
+      .click();
+    await page.getByTestId('billing-id').filter({ hasText: 'MXC-100231' }).waitFor();
+    expect(await page.getByTestId('billing-plan').textContent()).toContain('Enterprise');
+    const token = await signInForToken(baseUrl, 'orgadmin@demo.test');
+    const users = (await api('GET', '/organization/users', token)).body as { organization_users: unknown[] };
+    expect(await page.getByTestId('billing-users').textContent()).toBe(
+      `${users.organization_users.length} (no limit)`,
+    );
+  });
+});
+
+describe('preferences', () => {
+  it('keeps the view preferences and the support choice in this browser, and offers awareness mode', async () => {
+    const page = await openAccounts('user@demo.test', '/dashboard/accounts/preferences');
+    const groupView = page.getByRole('checkbox', { name: /Group view/ });
+    expect(await groupView.isChecked()).toBe(true);
+    await groupView.uncheck();
+    await page.getByRole('checkbox', { name: /Always show support/ }).uncheck();
+    await page.reload();
+    await page.getByRole('checkbox', { name: /Group view/ }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /Group view/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: /Show offline assets/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /Always show support/ }).isChecked()).toBe(false);
+    expect(await page.evaluate(() => window.localStorage.getItem('fleetDashboard.hideSupport'))).toBe('yes');
+    // The coordination center offers the infinite timeout, so its users may choose awareness mode here.
+    const awareness = page.getByRole('checkbox', { name: /Situational awareness mode/ });
+    await awareness.check();
+    expect(await page.evaluate(() => window.localStorage.getItem('fleetDashboard.awarenessMode'))).toBe('on');
   });
 });
 

@@ -396,6 +396,64 @@ describe('device config files', () => {
   });
 });
 
+describe('billing', () => {
+  it('shows an Org Admin the plan, period, renewal and usage of their own and managed organizations', async () => {
+    const own = await call(
+      world,
+      'GET',
+      `/api/organization/${world.ids.coordination}/billing`,
+      world.tokens.orgAdmin,
+    );
+    expect(own.statusCode).toBe(200);
+    const record = own.json<{
+      plan: { id: string };
+      billing_id: string;
+      renews_on: string;
+      usage: { users: number };
+    }>();
+    expect(record).toMatchObject({
+      billing_id: 'MXC-100231',
+      plan: { id: 'enterprise' },
+      billing_period: 'annual',
+    });
+    expect(record.renews_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(record.usage.users).toBe(
+      row<{ n: number }>(
+        world,
+        'SELECT count(*) AS n FROM users WHERE organization_id = ?',
+        world.ids.coordination,
+      ).n,
+    );
+    const managed = await call(
+      world,
+      'GET',
+      `/api/organization/${world.ids.responders}/billing`,
+      world.tokens.orgAdmin,
+    );
+    expect(managed.json()).toMatchObject({ plan: { id: 'professional' } });
+    const profile = await call(world, 'GET', '/api/profile', world.tokens.orgAdmin);
+    expect(profile.json()).toMatchObject({ user_org: { maxio_cust_id: 'MXC-100231' } });
+  });
+
+  it('refuses an accessed organization, one out of reach, and a caller without billing:read', async () => {
+    await expectRefused(
+      () => call(world, 'GET', `/api/organization/${world.ids.fleet}/billing`, world.tokens.orgAdmin),
+      403,
+    );
+    await expectRefused(
+      () => call(world, 'GET', '/api/organization/elsewhere/billing', world.tokens.orgAdmin),
+      422,
+      {
+        error: 'Organization not found',
+      },
+    );
+    await expectRefused(
+      () => call(world, 'GET', `/api/organization/${world.ids.coordination}/billing`, world.tokens.admin),
+      403,
+    );
+  });
+});
+
 describe('the log', () => {
   it('rebuilds users, organizations, tokens and config files exactly as they stand', async () => {
     await call(world, 'POST', '/api/organization/config_files', world.tokens.orgAdmin, {
@@ -405,7 +463,7 @@ describe('the log', () => {
       model: 'HA5',
       warning_light_pin: 5,
     });
-    const tables = ['users', 'organizations', 'api_tokens', 'config_files'];
+    const tables = ['users', 'organizations', 'api_tokens', 'config_files', 'billing_accounts'];
     const dump = () =>
       Object.fromEntries(tables.map((table) => [table, rows(world, `SELECT * FROM ${table} ORDER BY 1`)]));
     const live = dump();

@@ -1,8 +1,10 @@
 import { useLocation } from 'wouter';
 import { SectionPlaceholder } from '../sections/SectionPlaceholder.tsx';
+import { BillingView } from './BillingTab.tsx';
 import { ConfigFileNew, ConfigFiles } from './ConfigFilesTab.tsx';
 import { ApiTokens } from './IntegrationsTab.tsx';
 import { OrganizationEdit, OrganizationView } from './OrganizationTab.tsx';
+import { PreferencesView } from './PreferencesTab.tsx';
 import { ProfileEdit, ProfileView } from './ProfileTab.tsx';
 import { UserEdit, UsersList } from './UsersTab.tsx';
 
@@ -40,6 +42,10 @@ export function AccountsScreen({
       return <UserEdit userId={null} />;
     case 'accounts/users/:userId/edit':
       return <UserEdit userId={decoded(params.userId)} />;
+    case 'accounts/preferences':
+      return <PreferencesView />;
+    case 'accounts/billing':
+      return <BillingView />;
     case 'accounts/integrations/configs/new':
       return <ConfigFileNew />;
     case 'accounts/integrations':

@@ -51,7 +51,7 @@ export function OrganizationView() {
       <h1>Organization</h1>
       <dl className="accounts__details">
         <dt>Name</dt>
-        <dd data-testid="organization-name">{organization.name}</dd>
+        <dd data-testid="organization-profile-name">{organization.name}</dd>
         <dt>Address</dt>
         <dd>{[organization.address1, organization.address2].filter(Boolean).join(', ')}</dd>
         <dt>City</dt>
