@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
 import { isOverLimit, periodLabel, usageText, type Billing } from '#domain/billing/billing';
-import { fetchBilling, type Outcome } from '../../api/accounts.ts';
+import { fetchBilling } from '../../api/accounts.ts';
 import { apiClient, sessionProfile } from '../../app/session.ts';
+import { useLoaded } from './accountsHooks.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -15,18 +15,8 @@ function priceText(price: Billing['pricePerAsset']): string {
 /** Billing (access §2, billing:read): the organization's billing id, plan, period, renewal and usage; read only. */
 export function BillingView() {
   useSignals();
-  const organizationId = sessionProfile.value?.organizationId ?? null;
-  const [outcome, setOutcome] = useState<Outcome<Billing> | null>(null);
-  useEffect(() => {
-    if (organizationId === null) return;
-    let current = true;
-    void fetchBilling(apiClient(), organizationId).then((result) => {
-      if (current) setOutcome(result);
-    });
-    return () => {
-      current = false;
-    };
-  }, [organizationId]);
+  const organizationId = sessionProfile.value?.organizationId ?? '';
+  const outcome = useLoaded(() => fetchBilling(apiClient(), organizationId), organizationId);
   if (!outcome) return <p>Loading…</p>;
   if (!outcome.ok) return <p role="alert">{outcome.message}</p>;
   const billing = outcome.value;

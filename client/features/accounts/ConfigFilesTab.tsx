@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { Link, useLocation } from 'wouter';
 import {
@@ -15,10 +15,19 @@ import {
 } from '#domain/integrations/configFile';
 import { MANAGE_INTEGRATIONS } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { createConfigFile, deleteConfigFile, fetchConfigFiles, type Outcome } from '../../api/accounts.ts';
+import { createConfigFile, deleteConfigFile, fetchConfigFiles } from '../../api/accounts.ts';
 import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
 import { schemaProblems, useAccountsForm } from './accountsForm.ts';
-import { ConfirmDialog, FormFooter, SelectField, TextField } from './FormParts.tsx';
+import { useLoaded, useRemoval } from './accountsHooks.ts';
+import {
+  AccountsFormElement,
+  FormFooter,
+  AccountsTable,
+  DeleteButton,
+  RemovalDialog,
+  SelectField,
+  TextField,
+} from './FormParts.tsx';
 
 const CONFIGS_PATH = '/dashboard/accounts/integrations/configs';
 
@@ -51,32 +60,18 @@ export function ConfigFiles() {
   useSignals();
   const organizationId = sessionProfile.value?.organizationId ?? null;
   const mayManage = hasAnyPermission(permissions.value, MANAGE_INTEGRATIONS);
-  const [files, setFiles] = useState<Outcome<ConfigFile[]> | null>(null);
   const [version, setVersion] = useState(0);
-  const [removing, setRemoving] = useState<ConfigFile | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (organizationId === null) return;
-    let current = true;
-    void fetchConfigFiles(apiClient(), organizationId).then((result) => {
-      if (current) setFiles(result);
-    });
-    return () => {
-      current = false;
-    };
-  }, [organizationId, version]);
-
-  const remove = async () => {
-    if (!removing) return;
-    const result = await deleteConfigFile(apiClient(), removing.id);
-    if (!result.ok) {
-      setRemoveError(result.message);
-      return;
-    }
-    setRemoving(null);
-    setVersion((value) => value + 1);
-  };
+  const files = useLoaded(
+    () =>
+      organizationId === null
+        ? Promise.resolve({ ok: true as const, value: [] })
+        : fetchConfigFiles(apiClient(), organizationId),
+    `${organizationId ?? ''} ${version}`,
+  );
+  const removal = useRemoval(
+    (file: ConfigFile) => deleteConfigFile(apiClient(), file.id),
+    () => setVersion((value) => value + 1),
+  );
 
   return (
     <section aria-label="Config Files">
@@ -92,76 +87,46 @@ export function ConfigFiles() {
       {files && !files.ok ? <p role="alert">{files.message}</p> : null}
       {files?.ok && files.value.length === 0 ? <p>No config files yet.</p> : null}
       {files?.ok && files.value.length > 0 ? (
-        <table className="accounts__table" aria-label="Config files">
-          <thead>
-            <tr>
-              <th>File name</th>
-              <th>Platform</th>
-              <th>Asset type</th>
-              <th>Model</th>
-              <th>Pins</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {files.value.map((file) => (
-              <tr key={file.id} data-testid="config-file-row">
-                <td>{file.fileName}</td>
-                <td>{PLATFORM_LABELS[file.platform as keyof typeof PLATFORM_LABELS] ?? file.platform}</td>
-                <td>{file.thingType}</td>
-                <td>{file.model}</td>
-                <td>
-                  {file.warningLightPin}
-                  {file.indicatorPin === null ? '' : ` / ${file.indicatorPin}`}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="link accounts__close"
-                    onClick={() => exportSample(file, 'json')}
-                  >
-                    Export JSON
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="link accounts__close"
-                    onClick={() => exportSample(file, 'csv')}
-                  >
-                    Export CSV
-                  </button>{' '}
-                  {mayManage ? (
-                    <button
-                      type="button"
-                      className="link accounts__close"
-                      aria-label={`Delete ${file.fileName}`}
-                      onClick={() => {
-                        setRemoveError(null);
-                        setRemoving(file);
-                      }}
-                    >
-                      Delete
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {removing ? (
-        <ConfirmDialog
-          title="Delete Config File"
-          confirmLabel="Delete"
-          error={removeError}
-          pending={false}
-          onConfirm={() => void remove()}
-          onCancel={() => setRemoving(null)}
+        <AccountsTable
+          label="Config files"
+          columns={['File name', 'Platform', 'Asset type', 'Model', 'Pins']}
         >
-          <p>Delete the config file {removing.fileName}?</p>
-        </ConfirmDialog>
+          {files.value.map((file) => (
+            <tr key={file.id} data-testid="config-file-row">
+              <td>{file.fileName}</td>
+              <td>{PLATFORM_LABELS[file.platform as keyof typeof PLATFORM_LABELS] ?? file.platform}</td>
+              <td>{file.thingType}</td>
+              <td>{file.model}</td>
+              <td>
+                {file.warningLightPin}
+                {file.indicatorPin === null ? '' : ` / ${file.indicatorPin}`}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="link accounts__close"
+                  onClick={() => exportSample(file, 'json')}
+                >
+                  Export JSON
+                </button>{' '}
+                <button
+                  type="button"
+                  className="link accounts__close"
+                  onClick={() => exportSample(file, 'csv')}
+                >
+                  Export CSV
+                </button>{' '}
+                {mayManage ? (
+                  <DeleteButton itemName={file.fileName} onClick={() => removal.ask(file)} />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </AccountsTable>
       ) : null}
+      <RemovalDialog removal={removal} title="Delete Config File">
+        {(file) => <p>Delete the config file {file.fileName}?</p>}
+      </RemovalDialog>
     </section>
   );
 }
@@ -221,36 +186,11 @@ function problemsOf(values: ConfigValues): Record<string, string> {
 /** A new device config file (access §5 "Config file"): every field's rule, and the indicator pin's. */
 export function ConfigFileNew() {
   const [, navigate] = useLocation();
-  const form = useAccountsForm<ConfigValues>(EMPTY_CONFIG, problemsOf);
-  const text = (name: keyof ConfigValues, label: string, numeric = false) => (
-    <TextField
-      id={`config-${name}`}
-      label={label}
-      value={form.values[name]}
-      error={form.errorOf(name)}
-      onChange={(value) => form.set(name, value)}
-      onBlur={() => form.touch(name)}
-      {...(numeric ? { inputMode: 'numeric' as const } : {})}
-    />
-  );
-  const select = (name: keyof ConfigValues, label: string, options: { value: string; label: string }[]) => (
-    <SelectField
-      id={`config-${name}`}
-      label={label}
-      value={form.values[name]}
-      options={options}
-      error={form.errorOf(name)}
-      onChange={(value) => form.set(name, value)}
-      onBlur={() => form.touch(name)}
-    />
-  );
+  const form = useAccountsForm<ConfigValues>('config', EMPTY_CONFIG, problemsOf);
   return (
-    <form
-      className="accounts__form"
-      aria-label="New config file"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AccountsFormElement
+      label="New config file"
+      onSubmit={() => {
         void form
           .submit(async (values) => {
             // The form has no problems here, so the definition takes it and fills the defaults.
@@ -265,33 +205,37 @@ export function ConfigFileNew() {
       }}
     >
       <h1>New Config File</h1>
-      {text('file_name', 'File name')}
-      {select(
-        'platform',
-        'Platform',
-        PLATFORMS.map((value) => ({ value, label: PLATFORM_LABELS[value] })),
-      )}
-      {text('thing_type', 'Asset type')}
-      {select(
-        'model',
-        'Model',
-        MODELS.map((value) => ({ value, label: value })),
-      )}
-      {text('warning_light_pin', 'Warning Light Pin', true)}
-      {text('indicator_pin', 'Indicator Pin (optional)', true)}
-      {text('heartbeat_interval', 'Heartbeat interval (seconds)', true)}
-      {select(
-        'location_type',
-        'Location type',
-        LOCATION_TYPES.map((value) => ({ value, label: value === 'mobile' ? 'Mobile' : 'Fixed' })),
-      )}
-      {text('password', 'Device password (optional)')}
+      <TextField label="File name" {...form.bind('file_name')} />
+      <SelectField
+        label="Platform"
+        options={PLATFORMS.map((value) => ({ value, label: PLATFORM_LABELS[value] }))}
+        {...form.bind('platform')}
+      />
+      <TextField label="Asset type" {...form.bind('thing_type')} />
+      <SelectField
+        label="Model"
+        options={MODELS.map((value) => ({ value, label: value }))}
+        {...form.bind('model')}
+      />
+      <TextField label="Warning Light Pin" inputMode="numeric" {...form.bind('warning_light_pin')} />
+      <TextField label="Indicator Pin (optional)" inputMode="numeric" {...form.bind('indicator_pin')} />
+      <TextField
+        label="Heartbeat interval (seconds)"
+        inputMode="numeric"
+        {...form.bind('heartbeat_interval')}
+      />
+      <SelectField
+        label="Location type"
+        options={LOCATION_TYPES.map((value) => ({ value, label: value === 'mobile' ? 'Mobile' : 'Fixed' }))}
+        {...form.bind('location_type')}
+      />
+      <TextField label="Device password (optional)" {...form.bind('password')} />
       <FormFooter
         changed={form.changed}
         submitting={form.submitting}
         apiError={form.apiError}
         onCancel={() => navigate(CONFIGS_PATH)}
       />
-    </form>
+    </AccountsFormElement>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { mayEnableSave } from './accountsForm.ts';
+import { Link } from 'wouter';
+import { mayEnableSave, type FieldBinding } from './accountsForm.ts';
+import type { Removal } from './accountsHooks.ts';
 
 /** A labelled input with its error beneath (shown by the form rules), for the Accounts forms. */
 export function TextField({
@@ -11,18 +13,11 @@ export function TextField({
   onBlur,
   type = 'text',
   inputMode,
-  disabled = false,
   maxLength,
-}: {
-  id: string;
+}: FieldBinding & {
   label: string;
-  value: string;
-  error: string | null;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  type?: 'text' | 'email' | 'number';
+  type?: 'text' | 'email';
   inputMode?: 'numeric' | 'text';
-  disabled?: boolean;
   maxLength?: number;
 }) {
   return (
@@ -35,7 +30,6 @@ export function TextField({
         className="input"
         type={type}
         value={value}
-        disabled={disabled}
         {...(inputMode ? { inputMode } : {})}
         {...(maxLength ? { maxLength } : {})}
         aria-invalid={error ? true : undefined}
@@ -61,15 +55,7 @@ export function SelectField({
   error,
   onChange,
   onBlur,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  error: string | null;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-}) {
+}: FieldBinding & { label: string; options: readonly { value: string; label: string }[] }) {
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -139,43 +125,119 @@ export function FormFooter({
   );
 }
 
-/** A confirmation dialog (access §4 "Delete flows"): the failure shows inside it. */
-export function ConfirmDialog({
+/** The confirmation before a removal (access §4 "Delete flows"): the failure shows inside it. */
+export function RemovalDialog<T>({
+  removal,
   title,
   children,
-  confirmLabel,
-  error,
-  pending,
-  onConfirm,
-  onCancel,
 }: {
+  removal: Removal<T>;
   title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  error: string | null;
-  pending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
+  children: (target: T) => ReactNode;
 }) {
+  if (removal.target === null) return null;
   return (
     <div className="blocking-notice">
       <div className="blocking-notice__card" role="dialog" aria-modal="true" aria-label={title}>
         <h2 className="blocking-notice__title">{title}</h2>
-        {children}
-        {error ? (
+        {children(removal.target)}
+        {removal.error ? (
           <p className="form-footer__error" role="alert">
-            {error}
+            {removal.error}
           </p>
         ) : null}
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={onCancel}>
+          <button type="button" className="button" onClick={removal.cancel}>
             Cancel
           </button>
-          <button type="button" className="button button--primary" disabled={pending} onClick={onConfirm}>
-            {confirmLabel}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={removal.pending}
+            onClick={removal.confirm}
+          >
+            Delete
           </button>
         </div>
       </div>
     </div>
+  );
+}
+
+/** A list of the Accounts section: the given column headings and a last, unlabelled column for the row's actions. */
+export function AccountsTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <table className="accounts__table" aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column}>{column}</th>
+          ))}
+          <th>
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A row's Delete, named after the item for screen readers ("Delete Nina North"). */
+export function DeleteButton({ itemName, onClick }: { itemName: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="link accounts__close"
+      aria-label={`Delete ${itemName}`}
+      onClick={onClick}
+    >
+      Delete
+    </button>
+  );
+}
+
+/** Edit, for those whose permissions allow it. */
+export function EditLink({ href, allowed }: { href: string; allowed: boolean }) {
+  if (!allowed) return null;
+  return (
+    <div className="accounts__actions">
+      <Link href={href} className="button button--primary">
+        Edit
+      </Link>
+    </div>
+  );
+}
+
+/** An Accounts form: named for assistive technology, checked by the form rules rather than the browser. */
+export function AccountsFormElement({
+  label,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="accounts__form"
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   API_KEY_LIMIT_REACHED,
   API_KEY_PERMISSION_MISSING,
@@ -7,11 +7,12 @@ import {
   hasReachedApiKeyLimit,
   type ApiToken,
 } from '#domain/integrations/apiToken';
-import { createApiToken, deleteApiToken, fetchApiTokens, type Outcome } from '../../api/accounts.ts';
+import { createApiToken, deleteApiToken, fetchApiTokens } from '../../api/accounts.ts';
 import { apiClient, sessionProfile } from '../../app/session.ts';
 import { schemaProblems } from './accountsForm.ts';
 import { CopyButton } from './CopyButton.tsx';
-import { ConfirmDialog, TextField } from './FormParts.tsx';
+import { useLoaded, useRemoval } from './accountsHooks.ts';
+import { AccountsFormElement, AccountsTable, DeleteButton, RemovalDialog, TextField } from './FormParts.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -23,25 +24,20 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 export function ApiTokens() {
   useSignals();
   const hasApiKeys = sessionProfile.value?.hasApiKeys ?? false;
-  const [tokens, setTokens] = useState<Outcome<ApiToken[]> | null>(null);
   const [version, setVersion] = useState(0);
+  const tokens = useLoaded(() => fetchApiTokens(apiClient()), String(version));
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [created, setCreated] = useState<ApiToken | null>(null);
-  const [removing, setRemoving] = useState<ApiToken | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    void fetchApiTokens(apiClient()).then((result) => {
-      if (current) setTokens(result);
-    });
-    return () => {
-      current = false;
-    };
-  }, [version]);
+  const removal = useRemoval(
+    (token: ApiToken) => deleteApiToken(apiClient(), token.id),
+    (token) => {
+      if (created?.id === token.id) setCreated(null);
+      setVersion((value) => value + 1);
+    },
+  );
 
   const problem = schemaProblems(ApiTokenCreateSchema, { description }).description ?? null;
   const atLimit = tokens?.ok === true && hasReachedApiKeyLimit(tokens.value.length);
@@ -63,18 +59,6 @@ export function ApiTokens() {
     setVersion((value) => value + 1);
   };
 
-  const remove = async () => {
-    if (!removing) return;
-    const result = await deleteApiToken(apiClient(), removing.id);
-    if (!result.ok) {
-      setRemoveError(result.message);
-      return;
-    }
-    setRemoving(null);
-    if (created?.id === removing.id) setCreated(null);
-    setVersion((value) => value + 1);
-  };
-
   return (
     <section aria-label="API Tokens">
       <h1>API Tokens</h1>
@@ -87,15 +71,7 @@ export function ApiTokens() {
           {API_KEY_LIMIT_REACHED}
         </p>
       ) : (
-        <form
-          className="accounts__form"
-          aria-label="New API token"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void create();
-          }}
-        >
+        <AccountsFormElement label="New API token" onSubmit={() => void create()}>
           <TextField
             id="token-description"
             label="Description"
@@ -117,7 +93,7 @@ export function ApiTokens() {
               {createError}
             </p>
           ) : null}
-        </form>
+        </AccountsFormElement>
       )}
       {created ? (
         <div className="accounts__notice" data-testid="new-token">
@@ -130,53 +106,22 @@ export function ApiTokens() {
       ) : null}
       {tokens && !tokens.ok ? <p role="alert">{tokens.message}</p> : null}
       {tokens?.ok ? (
-        <table className="accounts__table" aria-label="API tokens">
-          <thead>
-            <tr>
-              <th>Description</th>
-              <th>Token</th>
-              <th>Created</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <AccountsTable label="API tokens" columns={['Description', 'Token', 'Created']}>
+          {tokens.value.map((token) => (
+            <tr key={token.id} data-testid="token-row">
+              <td>{token.description}</td>
+              <td className="accounts__secret">{token.token}</td>
+              <td>{dateFormat.format(new Date(token.createdDate))}</td>
+              <td>
+                <DeleteButton itemName={token.description} onClick={() => removal.ask(token)} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {tokens.value.map((token) => (
-              <tr key={token.id} data-testid="token-row">
-                <td>{token.description}</td>
-                <td className="accounts__secret">{token.token}</td>
-                <td>{dateFormat.format(new Date(token.createdDate))}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="link accounts__close"
-                    aria-label={`Delete ${token.description}`}
-                    onClick={() => {
-                      setRemoveError(null);
-                      setRemoving(token);
-                    }}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AccountsTable>
       ) : null}
-      {removing ? (
-        <ConfirmDialog
-          title="Delete API Token"
-          confirmLabel="Delete"
-          error={removeError}
-          pending={false}
-          onConfirm={() => void remove()}
-          onCancel={() => setRemoving(null)}
-        >
-          <p>Delete the token “{removing.description}”? Anything using it stops working at once.</p>
-        </ConfirmDialog>
-      ) : null}
+      <RemovalDialog removal={removal} title="Delete API Token">
+        {(token) => <p>Delete the token “{token.description}”? Anything using it stops working at once.</p>}
+      </RemovalDialog>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
 import type { Organization } from '#domain/organizations/organization';
 import {
   organizationAddressProblems,
@@ -18,25 +18,15 @@ import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { fetchOrganization, saveOrganization, type Outcome } from '../../api/accounts.ts';
 import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
 import { schemaProblems, useAccountsForm } from './accountsForm.ts';
+import { useLoaded, useRedirectAfterSave } from './accountsHooks.ts';
 import { parentPath } from './accountsNavigation.ts';
-import { FormFooter, SelectField, TextField } from './FormParts.tsx';
-import { PROFILE_SAVE_REDIRECT_MS, reloadProfile } from './profileSession.ts';
+import { AccountsFormElement, EditLink, FormFooter, SelectField, TextField } from './FormParts.tsx';
+import { savedWithProfile } from './profileSession.ts';
 
 /** The user's organization as the simulator holds it now; the failure's text ("Organization not found") otherwise. */
 function useOrganization(): Outcome<Organization> | null {
-  const organizationId = sessionProfile.value?.organizationId ?? null;
-  const [outcome, setOutcome] = useState<Outcome<Organization> | null>(null);
-  useEffect(() => {
-    if (organizationId === null) return;
-    let current = true;
-    void fetchOrganization(apiClient(), organizationId).then((result) => {
-      if (current) setOutcome(result);
-    });
-    return () => {
-      current = false;
-    };
-  }, [organizationId]);
-  return outcome;
+  const organizationId = sessionProfile.value?.organizationId ?? '';
+  return useLoaded(() => fetchOrganization(apiClient(), organizationId), organizationId);
 }
 
 /** The organization profile (access §2 "My Profile", §3 "Organization"): name and address, Edit for those who may. */
@@ -63,13 +53,10 @@ export function OrganizationView() {
         <dt>Country</dt>
         <dd>{organization.countryCode}</dd>
       </dl>
-      {hasAnyPermission(permissions.value, EDIT_ORGANIZATION) ? (
-        <div className="accounts__actions">
-          <Link href="/dashboard/accounts/profile/organization/edit" className="button button--primary">
-            Edit
-          </Link>
-        </div>
-      ) : null}
+      <EditLink
+        href="/dashboard/accounts/profile/organization/edit"
+        allowed={hasAnyPermission(permissions.value, EDIT_ORGANIZATION)}
+      />
     </section>
   );
 }
@@ -110,82 +97,58 @@ function problemsOf(values: OrganizationValues): Record<string, string> {
 function OrganizationEditForm({ organization }: { organization: Organization }) {
   const [location, navigate] = useLocation();
   const [saved, setSaved] = useState(false);
-  const form = useAccountsForm<OrganizationValues>(organizationFormOf(organization), problemsOf);
+  const form = useAccountsForm<OrganizationValues>(
+    'organization',
+    organizationFormOf(organization),
+    problemsOf,
+  );
   const back = parentPath(location);
   const { values } = form;
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => navigate(back), PROFILE_SAVE_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved, back, navigate]);
+  useRedirectAfterSave(saved, back);
 
-  const text = (
-    name: keyof OrganizationValues,
-    label: string,
-    extra: { numeric?: boolean; maxLength?: number } = {},
-  ) => (
-    <TextField
-      id={`organization-${name}`}
-      label={label}
-      value={values[name]}
-      error={form.errorOf(name)}
-      onChange={(value) => form.set(name, value)}
-      onBlur={() => form.touch(name)}
-      {...(extra.numeric ? { inputMode: 'numeric' as const } : {})}
-      {...(extra.maxLength ? { maxLength: extra.maxLength } : {})}
-    />
-  );
   const states = stateOptions(values.countryCode);
   const postal = postalLabel(values.countryCode);
 
   return (
-    <form
-      className="accounts__form"
-      aria-label="Edit organization"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AccountsFormElement
+      label="Edit organization"
+      onSubmit={() => {
         void form
-          .submit(async (current) => {
-            const outcome = await saveOrganization(apiClient(), organization.id, organizationSaveOf(current));
-            if (outcome.ok) await reloadProfile();
-            return outcome.ok ? { ok: true } : outcome;
-          })
+          .submit((current) =>
+            savedWithProfile(saveOrganization(apiClient(), organization.id, organizationSaveOf(current))),
+          )
           .then(setSaved);
       }}
     >
       <h1>Edit Organization</h1>
-      {text('name', 'Name')}
-      {text('address1', 'Address 1')}
-      {text('address2', 'Address 2 (optional)')}
-      {text('city', 'City')}
+      <TextField label="Name" {...form.bind('name')} />
+      <TextField label="Address 1" {...form.bind('address1')} />
+      <TextField label="Address 2 (optional)" {...form.bind('address2')} />
+      <TextField label="City" {...form.bind('city')} />
       <TextField
-        id="organization-countryCode"
         label="Country code"
-        value={values.countryCode}
         maxLength={2}
-        error={form.errorOf('countryCode')}
+        {...form.bind('countryCode')}
         onChange={(value) => {
           form.replace(withCountry(values, value.toUpperCase()));
           form.touch('countryCode');
         }}
-        onBlur={() => form.touch('countryCode')}
       />
       {states ? (
         <SelectField
-          id="organization-state"
           label={stateLabel(values.countryCode)}
-          value={values.state}
           options={states.map((code) => ({ value: code, label: code }))}
-          error={form.errorOf('state')}
-          onChange={(value) => form.set('state', value)}
-          onBlur={() => form.touch('state')}
+          {...form.bind('state')}
         />
       ) : (
-        text('state', stateLabel(values.countryCode))
+        <TextField label={stateLabel(values.countryCode)} {...form.bind('state')} />
       )}
-      {text('postalCode', postal.label, { numeric: postal.numeric })}
+      <TextField
+        label={postal.label}
+        {...(postal.numeric ? { inputMode: 'numeric' as const } : {})}
+        {...form.bind('postalCode')}
+      />
       {saved ? <p role="status">Saved</p> : null}
       <FormFooter
         changed={form.changed && !saved}
@@ -193,6 +156,6 @@ function OrganizationEditForm({ organization }: { organization: Organization }) 
         apiError={form.apiError}
         onCancel={() => navigate(back)}
       />
-    </form>
+    </AccountsFormElement>
   );
 }

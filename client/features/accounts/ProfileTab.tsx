@@ -1,15 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { EDIT_PROFILE } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { roleLabelOf, UserSaveSchema } from '#domain/users/user';
 import { saveUser } from '../../api/accounts.ts';
 import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
 import { schemaProblems, useAccountsForm } from './accountsForm.ts';
+import { useRedirectAfterSave } from './accountsHooks.ts';
 import { parentPath } from './accountsNavigation.ts';
-import { FormFooter, TextField } from './FormParts.tsx';
-import { PROFILE_SAVE_REDIRECT_MS, reloadProfile } from './profileSession.ts';
+import { AccountsFormElement, EditLink, FormFooter, TextField } from './FormParts.tsx';
+import { savedWithProfile } from './profileSession.ts';
 
 /** My Profile (access §2): the signed-in user's name, e-mail, role and organization, with Edit for those who may. */
 export function ProfileView() {
@@ -31,13 +32,10 @@ export function ProfileView() {
         <dt>Organization</dt>
         <dd>{profile.userOrganization.name}</dd>
       </dl>
-      {hasAnyPermission(permissions.value, EDIT_PROFILE) ? (
-        <div className="accounts__actions">
-          <Link href="/dashboard/accounts/profile/edit" className="button button--primary">
-            Edit
-          </Link>
-        </div>
-      ) : null}
+      <EditLink
+        href="/dashboard/accounts/profile/edit"
+        allowed={hasAnyPermission(permissions.value, EDIT_PROFILE)}
+      />
     </section>
   );
 }
@@ -69,49 +67,28 @@ function ProfileForm({
 }) {
   const [location, navigate] = useLocation();
   const [saved, setSaved] = useState(false);
-  const form = useAccountsForm<ProfileValues>(initial, (values) =>
+  const form = useAccountsForm<ProfileValues>('profile', initial, (values) =>
     schemaProblems(UserSaveSchema, { ...values, role_id: roleId }),
   );
   const back = parentPath(location);
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => navigate(back), PROFILE_SAVE_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved, back, navigate]);
-
-  const field = (name: keyof ProfileValues, label: string, type: 'text' | 'email' = 'text') => (
-    <TextField
-      id={`profile-${name}`}
-      label={label}
-      type={type}
-      value={form.values[name]}
-      error={form.errorOf(name)}
-      onChange={(value) => form.set(name, value)}
-      onBlur={() => form.touch(name)}
-    />
-  );
+  useRedirectAfterSave(saved, back);
 
   return (
-    <form
-      className="accounts__form"
-      aria-label="Edit profile"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AccountsFormElement
+      label="Edit profile"
+      onSubmit={() => {
         void form
-          .submit(async (values) => {
-            const outcome = await saveUser(apiClient(), { id: userId, ...values, role_id: roleId });
-            if (outcome.ok) await reloadProfile();
-            return outcome.ok ? { ok: true } : outcome;
-          })
+          .submit((values) =>
+            savedWithProfile(saveUser(apiClient(), { id: userId, ...values, role_id: roleId })),
+          )
           .then(setSaved);
       }}
     >
       <h1>Edit Profile</h1>
-      {field('firstname', 'First name')}
-      {field('lastname', 'Last name')}
-      {field('email', 'Email', 'email')}
+      <TextField label="First name" {...form.bind('firstname')} />
+      <TextField label="Last name" {...form.bind('lastname')} />
+      <TextField label="Email" type="email" {...form.bind('email')} />
       {saved ? <p role="status">Saved</p> : null}
       <FormFooter
         changed={form.changed && !saved}
@@ -119,6 +96,6 @@ function ProfileForm({
         apiError={form.apiError}
         onCancel={() => navigate(back)}
       />
-    </form>
+    </AccountsFormElement>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROLE_LABELS } from '#domain/session/rolePermissions';
 import {
@@ -8,39 +8,23 @@ import {
   type OrganizationUser,
   type RoleRecord,
 } from '#domain/users/user';
-import {
-  deleteUser,
-  fetchOrganizationUsers,
-  fetchRoles,
-  fetchUser,
-  saveUser,
-  type Outcome,
-} from '../../api/accounts.ts';
+import { deleteUser, fetchOrganizationUsers, fetchRoles, fetchUser, saveUser } from '../../api/accounts.ts';
 import { apiClient } from '../../app/session.ts';
 import { schemaProblems, useAccountsForm } from './accountsForm.ts';
 import { parentPath } from './accountsNavigation.ts';
-import { ConfirmDialog, FormFooter, SelectField, TextField } from './FormParts.tsx';
+import { useLoaded, useRemoval } from './accountsHooks.ts';
+import {
+  AccountsFormElement,
+  FormFooter,
+  AccountsTable,
+  DeleteButton,
+  RemovalDialog,
+  SelectField,
+  TextField,
+} from './FormParts.tsx';
 
 const USERS_PATH = '/dashboard/accounts/users';
 const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
-
-/** Loads once per `key`; the answer or the failure's text. */
-function useLoaded<T>(load: () => Promise<Outcome<T>>, key: string): Outcome<T> | null {
-  const [outcome, setOutcome] = useState<Outcome<T> | null>(null);
-  useEffect(() => {
-    let current = true;
-    setOutcome(null);
-    void load().then((result) => {
-      if (current) setOutcome(result);
-    });
-    return () => {
-      current = false;
-    };
-    // `load` is rebuilt every render; `key` says when it asks for something else.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return outcome;
-}
 
 /** The item a Cancel or a save passed back to the list (access §2 "Cancel ... passes the selected item id back"). */
 function selectedFromHistory(): string | null {
@@ -52,23 +36,11 @@ function selectedFromHistory(): string | null {
 export function UsersList() {
   const [version, setVersion] = useState(0);
   const outcome = useLoaded(() => fetchOrganizationUsers(apiClient()), String(version));
-  const [removing, setRemoving] = useState<OrganizationUser | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const removal = useRemoval(
+    (user: OrganizationUser) => deleteUser(apiClient(), user.id),
+    () => setVersion((value) => value + 1),
+  );
   const selectedId = selectedFromHistory();
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setPending(true);
-    const result = await deleteUser(apiClient(), removing.id);
-    setPending(false);
-    if (!result.ok) {
-      setRemoveError(result.message);
-      return;
-    }
-    setRemoving(null);
-    setVersion((value) => value + 1);
-  };
 
   return (
     <section aria-label="Users">
@@ -81,58 +53,29 @@ export function UsersList() {
       {!outcome ? <p>Loading…</p> : null}
       {outcome && !outcome.ok ? <p role="alert">{outcome.message}</p> : null}
       {outcome?.ok ? (
-        <table className="accounts__table" aria-label="Organization users">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Email</th>
-              <th>Role</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <AccountsTable label="Organization users" columns={['Name', 'Email', 'Role']}>
+          {sortUsers(outcome.value, collator.compare).map((user) => (
+            <tr key={user.id} data-testid="user-row" data-selected={user.id === selectedId}>
+              <td>{user.displayName}</td>
+              <td>{user.email}</td>
+              <td>{user.roleLabel}</td>
+              <td>
+                <Link href={`${USERS_PATH}/${encodeURIComponent(user.id)}/edit`} className="link">
+                  Edit
+                </Link>{' '}
+                <DeleteButton itemName={user.displayName} onClick={() => removal.ask(user)} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {sortUsers(outcome.value, collator.compare).map((user) => (
-              <tr key={user.id} data-testid="user-row" data-selected={user.id === selectedId}>
-                <td>{user.displayName}</td>
-                <td>{user.email}</td>
-                <td>{user.roleLabel}</td>
-                <td>
-                  <Link href={`${USERS_PATH}/${encodeURIComponent(user.id)}/edit`} className="link">
-                    Edit
-                  </Link>{' '}
-                  <button
-                    type="button"
-                    className="link accounts__close"
-                    aria-label={`Delete ${user.displayName}`}
-                    onClick={() => {
-                      setRemoveError(null);
-                      setRemoving(user);
-                    }}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AccountsTable>
       ) : null}
-      {removing ? (
-        <ConfirmDialog
-          title="Delete User"
-          confirmLabel="Delete"
-          error={removeError}
-          pending={pending}
-          onConfirm={() => void confirmRemove()}
-          onCancel={() => setRemoving(null)}
-        >
+      <RemovalDialog removal={removal} title="Delete User">
+        {(user) => (
           <p>
-            Delete {removing.displayName} ({removing.email})? They will no longer be able to sign in.
+            Delete {user.displayName} ({user.email})? They will no longer be able to sign in.
           </p>
-        </ConfirmDialog>
-      ) : null}
+        )}
+      </RemovalDialog>
     </section>
   );
 }
@@ -181,31 +124,17 @@ function UserForm({
   roles: RoleRecord[];
 }) {
   const [location, navigate] = useLocation();
-  const form = useAccountsForm<UserValues>(initial, problemsOf);
+  const form = useAccountsForm<UserValues>('user', initial, problemsOf);
   const back = parentPath(location);
-  const field = (name: Exclude<keyof UserValues, 'role_id'>, label: string) => (
-    <TextField
-      id={`user-${name}`}
-      label={label}
-      type={name === 'email' ? 'email' : 'text'}
-      value={form.values[name]}
-      error={form.errorOf(name)}
-      onChange={(value) => form.set(name, value)}
-      onBlur={() => form.touch(name)}
-    />
-  );
   const roleOptions = roles.map((role) => ({
     value: String(role.id),
     label: role.id in ROLE_LABELS ? roleLabelOf(role.id) : role.name,
   }));
 
   return (
-    <form
-      className="accounts__form"
-      aria-label={userId ? 'Edit user' : 'New user'}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AccountsFormElement
+      label={userId ? 'Edit user' : 'New user'}
+      onSubmit={() => {
         let savedId: string | null = null;
         void form
           .submit(async (values) => {
@@ -226,18 +155,10 @@ function UserForm({
       }}
     >
       <h1>{userId ? 'Edit User' : 'New User'}</h1>
-      {field('firstname', 'First name')}
-      {field('lastname', 'Last name')}
-      {field('email', 'Email')}
-      <SelectField
-        id="user-role_id"
-        label="Role"
-        value={form.values.role_id}
-        options={roleOptions}
-        error={form.errorOf('role_id')}
-        onChange={(value) => form.set('role_id', value)}
-        onBlur={() => form.touch('role_id')}
-      />
+      <TextField label="First name" {...form.bind('firstname')} />
+      <TextField label="Last name" {...form.bind('lastname')} />
+      <TextField label="Email" type="email" {...form.bind('email')} />
+      <SelectField label="Role" options={roleOptions} {...form.bind('role_id')} />
       {!userId ? (
         <p className="accounts__hint">The new user receives an e-mail with a link to set their password.</p>
       ) : null}
@@ -247,6 +168,6 @@ function UserForm({
         apiError={form.apiError}
         onCancel={() => navigate(back, { state: { selectedId: userId } })}
       />
-    </form>
+    </AccountsFormElement>
   );
 }

@@ -33,6 +33,14 @@ export function mayEnableSave(changed: boolean, submitting: boolean): boolean {
   return changed && !submitting;
 }
 
+export type FieldBinding = {
+  id: string;
+  value: string;
+  error: string | null;
+  onChange(value: string): void;
+  onBlur(): void;
+};
+
 export type AccountsForm<T extends FormValues> = {
   values: T;
   changed: boolean;
@@ -44,11 +52,15 @@ export type AccountsForm<T extends FormValues> = {
   touch(field: keyof T & string): void;
   /** The error to show under a field now, or null. */
   errorOf(field: keyof T & string): string | null;
+  /** The props that tie a text or select field to the form: its id, value, error, and change and blur handlers. */
+  bind(field: keyof T & string): FieldBinding;
   /** Runs `save` when the form has no problems; marks every field touched either way. */
   submit(save: (values: T) => Promise<{ ok: true } | { ok: false; message: string }>): Promise<boolean>;
 };
 
+/** One form's state; `idPrefix` names its fields' elements (`profile-firstname`). */
 export function useAccountsForm<T extends FormValues>(
+  idPrefix: string,
   initial: T,
   problemsOf: (values: T) => Record<string, string>,
 ): AccountsForm<T> {
@@ -60,29 +72,40 @@ export function useAccountsForm<T extends FormValues>(
   const problems = problemsOf(values);
   const changed = Object.keys(values).some((field) => values[field] !== initial[field]);
 
+  const touch = (field: string) => setTouched((current) => new Set(current).add(field));
+  const set = (field: string, value: FieldValue) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    touch(field);
+  };
+  const errorOf = (field: keyof T & string) => {
+    const problem = problems[field];
+    if (!problem) return null;
+    const dirty = values[field] !== initial[field];
+    return shouldShowFieldError({ touched: touched.has(field), dirty, submitFailed, disabled: submitting })
+      ? problem
+      : null;
+  };
+
   return {
     values,
     changed,
     submitting,
     apiError,
     problems,
-    set(field, value) {
-      setValues((current) => ({ ...current, [field]: value }));
-      setTouched((current) => new Set(current).add(field));
-    },
+    set,
     replace(next) {
       setValues(next);
     },
-    touch(field) {
-      setTouched((current) => new Set(current).add(field));
-    },
-    errorOf(field) {
-      const problem = problems[field];
-      if (!problem) return null;
-      const dirty = values[field] !== initial[field];
-      return shouldShowFieldError({ touched: touched.has(field), dirty, submitFailed, disabled: submitting })
-        ? problem
-        : null;
+    touch,
+    errorOf,
+    bind(field) {
+      return {
+        id: `${idPrefix}-${field}`,
+        value: String(values[field] ?? ''),
+        error: errorOf(field),
+        onChange: (value) => set(field, value),
+        onBlur: () => touch(field),
+      };
     },
     async submit(save) {
       setTouched(new Set(Object.keys(values)));
