@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { SectionPlaceholder } from '../sections/SectionPlaceholder.tsx';
+import { NotFound } from '../../app/NotFound.tsx';
 import { BillingView } from './BillingTab.tsx';
 import { ConfigFileNew, ConfigFiles } from './ConfigFilesTab.tsx';
 import { ApiTokens } from './IntegrationsTab.tsx';
@@ -56,6 +56,7 @@ export function AccountsScreen({
       return <ApiTokens />;
     }
     default:
-      return <SectionPlaceholder section="accounts" title="Accounts" path={location} />;
+      // Every accounts rule of the route table has its page above; a new rule without one is not found.
+      return <NotFound />;
   }
 }
