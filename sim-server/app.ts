@@ -31,6 +31,10 @@ import { tripRoutes } from './routes/tripRoutes.ts';
 import { hazardRoutes } from './routes/hazardRoutes.ts';
 import { r2rRoutes } from './routes/r2rRoutes.ts';
 import { mutualAidRoutes } from './routes/mutualAidRoutes.ts';
+import { userRoutes } from './routes/userRoutes.ts';
+import { organizationRoutes } from './routes/organizationRoutes.ts';
+import { integrationRoutes } from './routes/integrationRoutes.ts';
+import { billingRoutes } from './routes/billingRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
   DAY_MS,
@@ -170,6 +174,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hazardRoutes);
   await app.register(r2rRoutes);
   await app.register(mutualAidRoutes);
+  await app.register(userRoutes);
+  await app.register(organizationRoutes);
+  await app.register(integrationRoutes);
+  await app.register(billingRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { decideRoute, type RouteMatch } from '#domain/session/routeGates';
 import { assertNever } from '#domain/checks/assertNever';
+import { AccountsPage } from '../features/accounts/AccountsPage.tsx';
+import { rememberPathOutsideAccounts } from '../features/accounts/accountsNavigation.ts';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
@@ -32,6 +34,7 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.section === 'hazards') return <HazardsPage />;
   if (rule.section === 'r2r') return <R2RPage />;
   if (rule.section === 'sharing') return <SharingPage />;
+  if (rule.section === 'accounts') return <AccountsPage pattern={rule.pattern} params={params} />;
   return <SectionPlaceholder section={rule.section} title={sectionLabel(rule.section)} path={path} />;
 }
 
@@ -43,7 +46,9 @@ export function DashboardRoutes() {
   const decision = decideRoute(location, { permissions: permissions.value, isMobile });
 
   useEffect(() => {
-    if (decision.kind === 'screen') rememberSectionPath(location);
+    if (decision.kind !== 'screen') return;
+    rememberSectionPath(location);
+    rememberPathOutsideAccounts(location);
   }, [decision.kind, location]);
 
   switch (decision.kind) {

@@ -31,6 +31,8 @@ export const OrganizationWireRecordSchema = v.object({
   is_wzdx_org: v.boolean(),
   is_large_org: v.boolean(),
   is_responder: v.boolean(),
+  /** The billing id (access §3); null when the organization is not billed directly. */
+  maxio_cust_id: nullableString,
 });
 export type OrganizationWireRecord = v.InferOutput<typeof OrganizationWireRecordSchema>;
 

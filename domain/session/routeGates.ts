@@ -33,6 +33,16 @@ export const VIEW_INTEGRATIONS = [
   'integration_configuration:manage',
 ] as const;
 export const VIEW_BILLING = ['billing:read'] as const;
+// The Accounts section's other rules (access §6); only an Org Admin has user:admin:manage, so only they manage users.
+export const MANAGE_USERS: readonly string[] = VIEW_USERS;
+export const EDIT_PROFILE: readonly string[] = ['user:update', 'user:manage'];
+export const VIEW_ORGANIZATION: readonly string[] = [
+  'organization:read',
+  'organization:update',
+  'organization:manage',
+];
+export const EDIT_ORGANIZATION: readonly string[] = ['organization:update', 'organization:manage'];
+export const MANAGE_INTEGRATIONS: readonly string[] = ['integration_configuration:manage'];
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -108,11 +118,15 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('data/exports/new', 'data', ['export:create', 'export:manage'], desktopOnly),
   rule('accounts', 'accounts', EVERYONE, desktopOnly),
   rule('accounts/profile', 'accounts', EVERYONE, desktopOnly),
+  rule('accounts/profile/edit', 'accounts', EDIT_PROFILE, desktopOnly),
+  rule('accounts/profile/organization', 'accounts', VIEW_ORGANIZATION, desktopOnly),
+  rule('accounts/profile/organization/edit', 'accounts', EDIT_ORGANIZATION, desktopOnly),
   rule('accounts/preferences', 'accounts', EVERYONE, desktopOnly),
   rule('accounts/users', 'accounts', VIEW_USERS, desktopOnly),
   rule('accounts/users/new', 'accounts', VIEW_USERS, desktopOnly),
   rule('accounts/users/:userId/edit', 'accounts', VIEW_USERS, desktopOnly),
   rule('accounts/integrations', 'accounts', VIEW_INTEGRATIONS, desktopOnly),
+  rule('accounts/integrations/configs/new', 'accounts', MANAGE_INTEGRATIONS, desktopOnly),
   rule('accounts/integrations/*', 'accounts', VIEW_INTEGRATIONS, desktopOnly),
   rule('accounts/billing', 'accounts', VIEW_BILLING, desktopOnly),
   rule('sharing', 'sharing', EVERYONE, desktopOnly),

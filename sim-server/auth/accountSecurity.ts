@@ -23,6 +23,8 @@ import { hashToken, type TokenResult, type TokenService } from './tokens.ts';
 export { LOCKOUT_THRESHOLD } from './accountDecider.ts';
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const UNLOCK_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A new user's set-password link (issue 14) is a reset link that holds for a week. */
+export const SET_PASSWORD_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const LOCKED_OUT_DESCRIPTION =
   'Your account is locked after too many failed sign-in attempts. Check your email to unlock it.';
 
@@ -66,6 +68,7 @@ export type AccountSecurity = {
   signInWithPassword(grant: PasswordGrant, origin: string): Promise<PasswordSignIn>;
   sendResetMail(email: string, origin: string): boolean;
   sendUnlockMail(email: string, origin: string): boolean;
+  sendSetPasswordMail(email: string, origin: string): boolean;
   resetPassword(
     token: string,
     password: string,
@@ -203,6 +206,24 @@ export function createAccountSecurity(
     });
   }
 
+  /** Mails a reset link (the reset screen chooses the password under the rules); false for an unknown e-mail. */
+  function mailResetLink(
+    email: string,
+    origin: string,
+    lifetimeMs: number,
+    subject: string,
+    body: (link: string) => string,
+  ): boolean {
+    const user = findUser(email);
+    if (!user) return false;
+    transaction(() => {
+      const token = issueToken(user.id, 'reset', lifetimeMs);
+      const link = `${origin}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
+      mail(user.email, subject, body(link), link);
+    });
+    return true;
+  }
+
   return {
     findUser,
     standingOf,
@@ -232,19 +253,23 @@ export function createAccountSecurity(
       return { signedIn: tokens.signIn(user, grant.application) };
     },
     sendResetMail(email, origin) {
-      const user = findUser(email);
-      if (!user) return false;
-      transaction(() => {
-        const token = issueToken(user.id, 'reset', RESET_TOKEN_LIFETIME_MS);
-        const link = `${origin}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
-        mail(
-          user.email,
-          'Reset your password',
-          `Open this link within an hour to choose a new password: ${link}`,
-          link,
-        );
-      });
-      return true;
+      return mailResetLink(
+        email,
+        origin,
+        RESET_TOKEN_LIFETIME_MS,
+        'Reset your password',
+        (link) => `Open this link within an hour to choose a new password: ${link}`,
+      );
+    },
+    sendSetPasswordMail(email, origin) {
+      return mailResetLink(
+        email,
+        origin,
+        SET_PASSWORD_TOKEN_LIFETIME_MS,
+        'Set your password',
+        (link) =>
+          `An account was created for you. Open this link within a week to choose your password: ${link}`,
+      );
     },
     sendUnlockMail(email, origin) {
       const user = findUser(email);

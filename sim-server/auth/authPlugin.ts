@@ -3,6 +3,7 @@
 // token becomes a session in one place, `sessionOfToken`, for REST and the cable alike; it asks
 // `tokens.verifyAccessToken`, which refuses expired and revoked tokens and those opened before a password change.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { isApiToken } from '#domain/integrations/apiToken';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import type { CableSession } from '../cable/broadcaster.ts';
 import {
@@ -11,7 +12,8 @@ import {
 } from '../organizations/organizationReadModel.ts';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { createUserReadModel, type Session, type UserReadModel } from '../users/userReadModel.ts';
-import { createTokenService, type TokenService } from './tokens.ts';
+import { createApiTokenRepository } from '../integrations/apiTokenRepository.ts';
+import { createTokenService, hashToken, type TokenService } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,7 +55,14 @@ export const authPlugin = sharedPlugin('auth', async (app) => {
   app.decorate('organizations', organizations);
   app.decorateRequest('caller', null);
 
+  const apiTokens = createApiTokenRepository(app.eventLog.db);
   const sessionOfToken = (token: string): Session | null => {
+    // A user's API token (issue 14, accounts/integrations) opens the same session as their sign-in, until revoked;
+    // any other token is a session token, checked against its expiry and the password it was opened with.
+    if (isApiToken(token)) {
+      const userId = apiTokens.userOfTokenHash(hashToken(token));
+      return userId === null ? null : users.session(userId);
+    }
     const verified = tokens.verifyAccessToken(token);
     return verified === null ? null : users.session(verified.userId);
   };

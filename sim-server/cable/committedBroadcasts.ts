@@ -128,6 +128,16 @@ export function cableDeliveriesOf(committed: CommittedEvent, things: ThingAudien
     case 'AlertingZoneSaved':
     case 'AlertingZoneDeleted':
     case 'MutualAidRequested':
+    case 'UserProfileUpdated':
+    case 'UserRemoved':
+    case 'OrganizationProfileUpdated':
+    case 'ApiTokenCreated':
+    case 'ApiTokenRevoked':
+    case 'ConfigFileSaved':
+    case 'ConfigFileDeleted':
+    case 'BillingPlanAssigned':
+      // The Accounts events (issue 14) change nothing the live picture draws; a renamed organization reaches open
+      // dashboards with their next profile load.
       return [];
     default: {
       const unexpected: never = event;

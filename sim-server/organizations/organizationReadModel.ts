@@ -31,9 +31,9 @@ export type OrganizationReadModel = {
 };
 
 export function createOrganizationReadModel(db: SqliteDatabase): OrganizationReadModel {
-  const selectOrganization = db.prepare<[string], OrganizationRow>(
-    'SELECT * FROM organizations WHERE id = ?',
-  );
+  const selectOrganization = db.prepare<[string], OrganizationRow>(`
+    SELECT o.*, b.billing_id AS maxio_cust_id FROM organizations o
+    LEFT JOIN billing_accounts b ON b.organization_id = o.id WHERE o.id = ?`);
   // Who links to this organization: its managers ('manages') and accessors ('accesses').
   const selectLinkedBy = db.prepare<[string, string], OrganizationRef>(`
     SELECT o.id, o.name FROM organization_links l JOIN organizations o ON o.id = l.organization_id
@@ -67,6 +67,7 @@ export function createOrganizationReadModel(db: SqliteDatabase): OrganizationRea
         is_wzdx_org: row.is_wzdx_org === 1,
         is_large_org: row.is_large_org === 1,
         is_responder: row.is_responder === 1,
+        maxio_cust_id: row.maxio_cust_id,
       };
     },
     linksOf(organizationId) {

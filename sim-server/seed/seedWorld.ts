@@ -4,6 +4,7 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import { hashPassword } from '../auth/passwords.ts';
 import type { EventLog } from '../store/eventLog.ts';
+import { DAY_MS } from '../store/retentionPlugin.ts';
 import type { EventEnvelope, SimEvent, ThingRecord } from '../store/events.ts';
 import { seedLiveOperations } from './seedLiveOperations.ts';
 import { bearingDegrees, distanceMetres, type LngLat } from '../streets/geometry.ts';
@@ -15,6 +16,7 @@ import {
   DEMO_USER_PLANS,
   FLEET_PLANS,
   FLEET_SHARED_SHARE,
+  ORGANIZATION_BILLING,
   ORGANIZATION_LINK_PLANS,
   ORGANIZATION_PLANS,
   OUT_OF_SERVICE_SHARE,
@@ -99,6 +101,21 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
     organizationIds.set(key, id);
     organizationNames.set(key, plan.name);
     add({ type: 'OrganizationRegistered', data: { id, ...record } }, id, id);
+    const billing = ORGANIZATION_BILLING[key];
+    add(
+      {
+        type: 'BillingPlanAssigned',
+        data: {
+          organization_id: id,
+          billing_id: billing.billingId,
+          plan_id: billing.planId,
+          billing_period: billing.period,
+          renews_on: new Date(now + billing.renewsInDays * DAY_MS).toISOString().slice(0, 10),
+        },
+      },
+      id,
+      id,
+    );
   }
   const idOf = (key: OrganizationKey) => organizationIds.get(key) ?? '';
 
@@ -132,7 +149,7 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
           role_id: plan.roleId,
           organization_id: organizationId,
           extra_permissions: [...plan.extraPermissions],
-          has_api_keys: false,
+          has_api_keys: plan.hasApiKeys,
           is_ha_direct_enabled: false,
         },
       },

@@ -1,5 +1,6 @@
 // The demo world, as data: who the organizations are, how they relate, what each one runs.
 // seedWorld.ts turns this plan into events with a seeded faker, so the same seed always gives the same world.
+import type { BillingPeriod, PlanId } from '#domain/billing/billing';
 import type { DeviceType } from '#domain/things/thing';
 import { ROLE_IDS, STAFF_PERMISSIONS } from '#domain/session/rolePermissions';
 import type { OrganizationRecord, SimBehaviour } from '../store/events.ts';
@@ -85,6 +86,21 @@ export const ORGANIZATION_PLANS: readonly OrganizationPlan[] = [
     ...chicagoAddress,
   },
 ];
+
+/** How each organization is billed (issue 14, domain/billing/billing.ts): its billing system customer id, plan and
+ * period, and how many days after the seed's time the plan renews. */
+export const ORGANIZATION_BILLING: Readonly<
+  Record<
+    OrganizationKey,
+    { billingId: string | null; planId: PlanId; period: BillingPeriod; renewsInDays: number }
+  >
+> = {
+  coordination: { billingId: 'MXC-100231', planId: 'enterprise', period: 'annual', renewsInDays: 214 },
+  responders: { billingId: 'MXC-100457', planId: 'professional', period: 'monthly', renewsInDays: 12 },
+  roadWorks: { billingId: 'MXC-100892', planId: 'professional', period: 'annual', renewsInDays: 61 },
+  // Billed through the coordination center, not directly.
+  fleet: { billingId: null, planId: 'essentials', period: 'monthly', renewsInDays: 27 },
+};
 
 /** The coordination center manages the responders and the road works and accesses the fleet services. */
 export const ORGANIZATION_LINK_PLANS: readonly {
@@ -231,6 +247,8 @@ export type DemoUserPlan = {
   lastname: string;
   roleId: number;
   extraPermissions: readonly string[];
+  /** API keys enabled on the account (access §6 account flags): the administrators may create API tokens. */
+  hasApiKeys: boolean;
 };
 
 /** All demo users belong to the coordination center, so they can switch organizations. */
@@ -241,6 +259,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Ortega',
     roleId: ROLE_IDS.orgAdmin,
     extraPermissions: [],
+    hasApiKeys: true,
   },
   {
     email: 'admin@demo.test',
@@ -248,6 +267,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Alvarez',
     roleId: ROLE_IDS.admin,
     extraPermissions: [],
+    hasApiKeys: true,
   },
   {
     email: 'user@demo.test',
@@ -255,6 +275,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Underwood',
     roleId: ROLE_IDS.user,
     extraPermissions: [],
+    hasApiKeys: false,
   },
   {
     email: 'media@demo.test',
@@ -262,6 +283,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Morgan',
     roleId: ROLE_IDS.media,
     extraPermissions: [],
+    hasApiKeys: false,
   },
   {
     email: 'staff@demo.test',
@@ -269,6 +291,7 @@ export const DEMO_USER_PLANS: readonly DemoUserPlan[] = [
     lastname: 'Stafford',
     roleId: ROLE_IDS.orgAdmin,
     extraPermissions: STAFF_PERMISSIONS,
+    hasApiKeys: true,
   },
 ];
 

@@ -1,6 +1,8 @@
 // The simulator's events: what happened, in the past tense, with the data the projections need.
 // Field names follow the wire (snake_case) so a record reads the same in the log as in a response.
 import { ACCOUNT_STANDINGS, type AccountStanding } from '#domain/session/accountContract';
+import type { BillingPeriod, PlanId } from '#domain/billing/billing';
+import type { ConfigFileRecord } from '#domain/integrations/configFile';
 import type { DeviceType } from '#domain/things/thing';
 import type { AreaJson } from '../areas/areaSchema.ts';
 import type { AreaTypeRecord, ThingSubtypeRecord, ThingTypeRecord } from '../catalog/catalogRecords.ts';
@@ -122,7 +124,8 @@ export type SimEvent =
   | AccountEvent
   | LiveOperationsEvent
   | ThingEditEvent
-  | { type: 'MutualAidRequested'; data: MutualAidRequestRecord };
+  | { type: 'MutualAidRequested'; data: MutualAidRequestRecord }
+  | AdministrationEvent;
 
 /** A mutual-aid sharing request (issue 16): kept in the log and mailed to support; nothing projects it. */
 export type MutualAidRequestRecord = {
@@ -146,6 +149,59 @@ export type AccountEvent =
   | { type: 'AccountLocked'; data: { user_id: string } }
   | { type: 'AccountUnlocked'; data: { user_id: string } }
   | { type: 'AccountStandingChanged'; data: { user_id: string; standing: AccountStanding } };
+
+/** The Accounts screens' changes (issue 14): users, the organization profile, API tokens (the user is the stream;
+ * only the token's hash and last characters are kept) and device config files (the file is the stream). */
+export type AdministrationEvent =
+  | { type: 'UserProfileUpdated'; data: UserProfileRecord }
+  | { type: 'UserRemoved'; data: { user_id: string } }
+  | { type: 'OrganizationProfileUpdated'; data: OrganizationProfileRecord }
+  | { type: 'ApiTokenCreated'; data: ApiTokenCreatedRecord }
+  | { type: 'ApiTokenRevoked'; data: { id: string; user_id: string } }
+  | { type: 'ConfigFileSaved'; data: ConfigFileRecord }
+  | { type: 'ConfigFileDeleted'; data: { id: string } }
+  | { type: 'BillingPlanAssigned'; data: BillingPlanRecord };
+
+/** Which plan an organization is on and how it is billed (domain/billing/billing.ts). */
+export type BillingPlanRecord = {
+  organization_id: string;
+  /** The billing system's customer id (`maxio_cust_id`); null when billed through another organization. */
+  billing_id: string | null;
+  plan_id: PlanId;
+  billing_period: BillingPeriod;
+  /** YYYY-MM-DD. */
+  renews_on: string;
+};
+
+export type UserProfileRecord = {
+  user_id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  role_id: number;
+};
+
+export type OrganizationProfileRecord = {
+  id: string;
+  name: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country_code: string;
+};
+
+export type ApiTokenCreatedRecord = {
+  id: string;
+  user_id: string;
+  description: string;
+  /** SHA-256 of the token, as for sessions (auth/tokens.ts). */
+  token_hash: string;
+  /** The last characters, for the masked list. */
+  token_tail: string;
+  created_date: string;
+};
 
 /** Changes to what a thing is or who sees it (issue 4); the thing is the stream. */
 export type ThingEditEvent =

@@ -293,6 +293,34 @@ const MIGRATIONS: readonly string[] = [
     FROM events e JOIN things t ON t.id = e.stream_id
     WHERE e.type IN ('PointRecorded', 'HeartbeatRecorded');
   `,
+  `
+  -- Issue 14: API tokens (projected from ApiTokenCreated/Revoked; only the hash is kept), device config files and
+  -- billing plans.
+  CREATE TABLE api_tokens (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users (id),
+    description TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    token_tail TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX api_tokens_by_user ON api_tokens (user_id);
+  CREATE TABLE config_files (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX config_files_by_organization ON config_files (organization_id);
+  -- The organization's plan (BillingPlanAssigned): one row per billed organization.
+  CREATE TABLE billing_accounts (
+    organization_id TEXT PRIMARY KEY REFERENCES organizations (id),
+    billing_id TEXT,
+    plan_id TEXT NOT NULL,
+    billing_period TEXT NOT NULL,
+    renews_on TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,6 +3,7 @@
 import { toFlag, type SqliteDatabase } from './database.ts';
 import { nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
 import { thingWirePrefix } from '../things/thingWire.ts';
+import { createAdministrationProjection } from '../administration/administrationProjection.ts';
 import { createAccountProjection } from '../auth/accountProjection.ts';
 import { createThingEditProjection } from '../things/thingEditProjection.ts';
 import { createThingLinkProjection } from '../things/thingLinkProjection.ts';
@@ -43,6 +44,9 @@ export const PROJECTION_TABLES = [
   'thing_access',
   'thing_states',
   'things',
+  'config_files',
+  'api_tokens',
+  'billing_accounts',
   'account_security',
   'password_history',
   'users',
@@ -109,6 +113,7 @@ export function createProjections(db: SqliteDatabase): Projections {
   const thingEdits = createThingEditProjection(db, thingLinks);
   const documents = createDocumentProjections(db);
   const accounts = createAccountProjection(db);
+  const administration = createAdministrationProjection(db);
   let thingsVersion = 0;
   // The telemetry hot path reads nothing: the key of each thing and its live state, as written, stay in memory.
   const thingKeys = new Map<string, number>();
@@ -298,6 +303,15 @@ export function createProjections(db: SqliteDatabase): Projections {
         return accounts.apply(event);
       case 'ThingRegistered':
         return registerThing(event.data, event.recordedAt);
+      case 'UserProfileUpdated':
+      case 'UserRemoved':
+      case 'OrganizationProfileUpdated':
+      case 'ApiTokenCreated':
+      case 'ApiTokenRevoked':
+      case 'ConfigFileSaved':
+      case 'ConfigFileDeleted':
+      case 'BillingPlanAssigned':
+        return relink(administration.apply(event), event.recordedAt);
       case 'ThingProfileUpdated':
       case 'ThingRelationshipsChanged':
       case 'ThingTestModeSwitched':

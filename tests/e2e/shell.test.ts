@@ -82,11 +82,11 @@ describe('desktop', () => {
     await page.getByLabel('Account menu').click();
     await page.getByRole('link', { name: 'Profile & Preferences' }).click();
     await page.waitForURL('**/dashboard/accounts/profile');
-    await page.getByTestId('section-placeholder').getByRole('heading', { name: 'Accounts' }).waitFor();
+    await page.getByTestId('accounts').getByRole('heading', { name: 'My Profile' }).waitFor();
 
     // Reload keeps the session, and "Don't show again" keeps the dialog shut.
     await page.reload();
-    await page.getByTestId('section-placeholder').waitFor();
+    await page.getByTestId('accounts').waitFor();
     expect(await page.getByTestId('support-dialog').isVisible()).toBe(false);
   });
 

@@ -1,0 +1,127 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import {
+  API_KEY_LIMIT_REACHED,
+  API_KEY_PERMISSION_MISSING,
+  ApiTokenCreateSchema,
+  hasReachedApiKeyLimit,
+  type ApiToken,
+} from '#domain/integrations/apiToken';
+import { createApiToken, deleteApiToken, fetchApiTokens } from '../../api/accounts.ts';
+import { apiClient, sessionProfile } from '../../app/session.ts';
+import { schemaProblems } from './accountsForm.ts';
+import { CopyButton } from './CopyButton.tsx';
+import { useLoaded, useRemoval } from './accountsHooks.ts';
+import { AccountsFormElement, AccountsTable, DeleteButton, RemovalDialog, TextField } from './FormParts.tsx';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * API tokens (access §2 Integrations, §6 account notices): the user's tokens, a new one made with a description and
+ * shown once with a copy button, and delete with confirmation. A user at the limit, or without API keys enabled,
+ * reads the product's notice instead of the form.
+ */
+export function ApiTokens() {
+  useSignals();
+  const hasApiKeys = sessionProfile.value?.hasApiKeys ?? false;
+  const [version, setVersion] = useState(0);
+  const tokens = useLoaded(() => fetchApiTokens(apiClient()), String(version));
+  const [description, setDescription] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [created, setCreated] = useState<ApiToken | null>(null);
+  const removal = useRemoval(
+    (token: ApiToken) => deleteApiToken(apiClient(), token.id),
+    (token) => {
+      if (created?.id === token.id) setCreated(null);
+      setVersion((value) => value + 1);
+    },
+  );
+
+  const problem = schemaProblems(ApiTokenCreateSchema, { description }).description ?? null;
+  const atLimit = tokens?.ok === true && hasReachedApiKeyLimit(tokens.value.length);
+
+  const create = async () => {
+    setTouched(true);
+    if (problem || creating) return;
+    setCreating(true);
+    setCreateError(null);
+    const result = await createApiToken(apiClient(), description.trim());
+    setCreating(false);
+    if (!result.ok) {
+      setCreateError(result.message);
+      return;
+    }
+    setCreated(result.value);
+    setDescription('');
+    setTouched(false);
+    setVersion((value) => value + 1);
+  };
+
+  return (
+    <section aria-label="API Tokens">
+      <h1>API Tokens</h1>
+      {!hasApiKeys ? (
+        <p className="accounts__notice" role="note">
+          {API_KEY_PERMISSION_MISSING}
+        </p>
+      ) : atLimit ? (
+        <p className="accounts__notice" role="note">
+          {API_KEY_LIMIT_REACHED}
+        </p>
+      ) : (
+        <AccountsFormElement label="New API token" onSubmit={() => void create()}>
+          <TextField
+            id="token-description"
+            label="Description"
+            value={description}
+            error={touched && description !== '' ? problem : null}
+            onChange={(value) => {
+              setDescription(value);
+              setTouched(true);
+            }}
+            onBlur={() => setTouched(true)}
+          />
+          <div className="accounts__actions">
+            <button type="submit" className="button button--primary" disabled={creating || problem !== null}>
+              Create Token
+            </button>
+          </div>
+          {createError ? (
+            <p className="form-footer__error" role="alert">
+              {createError}
+            </p>
+          ) : null}
+        </AccountsFormElement>
+      )}
+      {created ? (
+        <div className="accounts__notice" data-testid="new-token">
+          <p>Copy this token now: it is shown only once.</p>
+          <p className="accounts__secret" data-testid="new-token-value">
+            {created.token}
+          </p>
+          <CopyButton text={created.token} />
+        </div>
+      ) : null}
+      {tokens && !tokens.ok ? <p role="alert">{tokens.message}</p> : null}
+      {tokens?.ok ? (
+        <AccountsTable label="API tokens" columns={['Description', 'Token', 'Created']}>
+          {tokens.value.map((token) => (
+            <tr key={token.id} data-testid="token-row">
+              <td>{token.description}</td>
+              <td className="accounts__secret">{token.token}</td>
+              <td>{dateFormat.format(new Date(token.createdDate))}</td>
+              <td>
+                <DeleteButton itemName={token.description} onClick={() => removal.ask(token)} />
+              </td>
+            </tr>
+          ))}
+        </AccountsTable>
+      ) : null}
+      <RemovalDialog removal={removal} title="Delete API Token">
+        {(token) => <p>Delete the token “{token.description}”? Anything using it stops working at once.</p>}
+      </RemovalDialog>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { PREFERENCE_LABELS, type PreferenceKey } from '#domain/preferences/localPreferences';
+import { localPreferences, setPreference } from '../../app/preferences.ts';
+import { sessionProfile } from '../../app/session.ts';
+import { AwarenessModeToggle } from '../chrome/AccountMenu.tsx';
+import { setSupportHidden, supportHiddenByUser } from '../chrome/supportDialogState.ts';
+
+const KEYS = Object.keys(PREFERENCE_LABELS) as PreferenceKey[];
+
+/**
+ * Preferences (access §2, §3 "Local storage preferences"): this browser's view preferences, "always show support"
+ * (the support dialog's own "Don't show again", turned around), and situational awareness mode where the
+ * organization offers the infinite timeout (access §4). Each switch takes effect and is kept at once.
+ */
+export function PreferencesView() {
+  useSignals();
+  const preferences = localPreferences().value;
+  const [alwaysShowSupport, setAlwaysShowSupport] = useState(() => !supportHiddenByUser());
+  const offersAwareness = sessionProfile.value?.userOrganization.showInfiniteTimeoutOption ?? false;
+  return (
+    <section aria-label="Preferences">
+      <h1>Preferences</h1>
+      <p className="accounts__hint">Kept in this browser.</p>
+      <ul className="accounts__preferences">
+        {KEYS.map((key) => (
+          <li key={key}>
+            <label className="accounts__preference">
+              <input
+                type="checkbox"
+                checked={preferences[key]}
+                onChange={(event) => setPreference(key, event.target.checked)}
+              />
+              <span>
+                <strong>{PREFERENCE_LABELS[key].label}</strong>
+                <span className="accounts__hint"> — {PREFERENCE_LABELS[key].hint}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+        <li>
+          <label className="accounts__preference">
+            <input
+              type="checkbox"
+              checked={alwaysShowSupport}
+              onChange={(event) => {
+                setSupportHidden(!event.target.checked);
+                setAlwaysShowSupport(event.target.checked);
+              }}
+            />
+            <span>
+              <strong>Always show support</strong>
+              <span className="accounts__hint"> — Offer the support dialog when the dashboard opens</span>
+            </span>
+          </label>
+        </li>
+      </ul>
+      {offersAwareness ? (
+        <>
+          <h2>Situational awareness mode</h2>
+          <p className="accounts__hint">Keeps this browser signed in until you sign out yourself.</p>
+          <AwarenessModeToggle />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+// The organization's users and the roles (access §7 "Profile and administration"): list, add (the new user gets a
+// set-password link in the outbox), edit, remove, and the role catalogue. Each write is parse (domain/users/user.ts)
+// → load (userRepository) → decide (userDecider) → append.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { EDIT_PROFILE, MANAGE_USERS } from '#domain/session/routeGates';
+import { hasAnyPermission } from '#domain/session/rolePermissions';
+import {
+  OrganizationUserRecordSchema,
+  OrganizationUsersAnswerSchema,
+  ROLE_RECORDS,
+  RolesAnswerSchema,
+  USER_NOT_FOUND,
+  UserRemovedAnswerSchema,
+  UserSaveSchema,
+  type OrganizationUsersAnswer,
+  type UserSave,
+} from '#domain/users/user';
+import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
+import { originOf } from '../auth/accountSecurityPlugin.ts';
+import { callerOf } from '../auth/authPlugin.ts';
+import { contractRoute } from '../shared/contract.ts';
+import { decideUser, type UserCaller, type UserCommand } from '../users/userDecider.ts';
+import { createUserRepository } from '../users/userRepository.ts';
+import { errorSchema } from './errorSchema.ts';
+import {
+  appendDecision,
+  readErrorResponses,
+  sendUnprocessable,
+  writeErrorResponses,
+} from './routeSupport.ts';
+
+export const userRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  const users = createUserRepository(app.eventLog.db);
+
+  function userCaller(request: FastifyRequest): UserCaller {
+    const caller = callerOf(request);
+    return {
+      userId: caller.userId,
+      organizationId: caller.organizationId,
+      administersUsers: hasAnyPermission(caller.permissions, MANAGE_USERS),
+    };
+  }
+
+  const decide = (command: UserCommand, userId: string | null, save: UserSave | null) =>
+    decideUser(
+      command,
+      {
+        user: userId === null ? null : users.byId(userId),
+        emailHolderId: save === null ? null : users.holderOfEmail(save.email),
+      },
+      { now: app.clock.now(), newId: randomUUID },
+    );
+
+  app.get(
+    '/api/roles',
+    {
+      onRequest: app.authenticate,
+      ...contractRoute({ response: { 200: RolesAnswerSchema, 401: errorSchema } }),
+    },
+    async () => ROLE_RECORDS,
+  );
+
+  app.get(
+    '/api/organization/users',
+    {
+      onRequest: [app.authenticate, app.requirePermission(MANAGE_USERS)],
+      ...contractRoute({ response: { 200: OrganizationUsersAnswerSchema, ...readErrorResponses } }),
+    },
+    async (request): Promise<OrganizationUsersAnswer> => {
+      const organizationId = callerOf(request).organizationId;
+      const organization = app.organizations.byId(organizationId);
+      return {
+        organization_users: users.ofOrganization(organizationId),
+        organization_managers: organization?.organization_managers ?? [],
+        organization_accessors: organization?.organization_accessors ?? [],
+      };
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/api/users/:id',
+    {
+      onRequest: [app.authenticate, app.requirePermission([...MANAGE_USERS, ...EDIT_PROFILE])],
+      ...contractRoute({
+        params: IdParamsSchema,
+        response: { 200: OrganizationUserRecordSchema, ...readErrorResponses, 422: errorSchema },
+      }),
+    },
+    async (request, reply) => {
+      const caller = userCaller(request);
+      const user = users.byId(request.params.id);
+      const visible =
+        user !== null &&
+        user.organization_id === caller.organizationId &&
+        (caller.administersUsers || user.id === caller.userId);
+      return visible ? user : sendUnprocessable(reply, USER_NOT_FOUND);
+    },
+  );
+
+  app.post<{ Body: UserSave }>(
+    '/api/users',
+    {
+      onRequest: [app.authenticate, app.requirePermission(MANAGE_USERS)],
+      ...contractRoute({
+        body: UserSaveSchema,
+        response: { 201: OrganizationUserRecordSchema, ...writeErrorResponses },
+      }),
+    },
+    async (request, reply) => {
+      const decision = decide(
+        { type: 'CreateUser', caller: userCaller(request), save: request.body },
+        null,
+        request.body,
+      );
+      // The user and their set-password mail are one transaction: nobody is created without a way in.
+      const created = app.eventLog.transaction(() => {
+        const accepted = appendDecision(app, reply, decision);
+        const userId = accepted?.[0]?.streamId;
+        if (!userId) return null;
+        app.accountSecurity.sendSetPasswordMail(request.body.email, originOf(request));
+        return users.byId(userId);
+      });
+      return created ? reply.code(201).send(created) : reply;
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UserSave }>(
+    '/api/users/:id',
+    {
+      onRequest: [app.authenticate, app.requirePermission([...MANAGE_USERS, ...EDIT_PROFILE])],
+      ...contractRoute({
+        params: IdParamsSchema,
+        body: UserSaveSchema,
+        response: { 200: OrganizationUserRecordSchema, ...writeErrorResponses },
+      }),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const decision = decide(
+        { type: 'UpdateUser', caller: userCaller(request), userId: id, save: request.body },
+        id,
+        request.body,
+      );
+      return appendDecision(app, reply, decision) ? users.byId(id) : reply;
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/api/users/:id',
+    {
+      onRequest: [app.authenticate, app.requirePermission(MANAGE_USERS)],
+      ...contractRoute({
+        params: IdParamsSchema,
+        response: { 200: UserRemovedAnswerSchema, ...writeErrorResponses },
+      }),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const decision = decide({ type: 'RemoveUser', caller: userCaller(request), userId: id }, id, null);
+      return appendDecision(app, reply, decision) ? { uuid: id } : reply;
+    },
+  );
+};

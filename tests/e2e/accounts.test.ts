@@ -1,0 +1,399 @@
+// Issue 14 in a real browser against the simulator: the Accounts shell and each tab per role (a User sees no Users
+// tab; only an Org Admin manages users), My Profile and the organization profile with their rules, Users new / edit /
+// delete, API tokens that authenticate curl-style requests until revoked, and device config files with the sample
+// export. Everything is clicked and typed like a person; what the simulator holds is checked through its API.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { signInForToken } from './simulatorApi.ts';
+
+const baseUrl = inject('baseUrl');
+
+let shell: ShellBrowser;
+
+beforeAll(async () => {
+  shell = await launchShellBrowser();
+});
+afterEach(async () => {
+  await shell.closeContext();
+});
+afterAll(async () => {
+  await shell?.close();
+});
+
+async function openAccounts(email: string, path = '/dashboard/accounts'): Promise<Page> {
+  const page = await shell.open('desktop', path);
+  await typeSignIn(page, email);
+  await page.getByTestId('accounts').waitFor();
+  // The support dialog greets the first dashboard visit of a tab; a person closes it before working.
+  const support = page.getByTestId('support-dialog');
+  await support.waitFor();
+  await support.getByRole('button', { name: 'Close' }).click();
+  await support.waitFor({ state: 'hidden' });
+  return page;
+}
+
+async function tabNames(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Accounts tabs' });
+  await nav.getByRole('link', { name: 'My Profile' }).waitFor();
+  return nav.getByRole('link').allTextContents();
+}
+
+async function api(method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+describe('the accounts shell', () => {
+  it('shows an Org Admin every tab, with their name and e-mail, and Close goes back', async () => {
+    const page = await shell.open('desktop', '/dashboard/things');
+    await typeSignIn(page, 'orgadmin@demo.test');
+    await page.waitForURL('**/dashboard/things');
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('link', { name: 'Profile & Preferences' }).click();
+    await page.getByTestId('accounts').waitFor();
+    expect(await tabNames(page)).toEqual(['My Profile', 'Users', 'Integrations', 'Billing', 'Preferences']);
+    expect(await page.getByTestId('accounts-name').textContent()).toBe('Olivia Ortega');
+    await page.getByTestId('accounts').getByText('orgadmin@demo.test').first().waitFor();
+    await page.getByTestId('accounts').getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL('**/dashboard/things');
+  });
+
+  it('shows a User only My Profile and Preferences, and the Users page says they are not authorized', async () => {
+    const page = await openAccounts('user@demo.test');
+    expect(await tabNames(page)).toEqual(['My Profile', 'Preferences']);
+    await page.goto(`${baseUrl}/dashboard/accounts/users`);
+    await page.getByText('Sorry, you are not currently authorized to access this page.').waitFor();
+  });
+
+  it('shows an Admin integrations but no Users tab', async () => {
+    const page = await openAccounts('admin@demo.test');
+    expect(await tabNames(page)).toEqual(['My Profile', 'Integrations', 'Preferences']);
+  });
+});
+
+describe('My Profile', () => {
+  it('edits the name under the form rules and returns to the view', async () => {
+    const page = await openAccounts('media@demo.test');
+    // Media has neither user update nor manage: no Edit.
+    await page.getByTestId('profile-first-name').waitFor();
+    expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
+    await shell.closeContext();
+
+    const userPage = await openAccounts('user@demo.test');
+    await userPage.getByRole('link', { name: 'Edit', exact: true }).click();
+    const save = userPage.getByRole('button', { name: 'Save' });
+    await userPage.getByLabel('Last name').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    expect(await userPage.getByTestId('form-footer').getAttribute('data-sticky')).toBe('false');
+    await userPage.getByLabel('Last name').fill('');
+    await userPage.getByText('Required').waitFor();
+    await userPage.getByLabel('Last name').pressSequentially('Underhill', { delay: 10 });
+    expect(await userPage.getByTestId('form-footer').getAttribute('data-sticky')).toBe('true');
+    await save.click();
+    await userPage.waitForURL('**/dashboard/accounts/profile');
+    await userPage.getByTestId('profile-last-name').filter({ hasText: 'Underhill' }).waitFor();
+
+    const token = await signInForToken(baseUrl, 'user@demo.test');
+    const profile = (await api('GET', '/profile', token)).body as { user: { id: string; lastname: string } };
+    expect(profile.user.lastname).toBe('Underhill');
+    await api('PUT', `/users/${profile.user.id}`, token, {
+      firstname: 'Uma',
+      lastname: 'Underwood',
+      email: 'user@demo.test',
+      role_id: 2,
+    });
+  });
+});
+
+describe('the organization profile', () => {
+  it('follows the country with its labels, clears the state, checks the postal code and saves', async () => {
+    const token = await signInForToken(baseUrl, 'orgadmin@demo.test');
+    const profile = (await api('GET', '/profile', token)).body as { user_org: Record<string, string | null> };
+    const original = profile.user_org;
+    try {
+      const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/profile/organization');
+      await page.getByTestId('organization-profile-name').waitFor();
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      await page.getByLabel('Zip code').waitFor();
+      await page.getByLabel('State').selectOption('IL');
+      await page.getByLabel('Country code').fill('CA');
+      await page.getByLabel('Province').waitFor();
+      expect(await page.getByLabel('Province').inputValue()).toBe('');
+      await page.getByLabel('Postal code').fill('60602');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Invalid postal code').waitFor();
+      await page.getByText('Required').waitFor();
+      await page.getByLabel('Province').selectOption('ON');
+      await page.getByLabel('Postal code').fill('M5V 2T6');
+      await page.getByLabel('City').fill('Toronto');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL('**/dashboard/accounts/profile/organization');
+      await page.getByTestId('organization-city').filter({ hasText: 'Toronto' }).waitFor();
+      const saved = (await api('GET', `/organization/${original.id}`, token)).body as Record<string, string>;
+      expect(saved).toMatchObject({
+        country_code: 'CA',
+        state: 'ON',
+        postal_code: 'M5V 2T6',
+        city: 'Toronto',
+      });
+    } finally {
+      await api('PUT', `/organization/${original.id}`, token, {
+        name: original.name,
+        address1: original.address1,
+        address2: original.address2,
+        city: original.city,
+        state: original.state,
+        postal_code: original.postal_code,
+        country_code: original.country_code,
+      });
+    }
+  });
+
+  it('shows the organization, and its call answers Organization not found for one out of reach', async () => {
+    const page = await openAccounts('admin@demo.test', '/dashboard/accounts/profile/organization');
+    await page.getByTestId('organization-profile-name').waitFor();
+    // A foreign id through the same call the screen makes.
+    const token = await signInForToken(baseUrl, 'admin@demo.test');
+    const answer = await api('GET', '/organization/not-an-organization', token);
+    expect(answer).toEqual({
+      status: 422,
+      body: { error: 'Organization not found', message: 'Organization not found' },
+    });
+  });
+});
+
+describe('Users', () => {
+  it('adds a user who gets a set-password mail, edits their role and deletes them after confirming', async () => {
+    const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/users');
+    await page.getByRole('table', { name: 'Organization users' }).waitFor();
+    const adminRow = page.getByTestId('user-row').filter({ hasText: 'admin@demo.test' }).first();
+    expect(await adminRow.textContent()).toContain('Admin');
+    expect(await page.getByTestId('user-row').filter({ hasText: 'media@demo.test' }).textContent()).toContain(
+      'Media',
+    );
+
+    await page.getByRole('link', { name: 'New User' }).first().click();
+    await page.getByLabel('First name').fill('Nina');
+    await page.getByLabel('Last name').fill('North');
+    await page.getByLabel('Email').fill('nina.north');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Must be a valid email').waitFor();
+    await page.getByText('Required').waitFor();
+    await page.getByLabel('Email').fill('nina.north@demo.test');
+    await page.getByLabel('Role').selectOption({ label: 'User' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/dashboard/accounts/users');
+    const row = page.getByTestId('user-row').filter({ hasText: 'nina.north@demo.test' });
+    await row.waitFor();
+    expect(await row.getAttribute('data-selected')).toBe('true');
+    expect(await row.textContent()).toContain('User');
+
+    const outbox = (await (await fetch(`${baseUrl}/api/sim/outbox?email=nina.north@demo.test`)).json()) as {
+      mails: { subject: string; link: string }[];
+    };
+    expect(outbox.mails.map((mail) => mail.subject)).toContain('Set your password');
+
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Role').selectOption({ label: 'Admin' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/dashboard/accounts/users');
+    await page
+      .getByTestId('user-row')
+      .filter({ hasText: 'nina.north@demo.test' })
+      .filter({ hasText: 'Admin' })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Delete Nina North' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete User' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('user-row')
+      .filter({ hasText: 'nina.north@demo.test' })
+      .waitFor({ state: 'detached' });
+  });
+
+  it('says User not found for a user the organization does not have, and Cancel goes up one level', async () => {
+    const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/users/no-such-user/edit');
+    await page.getByText('User not found').waitFor();
+    await page.goto(`${baseUrl}/dashboard/accounts/users/new`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/dashboard/accounts/users');
+  });
+});
+
+describe('API tokens', () => {
+  it('creates a token shown once with a copy button; it calls the API until it is deleted', async () => {
+    const page = await openAccounts('admin@demo.test', '/dashboard/accounts/integrations');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await page.getByLabel('Description').fill('Dispatch CAD');
+    await page.getByRole('button', { name: 'Create Token' }).click();
+    const secret = (await page.getByTestId('new-token-value').textContent()) ?? '';
+    expect(secret).toMatch(/^sc_api_/);
+    await page.getByTestId('new-token').getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await page.getByTestId('new-token').getByRole('button', { name: 'Copy' }).waitFor();
+    const row = page.getByTestId('token-row').filter({ hasText: 'Dispatch CAD' });
+    expect(await row.textContent()).toContain(`sc_api_…${secret.slice(-4)}`);
+
+    // curl -H "Authorization: Bearer $TOKEN" .../api/organization/things
+    const things = await api('GET', '/organization/things', secret);
+    expect(things.status).toBe(200);
+    expect((things.body as { data: unknown[] }).data.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Delete Dispatch CAD' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete API Token' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await row.waitFor({ state: 'detached' });
+    expect((await api('GET', '/organization/things', secret)).status).toBe(401);
+  });
+
+  it('shows the limit notice at the limit, and the contact-support notice without API keys', async () => {
+    const token = await signInForToken(baseUrl, 'orgadmin@demo.test');
+    const made: string[] = [];
+    try {
+      for (let index = 0; index < 3; index += 1) {
+        const created = await api('POST', '/api_tokens', token, { description: `Key ${index}` });
+        made.push((created.body as { id: string }).id);
+      }
+      const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/integrations/tokens');
+      await page.getByText('Your User has reached the API Key limit').waitFor();
+      expect(await page.getByRole('button', { name: 'Create Token' }).count()).toBe(0);
+    } finally {
+      for (const id of made) await api('DELETE', `/api_tokens/${id}`, token);
+    }
+    await shell.closeContext();
+    // An Admin added by the Org Admin has API keys off.
+    const added = await api('POST', '/users', token, {
+      firstname: 'Ken',
+      lastname: 'Keyless',
+      email: 'ken.keyless@demo.test',
+      role_id: 3,
+    });
+    const reset = (await (await fetch(`${baseUrl}/api/sim/outbox?email=ken.keyless@demo.test`)).json()) as {
+      mails: { link: string }[];
+    };
+    const resetToken = reset.mails.at(-1)?.link.split('/').at(-1) ?? '';
+    await fetch(`${baseUrl}/api/reset_password`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: resetToken, password: 'Demo!2026' }),
+    });
+    try {
+      const page = await openAccounts('ken.keyless@demo.test', '/dashboard/accounts/integrations');
+      await page.getByText('Please contact support to enable API Keys.', { exact: false }).waitFor();
+    } finally {
+      await api('DELETE', `/users/${(added.body as { id: string }).id}`, token);
+    }
+  });
+});
+
+describe('device config files', () => {
+  it('checks the pins, saves, exports the sample in JSON and CSV and deletes after confirming', async () => {
+    const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/integrations/configs');
+    await page.getByRole('link', { name: 'New Config File' }).first().click();
+    await page.getByLabel('File name').fill('arrow-board-7.cfg');
+    await page.getByLabel('Platform').selectOption({ label: 'Raspberry Pi' });
+    await page.getByLabel('Asset type').fill('Arrow Board');
+    await page.getByLabel('Model').selectOption('HA7');
+    await page.getByLabel('Warning Light Pin').fill('17');
+    await page.getByLabel('Indicator Pin (optional)').fill('17');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Cannot be the same as Warning Light Pin').waitFor();
+    await page.getByLabel('Indicator Pin (optional)').fill('27');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/dashboard/accounts/integrations/configs');
+    const row = page.getByTestId('config-file-row').filter({ hasText: 'arrow-board-7.cfg' });
+    await row.waitFor();
+
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    expect(json.suggestedFilename()).toBe('arrow-board-7.json');
+    const sample = JSON.parse(await readDownload(json)) as Record<string, unknown>;
+    expect(sample).toMatchObject({
+      token: '<YOUR_API_TOKEN>',
+      thing_type: 'Arrow Board',
+      warning_light_pin: 17,
+      indicator_pin: 27,
+      heartbeat_interval: 2,
+      on_period: 1.1,
+      on_pulse: 0.2,
+      off_pulse: 0.25,
+      off_period: 0.5,
+      length_of_alert: 10,
+    });
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const [header, values] = (await readDownload(csv)).trim().split('\n');
+    expect(header?.split(',')).toContain('on_period');
+    expect(values).toContain('<YOUR_API_TOKEN>');
+
+    await page.getByRole('button', { name: 'Delete arrow-board-7.cfg' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Config File' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await row.waitFor({ state: 'detached' });
+  });
+});
+
+describe('billing', () => {
+  it('shows an Org Admin the billing id, plan and usage of their organization', async () => {
+    const page = await openAccounts('orgadmin@demo.test');
+    await page
+      .getByRole('navigation', { name: 'Accounts tabs' })
+      .getByRole('link', { name: 'Billing' })
+      .click();
+    await page.getByTestId('billing-id').filter({ hasText: 'MXC-100231' }).waitFor();
+    expect(await page.getByTestId('billing-plan').textContent()).toContain('Enterprise');
+    const token = await signInForToken(baseUrl, 'orgadmin@demo.test');
+    const users = (await api('GET', '/organization/users', token)).body as { organization_users: unknown[] };
+    expect(await page.getByTestId('billing-users').textContent()).toBe(
+      `${users.organization_users.length} (no limit)`,
+    );
+  });
+});
+
+describe('preferences', () => {
+  it('keeps the view preferences and the support choice in this browser, and offers awareness mode', async () => {
+    const page = await openAccounts('user@demo.test', '/dashboard/accounts/preferences');
+    const groupView = page.getByRole('checkbox', { name: /Group view/ });
+    expect(await groupView.isChecked()).toBe(true);
+    await groupView.uncheck();
+    await page.getByRole('checkbox', { name: /Always show support/ }).uncheck();
+    await page.reload();
+    await page.getByRole('checkbox', { name: /Group view/ }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /Group view/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: /Show offline assets/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /Always show support/ }).isChecked()).toBe(false);
+    expect(await page.evaluate(() => window.localStorage.getItem('fleetDashboard.hideSupport'))).toBe('yes');
+    // The coordination center offers the infinite timeout, so its users may choose awareness mode here.
+    const awareness = page.getByRole('checkbox', { name: /Situational awareness mode/ });
+    await awareness.check();
+    expect(await page.evaluate(() => window.localStorage.getItem('fleetDashboard.awarenessMode'))).toBe('on');
+  });
+});
+
+async function readDownload(download: {
+  createReadStream(): Promise<NodeJS.ReadableStream>;
+}): Promise<string> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
