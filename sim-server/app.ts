@@ -25,6 +25,9 @@ import { closureRoutes } from './routes/closureRoutes.ts';
 import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
+import { exportPlugin } from './exports/exportPlugin.ts';
+import { exportRoutes } from './routes/exportRoutes.ts';
+import { fileRoutes } from './routes/fileRoutes.ts';
 import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
@@ -59,6 +62,8 @@ export type AppOptions = {
   cablePingIntervalMs?: number;
   /** Scenarios to run by name (docs/telemetry.md); tests pass their own scheduler. */
   scenarios?: { names: string[]; scheduler?: Scheduler };
+  /** Where exports and reports are kept (default: beside the database file) and the export worker's slice. */
+  files?: { dir?: string; exportSliceMs?: number; zipThresholdBytes?: number };
   /** Log retention (docs/simulator.md): on by default, 30 days, hourly; false keeps every event. */
   retention?: false | { maxAgeMs?: number; intervalMs?: number; scheduler?: Scheduler };
 };
@@ -117,6 +122,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(broadcastPlugin);
   await app.register(ingestionPlugin);
+  await app.register(exportPlugin, {
+    databasePath: options.databasePath,
+    ...(options.files?.dir ? { filesDir: options.files.dir } : {}),
+    ...(options.files?.exportSliceMs ? { sliceMs: options.files.exportSliceMs } : {}),
+    ...(options.files?.zipThresholdBytes ? { zipThresholdBytes: options.files.zipThresholdBytes } : {}),
+  });
   if (options.retention !== false) {
     await app.register(retentionPlugin, {
       maxAgeMs: options.retention?.maxAgeMs ?? DEFAULT_RETENTION_DAYS * DAY_MS,
@@ -157,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(areaRoutes);
   await app.register(alertingZoneRoutes);
   await app.register(wzdxFeedRoutes);
+  await app.register(exportRoutes);
+  await app.register(fileRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

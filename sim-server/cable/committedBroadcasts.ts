@@ -127,6 +127,12 @@ export function cableDeliveriesOf(committed: CommittedEvent, things: ThingAudien
     case 'AreaDeleted':
     case 'AlertingZoneSaved':
     case 'AlertingZoneDeleted':
+    case 'ExportRequested':
+    case 'ExportStarted':
+    case 'ExportProgressed':
+    case 'ExportCompleted':
+    case 'ExportFailed':
+    case 'ExportDeleted':
       return [];
     default: {
       const unexpected: never = event;

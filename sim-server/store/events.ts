@@ -1,6 +1,7 @@
 // The simulator's events: what happened, in the past tense, with the data the projections need.
 // Field names follow the wire (snake_case) so a record reads the same in the log as in a response.
 import { ACCOUNT_STANDINGS, type AccountStanding } from '#domain/session/accountContract';
+import type { ExportRecord } from '#domain/exports/exportRecord';
 import type { DeviceType } from '#domain/things/thing';
 import type { AreaJson } from '../areas/areaSchema.ts';
 import type { AreaTypeRecord, ThingSubtypeRecord, ThingTypeRecord } from '../catalog/catalogRecords.ts';
@@ -121,7 +122,8 @@ export type SimEvent =
   | { type: 'HeartbeatRecorded'; data: TelemetryRecord }
   | AccountEvent
   | LiveOperationsEvent
-  | ThingEditEvent;
+  | ThingEditEvent
+  | ExportEvent;
 
 /** Account security (issue 6); the user is the stream. A new password is its scrypt hash, never the text. */
 export type AccountEvent =
@@ -151,6 +153,18 @@ export type LiveOperationsEvent =
   | { type: 'AreaDeleted'; data: { id: string } }
   | { type: 'AlertingZoneSaved'; data: AlertingZoneJson }
   | { type: 'AlertingZoneDeleted'; data: { id: string } };
+
+/** Data exports (issue 15); the export is the stream. Its worker's steps are events like any write. */
+export type ExportEvent =
+  | { type: 'ExportRequested'; data: ExportRecord }
+  | { type: 'ExportStarted'; data: { id: string } }
+  | { type: 'ExportProgressed'; data: { id: string; rows_written: number } }
+  | {
+      type: 'ExportCompleted';
+      data: { id: string; file_id: string; rows_written: number; completed_at: string };
+    }
+  | { type: 'ExportFailed'; data: { id: string; reason: string } }
+  | { type: 'ExportDeleted'; data: { id: string } };
 
 export type SimEventType = SimEvent['type'];
 

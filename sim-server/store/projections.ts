@@ -7,6 +7,7 @@ import { createAccountProjection } from '../auth/accountProjection.ts';
 import { createThingEditProjection } from '../things/thingEditProjection.ts';
 import { createThingLinkProjection } from '../things/thingLinkProjection.ts';
 import { createDocumentProjections, DOCUMENT_TABLES } from './documentProjections.ts';
+import { createExportProjection, EXPORT_TABLES } from '../exports/exportProjection.ts';
 import type {
   OrganizationLinkRecord,
   OrganizationRecord,
@@ -37,6 +38,7 @@ export type Projections = {
 };
 
 export const PROJECTION_TABLES = [
+  ...EXPORT_TABLES,
   ...DOCUMENT_TABLES,
   'thing_location_links',
   'thing_closure_links',
@@ -102,6 +104,7 @@ export function createProjections(db: SqliteDatabase): Projections {
   const thingLinks = createThingLinkProjection(db);
   const thingEdits = createThingEditProjection(db, thingLinks);
   const documents = createDocumentProjections(db);
+  const exports = createExportProjection(db);
   const accounts = createAccountProjection(db);
   let thingsVersion = 0;
   // The telemetry hot path reads nothing: the key of each thing and its live state, as written, stay in memory.
@@ -306,6 +309,13 @@ export function createProjections(db: SqliteDatabase): Projections {
       case 'ClosureDeleted':
         documents.apply(event);
         return relink(thingLinks.closureDeleted(event.data.id), event.recordedAt);
+      case 'ExportRequested':
+      case 'ExportStarted':
+      case 'ExportProgressed':
+      case 'ExportCompleted':
+      case 'ExportFailed':
+      case 'ExportDeleted':
+        return exports.apply(event);
       default: {
         const unexpected: never = event;
         throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);

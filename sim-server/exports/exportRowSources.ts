@@ -1,0 +1,387 @@
+// Where each export type's rows come from (the simulator's own records): Point rows are the telemetry points in the
+// log; Asset and Asset Mileage rows total the telemetry per asset (and per region); Incident and Closure rows are
+// the organization's incidents and closures in the range. A source hands out its CSV a page at a time (`next`), so
+// the worker never holds a month of telemetry, only one page of it and the running totals.
+import type { ClosureRecord } from '#domain/closures/closureRecord';
+import type { ExportRecord } from '#domain/exports/exportRecord';
+import {
+  csvLine,
+  distanceIn,
+  legMetres,
+  OUTSIDE_REGIONS,
+  regionOf,
+  type CsvCell,
+  type Region,
+  type TrackFix,
+} from '#domain/exports/exportRows';
+import type { LocationRecord } from '#domain/locations/locationRecord';
+import type { AreaRecord } from '#domain/areas/areaRecord';
+import { displayedSpeed, speedUnitFor } from '#domain/units/speed';
+import { zonedTimestampFormatter } from '#domain/units/zonedTime';
+import type { TelemetryRecord } from '../store/events.ts';
+import type { ExportRepository, ExportThing } from './exportRepository.ts';
+
+/** A page of CSV text and how many rows it holds; null once the source is exhausted. */
+export type RowPage = { text: string; rows: number } | null;
+
+export type RowSource = { header: string; next(): RowPage };
+
+/** Telemetry events read per page. */
+export const TELEMETRY_PAGE = 2_000;
+
+type SourceContext = {
+  record: ExportRecord;
+  repository: ExportRepository;
+  start: number;
+  end: number;
+  formatTime: (instant: number) => string;
+  countryCode: string | null;
+};
+
+const timeHeader = (context: SourceContext) => `time (${context.record.time_zone})`;
+
+function thingsById(context: SourceContext): Map<string, ExportThing> {
+  const { record, repository } = context;
+  return new Map(
+    repository.exportThings(record.organization_id, record.thing_uuids).map((thing) => [thing.id, thing]),
+  );
+}
+
+/** A source that computes everything on its first call and hands it out at once (the small exports). */
+function oneShot(header: string, rows: () => CsvCell[][]): RowSource {
+  let done = false;
+  return {
+    header,
+    next() {
+      if (done) return null;
+      done = true;
+      const lines = rows();
+      return { text: lines.map(csvLine).join(''), rows: lines.length };
+    },
+  };
+}
+
+function pointSource(context: SourceContext): RowSource {
+  const { repository, start, end, formatTime } = context;
+  const things = thingsById(context);
+  const idsJson = JSON.stringify([...things.keys()]);
+  const window = repository.seqWindow(start, end);
+  const speedUnit = speedUnitFor(context.countryCode);
+  let afterSeq = window.afterSeq;
+  return {
+    header: csvLine([
+      timeHeader(context),
+      'asset',
+      'device_id',
+      'asset_type',
+      'lat',
+      'lng',
+      `speed (${speedUnit})`,
+      'course',
+      'accuracy (m)',
+      'enroute',
+      'street',
+    ]),
+    next() {
+      const page = repository.telemetryPage(window, afterSeq, idsJson, ['PointRecorded'], TELEMETRY_PAGE);
+      if (page.length === 0) return null;
+      let text = '';
+      let rows = 0;
+      for (const event of page) {
+        const point = JSON.parse(event.data) as TelemetryRecord;
+        const time = Date.parse(point.time);
+        const thing = things.get(event.stream_id);
+        if (time < start || time > end || !thing) continue;
+        text += csvLine([
+          formatTime(time),
+          thing.name,
+          thing.system_identifier,
+          thing.thing_type,
+          point.lat,
+          point.lng,
+          displayedSpeed(point.speed, context.countryCode).value,
+          point.course,
+          point.accuracy,
+          point.enroute,
+          point.street,
+        ]);
+        rows += 1;
+      }
+      afterSeq = page[page.length - 1]?.seq ?? afterSeq;
+      return { text, rows };
+    },
+  };
+}
+
+type AssetTotals = {
+  points: number;
+  heartbeats: number;
+  first: number | null;
+  last: TrackFix | null;
+  /** Metres per region (one entry, OUTSIDE_REGIONS, when regions are not asked for). */
+  metres: Map<string, number>;
+};
+
+/**
+ * Totals per asset over the range's telemetry, scanned a page per `next`; `rowsOf` turns the totals into rows once
+ * the scan is over. Distance counts the legs between consecutive points (bad fixes excluded, domain/exports/exportRows.ts).
+ */
+function totalsSource(
+  context: SourceContext,
+  header: string,
+  regions: readonly Region[] | null,
+  rowsOf: (things: Map<string, ExportThing>, totals: Map<string, AssetTotals>) => CsvCell[][],
+): RowSource {
+  const { repository, start, end } = context;
+  const things = thingsById(context);
+  const idsJson = JSON.stringify([...things.keys()]);
+  const window = repository.seqWindow(start, end);
+  const totals = new Map<string, AssetTotals>();
+  for (const id of things.keys())
+    totals.set(id, { points: 0, heartbeats: 0, first: null, last: null, metres: new Map() });
+  let afterSeq = window.afterSeq;
+  let scanned = false;
+  let done = false;
+  return {
+    header,
+    next() {
+      if (done) return null;
+      if (scanned) {
+        done = true;
+        const lines = rowsOf(things, totals);
+        return { text: lines.map(csvLine).join(''), rows: lines.length };
+      }
+      const page = repository.telemetryPage(
+        window,
+        afterSeq,
+        idsJson,
+        ['PointRecorded', 'HeartbeatRecorded'],
+        TELEMETRY_PAGE,
+      );
+      if (page.length === 0) scanned = true;
+      for (const event of page) {
+        const sample = JSON.parse(event.data) as TelemetryRecord;
+        const time = Date.parse(sample.time);
+        const total = totals.get(event.stream_id);
+        if (time < start || time > end || !total) continue;
+        total.first ??= time;
+        if (event.type === 'HeartbeatRecorded') {
+          total.heartbeats += 1;
+          continue;
+        }
+        total.points += 1;
+        const fix = { time, lat: sample.lat, lng: sample.lng };
+        if (total.last) {
+          const region = regions ? regionOf(fix.lat, fix.lng, regions) : OUTSIDE_REGIONS;
+          total.metres.set(region, (total.metres.get(region) ?? 0) + legMetres(total.last, fix));
+        }
+        total.last = fix;
+      }
+      afterSeq = page[page.length - 1]?.seq ?? afterSeq;
+      return { text: '', rows: 0 };
+    },
+  };
+}
+
+const sumMetres = (total: AssetTotals) => [...total.metres.values()].reduce((sum, metres) => sum + metres, 0);
+
+function assetSource(context: SourceContext): RowSource {
+  const { formatTime } = context;
+  const header = csvLine([
+    'asset',
+    'device_id',
+    'asset_type',
+    'asset_subtype',
+    'in_service',
+    'points',
+    'heartbeats',
+    'distance (miles)',
+    `first_report (${context.record.time_zone})`,
+    `last_point (${context.record.time_zone})`,
+    'last_lat',
+    'last_lng',
+  ]);
+  return totalsSource(context, header, null, (things, totals) =>
+    [...things.values()].map((thing) => {
+      const total = totals.get(thing.id);
+      const last = total?.last ?? null;
+      return [
+        thing.name,
+        thing.system_identifier,
+        thing.thing_type,
+        thing.thing_subtype,
+        thing.in_service,
+        total?.points ?? 0,
+        total?.heartbeats ?? 0,
+        total ? distanceIn('miles', sumMetres(total)) : 0,
+        total?.first == null ? null : formatTime(total.first),
+        last ? formatTime(last.time) : null,
+        last?.lat ?? null,
+        last?.lng ?? null,
+      ];
+    }),
+  );
+}
+
+function regionsOf(context: SourceContext): Region[] {
+  return context.repository.areas(context.record.organization_id).map((json) => {
+    const area = JSON.parse(json) as AreaRecord;
+    return {
+      name: area.name,
+      polygon: area.area_geom,
+      centre: area.lat === null || area.lng === null ? null : { lat: area.lat, lng: area.lng },
+      radiusMetres: area.radius_dist,
+    };
+  });
+}
+
+function mileageSource(context: SourceContext): RowSource {
+  const { record } = context;
+  const unit = record.unit_of_measurement;
+  const header = csvLine([
+    'asset',
+    'device_id',
+    'asset_type',
+    ...(record.by_region ? ['region'] : []),
+    `distance (${unit})`,
+    'points',
+  ]);
+  const regions = record.by_region ? regionsOf(context) : null;
+  return totalsSource(context, header, regions, (things, totals) =>
+    [...things.values()].flatMap((thing): CsvCell[][] => {
+      const total = totals.get(thing.id);
+      const base = [thing.name, thing.system_identifier, thing.thing_type];
+      if (!record.by_region)
+        return [[...base, distanceIn(unit, total ? sumMetres(total) : 0), total?.points ?? 0]];
+      const byRegion = [...(total?.metres ?? new Map<string, number>())].sort(([a], [b]) =>
+        a.localeCompare(b),
+      );
+      return byRegion.map(([region, metres]) => [...base, region, distanceIn(unit, metres), '']);
+    }),
+  );
+}
+
+const timeOrNull = (context: SourceContext, text: string | null) => {
+  const time = text === null ? Number.NaN : Date.parse(text);
+  return Number.isNaN(time) ? null : context.formatTime(time);
+};
+
+function incidentSource(context: SourceContext): RowSource {
+  const { record, repository, start, end } = context;
+  const wanted = new Set(record.thing_uuids);
+  return oneShot(
+    csvLine([
+      'incident_id',
+      `start_time (${record.time_zone})`,
+      `end_time (${record.time_zone})`,
+      'active',
+      'street',
+      'lat',
+      'lng',
+      'alert_message',
+      'assets',
+      'features',
+    ]),
+    () =>
+      repository
+        .locationsOverlapping(record.organization_id, start, end)
+        .map((json) => JSON.parse(json) as LocationRecord)
+        .filter((location) => {
+          const things = [...location.things_active, ...location.things_inactive];
+          if (things.length === 0) return record.include_no_thing_il;
+          return wanted.size === 0 || things.some((thing) => wanted.has(thing.id));
+        })
+        .map((location) => [
+          location.id,
+          timeOrNull(context, location.start_time),
+          timeOrNull(context, location.end_time),
+          location.is_active,
+          location.street,
+          location.lat,
+          location.lng,
+          location.alert_message,
+          [...location.things_active, ...location.things_inactive]
+            .map((thing) => thing.nickname ?? thing.system_identifier)
+            .join('; '),
+          location.features.map((feature) => feature.type).join('; '),
+        ]),
+  );
+}
+
+function closureSource(context: SourceContext): RowSource {
+  const { record, repository, start, end } = context;
+  const types = new Set<string>(record.closures_to_include);
+  const wanted = new Set(record.thing_uuids);
+  const overlaps = (closure: ClosureRecord) => {
+    const from = closure.start_time === null ? Number.NEGATIVE_INFINITY : Date.parse(closure.start_time);
+    const to = closure.end_time === null ? Number.POSITIVE_INFINITY : Date.parse(closure.end_time);
+    return from <= end && to >= start;
+  };
+  return oneShot(
+    csvLine([
+      'closure_id',
+      'closure_type',
+      'description',
+      'direction',
+      'street_start',
+      'street_end',
+      `start_time (${record.time_zone})`,
+      `end_time (${record.time_zone})`,
+      'active',
+      'impacted_lanes',
+      'asset',
+      'wzdx_id',
+    ]),
+    () =>
+      repository
+        .closures(record.organization_id)
+        .map((json) => JSON.parse(json) as ClosureRecord)
+        .filter(
+          (closure) =>
+            overlaps(closure) &&
+            (types.has(closure.closure_type) ||
+              [closure.thing_id, ...closure.things_associated].some((id) => id !== null && wanted.has(id))),
+        )
+        .map((closure) => [
+          closure.id,
+          closure.closure_type,
+          closure.description,
+          closure.direction,
+          closure.street_start,
+          closure.street_end,
+          timeOrNull(context, closure.start_time),
+          timeOrNull(context, closure.end_time),
+          closure.is_active,
+          closure.impacted_lanes.join(' '),
+          closure.thing ? (closure.thing.nickname ?? closure.thing.system_identifier) : null,
+          closure.external_id,
+        ]),
+  );
+}
+
+export function rowSourceFor(record: ExportRecord, repository: ExportRepository): RowSource {
+  const context: SourceContext = {
+    record,
+    repository,
+    start: Date.parse(record.export_start_time),
+    end: Date.parse(record.export_end_time),
+    formatTime: zonedTimestampFormatter(record.time_zone),
+    countryCode: repository.organizationZone(record.organization_id)?.countryCode ?? null,
+  };
+  switch (record.export_type) {
+    case 'point':
+      return pointSource(context);
+    case 'asset':
+      return assetSource(context);
+    case 'mileage':
+      return mileageSource(context);
+    case 'incident':
+      return incidentSource(context);
+    case 'closure':
+      return closureSource(context);
+    default: {
+      const unexpected: never = record.export_type;
+      throw new Error(`Unknown export type ${String(unexpected)}`);
+    }
+  }
+}
