@@ -4,6 +4,7 @@ import { Redirect, useLocation } from 'wouter';
 import { decideRoute, type RouteMatch } from '#domain/session/routeGates';
 import { assertNever } from '#domain/checks/assertNever';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
+import { DataScreen } from '../features/data/DataScreen.tsx';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
@@ -24,6 +25,7 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
     return <ThingsPage thingId={decodeParam(params.thingId)} />;
   }
+  if (rule.section === 'data') return <DataScreen pattern={rule.pattern} path={path} />;
   return <SectionPlaceholder section={rule.section} title={sectionLabel(rule.section)} path={path} />;
 }
 

@@ -124,3 +124,26 @@ export function zonedTimestampFormatter(timeZone: string): (instant: number) => 
     );
   };
 }
+
+/** `instant` as the value of a `datetime-local` field ('yyyy-MM-ddTHH:mm') on the wall clock of `timeZone`. */
+export function wallTimeText(instant: number, timeZone: string): string {
+  return zonedTimestampFormatter(timeZone)(instant).slice(0, 16).replace(' ', 'T');
+}
+
+/** The instant a `datetime-local` value ('yyyy-MM-ddTHH:mm[:ss]') means on the wall clock of `timeZone`, or null. */
+export function instantOfWallTimeText(text: string, timeZone: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  return instantOfWall(
+    {
+      year: year ?? 1970,
+      month: month ?? 1,
+      day: day ?? 1,
+      hour: hour ?? 0,
+      minute: minute ?? 0,
+      second: Number.isNaN(second) ? 0 : (second ?? 0),
+    },
+    timeZone,
+  );
+}

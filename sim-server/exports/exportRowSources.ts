@@ -26,6 +26,10 @@ export type RowPage = { text: string; rows: number } | null;
 
 export type RowSource = { header: string; next(): RowPage };
 
+/** Points a device uploads late (buffered while out of coverage) are recorded after their time: the log is read up
+ * to this long past the range's end, and each point is kept by its own time. */
+export const LATE_UPLOAD_GRACE_MS = 60 * 60 * 1000;
+
 /** Telemetry events read per page. */
 export const TELEMETRY_PAGE = 2_000;
 
@@ -65,7 +69,7 @@ function pointSource(context: SourceContext): RowSource {
   const { repository, start, end, formatTime } = context;
   const things = thingsById(context);
   const idsJson = JSON.stringify([...things.keys()]);
-  const window = repository.seqWindow(start, end);
+  const window = repository.seqWindow(start, end + LATE_UPLOAD_GRACE_MS);
   const speedUnit = speedUnitFor(context.countryCode);
   let afterSeq = window.afterSeq;
   return {
@@ -135,7 +139,7 @@ function totalsSource(
   const { repository, start, end } = context;
   const things = thingsById(context);
   const idsJson = JSON.stringify([...things.keys()]);
-  const window = repository.seqWindow(start, end);
+  const window = repository.seqWindow(start, end + LATE_UPLOAD_GRACE_MS);
   const totals = new Map<string, AssetTotals>();
   for (const id of things.keys())
     totals.set(id, { points: 0, heartbeats: 0, first: null, last: null, metres: new Map() });

@@ -3,7 +3,7 @@
 // caller's permission and organization are checked; `GET /api/files/{kind}/{fileId}` serves what such a link names
 // (the link's signature stands in for the bearer token a browser download cannot send).
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { exportFileName } from '#domain/exports/export';
 import { FileLinkAnswerSchema, FileLinkQuerySchema, type FileLinkQuery } from '#domain/exports/exportRecord';
@@ -39,10 +39,12 @@ export const fileRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const exports = createExportRepository(app.eventLog.db);
   const exportIdOf = (fileId: string) => fileId.replace(/\.(csv|zip)$/, '');
 
-  /** The link for `kind/fileId` once it exists, else 404 "File not found". */
-  function answerLink(reply: FastifyReply, kind: FileKind, fileId: string) {
+  /** The absolute link (the API may be on another host than the dashboard) for `kind/fileId` once the file
+   * exists, else 404 "File not found". */
+  function answerLink(request: FastifyRequest, reply: FastifyReply, kind: FileKind, fileId: string) {
     if (!app.files.exists(kind, fileId)) return sendNotFound(reply, FILE_NOT_FOUND);
-    return { file_url: app.files.linkTo(kind, fileId, app.clock.now()) };
+    const origin = `${request.protocol}://${request.host}`;
+    return { file_url: `${origin}${app.files.linkTo(kind, fileId, app.clock.now())}` };
   }
 
   app.get<{ Querystring: FileLinkQuery }>(
@@ -66,10 +68,10 @@ export const fileRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
           !caller.reachableOrganizationIds.has(record.organization_id)
         )
           return sendNotFound(reply, FILE_NOT_FOUND);
-        return answerLink(reply, 'exports', filename);
+        return answerLink(request, reply, 'exports', filename);
       }
       if (!hasAnyPermission(caller.permissions, VIEW_REPORTS)) return sendForbidden(reply);
-      return answerLink(reply, 'reports', filename);
+      return answerLink(request, reply, 'reports', filename);
     },
   );
 

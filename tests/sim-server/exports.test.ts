@@ -71,7 +71,12 @@ async function download(target: LiveWorld, token: string, fileId: string) {
     token,
   );
   expect(link.statusCode).toBe(200);
-  return target.app.inject({ method: 'GET', url: link.json<{ file_url: string }>().file_url });
+  return target.app.inject({
+    method: 'GET',
+    url:
+      new URL(link.json<{ file_url: string }>().file_url).pathname +
+      new URL(link.json<{ file_url: string }>().file_url).search,
+  });
 }
 
 beforeAll(async () => {
