@@ -28,6 +28,7 @@ import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
 import { exportPlugin } from './exports/exportPlugin.ts';
 import { exportRoutes } from './routes/exportRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
+import { reportRoutes } from './routes/reportRoutes.ts';
 import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(wzdxFeedRoutes);
   await app.register(exportRoutes);
   await app.register(fileRoutes);
+  await app.register(reportRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

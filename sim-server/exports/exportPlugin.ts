@@ -1,5 +1,6 @@
-// `app.files` and `app.exportWorker`: the download folder and the export worker, started once the app is ready
-// (resuming what a previous run left requested or in progress) and stopped before the database closes.
+// `app.files`, `app.exportWorker` and `app.monthlyReports`: the download folder, the export worker and the monthly
+// reports. The worker starts once the app is ready (resuming what a previous run left requested or in progress) and
+// stops before the database closes.
 import os from 'node:os';
 import { EXPORT_ZIP_THRESHOLD_BYTES } from '#domain/exports/exportRules';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
@@ -7,11 +8,13 @@ import { createFileStore, type FileStore } from '../files/fileStore.ts';
 import { createExportRepository } from './exportRepository.ts';
 import { createExportWorker, type ExportWorker } from './exportWorker.ts';
 import { defaultFilesDir } from '../files/fileStore.ts';
+import { createMonthlyReports, type MonthlyReports } from '../reports/monthlyReports.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     files: FileStore;
     exportWorker: ExportWorker;
+    monthlyReports: MonthlyReports;
   }
 }
 
@@ -26,18 +29,24 @@ export type ExportPluginOptions = {
 
 export const exportPlugin = sharedPlugin<ExportPluginOptions>('exports', async (app, options) => {
   const files = createFileStore(options.filesDir ?? defaultFilesDir(options.databasePath, os.tmpdir()));
+  const repository = createExportRepository(app.eventLog.db);
+  const sliceMs = options.sliceMs ?? 8;
   const worker = createExportWorker({
     log: app.eventLog,
-    repository: createExportRepository(app.eventLog.db),
+    repository,
     files,
     clock: app.clock,
-    sliceMs: options.sliceMs ?? 8,
+    sliceMs,
     zipThresholdBytes: options.zipThresholdBytes ?? EXPORT_ZIP_THRESHOLD_BYTES,
     progressIntervalMs: 1000,
     onError: (id, error) => app.log.warn({ err: error, exportId: id }, 'export failed'),
   });
   app.decorate('files', files);
   app.decorate('exportWorker', worker);
+  app.decorate(
+    'monthlyReports',
+    createMonthlyReports({ db: app.eventLog.db, repository, files, clock: app.clock, sliceMs }),
+  );
   app.addHook('onReady', async () => {
     worker.resumeUnfinished();
   });

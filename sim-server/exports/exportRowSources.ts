@@ -117,44 +117,60 @@ function pointSource(context: SourceContext): RowSource {
   };
 }
 
-type AssetTotals = {
+export type AssetTotals = {
   points: number;
   heartbeats: number;
   first: number | null;
-  last: TrackFix | null;
+  last: TrackFix & { enroute: boolean };
   /** Metres per region (one entry, OUTSIDE_REGIONS, when regions are not asked for). */
   metres: Map<string, number>;
+  /** Milliseconds between consecutive en-route points at most MAX_ENROUTE_GAP_MS apart: time spent alerting. */
+  enrouteMs: number;
+  /** Whether `last` holds a point yet. */
+  hasFix: boolean;
+};
+
+/** Two en-route points further apart than this are two runs, not one. */
+export const MAX_ENROUTE_GAP_MS = 60_000;
+
+export type TelemetryTotals = {
+  /** Scans one page; true once the range has been read to its end. */
+  step(): boolean;
+  totals: Map<string, AssetTotals>;
+  /** Metres per day bucket (`dayOf(time)`), when a bucketing was given. */
+  metresByDay: Map<number, number>;
 };
 
 /**
- * Totals per asset over the range's telemetry, scanned a page per `next`; `rowsOf` turns the totals into rows once
- * the scan is over. Distance counts the legs between consecutive points (bad fixes excluded, domain/exports/exportRows.ts).
+ * Totals per asset over a range's telemetry, read a page per `step`. Distance counts the legs between consecutive
+ * points (bad fixes excluded, domain/exports/exportRows.ts), split by region when regions are given.
  */
-function totalsSource(
-  context: SourceContext,
-  header: string,
-  regions: readonly Region[] | null,
-  rowsOf: (things: Map<string, ExportThing>, totals: Map<string, AssetTotals>) => CsvCell[][],
-): RowSource {
-  const { repository, start, end } = context;
-  const things = thingsById(context);
-  const idsJson = JSON.stringify([...things.keys()]);
+export function telemetryTotals(
+  repository: ExportRepository,
+  thingIds: readonly string[],
+  range: { start: number; end: number },
+  options: { regions?: readonly Region[] | null; dayOf?: (time: number) => number } = {},
+): TelemetryTotals {
+  const { start, end } = range;
+  const idsJson = JSON.stringify(thingIds);
   const window = repository.seqWindow(start, end + LATE_UPLOAD_GRACE_MS);
   const totals = new Map<string, AssetTotals>();
-  for (const id of things.keys())
-    totals.set(id, { points: 0, heartbeats: 0, first: null, last: null, metres: new Map() });
+  const metresByDay = new Map<number, number>();
+  for (const id of thingIds)
+    totals.set(id, {
+      points: 0,
+      heartbeats: 0,
+      first: null,
+      last: { time: 0, lat: 0, lng: 0, enroute: false },
+      hasFix: false,
+      metres: new Map(),
+      enrouteMs: 0,
+    });
   let afterSeq = window.afterSeq;
-  let scanned = false;
-  let done = false;
   return {
-    header,
-    next() {
-      if (done) return null;
-      if (scanned) {
-        done = true;
-        const lines = rowsOf(things, totals);
-        return { text: lines.map(csvLine).join(''), rows: lines.length };
-      }
+    totals,
+    metresByDay,
+    step() {
       const page = repository.telemetryPage(
         window,
         afterSeq,
@@ -162,7 +178,6 @@ function totalsSource(
         ['PointRecorded', 'HeartbeatRecorded'],
         TELEMETRY_PAGE,
       );
-      if (page.length === 0) scanned = true;
       for (const event of page) {
         const sample = JSON.parse(event.data) as TelemetryRecord;
         const time = Date.parse(sample.time);
@@ -174,14 +189,49 @@ function totalsSource(
           continue;
         }
         total.points += 1;
-        const fix = { time, lat: sample.lat, lng: sample.lng };
-        if (total.last) {
-          const region = regions ? regionOf(fix.lat, fix.lng, regions) : OUTSIDE_REGIONS;
-          total.metres.set(region, (total.metres.get(region) ?? 0) + legMetres(total.last, fix));
+        const fix = { time, lat: sample.lat, lng: sample.lng, enroute: sample.enroute };
+        if (total.hasFix) {
+          const previous = total.last;
+          const metres = legMetres(previous, fix);
+          const region = options.regions ? regionOf(fix.lat, fix.lng, options.regions) : OUTSIDE_REGIONS;
+          total.metres.set(region, (total.metres.get(region) ?? 0) + metres);
+          if (options.dayOf) {
+            const day = options.dayOf(time);
+            metresByDay.set(day, (metresByDay.get(day) ?? 0) + metres);
+          }
+          const gap = time - previous.time;
+          if (previous.enroute && fix.enroute && gap > 0 && gap <= MAX_ENROUTE_GAP_MS) total.enrouteMs += gap;
         }
         total.last = fix;
+        total.hasFix = true;
       }
       afterSeq = page[page.length - 1]?.seq ?? afterSeq;
+      return page.length === 0;
+    },
+  };
+}
+
+/** A source that scans the telemetry totals a page per `next`, then hands out `rowsOf` the totals at once. */
+function totalsSource(
+  context: SourceContext,
+  header: string,
+  regions: readonly Region[] | null,
+  rowsOf: (things: Map<string, ExportThing>, totals: Map<string, AssetTotals>) => CsvCell[][],
+): RowSource {
+  const things = thingsById(context);
+  const scan = telemetryTotals(context.repository, [...things.keys()], context, { regions });
+  let scanned = false;
+  let done = false;
+  return {
+    header,
+    next() {
+      if (done) return null;
+      if (scanned) {
+        done = true;
+        const lines = rowsOf(things, scan.totals);
+        return { text: lines.map(csvLine).join(''), rows: lines.length };
+      }
+      scanned = scan.step();
       return { text: '', rows: 0 };
     },
   };
@@ -208,7 +258,7 @@ function assetSource(context: SourceContext): RowSource {
   return totalsSource(context, header, null, (things, totals) =>
     [...things.values()].map((thing) => {
       const total = totals.get(thing.id);
-      const last = total?.last ?? null;
+      const last = total?.hasFix ? total.last : null;
       return [
         thing.name,
         thing.system_identifier,

@@ -71,6 +71,10 @@ export const fileRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         return answerLink(request, reply, 'exports', filename);
       }
       if (!hasAnyPermission(caller.permissions, VIEW_REPORTS)) return sendForbidden(reply);
+      const report = app.monthlyReports.parseFileId(filename);
+      if (!report || !caller.reachableOrganizationIds.has(report.organizationId))
+        return sendNotFound(reply, FILE_NOT_FOUND);
+      if (!(await app.monthlyReports.ensure(report))) return sendNotFound(reply, FILE_NOT_FOUND);
       return answerLink(request, reply, 'reports', filename);
     },
   );
