@@ -71,12 +71,8 @@ async function download(target: LiveWorld, token: string, fileId: string) {
     token,
   );
   expect(link.statusCode).toBe(200);
-  return target.app.inject({
-    method: 'GET',
-    url:
-      new URL(link.json<{ file_url: string }>().file_url).pathname +
-      new URL(link.json<{ file_url: string }>().file_url).search,
-  });
+  const url = new URL(link.json<{ file_url: string }>().file_url);
+  return target.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
 }
 
 beforeAll(async () => {
