@@ -125,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ingestionPlugin);
   await app.register(exportPlugin, {
     databasePath: options.databasePath,
+    fresh: options.fresh ?? false,
     ...(options.files?.dir ? { filesDir: options.files.dir } : {}),
     ...(options.files?.exportSliceMs ? { sliceMs: options.files.exportSliceMs } : {}),
     ...(options.files?.zipThresholdBytes ? { zipThresholdBytes: options.files.zipThresholdBytes } : {}),

@@ -1,6 +1,7 @@
 // `app.files`, `app.exportWorker` and `app.monthlyReports`: the download folder, the export worker and the monthly
 // reports. The worker starts once the app is ready (resuming what a previous run left requested or in progress) and
 // stops before the database closes.
+import fs from 'node:fs';
 import os from 'node:os';
 import { EXPORT_ZIP_THRESHOLD_BYTES } from '#domain/exports/exportRules';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
@@ -20,6 +21,8 @@ declare module 'fastify' {
 
 export type ExportPluginOptions = {
   databasePath: string;
+  /** A fresh database starts with no files either (report file names repeat across worlds of the same seed). */
+  fresh: boolean;
   /** Where downloads are kept (default: beside the database file). */
   filesDir?: string;
   /** Longest stretch of export work between turns of the event loop (default 8 ms). */
@@ -28,7 +31,9 @@ export type ExportPluginOptions = {
 };
 
 export const exportPlugin = sharedPlugin<ExportPluginOptions>('exports', async (app, options) => {
-  const files = createFileStore(options.filesDir ?? defaultFilesDir(options.databasePath, os.tmpdir()));
+  const filesDir = options.filesDir ?? defaultFilesDir(options.databasePath, os.tmpdir());
+  if (options.fresh) fs.rmSync(filesDir, { recursive: true, force: true });
+  const files = createFileStore(filesDir);
   const repository = createExportRepository(app.eventLog.db);
   const sliceMs = options.sliceMs ?? 8;
   const worker = createExportWorker({
