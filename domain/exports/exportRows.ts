@@ -79,3 +79,14 @@ export function regionOf(lat: number, lng: number, regions: readonly Region[]): 
   }
   return OUTSIDE_REGIONS;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ranges
+
+/** Whether a span given by ISO times (an open end unbounded: a closure not yet started or ended) overlaps
+ * [start, end]. */
+export function spanOverlaps(from: string | null, to: string | null, start: number, end: number): boolean {
+  const first = from === null ? Number.NEGATIVE_INFINITY : Date.parse(from);
+  const last = to === null ? Number.POSITIVE_INFINITY : Date.parse(to);
+  return first <= end && last >= start;
+}

@@ -10,6 +10,7 @@ import {
   legMetres,
   OUTSIDE_REGIONS,
   regionOf,
+  spanOverlaps,
   type CsvCell,
   type Region,
   type TrackFix,
@@ -366,11 +367,6 @@ function closureSource(context: SourceContext): RowSource {
   const { record, repository, start, end } = context;
   const types = new Set<string>(record.closures_to_include);
   const wanted = new Set(record.thing_uuids);
-  const overlaps = (closure: ClosureRecord) => {
-    const from = closure.start_time === null ? Number.NEGATIVE_INFINITY : Date.parse(closure.start_time);
-    const to = closure.end_time === null ? Number.POSITIVE_INFINITY : Date.parse(closure.end_time);
-    return from <= end && to >= start;
-  };
   return oneShot(
     csvLine([
       'closure_id',
@@ -392,7 +388,7 @@ function closureSource(context: SourceContext): RowSource {
         .map((json) => JSON.parse(json) as ClosureRecord)
         .filter(
           (closure) =>
-            overlaps(closure) &&
+            spanOverlaps(closure.start_time, closure.end_time, start, end) &&
             (types.has(closure.closure_type) ||
               [closure.thing_id, ...closure.things_associated].some((id) => id !== null && wanted.has(id))),
         )
