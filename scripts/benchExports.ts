@@ -1,7 +1,7 @@
 // Benchmark of the export worker (issue 15): rows per second written for a Point export over 1 Hz telemetry of
 // every asset, and the API's latency (p50/p99/max of GET /api/organization/export and GET /api/version over real
 // HTTP, one after another) while the export runs, against the same calls with no export running. Also the process's
-// peak resident memory, to show the range is not loaded at once.
+// peak resident memory, to show the range is not loaded at once, and the event loop's delay while the export ran.
 //
 //   npm run bench:exports -- [--assets 300] [--hours 2] [--slice-ms 8]
 //
@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { ExportRecord } from '#domain/exports/exportRecord';
 import { buildApp } from '#sim/app';
@@ -144,6 +145,8 @@ try {
   });
   const record = (await created.json()) as ExportRecord;
   if (created.status !== 201) throw new Error(`export refused: ${JSON.stringify(record)}`);
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   let finished = false;
   let finishedAt = 0;
   void app.exportWorker.idle().then(() => {
@@ -162,7 +165,12 @@ try {
       `in ${elapsed.toFixed(1)} s = ${Math.round((done?.rows_written ?? 0) / elapsed).toLocaleString('en-US')} rows/s; ` +
       `file ${done?.file_id} ${(fileSize / 1e6).toFixed(1)} MB (slice ${sliceMs} ms)`,
   );
+  loopDelay.disable();
   console.log(`API while it ran: ${describe(busy)}`);
+  console.log(
+    `Event-loop delay while it ran: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, ` +
+      `max ${(loopDelay.max / 1e6).toFixed(1)} ms (a machine busy with other work adds its own)`,
+  );
   console.log(`Peak resident memory: ${(peakRss / 1e6).toFixed(0)} MB`);
 } finally {
   clearInterval(sampler);
