@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { ExportRecord } from '#domain/exports/exportRecord';
 import { buildApp } from '#sim/app';
@@ -145,6 +145,11 @@ try {
   });
   const record = (await created.json()) as ExportRecord;
   if (created.status !== 201) throw new Error(`export refused: ${JSON.stringify(record)}`);
+  let longestGcMs = 0;
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
   let finished = false;
@@ -169,8 +174,10 @@ try {
   console.log(`API while it ran: ${describe(busy)}`);
   console.log(
     `Event-loop delay while it ran: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, ` +
-      `max ${(loopDelay.max / 1e6).toFixed(1)} ms (a machine busy with other work adds its own)`,
+      `max ${(loopDelay.max / 1e6).toFixed(1)} ms (a machine busy with other work adds its own); ` +
+      `longest garbage collection ${longestGcMs.toFixed(1)} ms`,
   );
+  gcObserver.disconnect();
   console.log(`Peak resident memory: ${(peakRss / 1e6).toFixed(0)} MB`);
 } finally {
   clearInterval(sampler);

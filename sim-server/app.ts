@@ -1,4 +1,4 @@
-// Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable, ingestion,
+// Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable, ingestion, exports,
 // log retention, replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
