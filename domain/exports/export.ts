@@ -1,6 +1,5 @@
 // The dashboard's export item (access §3 "Export item (client)") and its mapper from the simulator's record; items
 // failing the schema are dropped and counted. The file name a user downloads is the title with the file's kind.
-import * as v from 'valibot';
 import { decodeRecords, parseServerTime, type DecodeResult } from '#domain/wire/decode';
 import { ExportRecordSchema, type ExportRecord, type ExportType } from './exportRecord.ts';
 import { exportStatusGroup, type ExportStatusGroup } from './exportRules.ts';
@@ -56,5 +55,3 @@ export function decodeExports(input: unknown): DecodeResult<ExportItem> {
 export function sortExports(items: readonly ExportItem[]): ExportItem[] {
   return [...items].sort((a, b) => b.requestedAt - a.requestedAt || a.id.localeCompare(b.id));
 }
-
-export const isExportRecord = (value: unknown): value is ExportRecord => v.is(ExportRecordSchema, value);
