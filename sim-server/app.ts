@@ -1,4 +1,4 @@
-// Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable, ingestion,
+// Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable, ingestion, exports,
 // log retention, replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
@@ -26,6 +26,10 @@ import { closureRoutes } from './routes/closureRoutes.ts';
 import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
+import { exportPlugin } from './exports/exportPlugin.ts';
+import { exportRoutes } from './routes/exportRoutes.ts';
+import { fileRoutes } from './routes/fileRoutes.ts';
+import { reportRoutes } from './routes/reportRoutes.ts';
 import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
 import { tripRoutes } from './routes/tripRoutes.ts';
 import { hazardRoutes } from './routes/hazardRoutes.ts';
@@ -68,6 +72,8 @@ export type AppOptions = {
   cablePingIntervalMs?: number;
   /** Scenarios to run by name (docs/telemetry.md); tests pass their own scheduler. */
   scenarios?: { names: string[]; scheduler?: Scheduler };
+  /** Where exports and reports are kept (default: beside the database file) and the export worker's slice. */
+  files?: { dir?: string; exportSliceMs?: number; zipThresholdBytes?: number };
   /** Log retention (docs/simulator.md): on by default, 30 days, hourly; false keeps every event. */
   retention?: false | { maxAgeMs?: number; intervalMs?: number; scheduler?: Scheduler };
   /** Who reads `GET /api/sim/outbox` (auth/outboxAccess.ts): loopback callers (default) or anyone. */
@@ -130,6 +136,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(broadcastPlugin);
   await app.register(ingestionPlugin);
+  await app.register(exportPlugin, {
+    databasePath: options.databasePath,
+    fresh: options.fresh ?? false,
+    ...(options.files?.dir ? { filesDir: options.files.dir } : {}),
+    ...(options.files?.exportSliceMs ? { sliceMs: options.files.exportSliceMs } : {}),
+    ...(options.files?.zipThresholdBytes ? { zipThresholdBytes: options.files.zipThresholdBytes } : {}),
+  });
   if (options.retention !== false) {
     await app.register(retentionPlugin, {
       maxAgeMs: options.retention?.maxAgeMs ?? DEFAULT_RETENTION_DAYS * DAY_MS,
@@ -178,6 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(organizationRoutes);
   await app.register(integrationRoutes);
   await app.register(billingRoutes);
+  await app.register(exportRoutes);
+  await app.register(fileRoutes);
+  await app.register(reportRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

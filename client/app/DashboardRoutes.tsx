@@ -6,6 +6,7 @@ import { assertNever } from '#domain/checks/assertNever';
 import { AccountsPage } from '../features/accounts/AccountsPage.tsx';
 import { rememberPathOutsideAccounts } from '../features/accounts/accountsNavigation.ts';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
+import { DataScreen } from '../features/data/DataScreen.tsx';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
 import { TripsPage } from '../features/trips/TripsPage.tsx';
@@ -35,6 +36,7 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.section === 'r2r') return <R2RPage />;
   if (rule.section === 'sharing') return <SharingPage />;
   if (rule.section === 'accounts') return <AccountsPage pattern={rule.pattern} params={params} />;
+  if (rule.section === 'data') return <DataScreen pattern={rule.pattern} path={path} />;
   return <SectionPlaceholder section={rule.section} title={sectionLabel(rule.section)} path={path} />;
 }
 

@@ -136,8 +136,14 @@ export function cableDeliveriesOf(committed: CommittedEvent, things: ThingAudien
     case 'ConfigFileSaved':
     case 'ConfigFileDeleted':
     case 'BillingPlanAssigned':
-      // The Accounts events (issue 14) change nothing the live picture draws; a renamed organization reaches open
-      // dashboards with their next profile load.
+    case 'ExportRequested':
+    case 'ExportStarted':
+    case 'ExportProgressed':
+    case 'ExportCompleted':
+    case 'ExportFailed':
+    case 'ExportDeleted':
+      // The Accounts (issue 14) and export (issue 15) events change nothing the live picture draws; a renamed
+      // organization reaches open dashboards with their next profile load, exports show in the list's refresh.
       return [];
     default: {
       const unexpected: never = event;

@@ -4,7 +4,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { unreachableOrganizationIds } from '#domain/organizations/organizationAccess';
 import { DeletedAnswerSchema, type OrganizationIdsQuery } from '#domain/wire/requestParts';
-import type { CallerReach, Decided, Decision, Refusal } from '../shared/decision.ts';
+import {
+  recordDecided,
+  type CallerReach,
+  type Decided,
+  type Decision,
+  type Refusal,
+} from '../shared/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 import type { Session } from '../users/userReadModel.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
@@ -90,11 +96,7 @@ export function appendDecision(
     void sendRefusal(reply, decision.refused);
     return null;
   }
-  app.eventLog.transaction(() => {
-    const recordedAt = app.clock.now();
-    for (const { event, streamId, organizationId } of decision.accepted)
-      app.eventLog.record(event, { streamId, organizationId, recordedAt });
-  });
+  recordDecided(app.eventLog, decision.accepted, app.clock.now());
   return decision.accepted;
 }
 

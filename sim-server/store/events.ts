@@ -3,6 +3,7 @@
 import { ACCOUNT_STANDINGS, type AccountStanding } from '#domain/session/accountContract';
 import type { BillingPeriod, PlanId } from '#domain/billing/billing';
 import type { ConfigFileRecord } from '#domain/integrations/configFile';
+import type { ExportRecord } from '#domain/exports/exportRecord';
 import type { DeviceType } from '#domain/things/thing';
 import type { AreaJson } from '../areas/areaSchema.ts';
 import type { AreaTypeRecord, ThingSubtypeRecord, ThingTypeRecord } from '../catalog/catalogRecords.ts';
@@ -125,7 +126,8 @@ export type SimEvent =
   | LiveOperationsEvent
   | ThingEditEvent
   | { type: 'MutualAidRequested'; data: MutualAidRequestRecord }
-  | AdministrationEvent;
+  | AdministrationEvent
+  | ExportEvent;
 
 /** A mutual-aid sharing request (issue 16): kept in the log and mailed to support; nothing projects it. */
 export type MutualAidRequestRecord = {
@@ -223,6 +225,18 @@ export type LiveOperationsEvent =
   | { type: 'AreaDeleted'; data: { id: string } }
   | { type: 'AlertingZoneSaved'; data: AlertingZoneJson }
   | { type: 'AlertingZoneDeleted'; data: { id: string } };
+
+/** Data exports (issue 15); the export is the stream. Its worker's steps are events like any write. */
+export type ExportEvent =
+  | { type: 'ExportRequested'; data: ExportRecord }
+  | { type: 'ExportStarted'; data: { id: string } }
+  | { type: 'ExportProgressed'; data: { id: string; rows_written: number } }
+  | {
+      type: 'ExportCompleted';
+      data: { id: string; file_id: string; rows_written: number; completed_at: string };
+    }
+  | { type: 'ExportFailed'; data: { id: string; reason: string } }
+  | { type: 'ExportDeleted'; data: { id: string } };
 
 export type SimEventType = SimEvent['type'];
 

@@ -321,6 +321,17 @@ const MIGRATIONS: readonly string[] = [
     renews_on TEXT NOT NULL
   );
   `,
+  `
+  -- Issue 15: data exports. The record's wire JSON in data; status and organization for the list and the worker.
+  CREATE TABLE exports (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    status TEXT NOT NULL,
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX exports_by_organization ON exports (organization_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

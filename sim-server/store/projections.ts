@@ -8,6 +8,7 @@ import { createAccountProjection } from '../auth/accountProjection.ts';
 import { createThingEditProjection } from '../things/thingEditProjection.ts';
 import { createThingLinkProjection } from '../things/thingLinkProjection.ts';
 import { createDocumentProjections, DOCUMENT_TABLES } from './documentProjections.ts';
+import { createExportProjection, EXPORT_TABLES } from '../exports/exportProjection.ts';
 import type {
   OrganizationLinkRecord,
   OrganizationRecord,
@@ -38,6 +39,7 @@ export type Projections = {
 };
 
 export const PROJECTION_TABLES = [
+  ...EXPORT_TABLES,
   ...DOCUMENT_TABLES,
   'thing_location_links',
   'thing_closure_links',
@@ -112,6 +114,7 @@ export function createProjections(db: SqliteDatabase): Projections {
   const thingLinks = createThingLinkProjection(db);
   const thingEdits = createThingEditProjection(db, thingLinks);
   const documents = createDocumentProjections(db);
+  const exports = createExportProjection(db);
   const accounts = createAccountProjection(db);
   const administration = createAdministrationProjection(db);
   let thingsVersion = 0;
@@ -340,6 +343,13 @@ export function createProjections(db: SqliteDatabase): Projections {
       case 'MutualAidRequested':
         // A request to support: the log and the outbox hold it; no table shows it.
         return;
+      case 'ExportRequested':
+      case 'ExportStarted':
+      case 'ExportProgressed':
+      case 'ExportCompleted':
+      case 'ExportFailed':
+      case 'ExportDeleted':
+        return exports.apply(event);
       default: {
         const unexpected: never = event;
         throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);

@@ -77,7 +77,7 @@ describe('desktop', () => {
     expect(links).not.toContain('R2R');
     await page.getByRole('link', { name: 'Data' }).click();
     await page.waitForURL('**/dashboard/data/reports/monthly');
-    await page.getByTestId('section-placeholder').getByText('comes with its own issue').waitFor();
+    await page.getByRole('heading', { name: 'Monthly Reports' }).waitFor();
 
     await page.getByLabel('Account menu').click();
     await page.getByRole('link', { name: 'Profile & Preferences' }).click();

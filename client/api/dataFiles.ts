@@ -1,0 +1,92 @@
+// The Data section's calls (access §7 "Reports and exports"): the export list, create and delete, the monthly report
+// list, and file links. Failures come back as the texts the section shows (access §8 "Reports", "Exports").
+import { decodeExports, type ExportItem } from '#domain/exports/export';
+import type { ExportRequest } from '#domain/exports/exportRecord';
+import { decodeMonthlyReports, type MonthlyReportItem } from '#domain/reports/monthlyReport';
+import { decodeThings } from '#domain/things/thing';
+import type { ApiClient, ApiResult } from './httpClient.ts';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Access §8 "Reports": 'Connection failed' for status 0, else the server's message or 'Unknown failure'. */
+function failureText(result: Extract<ApiResult<unknown>, { ok: false }>): string {
+  if (result.status === 0) return 'Connection failed';
+  const body = result.body as { message?: unknown; error?: unknown } | null;
+  const text =
+    typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : '';
+  return text && text !== 'bad_request' ? text : 'Unknown failure';
+}
+
+function outcome<T, R>(result: ApiResult<T>, map: (data: T) => R): Outcome<R> {
+  return result.ok ? { ok: true, value: map(result.data) } : { ok: false, message: failureText(result) };
+}
+
+export async function listExports(client: ApiClient, organizationId: string): Promise<Outcome<ExportItem[]>> {
+  const result = await client.request<unknown>('GET', '/organization/export', {
+    query: { 'org_ids[]': [organizationId] },
+  });
+  return outcome(result, (data) => decodeExports(data).records);
+}
+
+/** The server payload (access §3 "Export request (server payload)"), as the wizard builds it. */
+export type ExportPayload = Omit<ExportRequest, 'use_utc'> & { use_utc: boolean };
+
+export async function createExport(client: ApiClient, payload: ExportPayload): Promise<Outcome<null>> {
+  const result = await client.request('POST', '/organization/export', { body: payload });
+  return outcome(result, () => null);
+}
+
+export async function deleteExport(client: ApiClient, id: string): Promise<Outcome<null>> {
+  const result = await client.request('DELETE', `/organization/export/${encodeURIComponent(id)}`);
+  return outcome(result, () => null);
+}
+
+export async function listMonthlyReports(
+  client: ApiClient,
+  userOrganizationId: string,
+): Promise<Outcome<MonthlyReportItem[]>> {
+  const result = await client.request<unknown>(
+    'GET',
+    `/reports/${encodeURIComponent(userOrganizationId)}/organization_monthly_report_list`,
+  );
+  return outcome(result, (data) => decodeMonthlyReports(data).records);
+}
+
+/** A file's download URL; a missing file reads 'File not found'. */
+export async function fileLink(
+  client: ApiClient,
+  fileId: string,
+  isExport: boolean,
+): Promise<Outcome<string>> {
+  const result = await client.request<{ file_url?: unknown }>(
+    'GET',
+    '/reports/organization_monthly_report_pdf_link',
+    {
+      query: { filename: fileId, ...(isExport ? { is_downloadable: 'true' } : {}) },
+    },
+  );
+  return outcome(result, (data) => (typeof data.file_url === 'string' ? data.file_url : ''));
+}
+
+export type AssetChoice = { id: string; name: string };
+
+/** Every asset of the organization for the wizard's transfer lists, all pages, by name. */
+export async function listAssetChoices(
+  client: ApiClient,
+  organizationId: string,
+): Promise<Outcome<AssetChoice[]>> {
+  const choices: AssetChoice[] = [];
+  for (let page = 1; page < 1000; page += 1) {
+    const result = await client.request<{ data?: unknown; meta?: { total?: number; per_page?: number } }>(
+      'GET',
+      '/organization/things',
+      { query: { 'org_ids[]': [organizationId], page, per_page: 1000 } },
+    );
+    if (!result.ok) return { ok: false, message: failureText(result) };
+    for (const thing of decodeThings(result.data.data).records)
+      choices.push({ id: thing.id, name: thing.name });
+    const total = result.data.meta?.total ?? 0;
+    if (page * (result.data.meta?.per_page ?? 1000) >= total) break;
+  }
+  return { ok: true, value: choices.sort((a, b) => a.name.localeCompare(b.name)) };
+}

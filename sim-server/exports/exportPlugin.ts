@@ -1,0 +1,61 @@
+// `app.files`, `app.exportWorker` and `app.monthlyReports`: the download folder, the export worker and the monthly
+// reports. The worker starts once the app is ready (resuming what a previous run left requested or in progress) and
+// stops before the database closes.
+import fs from 'node:fs';
+import os from 'node:os';
+import { EXPORT_ZIP_THRESHOLD_BYTES } from '#domain/exports/exportRules';
+import { sharedPlugin } from '../plugins/sharedPlugin.ts';
+import { createFileStore, type FileStore } from '../files/fileStore.ts';
+import { createExportRepository } from './exportRepository.ts';
+import { createExportWorker, type ExportWorker } from './exportWorker.ts';
+import { defaultFilesDir } from '../files/fileStore.ts';
+import { createMonthlyReports, type MonthlyReports } from '../reports/monthlyReports.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    files: FileStore;
+    exportWorker: ExportWorker;
+    monthlyReports: MonthlyReports;
+  }
+}
+
+export type ExportPluginOptions = {
+  databasePath: string;
+  /** A fresh database starts with no files either (report file names repeat across worlds of the same seed). */
+  fresh: boolean;
+  /** Where downloads are kept (default: beside the database file). */
+  filesDir?: string;
+  /** Longest stretch of export work between turns of the event loop (default 8 ms). */
+  sliceMs?: number;
+  zipThresholdBytes?: number;
+};
+
+export const exportPlugin = sharedPlugin<ExportPluginOptions>('exports', async (app, options) => {
+  const filesDir = options.filesDir ?? defaultFilesDir(options.databasePath, os.tmpdir());
+  if (options.fresh) fs.rmSync(filesDir, { recursive: true, force: true });
+  const files = createFileStore(filesDir);
+  const repository = createExportRepository(app.eventLog.db);
+  const sliceMs = options.sliceMs ?? 8;
+  const worker = createExportWorker({
+    log: app.eventLog,
+    repository,
+    files,
+    clock: app.clock,
+    sliceMs,
+    zipThresholdBytes: options.zipThresholdBytes ?? EXPORT_ZIP_THRESHOLD_BYTES,
+    progressIntervalMs: 1000,
+    onError: (id, error) => app.log.warn({ err: error, exportId: id }, 'export failed'),
+  });
+  app.decorate('files', files);
+  app.decorate('exportWorker', worker);
+  app.decorate(
+    'monthlyReports',
+    createMonthlyReports({ db: app.eventLog.db, repository, files, clock: app.clock, sliceMs }),
+  );
+  app.addHook('onReady', async () => {
+    worker.resumeUnfinished();
+  });
+  app.addHook('preClose', async () => {
+    await worker.stop();
+  });
+});

@@ -1,0 +1,228 @@
+// Issue 15 in a real browser: the Exports list's tabs, the Export wizard's paths and rules, a Point export
+// downloaded and read as a user would (its rows matching the points the simulator recorded), and the monthly reports
+// tree with a report's PDF.
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MONTH_NAMES } from '#domain/reports/monthlyReport';
+import { csvRecords } from '#tests/helpers/csv';
+import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
+
+const baseUrl = inject('baseUrl');
+let shell: ShellBrowser;
+
+beforeAll(async () => {
+  shell = await launchShellBrowser();
+});
+afterEach(async () => {
+  await shell.closeContext();
+});
+afterAll(async () => {
+  await shell?.close();
+});
+
+const TRACK_LATITUDES = [41.88, 41.8801, 41.8802];
+
+type NamedThing = ListedThing & { name: string | null; nickname: string | null };
+const nameOf = (thing: NamedThing) => thing.nickname || thing.name || thing.system_identifier;
+
+/** An instant as a `datetime-local` field holds it in UTC (to the minute). */
+function utcField(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 16);
+}
+
+/** Points a device recorded at `times` (uploaded now), through the simulator's telemetry endpoint. */
+async function sendTrack(token: string, thing: ListedThing, times: readonly number[]): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/sim/telemetry`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      samples: times.map((time, index) => ({
+        device_id: thing.system_identifier,
+        device_type: thing.device_type,
+        kind: 'point',
+        time: new Date(time).toISOString(),
+        lat: TRACK_LATITUDES[index % TRACK_LATITUDES.length],
+        lng: -87.63,
+        speed: 10,
+        course: 90,
+        accuracy: 4,
+        enroute: true,
+        street: 'W MADISON ST',
+      })),
+    }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+async function signInTo(path: string, email = 'user@demo.test'): Promise<Page> {
+  const page = await shell.open('desktop', path);
+  await typeSignIn(page, email);
+  await page.waitForURL(`**${path}`);
+  const support = page.getByTestId('support-dialog');
+  await support.waitFor();
+  await support.getByLabel("Don't show again").check();
+  await support.getByRole('button', { name: 'Close' }).click();
+  return page;
+}
+
+/** Clicks Refresh while it shows (exports in progress) until the Completed tab holds `title`. */
+async function waitUntilCompleted(page: Page, title: string) {
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  const row = page.getByTestId('export-row').filter({ hasText: title });
+  for (;;) {
+    if (await row.isVisible()) return row;
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    if (await refresh.isVisible()) await refresh.click();
+    await Promise.race([row.waitFor(), refresh.waitFor({ state: 'detached' }).catch(() => undefined)]).catch(
+      () => undefined,
+    );
+  }
+}
+
+describe('Export wizard and list', () => {
+  it('exports the points a user picked and downloads a CSV holding what the simulator recorded', async () => {
+    const token = await signInForToken(baseUrl, 'user@demo.test');
+    const organizationId = await ownOrganizationId(baseUrl, token);
+    const things = (await listThings(baseUrl, token, organizationId)) as NamedThing[];
+    const picked = things.slice(0, 2);
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    // Uploaded now but recorded by the devices 50 minutes ago (as a device out of coverage would), so that the points
+    // other test files send to the same assets at the time they run stay out of the range.
+    const times = [minute - 3_000_000, minute - 2_990_000, minute - 2_980_000];
+    for (const thing of picked)
+      await sendTrack(await signInForToken(baseUrl, 'staff@demo.test'), thing, times);
+
+    const page = await signInTo('/dashboard/data/exports');
+    await page.getByText('Data from Safety Cloud').waitFor();
+    expect(await page.getByRole('tab', { name: 'Completed' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('link', { name: 'Create New' }).click();
+    await page.waitForURL('**/dashboard/data/exports/new');
+
+    await page.getByLabel('Point').check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    const title = page.getByLabel('Title');
+    expect(await title.inputValue()).toMatch(/^Points Export \d{4}-\d{2}-\d{2}$/);
+    await page.getByText('No Assets selected').waitFor();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByText('Must select at least 1 Asset').waitFor();
+
+    for (const thing of picked) await page.getByRole('button', { name: nameOf(thing), exact: true }).click();
+    await page.getByLabel('Use UTC').check();
+    await page.getByLabel('Start').fill(utcField(minute - 3_060_000));
+    await page.getByLabel('End').fill(utcField(minute - 2_940_000));
+    await title.fill('Unit track');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('heading', { name: 'Export In-Progress' }).waitFor();
+    await page.getByRole('button', { name: 'Got It' }).click();
+    await page.waitForURL('**/dashboard/data/exports');
+
+    const row = await waitUntilCompleted(page, 'Unit track');
+    await row.getByText('6 rows').waitFor();
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: 'Download Unit track' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Unit_track.csv');
+    const rows = csvRecords(fs.readFileSync((await download.path()) ?? '', 'utf8'));
+    expect(rows).toHaveLength(6);
+    for (const thing of picked) {
+      const mine = rows.filter((line) => line.device_id === thing.system_identifier);
+      expect(mine.map((line) => line['time (UTC)'])).toEqual(
+        times.map((time) => new Date(time).toISOString().slice(0, 19).replace('T', ' ')),
+      );
+      expect(mine.map((line) => Number(line.lat))).toEqual(TRACK_LATITUDES);
+      expect(mine[0]?.asset).toBe(nameOf(thing));
+    }
+
+    // Delete asks first, then the row goes.
+    await row.getByRole('button', { name: 'Delete Unit track' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Delete “Unit track”?').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
+  });
+
+  it('holds the range and choice rules, and Back returns to the types', async () => {
+    const page = await signInTo('/dashboard/data/exports/new');
+    await page.getByLabel('Asset Mileage').check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await page.getByLabel('Title').inputValue()).toMatch(/^Asset Mileages Export /);
+    await page.getByLabel('By region').waitFor();
+    await page.getByLabel('Use UTC').check();
+    const now = Date.now();
+    await page.getByLabel('Start').fill(utcField(now - 150 * 86_400_000));
+    await page.getByLabel('End').fill(utcField(now - 86_400_000));
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByText('Exceeds max time range').waitFor();
+    await page.getByLabel('End').fill(utcField(now + 3_600_000));
+    await page.getByText('Must be past date').waitFor();
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Closure').check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByText('Must include at least 1 Closure type or Asset').waitFor();
+    await page.getByLabel('Manual').check();
+    await page.getByText('Must include at least 1 Closure type or Asset').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add all' }).click();
+    await page.getByText('No Assets to select').waitFor();
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Incident').check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByLabel('Include incidents without assets').check();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('heading', { name: 'Export In-Progress' }).waitFor();
+  });
+
+  it("lets only the export creator delete, and shows an in-progress export's tab", async () => {
+    const adminToken = await signInForToken(baseUrl, 'admin@demo.test');
+    const organizationId = await ownOrganizationId(baseUrl, adminToken);
+    const end = Date.now() - 60_000;
+    const created = await fetch(`${baseUrl}/api/organization/export`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({
+        export_type: 'asset',
+        title: 'Admin assets',
+        export_start_time: new Date(end - 86_400_000).toISOString(),
+        export_end_time: new Date(end).toISOString(),
+        organization_id: organizationId,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const page = await signInTo('/dashboard/data/exports');
+    const row = await waitUntilCompleted(page, 'Admin assets');
+    const remove = row.getByRole('button', { name: 'Delete Admin assets' });
+    expect(await remove.isDisabled()).toBe(true);
+    expect(await remove.getAttribute('title')).toBe('Only the export creator can delete');
+    await page.getByRole('tab', { name: 'Error' }).click();
+    expect(await page.getByRole('tab', { name: 'Error' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'In-Progress' }).click();
+    await page.getByRole('tabpanel').waitFor();
+  });
+});
+
+describe('Monthly reports', () => {
+  it('shows the reports tree and downloads a PDF', async () => {
+    const page = await signInTo('/dashboard/data/reports/monthly');
+    // The simulator's log began this month (in the organizations' time zone): one year, one month, open.
+    const tree = page.getByRole('list', { name: 'Monthly reports' });
+    await tree.locator('.report-leaf').first().waitFor();
+    const [year = '', monthName = ''] = await tree.locator('summary').allTextContents();
+    expect(Number(year)).toBeGreaterThanOrEqual(2026);
+    expect(MONTH_NAMES).toContain(monthName);
+    const leaves = await tree.locator('.report-leaf > span').allTextContents();
+    expect(leaves.length).toBeGreaterThan(1);
+    expect(leaves).toEqual(
+      [...leaves].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    );
+    const downloading = page.waitForEvent('download');
+    await tree.getByRole('button', { name: `Download ${leaves[0]} ${monthName} ${year}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^monthly-.+\.pdf$/);
+    const pdf = fs.readFileSync((await download.path()) ?? '');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
