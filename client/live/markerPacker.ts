@@ -40,11 +40,14 @@ export class MarkerPacker {
     if (this.reorder || changes.updatedThings.length > 0) this.dirty = true;
   }
 
-  /** The markers as they are now, or null when nothing changed since the last pack. */
-  pack(picture: LivePicture): MarkerAttributes | null {
+  /**
+   * The markers as they are now, or null when nothing changed since the last pack. `skip`: assets drawn by a
+   * station marker instead (client/live/mapView.ts); when it changes the caller calls `forget` first.
+   */
+  pack(picture: LivePicture, skip?: ReadonlySet<string>): MarkerAttributes | null {
     if (!this.dirty) return null;
     const reordered = this.reorder;
-    if (reordered) this.rebuildOrder(picture);
+    if (reordered) this.rebuildOrder(picture, skip);
     this.dirty = false;
     this.reorder = false;
     const count = this.ids.length;
@@ -63,11 +66,11 @@ export class MarkerPacker {
   }
 
   /** Keeps the survivors in their order and appends newcomers, so most indexes survive a change. */
-  private rebuildOrder(picture: LivePicture): void {
+  private rebuildOrder(picture: LivePicture, skip?: ReadonlySet<string>): void {
     const ids: string[] = [];
-    const seen = new Set<string>();
+    const seen = new Set<string>(skip);
     for (const id of this.ids) {
-      if (hasPosition(picture.things.get(id))) {
+      if (!seen.has(id) && hasPosition(picture.things.get(id))) {
         ids.push(id);
         seen.add(id);
       }

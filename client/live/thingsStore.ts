@@ -4,6 +4,7 @@
 import { batch, signal } from '@preact/signals-react';
 import type { StatusCounts } from '#domain/status/statusCounts';
 import type { CableStatus } from './cableConnection.ts';
+import { acceptMapFrame, resetMapState } from './mapStore.ts';
 import type {
   MarkerAttributes,
   PictureFrame,
@@ -72,6 +73,7 @@ export function acceptFrame(frame: PictureFrame): void {
     }
     selectedThing.value = frame.selected;
     missingSelectedId.value = frame.missingSelectedId;
+    acceptMapFrame(frame.map);
   });
 }
 
@@ -88,5 +90,6 @@ export function resetLiveState(): void {
     selectedThing.value = null;
     missingSelectedId.value = null;
     cableStatus.value = 'idle';
+    resetMapState();
   });
 }

@@ -1,22 +1,44 @@
-// Creates the MapLibre map in a container and draws the live worker's markers on it with deck.gl, interleaved
-// in MapLibre's own WebGL context (@deck.gl/maplibre's MapLibreOverlay, `interleaved: true`; @deck.gl/mapbox's
-// MapboxOverlay reads `map.transform`, which MapLibre 6 no longer has). The map surface (this file) is separate
-// from what it draws (assetMarkerLayers.ts): each new marker set, selection or zoom bucket becomes one set of
-// layers, so deck.gl redraws only when markers change or the camera moves. Hover and click go through deck.gl's
-// GPU picking. Mounted by LiveMap on mount; `destroy` removes the map and every subscription.
-import { effect } from '@preact/signals-react';
+// Creates the MapLibre map in a container and draws on it with deck.gl, interleaved in MapLibre's own WebGL
+// context (@deck.gl/maplibre's MapLibreOverlay, `interleaved: true`; @deck.gl/mapbox's MapboxOverlay reads
+// `map.transform`, which MapLibre 6 no longer has). The offline basemap's adapter of the map surface contract
+// (mapSurface.ts) is built here too. What is drawn comes from separate modules, bottom to top: the live picture's
+// overlays (overlayLayers.ts), the layers screens contribute (featureLayers.ts), the asset markers
+// (assetMarkerLayers.ts) and the station markers while grouping (stationLayers.ts); each change of one of them
+// or of a zoom bucket becomes one set of layers, so deck.gl redraws only when something changed or the camera
+// moves. Hover and click go through deck.gl's GPU picking: an asset opens its popup (hover) or is selected and
+// pinned (click), a station opens its list. The camera, the right-click point and the map's view request to the
+// live worker (popups, grouping) go through signals (mapViewState.ts). Mounted by LiveMap; `destroy` removes
+// the map and every subscription.
+import { computed, effect, signal } from '@preact/signals-react';
 import { assertNever } from '#domain/checks/assertNever';
+import { EVENT_MARKER_MIN_ZOOM, GEO_EVENT_MARKER_MIN_ZOOM, groupsStations } from '#domain/map/mapRules';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { requestMapView } from '../live/liveBridge.ts';
+import type { LngLat } from '../live/liveProtocol.ts';
+import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
 import { assetMarkerLayers, pickedAssetId, type SelectedMarker } from './assetMarkerLayers.ts';
 import { cameraRequest, type CameraRequest } from './mapCamera.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
+import type { MapSurface, MapType } from './mapSurface.ts';
+import {
+  cameraState,
+  editedAreaId,
+  followSelected,
+  groupView,
+  hoveredThingId,
+  openStationId,
+  pinnedThingId,
+} from './mapViewState.ts';
 import { markerIconAtlas } from './markerIcons.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
 import { MARKER_CATEGORIES, SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
+import { overlayIconAtlas } from './overlayIcons.ts';
+import { overlayLayers, pickedOverlay, type PickedOverlay } from './overlayLayers.ts';
+import { pickedStationId, stationLayers } from './stationLayers.ts';
 
 /**
  * TEST HOOK (read-only), also handy in the browser console. `positionOf` answers from the markers handed to the
@@ -30,6 +52,24 @@ export type FleetMapTestHook = {
   renderedPositionOf(thingId: string): [number, number] | null;
   screenPositionOf(thingId: string): [number, number] | null;
   markersOnScreen(): { id: string; x: number; y: number }[];
+  /** The camera's zoom, and an instant move (the tests' way to set the zoom). */
+  zoom(): number;
+  jumpTo(lng: number, lat: number, zoom: number): void;
+  /** Where a position is on the map's canvas, in CSS pixels from its top left. */
+  project(lng: number, lat: number): [number, number];
+  /** Whether the map has drawn a frame since the last camera move or layer change. */
+  drawnSinceChange(): boolean;
+  /** What deck.gl's GPU picking finds within `radius` pixels of a position: layer id and object id. */
+  pickAt(lng: number, lat: number, radius?: number): { layer: string; id: string | null }[];
+  /** The overlay and station layers in the last frame drawn, by layer id: each object's id, status, activity. */
+  overlaysDrawn(): Record<string, DrawnOverlay[]>;
+};
+
+export type DrawnOverlay = {
+  id: string;
+  status: string | null;
+  isActive: boolean | null;
+  position: [number, number] | null;
 };
 
 declare global {
@@ -39,9 +79,13 @@ declare global {
 }
 
 export type LiveMapController = {
+  surface: MapSurface;
   select(thingId: string | null, options: { center: boolean }): void;
   destroy(): void;
 };
+
+/** Where the user right-clicked: the position, and the point on the map's canvas to open the menu at. */
+export const contextMenuAt = signal<{ position: LngLat; point: [number, number] } | null>(null);
 
 let workerConfigured = false;
 
@@ -64,7 +108,12 @@ function positionIn(set: IndexedMarkers | null, id: string): [number, number] | 
 
 export function mountLiveMap(
   container: HTMLElement,
-  options: { basemapUrl: string; onSelect(thingId: string): void; onUnavailable(): void },
+  options: {
+    basemapUrl: string;
+    onSelect(thingId: string): void;
+    onPickOverlay(picked: PickedOverlay): void;
+    onUnavailable(): void;
+  },
 ): LiveMapController {
   if (!workerConfigured) {
     // The bundled copy of maplibre-gl cannot find its worker next to itself; point it at the emitted file.
@@ -81,6 +130,7 @@ export function mountLiveMap(
     maplibreLogo: false,
   });
   const atlas = markerIconAtlas();
+  const overlayAtlas = overlayIconAtlas();
   const disposers: (() => void)[] = [];
   let selectedId: string | null = null;
   /** A selection whose asset had no known position yet is centred once one arrives. */
@@ -93,8 +143,11 @@ export function mountLiveMap(
   let givenSelection: SelectedMarker | null = null;
   let drawnSelection: SelectedMarker | null = null;
   let awaitingDraw = false;
-  /** Layers other screens draw beneath the assets (featureLayers.ts). */
+  /** Layers other screens draw beneath the assets (featureLayers.ts), the overlays beneath those. */
   let contributions: Layer[] = [];
+  let overlays: Layer[] = [];
+  let stations: Layer[] = [];
+  let drawnOverlays: Layer[] = [];
 
   function pick(info: PickingInfo): string | null {
     return drawn ? pickedAssetId(info, drawn.markers, drawnSelection?.id ?? null) : null;
@@ -106,10 +159,23 @@ export function mountLiveMap(
     pickingRadius: 3,
     onClick: (info) => {
       const id = pick(info);
-      if (id) options.onSelect(id);
+      if (id) {
+        pinnedThingId.value = id;
+        options.onSelect(id);
+        return;
+      }
+      const stationId = pickedStationId(info);
+      if (stationId) {
+        openStationId.value = stationId;
+        return;
+      }
+      const picked = pickedOverlay(info);
+      if (picked) options.onPickOverlay(picked);
     },
     onHover: (info) => {
-      container.dataset.hoveredId = pick(info) ?? '';
+      const id = pick(info);
+      container.dataset.hoveredId = id ?? '';
+      if (hoveredThingId.peek() !== id) hoveredThingId.value = id;
     },
     getCursor: ({ isHovering, isDragging }) => (isHovering ? 'pointer' : isDragging ? 'grabbing' : 'grab'),
   });
@@ -145,10 +211,12 @@ export function mountLiveMap(
     givenSelection = selectionFor(given);
     overlay.setProps({
       layers: [
+        ...overlays,
         ...contributions,
         ...(given
           ? assetMarkerLayers({ markers: given.markers, selected: givenSelection, size, atlas })
           : []),
+        ...stations,
       ],
     });
     awaitingDraw = true;
@@ -161,6 +229,13 @@ export function mountLiveMap(
     map.easeTo({ center: [thing.lng, thing.lat], duration: 600 });
     return true;
   }
+
+  /** Zoom buckets the drawing depends on: event markers (16, 17) and station grouping (16.25). */
+  const zoom = signal(map.getZoom());
+  const eventZoomBucket = computed(() =>
+    zoom.value >= EVENT_MARKER_MIN_ZOOM ? 2 : zoom.value >= GEO_EVENT_MARKER_MIN_ZOOM ? 1 : 0,
+  );
+  const grouping = computed(() => groupsStations(zoom.value, groupView.value));
 
   function moveCamera(request: CameraRequest) {
     switch (request.kind) {
@@ -205,6 +280,45 @@ export function mountLiveMap(
         moveCamera(pending.request);
       }),
     );
+    disposers.push(
+      effect(() => {
+        void eventZoomBucket.value;
+        overlays = overlayLayers({
+          events: eventMarkers.value,
+          areas: areaViews.value,
+          closures: closureLines.value,
+          zones: zoneViews.value,
+          zoom: zoom.peek(),
+          hiddenAreaId: editedAreaId.value,
+          atlas: overlayAtlas,
+        });
+        draw();
+      }),
+    );
+    disposers.push(
+      effect(() => {
+        stations = grouping.value ? stationLayers(stationMarkers.value, overlayAtlas) : [];
+        draw();
+      }),
+    );
+    // The map's view request: the open popups and whether assets group at stations.
+    disposers.push(
+      effect(() => {
+        const popupIds = [...new Set([hoveredThingId.value, pinnedThingId.value])].filter(
+          (id): id is string => id !== null,
+        );
+        requestMapView({ popupIds, grouping: grouping.value });
+      }),
+    );
+    // Follow: each new position of the selected asset centres the map.
+    disposers.push(
+      effect(() => {
+        const thing = selectedThing.value;
+        if (!followSelected.value || !thing || thing.id !== selectedId) return;
+        if (thing.lat === null || thing.lng === null) return;
+        map.easeTo({ center: [thing.lng, thing.lat], duration: 300 });
+      }),
+    );
     if (selectedId) controller.select(selectedId, { center: true });
   });
   // Every frame the map draws carries the layers given before it: what they hold is now on screen.
@@ -213,13 +327,31 @@ export function mountLiveMap(
     awaitingDraw = false;
     drawn = given;
     drawnSelection = givenSelection;
+    drawnOverlays = [...overlays, ...stations];
     publishTestAttributes();
   });
   map.on('zoom', () => {
+    zoom.value = map.getZoom();
     const next = markerSize(map.getZoom());
     if (next === size) return;
     size = next;
     draw();
+  });
+  map.on('move', () => {
+    const center = map.getCenter();
+    cameraState.value = { zoom: map.getZoom(), lng: center.lng, lat: center.lat };
+    awaitingDraw = true;
+  });
+  map.on('contextmenu', (event) => {
+    event.preventDefault();
+    contextMenuAt.value = {
+      position: [event.lngLat.lng, event.lngLat.lat],
+      point: [event.point.x, event.point.y],
+    };
+  });
+  // A press elsewhere on the map closes the right-click menu.
+  map.on('mousedown', () => {
+    if (contextMenuAt.peek()) contextMenuAt.value = null;
   });
   map.on('webglcontextlost', () => options.onUnavailable());
 
@@ -247,9 +379,74 @@ export function mountLiveMap(
       });
       return onScreen;
     },
+    zoom: () => map.getZoom(),
+    jumpTo: (lng, lat, zoomTo) => map.jumpTo({ center: [lng, lat], zoom: zoomTo }),
+    project: (lng, lat) => {
+      const point = map.project([lng, lat]);
+      return [point.x, point.y];
+    },
+    drawnSinceChange: () => !awaitingDraw,
+    overlaysDrawn: () =>
+      Object.fromEntries(
+        drawnOverlays.map((layer) => [
+          layer.id,
+          (
+            layer.props.data as {
+              id: string;
+              status?: string;
+              isActive?: boolean;
+              position?: [number, number];
+            }[]
+          ).map((object) => ({
+            id: object.id,
+            status: object.status ?? null,
+            isActive: object.isActive ?? null,
+            position: object.position ?? null,
+          })),
+        ]),
+      ),
+    pickAt: (lng, lat, radius = 4) => {
+      const point = map.project([lng, lat]);
+      return overlay.pickMultipleObjects({ x: point.x, y: point.y, radius }).map((info) => ({
+        layer: info.layer?.id ?? '',
+        id: pick(info) ?? (info.object as { id?: string } | undefined)?.id ?? null,
+      }));
+    },
+  };
+
+  let currentMapType: MapType = 'roadmap';
+  const surface: MapSurface = {
+    basemap: 'offline',
+    // The offline basemap draws street centre lines only: a road map (docs/map.md).
+    mapTypes: ['roadmap'],
+    mapType: () => currentMapType,
+    setMapType: (type) => {
+      if (surface.mapTypes.includes(type)) currentMapType = type;
+    },
+    zoom: () => map.getZoom(),
+    center: () => {
+      const center = map.getCenter();
+      return [center.lng, center.lat];
+    },
+    zoomBy: (delta) => map.easeTo({ zoom: map.getZoom() + delta, duration: 250 }),
+    centreOn: (position, zoomTo, { instant = false } = {}) => {
+      const camera = { center: position, ...(zoomTo === null ? {} : { zoom: zoomTo }) };
+      if (instant) map.jumpTo(camera);
+      else map.easeTo({ ...camera, duration: 600 });
+    },
+    fitBounds: (bounds, padding) => map.fitBounds(bounds, { padding, duration: 600, maxZoom: 17 }),
+    project: (position) => {
+      const point = map.project(position);
+      return [point.x, point.y];
+    },
+    unproject: ([x, y]) => {
+      const position = map.unproject([x, y]);
+      return [position.lng, position.lat];
+    },
   };
 
   const controller: LiveMapController = {
+    surface,
     select(thingId, { center }) {
       const changed = selectedId !== thingId;
       selectedId = thingId;
@@ -262,6 +459,9 @@ export function mountLiveMap(
       destroyed = true;
       for (const dispose of disposers) dispose();
       if (window.__fleetMap) delete window.__fleetMap;
+      hoveredThingId.value = null;
+      contextMenuAt.value = null;
+      requestMapView({ popupIds: [], grouping: false });
       map.remove();
     },
   };
