@@ -1,7 +1,7 @@
 // The shared map surface every screen shows (live §2 "Shared map behaviour"): the basemap with the live picture
 // drawn on it (assets, stations, overlays, what the screen contributes through featureLayers.ts), the controls,
 // the search boxes, the popups, the right-click menu, info windows, the current location and the view's
-// instructions. A screen mounts `<LiveMap view=... />` and passes what it selects and adds; it moves the camera
+// instructions, and the editing aids a screen starts (mapEditing.ts). A screen mounts `<LiveMap view=... />` and passes what it selects and adds; it moves the camera
 // through mapCamera.ts and draws through featureLayers.ts, never through the map library.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -10,6 +10,9 @@ import type { MapView } from '#domain/map/mapRules';
 import { currentEnvironment } from '../app/environment.ts';
 import { markerSet, selectedThing } from '../live/thingsStore.ts';
 import { LocateOverlay } from './CurrentLocation.tsx';
+import { LocationMarkerEditor } from './LocationMarkerEditor.tsx';
+import { editRequest } from './mapEditing.ts';
+import { ShapeEditor } from './ShapeEditor.tsx';
 import { InfoWindow } from './InfoWindow.tsx';
 import { mountLiveMap, type LiveMapController } from './liveMapController.ts';
 import { MapContextMenu } from './MapContextMenu.tsx';
@@ -109,6 +112,7 @@ export function LiveMap({
       ? [selected.lng, selected.lat]
       : null;
   const surface = controller?.surface ?? null;
+  const editing = editRequest.value;
   return (
     <div className="map-surface" data-testid="map-surface">
       <div ref={containerRef} className="live-map" data-testid="live-map" />
@@ -129,6 +133,17 @@ export function LiveMap({
           <StationPopup surface={surface} onSelect={select} />
           <InfoWindow surface={surface} />
           <LocateOverlay surface={surface} />
+          {editing?.request.kind === 'location' ? (
+            <LocationMarkerEditor key={editing.sequence} surface={surface} start={editing.request.start} />
+          ) : null}
+          {editing && editing.request.kind !== 'location' ? (
+            <ShapeEditor
+              key={editing.sequence}
+              surface={surface}
+              kind={editing.request.kind}
+              points={editing.request.points}
+            />
+          ) : null}
           <MapContextMenu />
           <MapInstructions view={view} instructions={instructions} />
         </>

@@ -16,16 +16,20 @@ import type { Layer, PickingInfo } from '@deck.gl/core';
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { requestMapView } from '../live/liveBridge.ts';
 import type { LngLat } from '../live/liveProtocol.ts';
 import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
 import { assetMarkerLayers, pickedAssetId, type SelectedMarker } from './assetMarkerLayers.ts';
 import { cameraRequest, type CameraRequest } from './mapCamera.ts';
+import { densityLayers } from './densityLayer.ts';
+import { editResult, startEditing, stopEditing, type EditRequest, type EditResult } from './mapEditing.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
 import type { MapSurface, MapType } from './mapSurface.ts';
 import {
   cameraState,
+  densityView,
   editedAreaId,
   followSelected,
   groupView,
@@ -34,7 +38,7 @@ import {
   pinnedThingId,
 } from './mapViewState.ts';
 import { markerIconAtlas } from './markerIcons.ts';
-import { DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
+import { DEFAULT_CENTER, DEFAULT_ZOOM, STREET_NAMES_LAYER, buildMapStyle } from './mapStyle.ts';
 import { MARKER_CATEGORIES, SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
 import { overlayIconAtlas } from './overlayIcons.ts';
 import { overlayLayers, pickedOverlay, type PickedOverlay } from './overlayLayers.ts';
@@ -55,14 +59,20 @@ export type FleetMapTestHook = {
   /** The camera's zoom, and an instant move (the tests' way to set the zoom). */
   zoom(): number;
   jumpTo(lng: number, lat: number, zoom: number): void;
-  /** Where a position is on the map's canvas, in CSS pixels from its top left. */
+  /** Where a position is on the map's canvas, in CSS pixels from its top left, and back. */
   project(lng: number, lat: number): [number, number];
+  unproject(x: number, y: number): [number, number];
   /** Whether the map has drawn a frame since the last camera move or layer change. */
   drawnSinceChange(): boolean;
   /** What deck.gl's GPU picking finds within `radius` pixels of a position: layer id and object id. */
   pickAt(lng: number, lat: number, radius?: number): { layer: string; id: string | null }[];
   /** The overlay and station layers in the last frame drawn, by layer id: each object's id, status, activity. */
   overlaysDrawn(): Record<string, DrawnOverlay[]>;
+  /** The street names MapLibre placed in the last frame (its own `queryRenderedFeatures`). */
+  streetNamesShown(): string[];
+  /** Starts (or with null stops) an editing aid as a screen would (mapEditing.ts), and reads what it holds. */
+  edit(request: EditRequest | null): void;
+  edited(): EditResult | null;
 };
 
 export type DrawnOverlay = {
@@ -147,6 +157,7 @@ export function mountLiveMap(
   let contributions: Layer[] = [];
   let overlays: Layer[] = [];
   let stations: Layer[] = [];
+  let density: Layer[] = [];
   let drawnOverlays: Layer[] = [];
 
   function pick(info: PickingInfo): string | null {
@@ -211,6 +222,7 @@ export function mountLiveMap(
     givenSelection = selectionFor(given);
     overlay.setProps({
       layers: [
+        ...density,
         ...overlays,
         ...contributions,
         ...(given
@@ -236,6 +248,7 @@ export function mountLiveMap(
     zoom.value >= EVENT_MARKER_MIN_ZOOM ? 2 : zoom.value >= GEO_EVENT_MARKER_MIN_ZOOM ? 1 : 0,
   );
   const grouping = computed(() => groupsStations(zoom.value, groupView.value));
+  const wholeZoom = computed(() => Math.floor(zoom.value));
 
   function moveCamera(request: CameraRequest) {
     switch (request.kind) {
@@ -301,6 +314,12 @@ export function mountLiveMap(
         draw();
       }),
     );
+    disposers.push(
+      effect(() => {
+        density = densityView.value ? densityLayers(markerSet.value, wholeZoom.value) : [];
+        draw();
+      }),
+    );
     // The map's view request: the open popups and whether assets group at stations.
     disposers.push(
       effect(() => {
@@ -327,7 +346,7 @@ export function mountLiveMap(
     awaitingDraw = false;
     drawn = given;
     drawnSelection = givenSelection;
-    drawnOverlays = [...overlays, ...stations];
+    drawnOverlays = [...density, ...overlays, ...stations];
     publishTestAttributes();
   });
   map.on('zoom', () => {
@@ -385,7 +404,17 @@ export function mountLiveMap(
       const point = map.project([lng, lat]);
       return [point.x, point.y];
     },
+    unproject: (x, y) => {
+      const position = map.unproject([x, y]);
+      return [position.lng, position.lat];
+    },
     drawnSinceChange: () => !awaitingDraw,
+    streetNamesShown: () =>
+      map
+        .queryRenderedFeatures({ layers: [STREET_NAMES_LAYER] })
+        .map((feature) => String((feature.properties as { name?: string }).name ?? '')),
+    edit: (request) => (request ? startEditing(request) : stopEditing()),
+    edited: () => editResult.peek(),
     overlaysDrawn: () =>
       Object.fromEntries(
         drawnOverlays.map((layer) => [
@@ -443,6 +472,7 @@ export function mountLiveMap(
       const position = map.unproject([x, y]);
       return [position.lng, position.lat];
     },
+    drawAdapter: () => new TerraDrawMapLibreGLAdapter({ map, prefixId: 'shape-editor' }),
   };
 
   const controller: LiveMapController = {

@@ -1,7 +1,11 @@
 // The map surface's contract: what the controls, popups and screens may ask of the map, whichever basemap is
 // under it (the offline MapLibre basemap by default, Google Maps when a key is configured; docs/map.md). An
 // adapter implements it over its map library; nothing outside the adapters touches a map library's own object.
+import type { TerraDraw } from 'terra-draw';
 import type { LngLat } from '../live/liveProtocol.ts';
+
+/** A terra-draw adapter for the surface's map library. */
+export type DrawAdapter = ConstructorParameters<typeof TerraDraw>[0]['adapter'];
 
 /** The map types of live §2; each basemap offers those it can draw (`mapTypes`). */
 export const MAP_TYPES = ['roadmap', 'satellite', 'hybrid', 'terrain'] as const;
@@ -23,6 +27,8 @@ export type MapSurface = {
   /** Canvas pixels (CSS, from the top left) of a position, and back. */
   project(position: LngLat): [number, number];
   unproject(point: [number, number]): LngLat;
+  /** A terra-draw adapter over this map, for the shape editor (a new one per drawing session). */
+  drawAdapter(): DrawAdapter;
 };
 
 /** The box around positions, or null for none. */

@@ -1,8 +1,10 @@
 // The rules of the map every screen shares (live §2 "Shared map behaviour", §8 geolocation, §9 zoom constants):
 // zoom gates, the show-all padding, the coordinate search, the copy texts and the two outside services' links.
-// Read top to bottom: zoom constants, the Add gate, the coordinate search, links, geolocation outcomes.
+// Read top to bottom: zoom constants, the Add gate, the coordinate search, links, geolocation outcomes, the
+// location marker's circle.
 import { assertNever } from '#domain/checks/assertNever';
 import { isValidLatitude, isValidLongitude, truncateCoordinate } from '#domain/units/coordinates';
+import { METRES_PER_DEGREE_LATITUDE, distanceMetres, metresPerDegreeLongitude } from '#domain/units/distance';
 
 // ---------------------------------------------------------------------------------------------
 // Zoom constants (live §9)
@@ -145,4 +147,42 @@ export const GEOLOCATION_UNSUPPORTED = 'Your browser does not support geolocatio
 /** The message for a failed request: code 1 is PERMISSION_DENIED, everything else a failure to find a position. */
 export function geolocationErrorMessage(code: number): string {
   return code === 1 ? GEOLOCATION_DENIED : GEOLOCATION_FAILED;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The draggable location marker (live §2, §9)
+
+/** The location marker moves at most this far from where it started (0.1 km, drawn as its circle). */
+export const LOCATION_MARKER_RADIUS_METRES = 100;
+
+/**
+ * Where a dragged location marker lands: the candidate itself inside the circle around its start, else the
+ * point on the circle's edge in the candidate's direction, so the marker slides along the edge. Truncated to
+ * 7 decimals like every coordinate the product stores.
+ */
+export function clampToCircle(
+  start: { lat: number; lng: number },
+  candidate: { lat: number; lng: number },
+  radiusMetres = LOCATION_MARKER_RADIUS_METRES,
+): { lat: number; lng: number } {
+  const distance = distanceMetres(start.lat, start.lng, candidate.lat, candidate.lng);
+  if (distance <= radiusMetres) {
+    return { lat: truncateCoordinate(candidate.lat), lng: truncateCoordinate(candidate.lng) };
+  }
+  const north = (candidate.lat - start.lat) * METRES_PER_DEGREE_LATITUDE;
+  const east = (candidate.lng - start.lng) * metresPerDegreeLongitude(start.lat);
+  // A hair inside the edge, so truncation and the distance approximation never put it outside.
+  const scale = (radiusMetres * 0.999) / Math.hypot(north, east);
+  return {
+    lat: truncateCoordinate(start.lat + (north * scale) / METRES_PER_DEGREE_LATITUDE),
+    lng: truncateCoordinate(start.lng + (east * scale) / metresPerDegreeLongitude(start.lat)),
+  };
+}
+
+/** The compass heading (0-360, clockwise from north) from one point towards another. */
+export function headingTowards(from: { lat: number; lng: number }, to: { lat: number; lng: number }): number {
+  const north = (to.lat - from.lat) * METRES_PER_DEGREE_LATITUDE;
+  const east = (to.lng - from.lng) * metresPerDegreeLongitude(from.lat);
+  const degrees = (Math.atan2(east, north) * 180) / Math.PI;
+  return Math.round((degrees + 360) % 360);
 }
