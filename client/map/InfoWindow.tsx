@@ -9,6 +9,7 @@ import {
   formatCoordinates,
   serviceLink,
 } from '#domain/map/mapRules';
+import { MapPopup } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';
 import { cameraState, infoWindow } from './mapViewState.ts';
 import { useCopy } from './useCopy.ts';
@@ -23,17 +24,13 @@ export function InfoWindow({ surface }: { surface: MapSurface }) {
   const { copied, copy } = useCopy(COPIED_INFO_WINDOW_MS);
   if (!open) return null;
   const [lng, lat] = open.position;
-  const [x, y] = surface.project(open.position);
   return (
-    <div className="map-popup map-info-window" data-testid="info-window" style={{ left: x, top: y }}>
-      <button
-        type="button"
-        className="map-popup__close"
-        aria-label="Close"
-        onClick={() => (infoWindow.value = null)}
-      >
-        ×
-      </button>
+    <MapPopup
+      point={surface.project(open.position)}
+      className="map-info-window"
+      testId="info-window"
+      onClose={() => (infoWindow.value = null)}
+    >
       <p className="map-popup__title">{open.title}</p>
       <p className="map-popup__line">{formatCoordinates(lat, lng)}</p>
       {OUTSIDE_SERVICES.map((service) => (
@@ -59,6 +56,6 @@ export function InfoWindow({ surface }: { surface: MapSurface }) {
           ) : null}
         </p>
       ))}
-    </div>
+    </MapPopup>
   );
 }

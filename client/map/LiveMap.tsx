@@ -9,12 +9,15 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { MapView } from '#domain/map/mapRules';
 import { currentEnvironment } from '../app/environment.ts';
 import { markerSet, selectedThing } from '../live/thingsStore.ts';
+import type { BasemapFactory } from './basemap.ts';
+import { GOOGLE_UNAVAILABLE, configuredGoogleMapsKey } from './basemapChoice.ts';
 import { LocateOverlay } from './CurrentLocation.tsx';
 import { LocationMarkerEditor } from './LocationMarkerEditor.tsx';
 import { editRequest } from './mapEditing.ts';
 import { ShapeEditor } from './ShapeEditor.tsx';
 import { InfoWindow } from './InfoWindow.tsx';
 import { mountLiveMap, type LiveMapController } from './liveMapController.ts';
+import { maplibreBasemap } from './maplibreBasemap.ts';
 import { MapContextMenu } from './MapContextMenu.tsx';
 import { MapControls } from './MapControls.tsx';
 import { MapInstructions, THINGS_INSTRUCTIONS, type MapInstructionSet } from './MapInstructions.tsx';
@@ -66,6 +69,33 @@ export function LiveMap({
   const [controller, setController] = useState<LiveMapController | null>(null);
   const callbacks = useRef({ onSelect, onPickOverlay });
   const [unavailable, setUnavailable] = useState(() => !isWebGlAvailable());
+  const [googleKey] = useState(configuredGoogleMapsKey);
+  /** The basemap adapter: offline at once, Google once its API has loaded (or offline when it cannot). */
+  const [basemap, setBasemap] = useState<BasemapFactory | null>(() =>
+    googleKey ? null : maplibreBasemap(currentEnvironment().basemapUrl),
+  );
+  const [basemapNotice, setBasemapNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!googleKey) return;
+    let live = true;
+    // Loaded only when a key is configured, so the offline build carries no Google code in its main chunk.
+    import('./googleBasemap.ts')
+      .then((module) => module.googleBasemap(googleKey))
+      .then(
+        (factory) => {
+          if (live) setBasemap(() => factory);
+        },
+        () => {
+          if (!live) return;
+          setBasemap(() => maplibreBasemap(currentEnvironment().basemapUrl));
+          setBasemapNotice(GOOGLE_UNAVAILABLE);
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [googleKey]);
 
   useEffect(() => {
     callbacks.current = { onSelect, onPickOverlay };
@@ -76,11 +106,11 @@ export function LiveMap({
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!container || unavailable) return;
+    if (!container || unavailable || !basemap) return;
     let mounted: LiveMapController;
     try {
       mounted = mountLiveMap(container, {
-        basemapUrl: currentEnvironment().basemapUrl,
+        basemap,
         onSelect: select,
         onPickOverlay: (picked) => callbacks.current.onPickOverlay?.(picked),
         onUnavailable: () => setUnavailable(true),
@@ -96,7 +126,7 @@ export function LiveMap({
       pinnedThingId.value = null;
       mounted.destroy();
     };
-  }, [unavailable, select]);
+  }, [unavailable, select, basemap]);
 
   const finder = finderOn.value;
   useEffect(() => {
@@ -115,7 +145,17 @@ export function LiveMap({
   const editing = editRequest.value;
   return (
     <div className="map-surface" data-testid="map-surface">
-      <div ref={containerRef} className="live-map" data-testid="live-map" />
+      <div
+        ref={containerRef}
+        className="live-map"
+        data-testid="live-map"
+        data-basemap={surface?.basemap ?? ''}
+      />
+      {basemapNotice ? (
+        <p className="map-message map-message--notice" role="status" data-testid="basemap-notice">
+          {basemapNotice}
+        </p>
+      ) : null}
       {surface ? (
         <>
           <div className="map-searches">

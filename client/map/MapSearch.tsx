@@ -14,6 +14,7 @@ import {
 } from '#domain/map/mapRules';
 import type { AreaView } from '../live/liveProtocol.ts';
 import { areaViews } from '../live/mapStore.ts';
+import { SearchMessage } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';
 import { infoWindow } from './mapViewState.ts';
 
@@ -50,11 +51,7 @@ export function CoordinateSearch({ surface }: { surface: MapSurface }) {
           setMessage(null);
         }}
       />
-      {message ? (
-        <p className="map-search__message" role="status">
-          {message}
-        </p>
-      ) : null}
+      <SearchMessage message={message} />
     </form>
   );
 }
@@ -112,11 +109,7 @@ export function SavedAreaSearch({ surface }: { surface: MapSurface }) {
           <option key={area.id} value={area.name} />
         ))}
       </datalist>
-      {message ? (
-        <p className="map-search__message" role="status">
-          {message}
-        </p>
-      ) : null}
+      <SearchMessage message={message} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { ASSET_STATUS, statusLabel, type AssetStatusName } from '#domain/status/
 import { STATION_GROUPING_MAX_ZOOM } from '#domain/map/mapRules';
 import { stationMarkers } from '../live/mapStore.ts';
 import { isResponderView } from '../live/thingsStore.ts';
+import { MapPopup } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';
 import { cameraState, openStationId } from './mapViewState.ts';
 
@@ -22,19 +23,14 @@ export function StationPopup({
   const id = openStationId.value;
   const station = id === null ? undefined : stationMarkers.value.find((candidate) => candidate.id === id);
   if (!station) return null;
-  const [x, y] = surface.project(station.position);
   const label = (status: AssetStatusName) =>
     statusLabel(ASSET_STATUS[status], { isResponderOrganization: isResponderView.value });
   return (
-    <div className="map-popup map-popup--pinned" style={{ left: x, top: y }} data-testid="station-popup">
-      <button
-        type="button"
-        className="map-popup__close"
-        aria-label="Close"
-        onClick={() => (openStationId.value = null)}
-      >
-        ×
-      </button>
+    <MapPopup
+      point={surface.project(station.position)}
+      testId="station-popup"
+      onClose={() => (openStationId.value = null)}
+    >
       <p className="map-popup__title">{station.name}</p>
       <p className="map-popup__line" data-testid="station-counts">
         {STATUS_ORDER.filter((status) => station.counts[status])
@@ -61,6 +57,6 @@ export function StationPopup({
           </li>
         ))}
       </ul>
-    </div>
+    </MapPopup>
   );
 }

@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { format } from 'date-fns';
 import type { ThingPopupView } from '../live/liveProtocol.ts';
 import { thingPopups } from '../live/mapStore.ts';
+import { MapPopup } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';
 import { cameraState, hoveredThingId, pinnedThingId } from './mapViewState.ts';
 
@@ -22,25 +23,14 @@ function ThingPopup({
   pinned: boolean;
 }) {
   if (popup.lat === null || popup.lng === null) return null;
-  const [x, y] = surface.project([popup.lng, popup.lat]);
   const motion = [popup.speed, popup.heading].filter(Boolean).join(' ');
   return (
-    <div
-      className={`map-popup${pinned ? ' map-popup--pinned' : ''}`}
-      style={{ left: x, top: y }}
-      data-testid={pinned ? 'pinned-popup' : 'hover-popup'}
-      data-thing-id={popup.id}
+    <MapPopup
+      point={surface.project([popup.lng, popup.lat])}
+      testId={pinned ? 'pinned-popup' : 'hover-popup'}
+      thingId={popup.id}
+      {...(pinned ? { onClose: () => (pinnedThingId.value = null) } : {})}
     >
-      {pinned ? (
-        <button
-          type="button"
-          className="map-popup__close"
-          aria-label="Close"
-          onClick={() => (pinnedThingId.value = null)}
-        >
-          ×
-        </button>
-      ) : null}
       <p className="map-popup__title">{popup.name}</p>
       {popup.secondaryName ? <p className="map-popup__line">{popup.secondaryName}</p> : null}
       <p className={`map-popup__status status-text--${popup.status}`} data-testid="popup-status">
@@ -55,7 +45,7 @@ function ThingPopup({
       <p className="map-popup__line" data-testid="popup-time">
         {popup.timeLabel}: {popup.time === null ? '—' : format(popup.time, TIME_FORMAT)}
       </p>
-    </div>
+    </MapPopup>
   );
 }
 

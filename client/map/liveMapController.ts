@@ -1,32 +1,27 @@
-// Creates the MapLibre map in a container and draws on it with deck.gl, interleaved in MapLibre's own WebGL
-// context (@deck.gl/maplibre's MapLibreOverlay, `interleaved: true`; @deck.gl/mapbox's MapboxOverlay reads
-// `map.transform`, which MapLibre 6 no longer has). The offline basemap's adapter of the map surface contract
-// (mapSurface.ts) is built here too. What is drawn comes from separate modules, bottom to top: the live picture's
+// The live map on a basemap adapter (basemap.ts: the offline MapLibre basemap or Google Maps): everything drawn
+// with deck.gl, from separate modules, bottom to top — Density View (densityLayer.ts), the live picture's
 // overlays (overlayLayers.ts), the layers screens contribute (featureLayers.ts), the asset markers
-// (assetMarkerLayers.ts) and the station markers while grouping (stationLayers.ts); each change of one of them
-// or of a zoom bucket becomes one set of layers, so deck.gl redraws only when something changed or the camera
+// (assetMarkerLayers.ts) and the station markers while grouping (stationLayers.ts). Each change of one of them or
+// of a zoom bucket becomes one set of layers, so deck.gl redraws only when something changed or the camera
 // moves. Hover and click go through deck.gl's GPU picking: an asset opens its popup (hover) or is selected and
-// pinned (click), a station opens its list. The camera, the right-click point and the map's view request to the
-// live worker (popups, grouping) go through signals (mapViewState.ts). Mounted by LiveMap; `destroy` removes
-// the map and every subscription.
+// pinned (click), a station opens its list, an overlay goes to the screen. The camera, the right-click point and
+// the map's view request to the live worker (popups, grouping) go through signals (mapViewState.ts). Mounted by
+// LiveMap; `destroy` removes the map and every subscription.
 import { computed, effect, signal } from '@preact/signals-react';
+import type { Layer, PickingInfo } from '@deck.gl/core';
 import { assertNever } from '#domain/checks/assertNever';
 import { EVENT_MARKER_MIN_ZOOM, GEO_EVENT_MARKER_MIN_ZOOM, groupsStations } from '#domain/map/mapRules';
-import type { Layer, PickingInfo } from '@deck.gl/core';
-import { MapLibreOverlay } from '@deck.gl/maplibre';
-import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { requestMapView } from '../live/liveBridge.ts';
 import type { LngLat } from '../live/liveProtocol.ts';
 import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
 import { assetMarkerLayers, pickedAssetId, type SelectedMarker } from './assetMarkerLayers.ts';
-import { cameraRequest, type CameraRequest } from './mapCamera.ts';
+import type { BasemapFactory } from './basemap.ts';
 import { densityLayers } from './densityLayer.ts';
-import { editResult, startEditing, stopEditing, type EditRequest, type EditResult } from './mapEditing.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
-import type { MapSurface, MapType } from './mapSurface.ts';
+import { cameraRequest, type CameraRequest } from './mapCamera.ts';
+import type { MapSurface } from './mapSurface.ts';
+import { publishMapTestHook } from './mapTestHook.ts';
 import {
   cameraState,
   densityView,
@@ -38,55 +33,11 @@ import {
   pinnedThingId,
 } from './mapViewState.ts';
 import { markerIconAtlas } from './markerIcons.ts';
-import { DEFAULT_CENTER, DEFAULT_ZOOM, STREET_NAMES_LAYER, buildMapStyle } from './mapStyle.ts';
+import { DEFAULT_ZOOM } from './mapStyle.ts';
 import { MARKER_CATEGORIES, SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
 import { overlayIconAtlas } from './overlayIcons.ts';
 import { overlayLayers, pickedOverlay, type PickedOverlay } from './overlayLayers.ts';
 import { pickedStationId, stationLayers } from './stationLayers.ts';
-
-/**
- * TEST HOOK (read-only), also handy in the browser console. `positionOf` answers from the markers handed to the
- * layers, `renderedPositionOf` from the markers in the last frame the map drew; `screenPositionOf` is where a
- * drawn marker is on the map's canvas, in CSS pixels from its top left; `markersOnScreen` lists every drawn
- * marker inside the canvas. Positions are `[lng, lat]`.
- */
-export type FleetMapTestHook = {
-  markerCount(): number;
-  positionOf(thingId: string): [number, number] | null;
-  renderedPositionOf(thingId: string): [number, number] | null;
-  screenPositionOf(thingId: string): [number, number] | null;
-  markersOnScreen(): { id: string; x: number; y: number }[];
-  /** The camera's zoom, and an instant move (the tests' way to set the zoom). */
-  zoom(): number;
-  jumpTo(lng: number, lat: number, zoom: number): void;
-  /** Where a position is on the map's canvas, in CSS pixels from its top left, and back. */
-  project(lng: number, lat: number): [number, number];
-  unproject(x: number, y: number): [number, number];
-  /** Whether the map has drawn a frame since the last camera move or layer change. */
-  drawnSinceChange(): boolean;
-  /** What deck.gl's GPU picking finds within `radius` pixels of a position: layer id and object id. */
-  pickAt(lng: number, lat: number, radius?: number): { layer: string; id: string | null }[];
-  /** The overlay and station layers in the last frame drawn, by layer id: each object's id, status, activity. */
-  overlaysDrawn(): Record<string, DrawnOverlay[]>;
-  /** The street names MapLibre placed in the last frame (its own `queryRenderedFeatures`). */
-  streetNamesShown(): string[];
-  /** Starts (or with null stops) an editing aid as a screen would (mapEditing.ts), and reads what it holds. */
-  edit(request: EditRequest | null): void;
-  edited(): EditResult | null;
-};
-
-export type DrawnOverlay = {
-  id: string;
-  status: string | null;
-  isActive: boolean | null;
-  position: [number, number] | null;
-};
-
-declare global {
-  interface Window {
-    __fleetMap?: FleetMapTestHook;
-  }
-}
 
 export type LiveMapController = {
   surface: MapSurface;
@@ -96,8 +47,6 @@ export type LiveMapController = {
 
 /** Where the user right-clicked: the position, and the point on the map's canvas to open the menu at. */
 export const contextMenuAt = signal<{ position: LngLat; point: [number, number] } | null>(null);
-
-let workerConfigured = false;
 
 /** A marker set with the index of each id, built once per id list. */
 type IndexedMarkers = { markers: MarkerSet; indexOf: ReadonlyMap<string, number> };
@@ -119,32 +68,19 @@ function positionIn(set: IndexedMarkers | null, id: string): [number, number] | 
 export function mountLiveMap(
   container: HTMLElement,
   options: {
-    basemapUrl: string;
+    basemap: BasemapFactory;
     onSelect(thingId: string): void;
     onPickOverlay(picked: PickedOverlay): void;
     onUnavailable(): void;
   },
 ): LiveMapController {
-  if (!workerConfigured) {
-    // The bundled copy of maplibre-gl cannot find its worker next to itself; point it at the emitted file.
-    setWorkerUrl(workerUrl);
-    workerConfigured = true;
-  }
-
-  const map = new MapLibreMap({
-    container,
-    style: buildMapStyle(options.basemapUrl),
-    center: DEFAULT_CENTER,
-    zoom: DEFAULT_ZOOM,
-    attributionControl: { compact: false },
-    maplibreLogo: false,
-  });
   const atlas = markerIconAtlas();
   const overlayAtlas = overlayIconAtlas();
   const disposers: (() => void)[] = [];
   let selectedId: string | null = null;
   /** A selection whose asset had no known position yet is centred once one arrives. */
   let centerWhenKnown = false;
+  let ready = false;
   let destroyed = false;
   let size = markerSize(DEFAULT_ZOOM);
   /** What the layers were last given, and what the map last drew. */
@@ -159,37 +95,73 @@ export function mountLiveMap(
   let stations: Layer[] = [];
   let density: Layer[] = [];
   let drawnOverlays: Layer[] = [];
+  /** Zoom buckets the drawing depends on: event markers (16, 17), station grouping (16.25), density cells. */
+  const zoom = signal(DEFAULT_ZOOM);
+  const eventZoomBucket = computed(() =>
+    zoom.value >= EVENT_MARKER_MIN_ZOOM ? 2 : zoom.value >= GEO_EVENT_MARKER_MIN_ZOOM ? 1 : 0,
+  );
+  const grouping = computed(() => groupsStations(zoom.value, groupView.value));
+  const wholeZoom = computed(() => Math.floor(zoom.value));
 
   function pick(info: PickingInfo): string | null {
     return drawn ? pickedAssetId(info, drawn.markers, drawnSelection?.id ?? null) : null;
   }
 
-  const overlay = new MapLibreOverlay({
-    interleaved: true,
-    layers: [],
-    pickingRadius: 3,
-    onClick: (info) => {
-      const id = pick(info);
-      if (id) {
-        pinnedThingId.value = id;
-        options.onSelect(id);
-        return;
-      }
-      const stationId = pickedStationId(info);
-      if (stationId) {
-        openStationId.value = stationId;
-        return;
-      }
-      const picked = pickedOverlay(info);
-      if (picked) options.onPickOverlay(picked);
+  const basemap = options.basemap(
+    container,
+    {
+      onClick: (info) => {
+        const id = pick(info);
+        if (id) {
+          pinnedThingId.value = id;
+          options.onSelect(id);
+          return;
+        }
+        const stationId = pickedStationId(info);
+        if (stationId) {
+          openStationId.value = stationId;
+          return;
+        }
+        const picked = pickedOverlay(info);
+        if (picked) options.onPickOverlay(picked);
+      },
+      onHover: (info) => {
+        const id = pick(info);
+        container.dataset.hoveredId = id ?? '';
+        if (hoveredThingId.peek() !== id) hoveredThingId.value = id;
+      },
     },
-    onHover: (info) => {
-      const id = pick(info);
-      container.dataset.hoveredId = id ?? '';
-      if (hoveredThingId.peek() !== id) hoveredThingId.value = id;
+    {
+      onReady: () => start(),
+      // Every frame the map draws carries the layers given before it: what they hold is now on screen.
+      onRender: () => {
+        if (!awaitingDraw || destroyed) return;
+        awaitingDraw = false;
+        drawn = given;
+        drawnSelection = givenSelection;
+        drawnOverlays = [...density, ...overlays, ...stations];
+        publishTestAttributes();
+      },
+      onMove: (camera) => {
+        cameraState.value = camera;
+        zoom.value = camera.zoom;
+        awaitingDraw = true;
+        const next = markerSize(camera.zoom);
+        if (next === size) return;
+        size = next;
+        draw();
+      },
+      onContextMenu: (position, point) => {
+        contextMenuAt.value = { position, point };
+      },
+      // A press elsewhere on the map closes the right-click menu.
+      onPress: () => {
+        if (contextMenuAt.peek()) contextMenuAt.value = null;
+      },
+      onUnavailable: () => options.onUnavailable(),
     },
-    getCursor: ({ isHovering, isDragging }) => (isHovering ? 'pointer' : isDragging ? 'grabbing' : 'grab'),
-  });
+  );
+  const { surface } = basemap;
 
   function selectionFor(markers: IndexedMarkers | null): SelectedMarker | null {
     const thing = selectedThing.peek();
@@ -218,57 +190,41 @@ export function mountLiveMap(
   }
 
   function draw() {
-    if (destroyed) return;
+    if (destroyed || !ready) return;
     givenSelection = selectionFor(given);
-    overlay.setProps({
-      layers: [
-        ...density,
-        ...overlays,
-        ...contributions,
-        ...(given
-          ? assetMarkerLayers({ markers: given.markers, selected: givenSelection, size, atlas })
-          : []),
-        ...stations,
-      ],
-    });
+    basemap.setLayers([
+      ...density,
+      ...overlays,
+      ...contributions,
+      ...(given ? assetMarkerLayers({ markers: given.markers, selected: givenSelection, size, atlas }) : []),
+      ...stations,
+    ]);
     awaitingDraw = true;
-    map.triggerRepaint();
   }
 
   function centerOnSelected(): boolean {
     const thing = selectedThing.peek();
     if (!thing || thing.id !== selectedId || thing.lat === null || thing.lng === null) return false;
-    map.easeTo({ center: [thing.lng, thing.lat], duration: 600 });
+    surface.centreOn([thing.lng, thing.lat], null);
     return true;
   }
-
-  /** Zoom buckets the drawing depends on: event markers (16, 17) and station grouping (16.25). */
-  const zoom = signal(map.getZoom());
-  const eventZoomBucket = computed(() =>
-    zoom.value >= EVENT_MARKER_MIN_ZOOM ? 2 : zoom.value >= GEO_EVENT_MARKER_MIN_ZOOM ? 1 : 0,
-  );
-  const grouping = computed(() => groupsStations(zoom.value, groupView.value));
-  const wholeZoom = computed(() => Math.floor(zoom.value));
 
   function moveCamera(request: CameraRequest) {
     switch (request.kind) {
       case 'fit':
-        map.fitBounds(request.bounds, { padding: request.padding, duration: 600 });
+        surface.fitBounds(request.bounds, request.padding);
         return;
       case 'center':
-        map.easeTo({
-          center: [request.lng, request.lat],
-          ...(request.zoom === null ? {} : { zoom: request.zoom }),
-          duration: 600,
-        });
+        surface.centreOn([request.lng, request.lat], request.zoom);
         return;
       default:
         return assertNever(request);
     }
   }
 
-  map.on('load', () => {
-    map.addControl(overlay);
+  function start() {
+    ready = true;
+    zoom.value = surface.zoom();
     disposers.push(
       effect(() => {
         given = indexed(markerSet.value, given);
@@ -335,145 +291,25 @@ export function mountLiveMap(
         const thing = selectedThing.value;
         if (!followSelected.value || !thing || thing.id !== selectedId) return;
         if (thing.lat === null || thing.lng === null) return;
-        map.easeTo({ center: [thing.lng, thing.lat], duration: 300 });
+        surface.centreOn([thing.lng, thing.lat], null);
       }),
     );
     if (selectedId) controller.select(selectedId, { center: true });
-  });
-  // Every frame the map draws carries the layers given before it: what they hold is now on screen.
-  map.on('render', () => {
-    if (!awaitingDraw || destroyed) return;
-    awaitingDraw = false;
-    drawn = given;
-    drawnSelection = givenSelection;
-    drawnOverlays = [...density, ...overlays, ...stations];
-    publishTestAttributes();
-  });
-  map.on('zoom', () => {
-    zoom.value = map.getZoom();
-    const next = markerSize(map.getZoom());
-    if (next === size) return;
-    size = next;
-    draw();
-  });
-  map.on('move', () => {
-    const center = map.getCenter();
-    cameraState.value = { zoom: map.getZoom(), lng: center.lng, lat: center.lat };
-    awaitingDraw = true;
-  });
-  map.on('contextmenu', (event) => {
-    event.preventDefault();
-    contextMenuAt.value = {
-      position: [event.lngLat.lng, event.lngLat.lat],
-      point: [event.point.x, event.point.y],
-    };
-  });
-  // A press elsewhere on the map closes the right-click menu.
-  map.on('mousedown', () => {
-    if (contextMenuAt.peek()) contextMenuAt.value = null;
-  });
-  map.on('webglcontextlost', () => options.onUnavailable());
+  }
 
-  window.__fleetMap = {
-    markerCount: () => given?.markers.count ?? 0,
-    positionOf: (thingId) => positionIn(given, thingId),
-    renderedPositionOf: (thingId) => positionIn(drawn, thingId),
-    screenPositionOf: (thingId) => {
-      const position = positionIn(drawn, thingId);
-      if (!position) return null;
-      const point = map.project(position);
-      return [point.x, point.y];
-    },
-    markersOnScreen: () => {
-      if (!drawn) return [];
-      const { width, height } = container.getBoundingClientRect();
-      const onScreen: { id: string; x: number; y: number }[] = [];
-      drawn.markers.ids.forEach((id, index) => {
-        const lng = drawn?.markers.positions[index * 3] ?? 0;
-        const lat = drawn?.markers.positions[index * 3 + 1] ?? 0;
-        const point = map.project([lng, lat]);
-        if (point.x >= 0 && point.y >= 0 && point.x <= width && point.y <= height) {
-          onScreen.push({ id, x: point.x, y: point.y });
-        }
-      });
-      return onScreen;
-    },
-    zoom: () => map.getZoom(),
-    jumpTo: (lng, lat, zoomTo) => map.jumpTo({ center: [lng, lat], zoom: zoomTo }),
-    project: (lng, lat) => {
-      const point = map.project([lng, lat]);
-      return [point.x, point.y];
-    },
-    unproject: (x, y) => {
-      const position = map.unproject([x, y]);
-      return [position.lng, position.lat];
-    },
-    drawnSinceChange: () => !awaitingDraw,
-    streetNamesShown: () =>
-      map
-        .queryRenderedFeatures({ layers: [STREET_NAMES_LAYER] })
-        .map((feature) => String((feature.properties as { name?: string }).name ?? '')),
-    edit: (request) => (request ? startEditing(request) : stopEditing()),
-    edited: () => editResult.peek(),
-    overlaysDrawn: () =>
-      Object.fromEntries(
-        drawnOverlays.map((layer) => [
-          layer.id,
-          (
-            layer.props.data as {
-              id: string;
-              status?: string;
-              isActive?: boolean;
-              position?: [number, number];
-            }[]
-          ).map((object) => ({
-            id: object.id,
-            status: object.status ?? null,
-            isActive: object.isActive ?? null,
-            position: object.position ?? null,
-          })),
-        ]),
-      ),
-    pickAt: (lng, lat, radius = 4) => {
-      const point = map.project([lng, lat]);
-      return overlay.pickMultipleObjects({ x: point.x, y: point.y, radius }).map((info) => ({
-        layer: info.layer?.id ?? '',
-        id: pick(info) ?? (info.object as { id?: string } | undefined)?.id ?? null,
-      }));
-    },
-  };
-
-  let currentMapType: MapType = 'roadmap';
-  const surface: MapSurface = {
-    basemap: 'offline',
-    // The offline basemap draws street centre lines only: a road map (docs/map.md).
-    mapTypes: ['roadmap'],
-    mapType: () => currentMapType,
-    setMapType: (type) => {
-      if (surface.mapTypes.includes(type)) currentMapType = type;
-    },
-    zoom: () => map.getZoom(),
-    center: () => {
-      const center = map.getCenter();
-      return [center.lng, center.lat];
-    },
-    zoomBy: (delta) => map.easeTo({ zoom: map.getZoom() + delta, duration: 250 }),
-    centreOn: (position, zoomTo, { instant = false } = {}) => {
-      const camera = { center: position, ...(zoomTo === null ? {} : { zoom: zoomTo }) };
-      if (instant) map.jumpTo(camera);
-      else map.easeTo({ ...camera, duration: 600 });
-    },
-    fitBounds: (bounds, padding) => map.fitBounds(bounds, { padding, duration: 600, maxZoom: 17 }),
-    project: (position) => {
-      const point = map.project(position);
-      return [point.x, point.y];
-    },
-    unproject: ([x, y]) => {
-      const position = map.unproject([x, y]);
-      return [position.lng, position.lat];
-    },
-    drawAdapter: () => new TerraDrawMapLibreGLAdapter({ map, prefixId: 'shape-editor' }),
-  };
+  disposers.push(
+    publishMapTestHook({
+      basemap,
+      container,
+      givenPosition: (thingId) => positionIn(given, thingId),
+      drawnPosition: (thingId) => positionIn(drawn, thingId),
+      drawnMarkers: () => drawn?.markers ?? null,
+      markerCount: () => given?.markers.count ?? 0,
+      drawnSinceChange: () => !awaitingDraw,
+      drawnOverlayLayers: () => drawnOverlays,
+      pickedAsset: pick,
+    }),
+  );
 
   const controller: LiveMapController = {
     surface,
@@ -488,11 +324,10 @@ export function mountLiveMap(
     destroy() {
       destroyed = true;
       for (const dispose of disposers) dispose();
-      if (window.__fleetMap) delete window.__fleetMap;
       hoveredThingId.value = null;
       contextMenuAt.value = null;
       requestMapView({ popupIds: [], grouping: false });
-      map.remove();
+      basemap.destroy();
     },
   };
   return controller;
