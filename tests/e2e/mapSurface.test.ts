@@ -5,7 +5,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
-import { DEMO_PASSWORD, signInForToken } from './simulatorApi.ts';
+import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 const USER = 'user@demo.test';
@@ -173,6 +173,46 @@ describe('map controls', () => {
       const onScreen = hook.markersOnScreen().length;
       return onScreen === hook.markerCount();
     });
+  });
+});
+
+describe('follow and instructions', () => {
+  it('keeps the selected asset centred while Follow is on', async () => {
+    const token = await signInForToken(baseUrl, USER);
+    const things = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
+    const page = await openMap();
+    const row = page.getByTestId('thing-row').first();
+    const thingId = await row.getAttribute('data-thing-id');
+    const thing = things.find((candidate) => candidate.id === thingId);
+    if (!thing) throw new Error('first row is not a listed asset');
+    await row.click();
+    await page.getByRole('button', { name: 'Follow asset' }).click();
+    // The device drives about 1.5 km north: the camera follows it there.
+    const target = { lat: Number((thing.lat + 0.0135).toFixed(6)), lng: thing.lng };
+    await sendPoint(baseUrl, await signInForToken(baseUrl, 'staff@demo.test'), thing, target);
+    await page.waitForFunction(
+      ([lng, lat]) => {
+        const hook = window.__fleetMap;
+        if (!hook) return false;
+        const [x, y] = hook.project(lng as number, lat as number);
+        const box = document.querySelector('[data-testid="live-map"]')?.getBoundingClientRect();
+        return !!box && Math.abs(x - box.width / 2) < 2 && Math.abs(y - box.height / 2) < 2;
+      },
+      [target.lng, target.lat] as const,
+    );
+  });
+
+  it("opens the view's instructions and remembers Don't show again", async () => {
+    const page = await openMap();
+    await page.getByRole('button', { name: 'View Instructions' }).click();
+    const dialog = page.getByTestId('map-instructions');
+    await dialog.getByText('Using the map').waitFor();
+    await dialog.getByLabel("Don't show again").check();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(
+      await page.evaluate(() => window.localStorage.getItem('fleetDashboard.mapInstructions.things')),
+    ).toBe('hidden');
   });
 });
 
