@@ -1,6 +1,7 @@
 // Signals holding what the live worker sent for the screens (liveProtocol.ts): counts, the list's ids and the rows
-// the page holds, the map's marker attributes, the selected asset, the cable's state. Only the live bridge
-// writes them; screens read them. The page never holds the whole picture.
+// the page holds, the map's marker attributes, the selected asset, the cable's state; the map's other parts
+// (popups, overlays, stations) go to mapStore.ts in the same batch. Only the live bridge writes them; screens
+// read them. The page never holds the whole picture.
 import { batch, signal } from '@preact/signals-react';
 import type { StatusCounts } from '#domain/status/statusCounts';
 import type { CableStatus } from './cableConnection.ts';
