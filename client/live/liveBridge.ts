@@ -6,7 +6,8 @@
 import { effect } from '@preact/signals-react';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
-import type { ListWindow, PageMessage, WorkerConfig, WorkerMessage } from './liveProtocol.ts';
+import type { ListWindow, MapViewRequest, PageMessage, WorkerConfig, WorkerMessage } from './liveProtocol.ts';
+import { acceptPopups } from './mapStore.ts';
 import { acceptFrame, acceptRows, cableStatus, resetLiveState } from './thingsStore.ts';
 import { sameOrganization, viewedOrganizationOf } from './viewedOrganization.ts';
 
@@ -29,10 +30,16 @@ declare global {
 
 let current: Worker | null = null;
 /** What the screens asked for, kept so a worker started after them (or restarted) is told as well. */
-const requested: { search: string; window: ListWindow | null; selected: string | null } = {
+const requested: {
+  search: string;
+  window: ListWindow | null;
+  selected: string | null;
+  mapView: MapViewRequest | null;
+} = {
   search: '',
   window: null,
   selected: null,
+  mapView: null,
 };
 
 function send(message: PageMessage): void {
@@ -56,6 +63,12 @@ export function selectThing(thingId: string | null): void {
   send({ type: 'select', thingId });
 }
 
+/** The map's open popups and grouping; the worker answers with the popups and keeps them live. */
+export function requestMapView(view: MapViewRequest): void {
+  requested.mapView = view;
+  send({ type: 'mapView', view });
+}
+
 export function startLiveBridge(options: LiveBridgeOptions): () => void {
   const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
   current = worker;
@@ -73,6 +86,9 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
         return;
       case 'rows':
         acceptRows(message.rows);
+        return;
+      case 'popups':
+        acceptPopups(message.popups);
         return;
       case 'cableStatus':
         cableStatus.value = message.status;
@@ -102,6 +118,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
   if (requested.search) send({ type: 'search', text: requested.search });
   if (requested.window) send({ type: 'listWindow', window: requested.window });
   if (requested.selected !== null) send({ type: 'select', thingId: requested.selected });
+  if (requested.mapView !== null) send({ type: 'mapView', view: requested.mapView });
   const disposeToken = effect(() => {
     const next = options.token();
     if (next === token) return;

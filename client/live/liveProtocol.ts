@@ -2,6 +2,7 @@
 // loads and the domain pipeline; the page owns the screens. What crosses is only what the screens draw: the
 // map's marker attributes as transferable typed arrays, the counts, and the list rows in the page's window.
 // Later screens add a `view` kind to PageMessage and a field to the frame, the same way the list does.
+import type { ClosureStatus } from '#domain/closures/closure';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { AssetStatusName } from '#domain/status/assetStatus';
 import type { StatusCounts } from '#domain/status/statusCounts';
@@ -27,7 +28,94 @@ export type PageMessage =
   | { type: 'search'; text: string }
   | { type: 'listWindow'; window: ListWindow }
   | { type: 'select'; thingId: string | null }
+  /** What the map shows besides the markers: the assets whose popups are open, and whether stations group. */
+  | { type: 'mapView'; view: MapViewRequest }
   | { type: 'stop' };
+
+/** The map's request (docs/live-worker.md "The map's view"). */
+export type MapViewRequest = {
+  /** Assets whose popup is open (the hovered one, the pinned one); a handful at most. */
+  popupIds: readonly string[];
+  /** Group View is on and the zoom is below 16.25: assets at a station draw as the station's marker. */
+  grouping: boolean;
+};
+
+/** An asset's hover or pinned popup (live §2): texts ready to show, times as epoch milliseconds. */
+export type ThingPopupView = {
+  id: string;
+  name: string;
+  secondaryName: string;
+  status: AssetStatusName;
+  statusLabel: string;
+  street: string;
+  /** In the organization's unit ("23 mph", "37 km/h"); empty when unknown. */
+  speed: string;
+  /** Compass heading (N, NE, ...); empty when unknown. */
+  heading: string;
+  /** "Arrived" while on an incident, else "Last check-in". */
+  timeLabel: 'Arrived' | 'Last check-in';
+  time: number | null;
+  lat: number | null;
+  lng: number | null;
+};
+
+/** `[lng, lat]`, the order deck.gl reads. */
+export type LngLat = [number, number];
+
+/** An event (location) marker: active or recent icon; geo markers show from zoom 16, others from 17. */
+export type EventMarkerView = {
+  id: string;
+  name: string;
+  street: string;
+  position: LngLat;
+  isActive: boolean;
+  isGeoMarker: boolean;
+};
+
+/** An area: a marker, plus a filled circle (legacy areas) or a polygon outline (areas with a polygon). */
+export type AreaView = {
+  id: string;
+  name: string;
+  typeName: string;
+  position: LngLat;
+  isPoi: boolean;
+  isLegacy: boolean;
+  isStation: boolean;
+  /** Metres; used for the legacy circle. */
+  radius: number;
+  polygon: LngLat[];
+};
+
+/** A closure's route line, coloured by closure status. */
+export type ClosureLineView = { id: string; description: string; status: ClosureStatus; path: LngLat[] };
+
+/** An alerting zone's line with its wrong-way icon (active or inactive) at its start. */
+export type ZoneView = { id: string; name: string; isActive: boolean; path: LngLat[] };
+
+/** The live picture's overlays; each part is null when it did not change since the last frame. */
+export type OverlayFrame = {
+  events: EventMarkerView[] | null;
+  areas: AreaView[] | null;
+  closures: ClosureLineView[] | null;
+  zones: ZoneView[] | null;
+};
+
+/** A station drawn as one marker while grouping: its assets' counts by status and the assets themselves. */
+export type StationMarkerView = {
+  id: string;
+  name: string;
+  position: LngLat;
+  counts: Partial<Record<AssetStatusName, number>>;
+  things: { id: string; name: string; status: AssetStatusName }[];
+};
+
+/** What the map draws besides the asset markers; each part is null when unchanged since the last frame. */
+export type MapFrame = {
+  popups: ThingPopupView[] | null;
+  overlays: OverlayFrame | null;
+  /** The station markers while grouping (an empty list when grouping is off). */
+  stations: StationMarkerView[] | null;
+};
 
 /** One row of the asset list, ready to show (labels in the organization's wording). */
 export type ThingRowView = {
@@ -99,6 +187,7 @@ export type PictureFrame = {
   selected: SelectedThing | null;
   /** The id selected that the loaded picture does not hold (the screen returns to its list, live §2). */
   missingSelectedId: string | null;
+  map: MapFrame;
 };
 
 export type WorkerMessage =
@@ -106,6 +195,8 @@ export type WorkerMessage =
   | { type: 'cableStatus'; status: CableStatus | 'idle' }
   /** Rows asked for by a window change, sent at once (not held for the next frame). */
   | { type: 'rows'; rows: ThingRowView[] }
+  /** The popups asked for by a map view change, sent at once. */
+  | { type: 'popups'; popups: ThingPopupView[] }
   | { type: 'unauthorized' };
 
 /** The buffers a frame can hand over without copying. */

@@ -20,6 +20,7 @@ import {
   type WorkerMessage,
 } from './liveProtocol.ts';
 import { ListView, rowViewOf } from './listView.ts';
+import { MapView } from './mapView.ts';
 import { MarkerPacker } from './markerPacker.ts';
 import { sameOrganization } from './viewedOrganization.ts';
 
@@ -43,6 +44,7 @@ class LiveSession {
   private readonly subscription: Subscription;
   private readonly markers = new MarkerPacker();
   private readonly list = new ListView();
+  private readonly map = new MapView();
   private picture: LivePicture | null = null;
   private selectedId: string | null = null;
   private seq = 0;
@@ -99,6 +101,15 @@ class LiveSession {
         this.selectedId = message.thingId;
         this.changed();
         return;
+      case 'mapView':
+        this.map.setRequest(message.view);
+        if (this.picture && !this.resetPending) {
+          const popups = this.map.popups(this.picture);
+          post({ type: 'popups', popups });
+          this.map.markPopupsSent(popups);
+        }
+        this.changed();
+        return;
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -113,6 +124,7 @@ class LiveSession {
   private accept(picture: LivePicture): void {
     this.picture = picture;
     this.markers.note(picture);
+    this.map.note(picture);
     if (picture.changes.reset) {
       this.resetPending = true;
       this.list.forget();
@@ -140,6 +152,8 @@ class LiveSession {
     const { isResponder } = pictureLabels(picture);
     const snapshot = snapshotOf(picture);
     const selected = this.selectedId === null ? undefined : picture.things.get(this.selectedId);
+    // Assets that joined or left a station marker leave or rejoin the markers: the index order starts over.
+    if (this.map.regroup(picture) !== null) this.markers.setSkipped(this.map.groupedIds);
     return {
       type: 'frame',
       seq: this.seq,
@@ -159,6 +173,7 @@ class LiveSession {
           }
         : null,
       missingSelectedId: snapshot.phase === 'loaded' && selected === undefined ? this.selectedId : null,
+      map: this.map.frame(picture),
     };
   }
 }

@@ -4,6 +4,7 @@
 // that are transferred, not copied. Every attribute the layers draw is packed here, so the page runs no accessor
 // per marker. Index order stays stable while no asset comes, goes or is raised (markerStyle.ts stacking), so the
 // page keeps its id list and its picking answers; raised markers come last, and deck.gl draws later ones on top.
+// Assets a station marker draws instead (client/live/mapView.ts grouping) are skipped.
 import type { LivePicture } from '#domain/live/livePicture';
 import type { Thing } from '#domain/things/thing';
 import {
@@ -31,14 +32,29 @@ export class MarkerPacker {
   private indexOf = new Map<string, number>();
   private raised = new Set<string>();
   private origin: [number, number] | null = null;
+  /** Assets drawn by a station marker instead. */
+  private skipped: ReadonlySet<string> = new Set();
   /** Whether anything changed since the last pack, and whether the index order must be rebuilt. */
   private dirty = true;
   private reorder = true;
+
+  /** Which assets a station marker draws instead; a change rebuilds the index order. */
+  setSkipped(ids: ReadonlySet<string>): void {
+    this.skipped = ids;
+    this.dirty = true;
+    this.reorder = true;
+  }
+
+  private isMarker(id: string, thing: Thing | undefined): thing is PositionedThing {
+    return hasPosition(thing) && !this.skipped.has(id);
+  }
 
   /** Called for every picture, sent or not, so coalesced pictures lose none of their changes. */
   note(picture: LivePicture): void {
     const { changes } = picture;
     if (changes.reset) {
+      // Another organization's fleet may be elsewhere: its markers get an origin of their own.
+      this.origin = null;
       this.dirty = true;
       this.reorder = true;
       return;
@@ -49,7 +65,7 @@ export class MarkerPacker {
       for (const id of changes.updatedThings) {
         const thing = picture.things.get(id);
         if (
-          this.indexOf.has(id) !== hasPosition(thing) ||
+          this.indexOf.has(id) !== this.isMarker(id, thing) ||
           (thing !== undefined && this.raised.has(id) !== isRaisedMarker(thing))
         ) {
           this.reorder = true;
@@ -114,10 +130,10 @@ export class MarkerPacker {
     };
     for (const id of this.ids) {
       const thing = picture.things.get(id);
-      if (hasPosition(thing)) place(thing);
+      if (this.isMarker(id, thing)) place(thing);
     }
     for (const thing of picture.things.values()) {
-      if (!seen.has(thing.id) && hasPosition(thing)) place(thing);
+      if (!seen.has(thing.id) && this.isMarker(thing.id, thing)) place(thing);
     }
     this.ids = [...lowered, ...raised];
     this.indexOf = new Map(this.ids.map((id, index) => [id, index]));

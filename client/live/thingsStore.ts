@@ -1,9 +1,11 @@
 // Signals holding what the live worker sent for the screens (liveProtocol.ts): counts, the list's ids and the rows
-// the page holds, the map's marker attributes, the selected asset, the cable's state. Only the live bridge
-// writes them; screens read them. The page never holds the whole picture.
+// the page holds, the map's marker attributes, the selected asset, the cable's state; the map's other parts
+// (popups, overlays, stations) go to mapStore.ts in the same batch. Only the live bridge writes them; screens
+// read them. The page never holds the whole picture.
 import { batch, signal } from '@preact/signals-react';
 import type { StatusCounts } from '#domain/status/statusCounts';
 import type { CableStatus } from './cableConnection.ts';
+import { acceptMapFrame, resetMapState } from './mapStore.ts';
 import type {
   MarkerAttributes,
   PictureFrame,
@@ -75,6 +77,7 @@ export function acceptFrame(frame: PictureFrame): void {
     }
     selectedThing.value = frame.selected;
     missingSelectedId.value = frame.missingSelectedId;
+    acceptMapFrame(frame.map);
   });
 }
 
@@ -91,5 +94,6 @@ export function resetLiveState(): void {
     selectedThing.value = null;
     missingSelectedId.value = null;
     cableStatus.value = 'idle';
+    resetMapState();
   });
 }

@@ -211,6 +211,17 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
   return layers;
 }
 
+/** Where marker `index` is, `[lng, lat]`: the worker's float32 offset added to its origin. */
+export function markerPosition(
+  markers: Pick<MarkerSet, 'origin' | 'positions'>,
+  index: number,
+): [number, number] {
+  return [
+    markers.origin[0] + (markers.positions[index * 2] ?? 0),
+    markers.origin[1] + (markers.positions[index * 2 + 1] ?? 0),
+  ];
+}
+
 /** The asset id a pick answered with, from the marker layers. */
 export function pickedAssetId(
   info: PickingInfo,

@@ -1,54 +1,57 @@
-// Creates the MapLibre map in a container and draws the live worker's markers on it with deck.gl, interleaved
-// in MapLibre's own WebGL context (@deck.gl/maplibre's MapLibreOverlay, `interleaved: true`; @deck.gl/mapbox's
-// MapboxOverlay reads `map.transform`, which MapLibre 6 no longer has). The map surface (this file) is separate
-// from what it draws (assetMarkerLayers.ts): each new marker set, selection or zoom bucket becomes one set of
-// layers, so deck.gl redraws only when markers change or the camera moves. Hover and click go through deck.gl's
-// GPU picking. Mounted by LiveMap on mount; `destroy` removes the map and every subscription.
-import { effect } from '@preact/signals-react';
-import { assertNever } from '#domain/checks/assertNever';
+// The live map on a basemap adapter (basemap.ts: the offline MapLibre basemap or Google Maps): everything drawn
+// with deck.gl, from separate modules, bottom to top — Density View (densityLayer.ts), the live picture's
+// overlays (overlayLayers.ts), the layers screens contribute (featureLayers.ts), the asset markers
+// (assetMarkerLayers.ts) and the station markers while grouping (stationLayers.ts). Each change of one of them or
+// of a zoom bucket becomes one set of layers, so deck.gl redraws only when something changed or the camera
+// moves. Hover and click go through deck.gl's GPU picking: an asset opens its popup (hover) or is selected and
+// pinned (click), a station opens its list, an overlay goes to the screen. The camera, the right-click point and
+// the map's view request to the live worker (popups, grouping) go through signals (mapViewState.ts). Mounted by
+// LiveMap; `destroy` removes the map and every subscription.
+import { computed, effect, signal } from '@preact/signals-react';
 import type { Layer, PickingInfo } from '@deck.gl/core';
-import { MapLibreOverlay } from '@deck.gl/maplibre';
-import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { assertNever } from '#domain/checks/assertNever';
+import { EVENT_MARKER_MIN_ZOOM, GEO_EVENT_MARKER_MIN_ZOOM, groupsStations } from '#domain/map/mapRules';
+import { requestMapView } from '../live/liveBridge.ts';
+import type { LngLat } from '../live/liveProtocol.ts';
+import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
-import { assetMarkerLayers, pickedAssetId, type RaisedMarker } from './assetMarkerLayers.ts';
-import { cameraRequest, type CameraRequest } from './mapCamera.ts';
+import {
+  assetMarkerLayers,
+  markerPosition,
+  pickedAssetId,
+  type RaisedMarker,
+} from './assetMarkerLayers.ts';
+import type { BasemapFactory } from './basemap.ts';
+import { densityLayers } from './densityLayer.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
+import { cameraRequest, type CameraRequest } from './mapCamera.ts';
+import type { MapSurface } from './mapSurface.ts';
+import { publishMapTestHook } from './mapTestHook.ts';
+import {
+  cameraState,
+  densityView,
+  editedAreaId,
+  followSelected,
+  groupView,
+  hoveredThingId,
+  openStationId,
+  pinnedThingId,
+} from './mapViewState.ts';
 import { markerIconAtlas } from './markerIcons.ts';
-import { createOnDemandFrames } from './onDemandFrames.ts';
-import { DEFAULT_CENTER, DEFAULT_ZOOM, buildMapStyle } from './mapStyle.ts';
+import { DEFAULT_ZOOM } from './mapStyle.ts';
 import { MARKER_CATEGORIES, SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
-
-/**
- * TEST HOOK (read-only), also handy in the browser console. `positionOf` answers from the markers handed to the
- * layers, `renderedPositionOf` from the markers in the last frame the map drew; `screenPositionOf` is where a
- * drawn marker is on the map's canvas, in CSS pixels from its top left; `markersOnScreen` lists every drawn
- * marker inside the canvas. Positions are `[lng, lat]`.
- */
-export type FleetMapTestHook = {
-  markerCount(): number;
-  positionOf(thingId: string): [number, number] | null;
-  renderedPositionOf(thingId: string): [number, number] | null;
-  screenPositionOf(thingId: string): [number, number] | null;
-  markersOnScreen(): { id: string; x: number; y: number }[];
-  /** The drawn course arrow's heading (degrees clockwise from north), or null when the asset shows none. */
-  courseOf(thingId: string): number | null;
-  /** Frames the map has drawn since it was mounted (the browser benchmark's frames per batch). */
-  renderCount(): number;
-};
-
-declare global {
-  interface Window {
-    __fleetMap?: FleetMapTestHook;
-  }
-}
+import { overlayIconAtlas } from './overlayIcons.ts';
+import { overlayLayers, pickedOverlay, type PickedOverlay } from './overlayLayers.ts';
+import { pickedStationId, stationLayers } from './stationLayers.ts';
 
 export type LiveMapController = {
+  surface: MapSurface;
   select(thingId: string | null, options: { center: boolean }): void;
   destroy(): void;
 };
 
-let workerConfigured = false;
+/** Where the user right-clicked: the position, and the point on the map's canvas to open the menu at. */
+export const contextMenuAt = signal<{ position: LngLat; point: [number, number] } | null>(null);
 
 /** A marker set with the index of each id, built once per id list. */
 type IndexedMarkers = { markers: MarkerSet; indexOf: ReadonlyMap<string, number> };
@@ -61,24 +64,17 @@ function indexed(markers: MarkerSet, previous: IndexedMarkers | null): IndexedMa
   return { markers, indexOf };
 }
 
-/** Where marker `index` is, `[lng, lat]`: the worker's float32 offset added to its origin. */
-function positionAt(markers: MarkerSet, index: number): [number, number] {
-  return [
-    markers.origin[0] + (markers.positions[index * 2] ?? 0),
-    markers.origin[1] + (markers.positions[index * 2 + 1] ?? 0),
-  ];
-}
-
 function positionIn(set: IndexedMarkers | null, id: string): [number, number] | null {
   const index = set?.indexOf.get(id);
   if (!set || index === undefined) return null;
-  return positionAt(set.markers, index);
+  return markerPosition(set.markers, index);
 }
 
+/** The marker of `id` as drawn again above the others (hovered), or null when it is not a marker. */
 function raisedAt(markers: IndexedMarkers, id: string): RaisedMarker | null {
   const index = markers.indexOf.get(id);
   if (index === undefined) return null;
-  const [lng, lat] = positionAt(markers.markers, index);
+  const [lng, lat] = markerPosition(markers.markers, index);
   return {
     id,
     lng,
@@ -90,27 +86,20 @@ function raisedAt(markers: IndexedMarkers, id: string): RaisedMarker | null {
 
 export function mountLiveMap(
   container: HTMLElement,
-  options: { basemapUrl: string; onSelect(thingId: string): void; onUnavailable(): void },
+  options: {
+    basemap: BasemapFactory;
+    onSelect(thingId: string): void;
+    onPickOverlay(picked: PickedOverlay): void;
+    onUnavailable(): void;
+  },
 ): LiveMapController {
-  if (!workerConfigured) {
-    // The bundled copy of maplibre-gl cannot find its worker next to itself; point it at the emitted file.
-    setWorkerUrl(workerUrl);
-    workerConfigured = true;
-  }
-
-  const map = new MapLibreMap({
-    container,
-    style: buildMapStyle(options.basemapUrl),
-    center: DEFAULT_CENTER,
-    zoom: DEFAULT_ZOOM,
-    attributionControl: { compact: false },
-    maplibreLogo: false,
-  });
   const atlas = markerIconAtlas();
+  const overlayAtlas = overlayIconAtlas();
   const disposers: (() => void)[] = [];
   let selectedId: string | null = null;
   /** A selection whose asset had no known position yet is centred once one arrives. */
   let centerWhenKnown = false;
+  let ready = false;
   let destroyed = false;
   let size = markerSize(DEFAULT_ZOOM);
   /** What the layers were last given, and what the map last drew. */
@@ -118,37 +107,88 @@ export function mountLiveMap(
   let drawn: IndexedMarkers | null = null;
   let givenSelection: RaisedMarker | null = null;
   let drawnSelection: RaisedMarker | null = null;
-  let hoveredId: string | null = null;
   let awaitingDraw = false;
-  /** Layers other screens draw beneath the assets (featureLayers.ts). */
+  /** Frames the map has drawn (the browser benchmark's renders per worker frame). */
+  let renders = 0;
+  /** Layers other screens draw beneath the assets (featureLayers.ts), the overlays beneath those. */
   let contributions: Layer[] = [];
+  let overlays: Layer[] = [];
+  let stations: Layer[] = [];
+  let density: Layer[] = [];
+  let drawnOverlays: Layer[] = [];
+  /** Zoom buckets the drawing depends on: event markers (16, 17), station grouping (16.25), density cells. */
+  const zoom = signal(DEFAULT_ZOOM);
+  const eventZoomBucket = computed(() =>
+    zoom.value >= EVENT_MARKER_MIN_ZOOM ? 2 : zoom.value >= GEO_EVENT_MARKER_MIN_ZOOM ? 1 : 0,
+  );
+  const grouping = computed(() => groupsStations(zoom.value, groupView.value));
+  const wholeZoom = computed(() => Math.floor(zoom.value));
 
   function pick(info: PickingInfo): string | null {
     return drawn
-      ? pickedAssetId(info, drawn.markers, { selectedId: drawnSelection?.id ?? null, hoveredId })
+      ? pickedAssetId(info, drawn.markers, {
+          selectedId: drawnSelection?.id ?? null,
+          hoveredId: hoveredThingId.peek(),
+        })
       : null;
   }
 
-  const frames = createOnDemandFrames();
-  const overlay = new MapLibreOverlay({
-    interleaved: true,
-    // Passed on by deck.gl to its render loop (not in its typed props): frames only while something may change.
-    ...({ animationFrameProvider: frames.provider } as object),
-    layers: [],
-    pickingRadius: 3,
-    onClick: (info) => {
-      const id = pick(info);
-      if (id) options.onSelect(id);
+  const basemap = options.basemap(
+    container,
+    {
+      onClick: (info) => {
+        const id = pick(info);
+        if (id) {
+          pinnedThingId.value = id;
+          options.onSelect(id);
+          return;
+        }
+        const stationId = pickedStationId(info);
+        if (stationId) {
+          openStationId.value = stationId;
+          return;
+        }
+        const picked = pickedOverlay(info);
+        if (picked) options.onPickOverlay(picked);
+      },
+      onHover: (info) => {
+        const id = pick(info);
+        container.dataset.hoveredId = id ?? '';
+        if (hoveredThingId.peek() !== id) hoveredThingId.value = id;
+      },
     },
-    onHover: (info) => {
-      const id = pick(info);
-      container.dataset.hoveredId = id ?? '';
-      if (id === hoveredId) return;
-      hoveredId = id;
-      draw();
+    {
+      onReady: () => start(),
+      // Every frame the map draws carries the layers given before it: what they hold is now on screen.
+      onRender: () => {
+        renders += 1;
+        if (!awaitingDraw || destroyed) return;
+        awaitingDraw = false;
+        drawn = given;
+        drawnSelection = givenSelection;
+        drawnOverlays = [...density, ...overlays, ...stations];
+        publishTestAttributes();
+      },
+      onMove: (camera) => {
+        cameraState.value = camera;
+        zoom.value = camera.zoom;
+        awaitingDraw = true;
+        const next = markerSize(camera.zoom);
+        if (next === size) return;
+        size = next;
+        draw();
+      },
+      onContextMenu: (position, point) => {
+        contextMenuAt.value = { position, point };
+      },
+      // A press elsewhere on the map closes the right-click menu.
+      onPress: () => {
+        if (contextMenuAt.peek()) contextMenuAt.value = null;
+      },
+      onUnavailable: () => options.onUnavailable(),
     },
-    getCursor: ({ isHovering, isDragging }) => (isHovering ? 'pointer' : isDragging ? 'grabbing' : 'grab'),
-  });
+  );
+  const { surface } = basemap;
 
   function selectionFor(markers: IndexedMarkers | null): RaisedMarker | null {
     const thing = selectedThing.peek();
@@ -178,53 +218,50 @@ export function mountLiveMap(
   }
 
   function draw() {
-    if (destroyed) return;
-    frames.wake();
+    if (destroyed || !ready) return;
     givenSelection = selectionFor(given);
-    overlay.setProps({
-      layers: [
-        ...contributions,
-        ...(given
-          ? assetMarkerLayers({
-              markers: given.markers,
-              selected: givenSelection,
-              hovered: hoveredId ? raisedAt(given, hoveredId) : null,
-              size,
-              atlas,
-            })
-          : []),
-      ],
-    });
+    const hoveredId = hoveredThingId.peek();
+    basemap.setLayers([
+      ...density,
+      ...overlays,
+      ...contributions,
+      ...(given
+        ? assetMarkerLayers({
+            markers: given.markers,
+            selected: givenSelection,
+            hovered: hoveredId ? raisedAt(given, hoveredId) : null,
+            size,
+            atlas,
+          })
+        : []),
+      ...stations,
+    ]);
     awaitingDraw = true;
-    map.triggerRepaint();
   }
 
   function centerOnSelected(): boolean {
     const thing = selectedThing.peek();
     if (!thing || thing.id !== selectedId || thing.lat === null || thing.lng === null) return false;
-    map.easeTo({ center: [thing.lng, thing.lat], duration: 600 });
+    surface.centreOn([thing.lng, thing.lat], null);
     return true;
   }
 
   function moveCamera(request: CameraRequest) {
     switch (request.kind) {
       case 'fit':
-        map.fitBounds(request.bounds, { padding: request.padding, duration: 600 });
+        surface.fitBounds(request.bounds, request.padding);
         return;
       case 'center':
-        map.easeTo({
-          center: [request.lng, request.lat],
-          ...(request.zoom === null ? {} : { zoom: request.zoom }),
-          duration: 600,
-        });
+        surface.centreOn([request.lng, request.lat], request.zoom);
         return;
       default:
         return assertNever(request);
     }
   }
 
-  map.on('load', () => {
-    map.addControl(overlay);
+  function start() {
+    ready = true;
+    zoom.value = surface.zoom();
     disposers.push(
       effect(() => {
         given = indexed(markerSet.value, given);
@@ -240,6 +277,13 @@ export function mountLiveMap(
         draw();
       }),
     );
+    // The hovered asset is drawn again above all the others (live §9 stacking, +100).
+    disposers.push(
+      effect(() => {
+        void hoveredThingId.value;
+        draw();
+      }),
+    );
     let performedSequence = cameraRequest.peek()?.sequence ?? 0;
     disposers.push(
       effect(() => {
@@ -249,64 +293,76 @@ export function mountLiveMap(
         moveCamera(pending.request);
       }),
     );
+    disposers.push(
+      effect(() => {
+        void eventZoomBucket.value;
+        overlays = overlayLayers({
+          events: eventMarkers.value,
+          areas: areaViews.value,
+          closures: closureLines.value,
+          zones: zoneViews.value,
+          zoom: zoom.peek(),
+          hiddenAreaId: editedAreaId.value,
+          atlas: overlayAtlas,
+        });
+        draw();
+      }),
+    );
+    disposers.push(
+      effect(() => {
+        stations = grouping.value ? stationLayers(stationMarkers.value, overlayAtlas) : [];
+        draw();
+      }),
+    );
+    disposers.push(
+      effect(() => {
+        density = densityView.value ? densityLayers(markerSet.value, wholeZoom.value) : [];
+        draw();
+      }),
+    );
+    // The map's view request: the open popups and whether assets group at stations.
+    disposers.push(
+      effect(() => {
+        const popupIds = [...new Set([hoveredThingId.value, pinnedThingId.value])].filter(
+          (id): id is string => id !== null,
+        );
+        requestMapView({ popupIds, grouping: grouping.value });
+      }),
+    );
+    // Follow: each new position of the selected asset centres the map.
+    disposers.push(
+      effect(() => {
+        const thing = selectedThing.value;
+        if (!followSelected.value || !thing || thing.id !== selectedId) return;
+        if (thing.lat === null || thing.lng === null) return;
+        surface.centreOn([thing.lng, thing.lat], null);
+      }),
+    );
     if (selectedId) controller.select(selectedId, { center: true });
-  });
-  // Every frame the map draws carries the layers given before it: what they hold is now on screen.
-  let renders = 0;
-  map.on('render', () => {
-    renders += 1;
-    if (!awaitingDraw || destroyed) return;
-    awaitingDraw = false;
-    drawn = given;
-    drawnSelection = givenSelection;
-    publishTestAttributes();
-  });
-  map.on('zoom', () => {
-    const next = markerSize(map.getZoom());
-    if (next === size) return;
-    size = next;
-    draw();
-  });
-  map.on('webglcontextlost', () => options.onUnavailable());
-  // Hover and click are picked in deck.gl's loop; a moving camera redraws through it too.
-  for (const type of ['pointermove', 'pointerdown', 'wheel'] as const) {
-    container.addEventListener(type, frames.wake, { passive: true });
-    disposers.push(() => container.removeEventListener(type, frames.wake));
   }
-  map.on('move', frames.wake);
 
-  window.__fleetMap = {
-    markerCount: () => given?.markers.count ?? 0,
-    renderCount: () => renders,
-    courseOf: (thingId) => {
-      const index = drawn?.indexOf.get(thingId);
-      if (!drawn || index === undefined || !drawn.markers.arrowScales[index]) return null;
-      return -(drawn.markers.arrowAngles[index] ?? 0);
-    },
-    positionOf: (thingId) => positionIn(given, thingId),
-    renderedPositionOf: (thingId) => positionIn(drawn, thingId),
-    screenPositionOf: (thingId) => {
-      const position = positionIn(drawn, thingId);
-      if (!position) return null;
-      const point = map.project(position);
-      return [point.x, point.y];
-    },
-    markersOnScreen: () => {
-      if (!drawn) return [];
-      const { width, height } = container.getBoundingClientRect();
-      const onScreen: { id: string; x: number; y: number }[] = [];
-      const { markers } = drawn;
-      markers.ids.forEach((id, index) => {
-        const point = map.project(positionAt(markers, index));
-        if (point.x >= 0 && point.y >= 0 && point.x <= width && point.y <= height) {
-          onScreen.push({ id, x: point.x, y: point.y });
-        }
-      });
-      return onScreen;
-    },
-  };
+  disposers.push(
+    publishMapTestHook({
+      basemap,
+      container,
+      givenPosition: (thingId) => positionIn(given, thingId),
+      drawnPosition: (thingId) => positionIn(drawn, thingId),
+      drawnMarkers: () => drawn?.markers ?? null,
+      drawnCourse: (thingId) => {
+        const index = drawn?.indexOf.get(thingId);
+        if (!drawn || index === undefined || !drawn.markers.arrowScales[index]) return null;
+        return -(drawn.markers.arrowAngles[index] ?? 0);
+      },
+      renderCount: () => renders,
+      markerCount: () => given?.markers.count ?? 0,
+      drawnSinceChange: () => !awaitingDraw,
+      drawnOverlayLayers: () => drawnOverlays,
+      pickedAsset: pick,
+    }),
+  );
 
   const controller: LiveMapController = {
+    surface,
     select(thingId, { center }) {
       const changed = selectedId !== thingId;
       selectedId = thingId;
@@ -318,8 +374,10 @@ export function mountLiveMap(
     destroy() {
       destroyed = true;
       for (const dispose of disposers) dispose();
-      if (window.__fleetMap) delete window.__fleetMap;
-      map.remove();
+      hoveredThingId.value = null;
+      contextMenuAt.value = null;
+      requestMapView({ popupIds: [], grouping: false });
+      basemap.destroy();
     },
   };
   return controller;

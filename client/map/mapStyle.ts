@@ -1,10 +1,18 @@
-// The map style, built in code with no outside URLs: a plain background and the simulator's street centre lines.
-// The assets are drawn on top by deck.gl layers (assetMarkerLayers.ts, looks in markerStyle.ts), so no glyphs or
-// sprites are needed.
+// The offline basemap's style, built in code with no outside URLs: a plain background, the simulator's street
+// centre lines, and the streets' names along them from zoom 14. The names are drawn with a font packaged with
+// the dashboard (@fontsource/noto-sans, SIL OFL 1.1), bundled by Vite and served by the simulator with the rest
+// of the dashboard; MapLibre's `font-faces` makes its signed-distance glyphs from that file in the browser, so
+// no glyph server and no internet are needed. The assets and overlays are deck.gl layers on top.
 import type { StyleSpecification } from 'maplibre-gl';
+import notoSansUrl from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 
 export const STREETS_SOURCE = 'streets';
+export const STREET_NAMES_LAYER = 'street-names';
 export const STREET_ATTRIBUTION = '© City of Chicago (MIT)';
+/** The font stack name the style's text uses, declared by `font-faces`. */
+export const STREET_FONT = 'Noto Sans Regular';
+/** Street names show from this zoom, where they fit along the lines. */
+export const STREET_NAMES_MIN_ZOOM = 14;
 
 /** Product placeholder coordinates (live §2 coordinate box) and the opening zoom. */
 export const DEFAULT_CENTER: [number, number] = [-87.6167, 41.8623];
@@ -13,6 +21,7 @@ export const DEFAULT_ZOOM = 13;
 export function buildMapStyle(basemapUrl: string): StyleSpecification {
   return {
     version: 8,
+    'font-faces': { [STREET_FONT]: new URL(notoSansUrl, window.location.href).href },
     sources: {
       [STREETS_SOURCE]: { type: 'geojson', data: basemapUrl, attribution: STREET_ATTRIBUTION },
     },
@@ -27,6 +36,20 @@ export function buildMapStyle(basemapUrl: string): StyleSpecification {
           'line-color': '#b7c0cc',
           'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.6, 13, 1.6, 16, 4, 18, 8],
         },
+      },
+      {
+        id: STREET_NAMES_LAYER,
+        type: 'symbol',
+        source: STREETS_SOURCE,
+        minzoom: STREET_NAMES_MIN_ZOOM,
+        layout: {
+          'symbol-placement': 'line',
+          'text-field': ['get', 'name'],
+          'text-font': [STREET_FONT],
+          'text-size': ['interpolate', ['linear'], ['zoom'], 14, 10, 18, 14],
+          'symbol-spacing': 350,
+        },
+        paint: { 'text-color': '#4b5563', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
       },
     ],
   };

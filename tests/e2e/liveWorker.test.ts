@@ -194,6 +194,8 @@ describe('live worker and GPU map', () => {
     const fleetIds = new Set(fleet.map((thing) => thing.id));
     const ownIds = new Set(things.filter((thing) => !fleetIds.has(thing.id)).map((thing) => thing.id));
     expect(ownIds.size).toBeGreaterThan(0);
+    // Every asset draws as its own marker (no station grouping), so the marker count is the positioned assets.
+    await page.getByLabel('Group View').uncheck();
     const framesBefore = await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0);
 
     await page.getByTestId('organization-name').click();

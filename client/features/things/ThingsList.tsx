@@ -2,8 +2,10 @@
 // in view. It holds ids in order; the rows themselves come from the live worker for the window shown
 // (client/live/listView.ts), so a 10,000-asset organization costs the page the rows on screen.
 import { useSignals } from '@preact/signals-react/runtime';
-import { Virtuoso } from 'react-virtuoso';
+import { useEffect, useRef } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { showListWindow } from '../../live/liveBridge.ts';
+import { densityView, groupView, setDensityView, setGroupView } from '../../map/mapViewState.ts';
 import {
   rowsById,
   rowsVersion,
@@ -29,6 +31,13 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   const state = snapshotState.value;
   // Read so that rows arriving for the window render.
   const version = rowsVersion.value;
+  const listRef = useRef<VirtuosoHandle>(null);
+  const selectedIndex = selectedId === null ? -1 : shownIds.indexOf(selectedId);
+
+  // Selection sync (live §2): an asset selected on the map scrolls the list to its row, if it is not in view.
+  useEffect(() => {
+    if (selectedIndex >= 0) listRef.current?.scrollIntoView({ index: selectedIndex, align: 'center' });
+  }, [selectedIndex]);
 
   return (
     <section className="things-list" aria-labelledby="things-list-title">
@@ -55,6 +64,24 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
           value={thingSearchText.value}
           onChange={(event) => setThingSearch(event.target.value)}
         />
+        <div className="things-list__views">
+          <label title="Assets parked at a station show as one station marker until you zoom in to the street.">
+            <input
+              type="checkbox"
+              checked={groupView.value}
+              onChange={(event) => setGroupView(event.target.checked)}
+            />{' '}
+            Group View
+          </label>
+          <label title="Shades the map where assets are concentrated, so busy places stand out at any zoom.">
+            <input
+              type="checkbox"
+              checked={densityView.value}
+              onChange={(event) => setDensityView(event.target.checked)}
+            />{' '}
+            Density View
+          </label>
+        </div>
       </header>
       {state.phase === 'error' ? (
         <p className="things-list__message" role="alert">
@@ -68,6 +95,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
         </p>
       ) : null}
       <Virtuoso
+        ref={listRef}
         className="things-list__rows"
         totalCount={shownIds.length}
         context={version}

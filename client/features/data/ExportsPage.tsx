@@ -1,0 +1,218 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { format } from 'date-fns';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { ExportItem } from '#domain/exports/export';
+import {
+  EXPORT_DATE_FORMAT,
+  EXPORT_ROW_HEIGHT_PX,
+  EXPORT_SCROLL_DEBOUNCE_MS,
+  EXPORT_TYPE_LABELS,
+  FAILED_EXPORTS_NOTICE,
+  mayDeleteExport,
+  ONLY_CREATOR_CAN_DELETE,
+  WRITE_EXPORTS,
+  type ExportStatusGroup,
+} from '#domain/exports/exportRules';
+import { hasAnyPermission } from '#domain/session/rolePermissions';
+import { deleteExport, fileLink } from '../../api/dataFiles.ts';
+import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
+import { openSupport } from '../chrome/supportDialogState.ts';
+import { exportItems, exportsError, exportsLoading, loadExports } from './exportsStore.ts';
+
+export const EXPORTS_PATH = '/dashboard/data/exports';
+
+const TABS: readonly { group: ExportStatusGroup; label: string }[] = [
+  { group: 'completed', label: 'Completed' },
+  { group: 'requested', label: 'In-Progress' },
+  { group: 'errored', label: 'Error' },
+];
+
+const when = (instant: number | null) => (instant === null ? '' : format(instant, EXPORT_DATE_FORMAT));
+
+/** Follows a file link; failures are ignored, as the product says (access §8 "Reports"). */
+async function download(fileId: string) {
+  const link = await fileLink(apiClient(), fileId, true);
+  if (link.ok && link.value) window.location.assign(link.value);
+}
+
+function DeleteDialog({ item, onClose }: { item: ExportItem; onClose: (deleted: boolean) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    const outcome = await deleteExport(apiClient(), item.id);
+    setBusy(false);
+    if (outcome.ok) onClose(true);
+    else setError(outcome.message);
+  };
+  return (
+    <div className="dialog-backdrop">
+      <div role="dialog" aria-modal="true" aria-labelledby="delete-export-title" className="dialog">
+        <h2 id="delete-export-title">Delete export</h2>
+        <p>Delete “{item.title}”? Its file goes with it.</p>
+        {error && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" onClick={() => onClose(false)}>
+            Cancel
+          </button>
+          <button type="button" className="button--danger" disabled={busy} onClick={() => void confirm()}>
+            Delete
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: ExportItem) => void }) {
+  useSignals();
+  const userId = sessionProfile.value?.userId ?? '';
+  const mayWrite = hasAnyPermission(permissions.value, WRITE_EXPORTS);
+  const isCreator = mayDeleteExport(item.requestedBy, userId);
+  return (
+    <li className="export-row" style={{ height: EXPORT_ROW_HEIGHT_PX }} data-testid="export-row" data-export-id={item.id}>
+      <div className="export-row__text">
+        <span className="export-row__title">{item.title}</span>
+        <span className="export-row__meta">
+          {EXPORT_TYPE_LABELS[item.type]} · {when(item.startDateTime)} – {when(item.endDateTime)}
+        </span>
+        <span className="export-row__meta">
+          Requested {when(item.requestedAt)} by {item.requestedByName}
+          {item.status === 'requested' && ` · ${item.rowsWritten.toLocaleString()} rows so far`}
+          {item.status === 'completed' && ` · ${item.rowsWritten.toLocaleString()} rows`}
+        </span>
+        {item.status === 'errored' && item.errorReason && <span className="export-row__error">{item.errorReason}</span>}
+      </div>
+      <div className="export-row__actions">
+        {item.status === 'completed' && item.fileId && (
+          <button type="button" onClick={() => void download(item.fileId ?? '')} aria-label={`Download ${item.title}`}>
+            Download
+          </button>
+        )}
+        {mayWrite && (
+          <button
+            type="button"
+            onClick={() => onDelete(item)}
+            disabled={!isCreator}
+            title={isCreator ? undefined : ONLY_CREATOR_CAN_DELETE}
+            aria-label={`Delete ${item.title}`}
+          >
+            Delete
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Shows the scroll-to-top button once the list has scrolled by its own height (checked 250 ms after scrolling stops). */
+function useScrolledAway(list: React.RefObject<HTMLElement | null>) {
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const onScroll = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => setAway(element.scrollTop >= element.clientHeight), EXPORT_SCROLL_DEBOUNCE_MS);
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      if (timer) clearTimeout(timer);
+    };
+  }, [list]);
+  return away;
+}
+
+/** The Exports list (access §2): tabs by status, Refresh while exports are in progress, Create New, rows. */
+export function ExportsPage() {
+  useSignals();
+  const organizationId = subscribedOrganization.value?.id ?? null;
+  const [tab, setTab] = useState<ExportStatusGroup>('completed');
+  const [deleting, setDeleting] = useState<ExportItem | null>(null);
+  const list = useRef<HTMLUListElement | null>(null);
+  const scrolledAway = useScrolledAway(list);
+
+  useEffect(() => {
+    if (organizationId) void loadExports(organizationId);
+  }, [organizationId]);
+
+  const items = exportItems.value;
+  const shown = items.filter((item) => item.status === tab);
+  const inProgress = items.some((item) => item.status === 'requested');
+  const failed = items.some((item) => item.status === 'errored');
+  const mayCreate = hasAnyPermission(permissions.value, ['export:create', 'export:manage']);
+
+  return (
+    <section className="data-page exports-page" aria-labelledby="exports-title">
+      <header className="data-page__header">
+        <h1 id="exports-title">Exports</h1>
+        <div className="data-page__tools">
+          {inProgress && (
+            <button type="button" onClick={() => organizationId && void loadExports(organizationId)}>
+              Refresh
+            </button>
+          )}
+          {mayCreate && (
+            <Link href={`${EXPORTS_PATH}/new`} className="button button--primary">
+              Create New
+            </Link>
+          )}
+        </div>
+      </header>
+      {failed && (
+        <p className="notice notice--error" role="status">
+          {FAILED_EXPORTS_NOTICE}{' '}
+          <button type="button" className="link-button" onClick={openSupport}>
+            Contact support
+          </button>
+        </p>
+      )}
+      <div role="tablist" className="tabs">
+        {TABS.map(({ group, label }) => (
+          <button
+            key={group}
+            type="button"
+            role="tab"
+            aria-selected={tab === group}
+            className={tab === group ? 'tab tab--selected' : 'tab'}
+            onClick={() => setTab(group)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {exportsError.value && (
+        <p role="alert" className="form-error">
+          {exportsError.value}
+        </p>
+      )}
+      <ul className="export-list" ref={list} role="tabpanel" aria-busy={exportsLoading.value}>
+        {shown.map((item) => (
+          <ExportRow key={item.id} item={item} onDelete={setDeleting} />
+        ))}
+        {shown.length === 0 && !exportsLoading.value && <li className="export-list__empty">No exports</li>}
+      </ul>
+      {scrolledAway && (
+        <button type="button" className="scroll-top" onClick={() => list.current?.scrollTo({ top: 0 })}>
+          Back to top
+        </button>
+      )}
+      {deleting && (
+        <DeleteDialog
+          item={deleting}
+          onClose={(deleted) => {
+            setDeleting(null);
+            if (deleted && organizationId) void loadExports(organizationId);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+// A basemap adapter: what the live map needs from a map library besides the surface contract (mapSurface.ts) —
+// a deck.gl overlay to hand layers to, GPU picking, and the map's events. Two adapters implement it: the
+// offline MapLibre basemap (maplibreBasemap.ts, the default) and Google Maps (googleBasemap.ts, when a key is
+// configured). liveMapController.ts draws on either without knowing which.
+import type { Layer, PickingInfo } from '@deck.gl/core';
+import type { LngLat } from '../live/liveProtocol.ts';
+import type { MapSurface } from './mapSurface.ts';
+
+/** deck.gl's interaction callbacks, passed to whichever overlay the adapter builds. */
+export type DeckInteraction = {
+  onClick(info: PickingInfo): void;
+  onHover(info: PickingInfo): void;
+};
+
+/** What the adapter reports; each is called by the map library's own event. */
+export type BasemapEvents = {
+  /** The map can take layers (style loaded, overlay attached). */
+  onReady(): void;
+  /** A frame was drawn: the layers last given are on screen. */
+  onRender(): void;
+  /** The camera moved (any part of it). */
+  onMove(camera: { zoom: number; lng: number; lat: number }): void;
+  onContextMenu(position: LngLat, point: [number, number]): void;
+  /** A press on the map (closes menus). */
+  onPress(): void;
+  /** The map can no longer draw (lost WebGL context). */
+  onUnavailable(): void;
+};
+
+export type Basemap = {
+  surface: MapSurface;
+  setLayers(layers: Layer[]): void;
+  pickAt(point: [number, number], radius: number): PickingInfo[];
+  /** Street names the basemap shows now (the offline basemap's own query; Google draws its own labels). */
+  streetNamesShown(): string[];
+  destroy(): void;
+};
+
+export type BasemapFactory = (
+  container: HTMLElement,
+  interaction: DeckInteraction,
+  events: BasemapEvents,
+) => Basemap;

@@ -1,0 +1,34 @@
+// The editing aids the area, closure, zone and event screens use on the shared map (live §2): a draggable
+// location marker with its 100 m circle and heading arrow, and polygon or path drawing and editing with
+// terra-draw. A screen starts an edit when its form mounts, reads `editResult` as the user works, and stops in
+// its teardown; the map surface shows the matching editor (LocationMarkerEditor.tsx, ShapeEditor.tsx), so
+// screens never touch the map library.
+import { signal } from '@preact/signals-react';
+import type { LngLat } from '../live/liveProtocol.ts';
+
+export type EditRequest =
+  /** Move an event's location within 100 m of `start`, and turn its heading (degrees, null when unknown). */
+  | { kind: 'location'; start: LngLat; heading: number | null }
+  /** Draw (no points) or edit (points given) an area's polygon or a closure's or zone's path. */
+  | { kind: 'polygon' | 'path'; points: readonly LngLat[] };
+
+export type EditResult =
+  | { kind: 'location'; position: LngLat; heading: number | null }
+  /** The shape as drawn so far (empty until a shape is finished); `ready` once the map takes clicks for it. */
+  | { kind: 'polygon' | 'path'; points: LngLat[]; ready: boolean };
+
+export const editRequest = signal<{ sequence: number; request: EditRequest } | null>(null);
+export const editResult = signal<EditResult | null>(null);
+
+export function startEditing(request: EditRequest): void {
+  editRequest.value = { sequence: (editRequest.peek()?.sequence ?? 0) + 1, request };
+  editResult.value =
+    request.kind === 'location'
+      ? { kind: 'location', position: request.start, heading: request.heading }
+      : { kind: request.kind, points: [...request.points], ready: false };
+}
+
+export function stopEditing(): void {
+  editRequest.value = null;
+  editResult.value = null;
+}
