@@ -15,12 +15,7 @@ import { requestMapView } from '../live/liveBridge.ts';
 import type { LngLat } from '../live/liveProtocol.ts';
 import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
-import {
-  assetMarkerLayers,
-  markerPosition,
-  pickedAssetId,
-  type RaisedMarker,
-} from './assetMarkerLayers.ts';
+import { assetMarkerLayers, markerPosition, pickedAssetId, type RaisedMarker } from './assetMarkerLayers.ts';
 import type { BasemapFactory } from './basemap.ts';
 import { densityLayers } from './densityLayer.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
