@@ -33,7 +33,9 @@ beforeAll(async () => {
   const userToken = await signInForToken(baseUrl, USER);
   const organizationId = await ownOrganizationId(baseUrl, userToken);
   const listed = (await listThings(baseUrl, userToken, organizationId)) as typeof assets;
-  assets = listed.slice(0, 2);
+  // Two assets no other browser test reports for (they take the first ones, hazards the last), so nothing but this
+  // test's samples falls in the searched range when the suite shares one simulator.
+  assets = listed.slice(-3, -1);
   // Two runs at the same times, 2 minutes at 1 Hz, ending 10 minutes ago; each asset moves north at STEP per second.
   runStart = Math.floor((Date.now() - 12 * 60_000) / 1000) * 1000;
   const samples = assets.flatMap((asset, index) =>
