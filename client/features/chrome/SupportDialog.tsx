@@ -29,7 +29,7 @@ export function SupportDialog() {
   return (
     <dialog
       ref={dialogRef}
-      className="dialog"
+      className="dialog support-dialog"
       aria-labelledby="support-title"
       data-testid="support-dialog"
       onClose={() => {
