@@ -9,6 +9,7 @@ import { IconLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { MarkerSet } from '../live/thingsStore.ts';
 import { ICON_CELL, type IconAtlas } from './markerIcons.ts';
 import {
+  COURSE_ARROW_DISTANCE,
   COURSE_ARROW_SHARE,
   HOVER_HIGHLIGHT_COLOR,
   MARKER_CATEGORIES,
@@ -57,10 +58,12 @@ type MarkerData = {
  */
 const dataBySet = new WeakMap<MarkerSet, MarkerData>();
 
-function iconDefs(count: number, cellOf: (index: number) => number): Float32Array {
+/** Icon definitions as deck.gl's IconLayer packs them; `offsetY` moves the icon off its anchor (the arrow's). */
+function iconDefs(count: number, cellOf: (index: number) => number, offsetY = 0): Float32Array {
   const defs = new Float32Array(count * ICON_DEF_SIZE);
   for (let index = 0; index < count; index += 1) {
     const offset = index * ICON_DEF_SIZE;
+    defs[offset + 1] = offsetY;
     defs[offset + 2] = cellOf(index) * ICON_CELL;
     defs[offset + 4] = ICON_CELL;
     defs[offset + 5] = ICON_CELL;
@@ -77,7 +80,11 @@ function markerData(markers: MarkerSet): MarkerData {
   const { count } = markers;
   const getPosition = { value: markers.positions, size: 2 };
   if (arrowDefs.value.length < count * ICON_DEF_SIZE) {
-    arrowDefs = { value: iconDefs(count * 2, () => MARKER_CATEGORIES.length), size: ICON_DEF_SIZE };
+    arrowDefs = {
+      // The arrow's frame sits COURSE_ARROW_DISTANCE above its anchor, the marker's centre.
+      value: iconDefs(count * 2, () => MARKER_CATEGORIES.length, -COURSE_ARROW_DISTANCE),
+      size: ICON_DEF_SIZE,
+    };
   }
   const data: MarkerData = {
     rings: {

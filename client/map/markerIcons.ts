@@ -1,12 +1,14 @@
 // The marker icons (live §2: an icon by thing type), drawn in code into one atlas for deck.gl's IconLayer: a disc
 // in the category's colour with a white sign — police a star, fire a flame, ambulance a cross, arrow board an
 // arrow, maintenance a wrench, tow a hook, waste a bin, others a dot, offline a bar, out of service a cross-out.
-// After the categories, one more cell holds the course arrow: a small dark triangle at the cell's top edge, drawn
-// in a frame bigger than the marker (COURSE_ARROW_SHARE) and turned by the course, so it points out of the ring.
+// After the categories, one more cell holds the course arrow: a dark triangle filling its cell, anchored below the
+// cell (COURSE_ARROW_DISTANCE) so that deck.gl turns it about the marker's centre and it points out of the ring.
+// Its quad stays small: a frame around marker and arrow would shade several times the pixels, which a software
+// GPU pays for on every frame.
 // No outside assets; built once per page.
 import {
   CATEGORY_COLORS,
-  COURSE_ARROW_SHARE,
+  COURSE_ARROW_DISTANCE,
   MARKER_CATEGORIES,
   type MarkerCategory,
 } from './markerStyle.ts';
@@ -14,7 +16,14 @@ import {
 const CELL = 64;
 const CENTRE = CELL / 2;
 
-type IconFrame = { x: number; y: number; width: number; height: number; mask: boolean };
+type IconFrame = {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  mask: boolean;
+  anchorY?: number;
+};
 export type IconName = MarkerCategory | 'courseArrow';
 export type IconAtlas = { url: string; mapping: Record<IconName, IconFrame> };
 
@@ -23,18 +32,17 @@ export const ICON_CELL = CELL;
 const ARROW_CELL = MARKER_CATEGORIES.length;
 
 function drawCourseArrow(context: CanvasRenderingContext2D) {
-  // The ring's edge in this cell, where the frame is COURSE_ARROW_SHARE times the marker.
-  const ringTop = CENTRE - CENTRE / COURSE_ARROW_SHARE;
   context.beginPath();
-  context.moveTo(CENTRE, 1);
-  context.lineTo(CENTRE + 8, ringTop + 1);
-  context.lineTo(CENTRE - 8, ringTop + 1);
+  context.moveTo(CENTRE, 6);
+  context.lineTo(CELL - 8, CELL - 10);
+  context.lineTo(8, CELL - 10);
   context.closePath();
   context.fillStyle = '#111827';
   context.strokeStyle = '#ffffff';
-  context.lineWidth = 2;
-  context.fill();
+  context.lineWidth = 6;
+  context.lineJoin = 'round';
   context.stroke();
+  context.fill();
 }
 
 function star(context: CanvasRenderingContext2D, points: number, outer: number, inner: number) {
@@ -149,7 +157,14 @@ export function markerIconAtlas(): IconAtlas {
   context.translate(ARROW_CELL * CELL, 0);
   drawCourseArrow(context);
   context.restore();
-  mapping.courseArrow = { x: ARROW_CELL * CELL, y: 0, width: CELL, height: CELL, mask: false };
+  mapping.courseArrow = {
+    x: ARROW_CELL * CELL,
+    y: 0,
+    width: CELL,
+    height: CELL,
+    mask: false,
+    anchorY: CENTRE + COURSE_ARROW_DISTANCE,
+  };
   built = { url: canvas.toDataURL('image/png'), mapping };
   return built;
 }
