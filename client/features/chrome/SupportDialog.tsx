@@ -21,7 +21,7 @@ export function SupportDialog() {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    // Not modal: it must not stop anyone working while it waits in its corner.
+    // Not modal: it must not stop anyone working while it stays open.
     if (open && !dialog.open) dialog.show();
     if (!open && dialog.open) dialog.close();
   }, [open]);
