@@ -9,6 +9,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { MapView } from '#domain/map/mapRules';
 import { currentEnvironment } from '../app/environment.ts';
 import { markerSet, selectedThing } from '../live/thingsStore.ts';
+import { markerPosition } from './assetMarkerLayers.ts';
 import type { BasemapFactory } from './basemap.ts';
 import { GOOGLE_UNAVAILABLE, configuredGoogleMapsKey } from './basemapChoice.ts';
 import { LocateOverlay } from './CurrentLocation.tsx';
@@ -46,11 +47,9 @@ type LiveMapProps = {
 };
 
 function assetBounds(): Bounds | null {
-  const { positions, count } = markerSet.peek();
+  const markers = markerSet.peek();
   function* all(): Generator<[number, number]> {
-    for (let index = 0; index < count; index += 1) {
-      yield [positions[index * 3] ?? 0, positions[index * 3 + 1] ?? 0];
-    }
+    for (let index = 0; index < markers.count; index += 1) yield markerPosition(markers, index);
   }
   return boundsOf(all());
 }
