@@ -2,35 +2,20 @@
 // SQLite file: requests refused for their shape never count towards the lockout; an unlock link lifts the lock only
 // together with the right password; a password reset ends every session opened before it (REST, refresh, token
 // check, cable connect, and a cable already open); token answers are never cached; the outbox answers loopback callers only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCKOUT_THRESHOLD } from '#sim/auth/accountSecurity';
 import { outboxExposureWarning } from '#sim/auth/outboxAccess';
 import { connectCable } from './support/cableClient.ts';
 import type { TokenResult } from '#sim/auth/tokens';
-import { bearer, createDemoAccount, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
+import { ACCOUNT_PASSWORD, useAccountSecurityWorld } from './support/accountSecurityWorld.ts';
+import { bearer, startHarness } from './support/simulatorHarness.ts';
 
-let harness: Harness;
-let staffToken: string;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  staffToken = (await signIn(harness.app, 'staff@demo.test')).access_token;
-});
-afterAll(async () => {
-  await harness.close();
-});
-
-const PASSWORD = 'Start!2026a';
-
-const createAccount = (email: string, standing?: string) =>
-  createDemoAccount(harness.app, staffToken, {
-    email,
-    password: PASSWORD,
-    ...(standing ? { standing } : {}),
-  });
+const world = useAccountSecurityWorld();
+const { createAccount } = world;
+const PASSWORD = ACCOUNT_PASSWORD;
 
 const tokenCall = (payload: Record<string, unknown>) =>
-  harness.app.inject({ method: 'POST', url: '/api/user_token', payload });
+  world.harness.app.inject({ method: 'POST', url: '/api/user_token', payload });
 
 const passwordGrant = (username: string, password: string, unlockToken?: string) =>
   tokenCall({
@@ -42,7 +27,9 @@ const passwordGrant = (username: string, password: string, unlockToken?: string)
   });
 
 async function lastLink(email: string): Promise<string> {
-  const response = await harness.app.inject({ url: `/api/sim/outbox?email=${encodeURIComponent(email)}` });
+  const response = await world.harness.app.inject({
+    url: `/api/sim/outbox?email=${encodeURIComponent(email)}`,
+  });
   const link = response.json<{ mails: { link: string }[] }>().mails.at(-1)?.link;
   if (!link) throw new Error(`no mail to ${email}`);
   return decodeURIComponent(link.split('/').at(-1) ?? '');
@@ -70,7 +57,7 @@ describe('the lockout counts wrong passwords only', () => {
     for (let round = 0; round < LOCKOUT_THRESHOLD; round += 1)
       for (const body of malformed) expect((await tokenCall(body)).statusCode).toBe(400);
     expect((await passwordGrant(email, PASSWORD)).statusCode).toBe(200);
-    const failures = harness.app.eventLog.db
+    const failures = world.harness.app.eventLog.db
       .prepare<[], { n: number }>("SELECT count(*) AS n FROM events WHERE type = 'SignInFailed'")
       .get()?.n;
     expect(failures).toBe(0);
@@ -97,13 +84,14 @@ describe('a password reset ends every session opened before it', () => {
     await createAccount(email);
     const first = (await passwordGrant(email, PASSWORD)).json<TokenResult>();
     const second = (await passwordGrant(email, PASSWORD)).json<TokenResult>();
-    const profile = (token: string) => harness.app.inject({ url: '/api/profile', headers: bearer(token) });
+    const profile = (token: string) =>
+      world.harness.app.inject({ url: '/api/profile', headers: bearer(token) });
     expect((await profile(first.access_token)).statusCode).toBe(200);
-    const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await world.harness.app.listen({ port: 0, host: '127.0.0.1' });
     const openCable = await connectCable(address, first.access_token);
 
-    await harness.app.inject({ method: 'POST', url: '/api/forgot_password', payload: { email } });
-    const reset = await harness.app.inject({
+    await world.harness.app.inject({ method: 'POST', url: '/api/forgot_password', payload: { email } });
+    const reset = await world.harness.app.inject({
       method: 'PUT',
       url: '/api/reset_password',
       payload: { token: await lastLink(email), password: 'Second!2026b' },
@@ -118,19 +106,19 @@ describe('a password reset ends every session opened before it', () => {
 
     for (const session of [first, second]) {
       expect((await profile(session.access_token)).statusCode).toBe(401);
-      const verify = await harness.app.inject({
+      const verify = await world.harness.app.inject({
         method: 'POST',
         url: '/api/verify_token',
         payload: { access_token: session.access_token },
       });
       expect(verify.statusCode).toBe(401);
-      expect(harness.app.resolveCableSession(session.access_token)).toBeNull();
+      expect(world.harness.app.resolveCableSession(session.access_token)).toBeNull();
       const refresh = await tokenCall({ grant_type: 'refresh_token', refresh_token: session.refresh_token });
       expect(refresh.statusCode).toBe(422);
     }
     const fresh = (await passwordGrant(email, 'Second!2026b')).json<TokenResult>();
     expect((await profile(fresh.access_token)).statusCode).toBe(200);
-    expect(harness.app.resolveCableSession(fresh.access_token)).not.toBeNull();
+    expect(world.harness.app.resolveCableSession(fresh.access_token)).not.toBeNull();
   });
 });
 
@@ -154,17 +142,17 @@ describe('token answers', () => {
 describe('the outbox', () => {
   it('answers callers on this machine only, as if it did not exist for the others', async () => {
     await createAccount('outbox@hardening.test');
-    await harness.app.inject({
+    await world.harness.app.inject({
       method: 'POST',
       url: '/api/forgot_password',
       payload: { email: 'outbox@hardening.test' },
     });
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-      const local = await harness.app.inject({ url: '/api/sim/outbox', remoteAddress });
+      const local = await world.harness.app.inject({ url: '/api/sim/outbox', remoteAddress });
       expect(local.statusCode).toBe(200);
     }
     for (const remoteAddress of ['203.0.113.9', '10.0.0.4', '::ffff:192.168.1.2', '2001:db8::1']) {
-      const remote = await harness.app.inject({ url: '/api/sim/outbox', remoteAddress });
+      const remote = await world.harness.app.inject({ url: '/api/sim/outbox', remoteAddress });
       expect(remote.statusCode).toBe(404);
       expect(remote.body).not.toContain('/welcome/reset/');
     }

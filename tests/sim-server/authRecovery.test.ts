@@ -1,33 +1,18 @@
 // Account recovery and sign-in standing (access §7, §8) through the real routes, a real SQLite file and a clock the
 // test moves: lockout and unlock links, forgot and reset with expiring tokens and the last 10 passwords, verify,
 // accounts in each standing, and the outbox where the "e-mails" land.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCKOUT_THRESHOLD } from '#sim/auth/accountSecurity';
 import { rebuildProjections } from '#sim/store/eventLog';
-import { bearer, createDemoAccount, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
+import { ACCOUNT_PASSWORD, useAccountSecurityWorld } from './support/accountSecurityWorld.ts';
+import { bearer, signIn } from './support/simulatorHarness.ts';
 
-let harness: Harness;
-let staffToken: string;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  staffToken = (await signIn(harness.app, 'staff@demo.test')).access_token;
-});
-afterAll(async () => {
-  await harness.close();
-});
-
-const PASSWORD = 'Start!2026a';
-
-const createAccount = (email: string, standing?: string) =>
-  createDemoAccount(harness.app, staffToken, {
-    email,
-    password: PASSWORD,
-    ...(standing ? { standing } : {}),
-  });
+const world = useAccountSecurityWorld();
+const { createAccount } = world;
+const PASSWORD = ACCOUNT_PASSWORD;
 
 const passwordGrant = (username: string, password: string, unlockToken?: string) =>
-  harness.app.inject({
+  world.harness.app.inject({
     method: 'POST',
     url: '/api/user_token',
     payload: {
@@ -41,7 +26,9 @@ const passwordGrant = (username: string, password: string, unlockToken?: string)
 
 type Mail = { to: string; subject: string; link: string };
 async function lastMail(email: string): Promise<Mail> {
-  const response = await harness.app.inject({ url: `/api/sim/outbox?email=${encodeURIComponent(email)}` });
+  const response = await world.harness.app.inject({
+    url: `/api/sim/outbox?email=${encodeURIComponent(email)}`,
+  });
   const mails = response.json<{ mails: Mail[] }>().mails;
   const last = mails.at(-1);
   if (!last) throw new Error(`no mail to ${email}`);
@@ -51,7 +38,7 @@ async function lastMail(email: string): Promise<Mail> {
 const tokenOfLink = (link: string) => decodeURIComponent(link.split('/').at(-1) ?? '');
 
 const resetPassword = (token: string, password: string) =>
-  harness.app.inject({ method: 'PUT', url: '/api/reset_password', payload: { token, password } });
+  world.harness.app.inject({ method: 'PUT', url: '/api/reset_password', payload: { token, password } });
 
 describe('standing', () => {
   it.each([
@@ -68,8 +55,8 @@ describe('standing', () => {
   });
 
   it('keeps demo accounts for staff only', async () => {
-    const userToken = (await signIn(harness.app, 'user@demo.test')).access_token;
-    const response = await harness.app.inject({
+    const userToken = (await signIn(world.harness.app, 'user@demo.test')).access_token;
+    const response = await world.harness.app.inject({
       method: 'POST',
       url: '/api/sim/accounts',
       headers: bearer(userToken),
@@ -111,14 +98,14 @@ describe('lockout', () => {
   it('sends an unlock mail on request, and 404 for an unknown e-mail', async () => {
     const email = 'unlock@recovery.test';
     await createAccount(email);
-    const response = await harness.app.inject({
+    const response = await world.harness.app.inject({
       method: 'POST',
       url: '/api/unlock_account',
       payload: { email },
     });
     expect(response.statusCode).toBe(200);
     expect((await lastMail(email)).subject).toBe('Unlock your account');
-    const unknown = await harness.app.inject({
+    const unknown = await world.harness.app.inject({
       method: 'POST',
       url: '/api/unlock_account',
       payload: { email: 'nobody@recovery.test' },
@@ -129,7 +116,7 @@ describe('lockout', () => {
 
 describe('forgot and reset password', () => {
   async function requestReset(email: string): Promise<string> {
-    const response = await harness.app.inject({
+    const response = await world.harness.app.inject({
       method: 'POST',
       url: '/api/forgot_password',
       payload: { email },
@@ -169,7 +156,7 @@ describe('forgot and reset password', () => {
     const email = 'late@recovery.test';
     await createAccount(email);
     const token = await requestReset(email);
-    harness.clock.advance(61 * 60 * 1000);
+    world.harness.clock.advance(61 * 60 * 1000);
     const response = await resetPassword(token, 'Later!2026d');
     expect(response.statusCode).toBe(422);
     expect(response.json<{ error_description: string }>().error_description).toContain('Token has expired');
@@ -190,7 +177,7 @@ describe('forgot and reset password', () => {
   });
 
   it('answers 404 for an unknown e-mail', async () => {
-    const response = await harness.app.inject({
+    const response = await world.harness.app.inject({
       method: 'POST',
       url: '/api/forgot_password',
       payload: { email: 'nobody@recovery.test' },
@@ -201,9 +188,9 @@ describe('forgot and reset password', () => {
 
 describe('POST /api/verify_token', () => {
   it('gives the lifetime of a live token and 401 for a revoked one', async () => {
-    const token = await signIn(harness.app, 'admin@demo.test');
+    const token = await signIn(world.harness.app, 'admin@demo.test');
     const verify = () =>
-      harness.app.inject({
+      world.harness.app.inject({
         method: 'POST',
         url: '/api/verify_token',
         payload: { access_token: token.access_token },
@@ -215,7 +202,7 @@ describe('POST /api/verify_token', () => {
       expires_in: token.expires_in,
       uuid: token.uuid,
     });
-    await harness.app.inject({
+    await world.harness.app.inject({
       method: 'POST',
       url: '/api/revoke_token',
       payload: { token: token.access_token },
@@ -229,7 +216,7 @@ describe('account changes in the event log', () => {
     Object.fromEntries(
       ['users', 'account_security', 'password_history'].map((table) => [
         table,
-        harness.app.eventLog.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all(),
+        world.harness.app.eventLog.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all(),
       ]),
     );
 
@@ -239,7 +226,7 @@ describe('account changes in the event log', () => {
     await createAccount('rebuilt-locked@recovery.test');
     for (let attempt = 0; attempt < LOCKOUT_THRESHOLD; attempt += 1)
       await passwordGrant('rebuilt-locked@recovery.test', 'Wrong!2026x');
-    await harness.app.inject({
+    await world.harness.app.inject({
       method: 'POST',
       url: '/api/forgot_password',
       payload: { email: 'rebuilt@recovery.test' },
@@ -247,7 +234,7 @@ describe('account changes in the event log', () => {
     const token = tokenOfLink((await lastMail('rebuilt@recovery.test')).link);
     expect((await resetPassword(token, 'Rebuilt!2026r')).statusCode).toBe(200);
 
-    const types = harness.app.eventLog.db
+    const types = world.harness.app.eventLog.db
       .prepare<[], { type: string }>('SELECT DISTINCT type FROM events')
       .all()
       .map((row) => row.type);
@@ -255,7 +242,7 @@ describe('account changes in the event log', () => {
       expect.arrayContaining(['PasswordChanged', 'SignInFailed', 'AccountLocked', 'AccountStandingChanged']),
     );
     const live = accountTables();
-    rebuildProjections(harness.app.eventLog);
+    rebuildProjections(world.harness.app.eventLog);
     expect(accountTables()).toEqual(live);
 
     expect((await passwordGrant('rebuilt@recovery.test', 'Rebuilt!2026r')).statusCode).toBe(200);
