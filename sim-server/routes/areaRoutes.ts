@@ -11,12 +11,7 @@ import {
   VIEW_AREAS,
 } from '#domain/session/liveOperationsPermissions';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import {
-  IdParamsSchema,
-  OrganizationIdsQuerySchema,
-  type IdParams,
-  type OrganizationIdsQuery,
-} from '#domain/wire/requestParts';
+import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { decideArea, type AreaCaller, type AreaCommand, type AreaState } from '../areas/areaDecider.ts';
 import { createAreaRepository } from '../areas/areaRepository.ts';
 import { callerOf } from '../auth/authPlugin.ts';
@@ -25,9 +20,8 @@ import {
   appendDecision,
   callerReachOf,
   deleteResponses,
-  readableOrganizationIds,
-  readErrorResponses,
   writeErrorResponses,
+  organizationListRoute,
 } from './routeSupport.ts';
 
 export const areaRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
@@ -54,21 +48,11 @@ export const areaRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const decide = (command: AreaCommand, state: AreaState) =>
     decideArea(command, state, { now: app.clock.now(), newId: randomUUID });
 
-  app.get<{ Querystring: OrganizationIdsQuery }>(
-    '/api/organization/exclusion_zone',
-    {
-      onRequest: [app.authenticate, app.requirePermission(VIEW_AREAS)],
-      ...contractRoute({
-        querystring: OrganizationIdsQuerySchema,
-        response: { 200: AreaListSchema, ...readErrorResponses },
-      }),
-    },
-    async (request, reply) => {
-      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
-      if (!organizationIds) return reply;
-      return areas.list(organizationIds);
-    },
-  );
+  organizationListRoute(app, '/api/organization/exclusion_zone', {
+    permission: VIEW_AREAS,
+    answer: AreaListSchema,
+    list: (organizationIds) => areas.list(organizationIds),
+  });
 
   app.post<{ Body: AreaSave }>(
     '/api/organization/exclusion_zone',

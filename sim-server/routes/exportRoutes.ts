@@ -11,12 +11,7 @@ import {
 } from '#domain/exports/exportRecord';
 import { WRITE_EXPORTS } from '#domain/exports/exportRules';
 import { VIEW_EXPORTS } from '#domain/session/routeGates';
-import {
-  IdParamsSchema,
-  OrganizationIdsQuerySchema,
-  type IdParams,
-  type OrganizationIdsQuery,
-} from '#domain/wire/requestParts';
+import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import {
   decideExport,
@@ -30,9 +25,8 @@ import {
   appendDecision,
   callerReachOf,
   deleteResponses,
-  readableOrganizationIds,
-  readErrorResponses,
   writeErrorResponses,
+  organizationListRoute,
 } from './routeSupport.ts';
 
 export const exportRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
@@ -50,21 +44,11 @@ export const exportRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
   const decide = (command: ExportCommand, state: ExportState) =>
     decideExport(command, state, { now: app.clock.now(), newId: randomUUID });
 
-  app.get<{ Querystring: OrganizationIdsQuery }>(
-    '/api/organization/export',
-    {
-      onRequest: [app.authenticate, app.requirePermission(VIEW_EXPORTS)],
-      ...contractRoute({
-        querystring: OrganizationIdsQuerySchema,
-        response: { 200: ExportListSchema, ...readErrorResponses },
-      }),
-    },
-    async (request, reply) => {
-      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
-      if (!organizationIds) return reply;
-      return exports.list(organizationIds);
-    },
-  );
+  organizationListRoute(app, '/api/organization/export', {
+    permission: VIEW_EXPORTS,
+    answer: ExportListSchema,
+    list: (organizationIds) => exports.list(organizationIds),
+  });
 
   app.post<{ Body: ExportRequest }>(
     '/api/organization/export',

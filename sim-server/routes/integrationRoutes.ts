@@ -21,12 +21,7 @@ import {
   type ConfigFileSave,
 } from '#domain/integrations/configFile';
 import { MANAGE_INTEGRATIONS, VIEW_INTEGRATIONS } from '#domain/session/routeGates';
-import {
-  IdParamsSchema,
-  OrganizationIdsQuerySchema,
-  type IdParams,
-  type OrganizationIdsQuery,
-} from '#domain/wire/requestParts';
+import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { hashToken } from '../auth/tokens.ts';
 import {
@@ -47,9 +42,9 @@ import {
   appendDecision,
   callerReachOf,
   deleteResponses,
-  readableOrganizationIds,
   readErrorResponses,
   writeErrorResponses,
+  organizationListRoute,
 } from './routeSupport.ts';
 
 /** Random characters after the prefix: 256 bits, url-safe. */
@@ -153,20 +148,11 @@ export const integrationRoutes: FastifyPluginAsync = async (app: FastifyInstance
   const decideFile = (command: ConfigFileCommand, state: ConfigFileState) =>
     decideConfigFile(command, state, context());
 
-  app.get<{ Querystring: OrganizationIdsQuery }>(
-    '/api/organization/config_files',
-    {
-      onRequest: [app.authenticate, app.requirePermission(VIEW_INTEGRATIONS)],
-      ...contractRoute({
-        querystring: OrganizationIdsQuerySchema,
-        response: { 200: ConfigFileListSchema, ...readErrorResponses },
-      }),
-    },
-    async (request, reply) => {
-      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
-      return organizationIds ? configFiles.list(organizationIds) : reply;
-    },
-  );
+  organizationListRoute(app, '/api/organization/config_files', {
+    permission: VIEW_INTEGRATIONS,
+    answer: ConfigFileListSchema,
+    list: (organizationIds) => configFiles.list(organizationIds),
+  });
 
   app.post<{ Body: ConfigFileSave }>(
     '/api/organization/config_files',

@@ -2,8 +2,15 @@
 // decision, and the answers for the error catalogue (live §8): 400 for a malformed body, 404 for an unknown
 // organization or entity, 422 with the provider's texts for a refused write.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type * as v from 'valibot';
 import { unreachableOrganizationIds } from '#domain/organizations/organizationAccess';
-import { DeletedAnswerSchema, type OrganizationIdsQuery } from '#domain/wire/requestParts';
+import {
+  DeletedAnswerSchema,
+  OrganizationIdsQuerySchema,
+  type OrganizationIdsQuery,
+} from '#domain/wire/requestParts';
+import { callerOf } from '../auth/authPlugin.ts';
+import { contractRoute } from '../shared/contract.ts';
 import {
   recordDecided,
   type CallerReach,
@@ -138,3 +145,28 @@ export const readErrorResponses = {
 
 /** A delete that answers the id it removed. */
 export const deleteResponses = { 200: DeletedAnswerSchema, ...writeErrorResponses } as const;
+
+/**
+ * `GET path?org_ids[]=…` for a resource listed per organization: token and permission first, then the organizations
+ * the caller may read (404 for any other), then what `list` answers for them.
+ */
+export function organizationListRoute(
+  app: FastifyInstance,
+  path: string,
+  route: { permission: readonly string[]; answer: v.GenericSchema; list(organizationIds: string[]): unknown },
+): void {
+  app.get<{ Querystring: OrganizationIdsQuery }>(
+    path,
+    {
+      onRequest: [app.authenticate, app.requirePermission(route.permission)],
+      ...contractRoute({
+        querystring: OrganizationIdsQuerySchema,
+        response: { 200: route.answer, ...readErrorResponses },
+      }),
+    },
+    async (request, reply) => {
+      const organizationIds = readableOrganizationIds(callerOf(request), request.query, reply);
+      return organizationIds ? route.list(organizationIds) : reply;
+    },
+  );
+}
