@@ -235,11 +235,12 @@ export function createAccountSecurity(
     },
     async signInWithPassword(grant, origin) {
       const user = findUser(grant.username);
-      // An unknown e-mail is checked against a decoy, so both refusals take as long.
-      const matches = await verifyPassword(
-        grant.password,
-        user?.password_hash ?? (await decoyPasswordHash()),
-      );
+      // An unknown e-mail, or an invited user who has not set a password yet (empty hash), is checked against a
+      // decoy, so every refusal takes as long and neither can be probed by timing.
+      const storedHash = user?.password_hash ? user.password_hash : null;
+      const matches =
+        (await verifyPassword(grant.password, storedHash ?? (await decoyPasswordHash()))) &&
+        storedHash !== null;
       if (!user) return { refused: 'invalid_credentials' };
       const { standing, locked_at: lockedAt } = standingOf(user.id);
       if (standing !== 'active') return { refused: standing };
