@@ -13,32 +13,97 @@ const MINUTE_MS = 60_000;
 const POINT_ROOM = 256;
 const ZERO = 48;
 
-/** Writes ASCII JSON into a buffer that grows as needed. */
+const ascii = (text: string): Uint8Array => Uint8Array.from(text, (char) => char.charCodeAt(0));
+const FIRST_POINT = ascii('{"lat":');
+const NEXT_POINT = ascii(',{"lat":');
+const LNG = ascii(',"lng":');
+const COURSE = ascii(',"course":');
+const SPEED = ascii(',"speed":');
+const TIMESTAMP = ascii(',"timestamp":');
+const POINT_END = ascii('}');
+
+// The writers below take the buffer and a position and return the next position: kept in locals, the loop over
+// the points does not go through an object per byte.
+
+function putBytes(bytes: Buffer, at: number, piece: Uint8Array): number {
+  for (let i = 0; i < piece.length; i += 1) bytes[at + i] = piece[i] ?? 0;
+  return at + piece.length;
+}
+
+function putText(bytes: Buffer, at: number, text: string): number {
+  for (let i = 0; i < text.length; i += 1) bytes[at + i] = text.charCodeAt(i);
+  return at + text.length;
+}
+
+/** A number as JSON writes it: whole ones digit by digit, others as `String` writes them, `null` for the rest. */
+function putNumber(bytes: Buffer, at: number, value: number): number {
+  if (!Number.isInteger(value) || Math.abs(value) >= 1e15)
+    return putText(bytes, at, Number.isFinite(value) ? String(value) : 'null');
+  let rest = Math.abs(value);
+  let next = at;
+  if (value < 0) bytes[next++] = 45; // '-'
+  let digits = 1;
+  for (let scale = 10; scale <= rest; scale *= 10) digits += 1;
+  for (let i = next + digits - 1; i >= next; i -= 1) {
+    bytes[i] = ZERO + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return next + digits;
+}
+
+/** ISO 8601 times in quotes, as Date#toISOString writes them, the minute's text formatted once. */
+class TimeWriter {
+  private minute = Number.NaN;
+  private prefix: Uint8Array = new Uint8Array(0);
+
+  put(bytes: Buffer, at: number, time: number): number {
+    const start = Math.floor(time / MINUTE_MS) * MINUTE_MS;
+    if (start !== this.minute) {
+      const text = new Date(start).toISOString();
+      // Years outside 0000–9999 and fractions of a millisecond are left to Date.
+      if (text.length !== 24 || !Number.isInteger(time))
+        return putText(bytes, at, `"${new Date(time).toISOString()}"`);
+      this.minute = start;
+      this.prefix = ascii(`"${text.slice(0, 17)}`);
+    }
+    let next = putBytes(bytes, at, this.prefix);
+    const ms = time - start;
+    const seconds = Math.floor(ms / 1000);
+    const millis = ms - seconds * 1000;
+    bytes[next++] = ZERO + Math.floor(seconds / 10);
+    bytes[next++] = ZERO + (seconds % 10);
+    bytes[next++] = 46; // '.'
+    bytes[next++] = ZERO + Math.floor(millis / 100);
+    bytes[next++] = ZERO + (Math.floor(millis / 10) % 10);
+    bytes[next++] = ZERO + (millis % 10);
+    bytes[next++] = 90; // 'Z'
+    bytes[next++] = 34; // '"'
+    return next;
+  }
+}
+
+/** A buffer that grows as needed, and where the writing stands. */
 class JsonBytes {
   bytes: Buffer;
   length = 0;
-  private minute = Number.NaN;
-  private minutePrefix = '';
+  readonly times = new TimeWriter();
 
   constructor(capacity: number) {
     this.bytes = Buffer.allocUnsafe(Math.max(capacity, POINT_ROOM));
   }
 
-  /** Makes room for `room` more bytes. */
-  reserve(room: number) {
-    if (this.length + room <= this.bytes.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + room));
-    this.bytes.copy(grown, 0, 0, this.length);
-    this.bytes = grown;
+  /** Makes room for `room` more bytes; returns the buffer to write into. */
+  reserve(room: number): Buffer {
+    if (this.length + room > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + room));
+      this.bytes.copy(grown, 0, 0, this.length);
+      this.bytes = grown;
+    }
+    return this.bytes;
   }
 
-  /** ASCII text (the callers write only ASCII; other text goes through `json`). */
-  ascii(text: string) {
-    this.reserve(text.length);
-    const bytes = this.bytes;
-    let at = this.length;
-    for (let i = 0; i < text.length; i += 1) bytes[at++] = text.charCodeAt(i);
-    this.length = at;
+  text(text: string) {
+    this.length = putText(this.reserve(text.length), this.length, text);
   }
 
   /** Any value as JSON.stringify writes it (for the few strings that come from outside). */
@@ -49,86 +114,64 @@ class JsonBytes {
   }
 
   number(value: number) {
-    if (Number.isInteger(value) && Math.abs(value) < 1e15) {
-      this.reserve(17);
-      let rest = Math.abs(value);
-      if (value < 0) this.bytes[this.length++] = 45; // '-'
-      let digits = 1;
-      for (let scale = 10; scale <= rest; scale *= 10) digits += 1;
-      for (let i = this.length + digits - 1; i >= this.length; i -= 1) {
-        this.bytes[i] = ZERO + (rest % 10);
-        rest = Math.floor(rest / 10);
-      }
-      this.length += digits;
-    } else this.ascii(Number.isFinite(value) ? String(value) : 'null');
+    this.length = putNumber(this.reserve(32), this.length, value);
   }
 
-  twoDigits(value: number) {
-    this.bytes[this.length++] = ZERO + Math.floor(value / 10);
-    this.bytes[this.length++] = ZERO + (value % 10);
-  }
-
-  /** An ISO 8601 time in quotes, as Date#toISOString writes it. */
   time(at: number) {
-    this.reserve(28);
-    const start = Math.floor(at / MINUTE_MS) * MINUTE_MS;
-    if (start !== this.minute) {
-      const text = new Date(start).toISOString();
-      // Years outside 0000–9999 and fractions of a millisecond are left to Date.
-      if (text.length !== 24 || !Number.isInteger(at)) return this.ascii(`"${new Date(at).toISOString()}"`);
-      this.minute = start;
-      this.minutePrefix = `"${text.slice(0, 17)}`;
+    this.length = this.times.put(this.reserve(32), this.length, at);
+  }
+
+  /** The points [first, end) of a run, comma-separated. */
+  points(points: TripPoints, first: number, end: number) {
+    const { at, lat, lng, course, speed } = points;
+    const times = this.times;
+    let bytes = this.bytes;
+    let next = this.length;
+    for (let i = first; i < end; i += 1) {
+      if (next + POINT_ROOM > bytes.length) {
+        this.length = next;
+        bytes = this.reserve(POINT_ROOM);
+      }
+      next = putBytes(bytes, next, i > first ? NEXT_POINT : FIRST_POINT);
+      next = putNumber(bytes, next, lat[i] ?? 0);
+      next = putBytes(bytes, next, LNG);
+      next = putNumber(bytes, next, lng[i] ?? 0);
+      next = putBytes(bytes, next, COURSE);
+      next = putNumber(bytes, next, course[i] ?? 0);
+      next = putBytes(bytes, next, SPEED);
+      next = putNumber(bytes, next, speed[i] ?? 0);
+      next = putBytes(bytes, next, TIMESTAMP);
+      next = times.put(bytes, next, at[i] ?? 0);
+      next = putBytes(bytes, next, POINT_END);
     }
-    this.ascii(this.minutePrefix);
-    const ms = at - start;
-    const seconds = Math.floor(ms / 1000);
-    const millis = ms - seconds * 1000;
-    this.twoDigits(seconds);
-    this.bytes[this.length++] = 46; // '.'
-    this.bytes[this.length++] = ZERO + Math.floor(millis / 100);
-    this.twoDigits(millis % 100);
-    this.bytes[this.length++] = 90; // 'Z'
-    this.bytes[this.length++] = 34; // '"'
+    this.length = next;
   }
 }
 
 /** The trip record's JSON, as UTF-8 bytes. */
 export function tripJson(cut: TripCut): Buffer {
   const { points } = cut;
-  const { at, lat, lng, course, speed } = points;
+  const { at } = points;
   const out = new JsonBytes(points.length * 110 + cut.runs.length * 200 + 100);
-  out.ascii('{"thing_id":');
+  out.text('{"thing_id":');
   out.json(cut.thingId);
-  out.ascii(',"runs":[');
+  out.text(',"runs":[');
   cut.runs.forEach((run, index) => {
-    const last = run.end - 1;
-    out.reserve(POINT_ROOM);
-    out.ascii(index > 0 ? ',{"run_id":' : '{"run_id":');
+    const start = at[run.first] ?? 0;
+    const end = at[run.end - 1] ?? 0;
+    out.text(index > 0 ? ',{"run_id":' : '{"run_id":');
     out.json(run.runId);
-    out.ascii(',"run_start":');
-    out.time(at[run.first] ?? 0);
-    out.ascii(',"run_end":');
-    out.time(at[last] ?? 0);
-    out.ascii(',"run_duration":');
-    out.number(((at[last] ?? 0) - (at[run.first] ?? 0)) / 1000);
-    out.ascii(run.isActive ? ',"is_active":true,"points":[' : ',"is_active":false,"points":[');
-    for (let i = run.first; i < run.end; i += 1) {
-      out.reserve(POINT_ROOM);
-      out.ascii(i > run.first ? ',{"lat":' : '{"lat":');
-      out.number(lat[i] ?? 0);
-      out.ascii(',"lng":');
-      out.number(lng[i] ?? 0);
-      out.ascii(',"course":');
-      out.number(course[i] ?? 0);
-      out.ascii(',"speed":');
-      out.number(speed[i] ?? 0);
-      out.ascii(',"timestamp":');
-      out.time(at[i] ?? 0);
-      out.ascii('}');
-    }
-    out.ascii(']}');
+    out.text(',"run_start":');
+    out.time(start);
+    out.text(',"run_end":');
+    out.time(end);
+    out.text(',"run_duration":');
+    out.number((end - start) / 1000);
+    out.text(run.isActive ? ',"is_active":true,"points":[' : ',"is_active":false,"points":[');
+    out.points(points, run.first, run.end);
+    out.text(']}');
   });
-  out.ascii(']}');
+  out.text(']}');
   return out.bytes.subarray(0, out.length);
 }
 

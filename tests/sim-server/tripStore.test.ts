@@ -243,6 +243,8 @@ describe('runs over the store', () => {
       ...seconds(0, 3, { lng: -87.62979999999999, speed: 0.1 + 0.2, course: 359.5 }),
       ...seconds(4, 4, { enroute: false }),
       ...seconds(5, 9, { lng: -0, speed: 1e-7, course: 0 }),
+      // Milliseconds of every width.
+      ...[7, 87, 999].map((ms) => telemetrySample(asset(0), T + 9 * SECOND + ms, { lat: -41.123456789 })),
     ]);
     const trip = cut(0, 9);
     const record = {
