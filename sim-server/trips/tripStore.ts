@@ -171,16 +171,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     }
   }
 
-  function record(
-    thingKey: number,
-    seq: number,
-    at: number,
-    lat: number,
-    lng: number,
-    speed: number,
-    course: number,
-    enroute: boolean,
-  ) {
+  const record: TripStore['record'] = (thingKey, seq, at, lat, lng, speed, course, enroute) => {
     if (!loaded) load();
     if (seq <= (latestSeq.get(thingKey) ?? 0)) return;
     latestSeq.set(thingKey, seq);
@@ -198,7 +189,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
       if (!oldest || oldest.firstSeq > seq - limits.maxHeldEvents) break;
       seal(oldest);
     }
-  }
+  };
 
   /** Reads back, from the log, the samples no block has: those of events from `sealed_below` on. Writes nothing
    * (a read may be the first to need the store); the next sample recorded seals what is due. */
