@@ -11,8 +11,15 @@ export function hazardsOf(
   from: number,
   to: number,
 ): HazardRecord[] {
-  const samples: SpeedSample[] = trips
-    .pointsBetween(thing.key, from, to)
-    .map(([at, seq, lat, lng, speed]) => ({ at, seq, lat, lng, speed }));
+  const points = trips.pointsBetween(thing.key, from, to);
+  const samples: SpeedSample[] = [];
+  for (let i = 0; i < points.length; i += 1)
+    samples.push({
+      at: points.at[i] ?? 0,
+      seq: points.seq[i] ?? 0,
+      lat: points.lat[i] ?? 0,
+      lng: points.lng[i] ?? 0,
+      speed: points.speed[i] ?? 0,
+    });
   return detectHazards(thing.id, samples);
 }

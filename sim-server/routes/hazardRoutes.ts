@@ -21,7 +21,7 @@ import { readErrorResponses, sendBadRequest, sendNotFound } from './routeSupport
 import { ASSET_NOT_FOUND, QUERY_FIELDS } from './tripRoutes.ts';
 
 export const hazardRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
-  const trips = createTripRepository(app.eventLog.db);
+  const trips = createTripRepository(app.eventLog);
 
   app.get<{ Querystring: HazardsQuery }>(
     '/api/hazards',

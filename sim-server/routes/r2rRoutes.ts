@@ -14,12 +14,13 @@ import { IdParamsSchema, parseTimeQuery, type IdParams } from '#domain/wire/requ
 import { callerOf } from '../auth/authPlugin.ts';
 import { hazardsOf } from '../hazards/hazardReads.ts';
 import { contractRoute } from '../shared/contract.ts';
+import { tripPointRecords } from '../trips/tripJson.ts';
 import { createTripRepository } from '../trips/tripRepository.ts';
 import { readErrorResponses, sendBadRequest, sendNotFound } from './routeSupport.ts';
 import { ASSET_NOT_FOUND } from './tripRoutes.ts';
 
 export const r2rRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
-  const trips = createTripRepository(app.eventLog.db);
+  const trips = createTripRepository(app.eventLog);
 
   app.get<{ Params: IdParams; Querystring: R2RQuery }>(
     '/api/things/:id/r2r_run',
@@ -43,13 +44,7 @@ export const r2rRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         thing_id: thing.id,
         start_time: new Date(start).toISOString(),
         end_time: new Date(end).toISOString(),
-        points: trips.pointsBetween(key, start, end).map(([at, , lat, lng, speed, course]) => ({
-          lat,
-          lng,
-          course,
-          speed,
-          timestamp: new Date(at).toISOString(),
-        })),
+        points: tripPointRecords(trips.pointsBetween(key, start, end)),
         alerts: hazardsOf(trips, thing, start, end),
       };
     },

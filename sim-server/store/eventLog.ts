@@ -6,6 +6,7 @@ import { createEventStore, type EventStore } from './eventStore.ts';
 import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
 import { createProjections, type ProjectionOutcome, type Projections } from './projections.ts';
 import { createProjectionSnapshot } from './projectionSnapshot.ts';
+import type { TripStoreLimits } from '../trips/tripStore.ts';
 
 /** An event as the log's subscribers hear it after the commit, with what projecting it did (telemetry only). */
 export type CommittedEvent = { event: StoredEvent; outcome: ProjectionOutcome };
@@ -24,9 +25,10 @@ export type EventLog = {
   subscribe(listener: CommittedListener): () => void;
 };
 
-export function createEventLog(db: SqliteDatabase): EventLog {
+/** `tripLimits`: when the trip store seals what it holds (tests make them small). */
+export function createEventLog(db: SqliteDatabase, tripLimits?: TripStoreLimits): EventLog {
   const store = createEventStore(db);
-  const projections = createProjections(db);
+  const projections = createProjections(db, tripLimits);
   const listeners = new Set<CommittedListener>();
   let pending: CommittedEvent[] = [];
   let knownDataVersion: unknown = null;

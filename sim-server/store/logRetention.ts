@@ -122,8 +122,8 @@ export async function runLogRetention(
 const TRIM_THINGS = 500;
 
 /**
- * Trip points (issue 16) of samples taken before the cut-off go with the telemetry: per thing, a range of its
- * clustered key, a few hundred things per short transaction.
+ * Trip samples (issue 16) taken before the cut-off go with the telemetry: per thing, the blocks before it (and
+ * the one it falls in, rewritten), a few hundred things per short transaction (trips/tripStore.ts).
  */
 async function trimTripPoints(
   log: EventLog,
@@ -136,10 +136,10 @@ async function trimTripPoints(
     .prepare<[], { thing_key: number }>('SELECT thing_key FROM things ORDER BY thing_key')
     .all()
     .map((row) => row.thing_key);
-  const trim = db.prepare<[number, number]>('DELETE FROM trip_points WHERE thing_key = ? AND at < ?');
+  const trips = log.projections.trips;
   for (let from = 0; from < thingKeys.length && !stopped(); from += TRIM_THINGS) {
     log.transaction(() => {
-      for (const thingKey of thingKeys.slice(from, from + TRIM_THINGS)) trim.run(thingKey, cutoffAt);
+      for (const thingKey of thingKeys.slice(from, from + TRIM_THINGS)) trips.trimBefore(thingKey, cutoffAt);
     });
     await pause();
   }

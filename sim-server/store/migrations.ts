@@ -332,6 +332,31 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX exports_by_organization ON exports (organization_id);
   `,
+  `
+  -- Issue 16, the trip store's cost: trip points move from one row per sample (trip_points, a leaf page written per
+  -- asset per ingestion transaction) into blocks of one asset's samples within one UTC hour, encoded as columns of
+  -- numbers (trips/tripBlock.ts) and sealed by trips/tripStore.ts from samples it holds in memory until then; the
+  -- log holds those samples, so nothing is lost on a crash. sealed_below: every telemetry event before that log
+  -- position is in a block; trip_heads: per asset, the log position of its latest sealed sample. trip_points is
+  -- moved into blocks and dropped by the store when it opens the file (it cannot be encoded in SQL).
+  CREATE TABLE trip_blocks (
+    id INTEGER PRIMARY KEY,
+    thing_key INTEGER NOT NULL,
+    first_at INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    points BLOB NOT NULL
+  );
+  CREATE INDEX trip_blocks_by_thing ON trip_blocks (thing_key, first_at);
+  CREATE TABLE trip_heads (
+    thing_key INTEGER PRIMARY KEY,
+    sealed_seq INTEGER NOT NULL
+  );
+  CREATE TABLE trip_store (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    sealed_below INTEGER NOT NULL
+  );
+  INSERT INTO trip_store (id, sealed_below) SELECT 1, coalesce(max(seq), 0) + 1 FROM events;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

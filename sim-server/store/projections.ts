@@ -9,6 +9,7 @@ import { createThingEditProjection } from '../things/thingEditProjection.ts';
 import { createThingLinkProjection } from '../things/thingLinkProjection.ts';
 import { createDocumentProjections, DOCUMENT_TABLES } from './documentProjections.ts';
 import { createExportProjection, EXPORT_TABLES } from '../exports/exportProjection.ts';
+import { createTripStore, type TripStore, type TripStoreLimits } from '../trips/tripStore.ts';
 import type {
   OrganizationLinkRecord,
   OrganizationRecord,
@@ -28,7 +29,9 @@ export type Projections = {
   apply(event: StoredEvent): ProjectionOutcome;
   /** The live state of a thing as stored. */
   liveStateOf(thingKey: number): ThingLiveState;
-  /** Drops what the projections remember between events (thing keys, live states): after a rolled-back
+  /** Every telemetry sample by thing and time, for trips, hazards and run-to-run. */
+  trips: TripStore;
+  /** Drops what the projections remember between events (thing keys, live states, held trip samples): after a rolled-back
    * transaction, or when another connection wrote to the file. */
   forget(): void;
   /** Changes whenever things' registration data or who sees them may have changed (read models cache by it).
@@ -56,7 +59,7 @@ export const PROJECTION_TABLES = [
   'organizations',
 ] as const;
 
-export function createProjections(db: SqliteDatabase): Projections {
+export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimits): Projections {
   const insertOrganization = db.prepare(`
     INSERT INTO organizations (id, name, email, address1, address2, city, state, postal_code, country_code, lat, lng,
       timezone, type_name, acs, show_infinite_timeout_option, is_wzdx_org, is_large_org, is_responder, updated_at)
@@ -95,12 +98,10 @@ export function createProjections(db: SqliteDatabase): Projections {
     UPDATE thing_states SET lat = ?, lng = ?, speed = ?, course = ?, accuracy = ?, enroute = ?, run_id = ?,
       street = ?, heartbeat_at = ?, updated_at = ?
     WHERE thing_key = ?`);
-  // Every sample, older ones too: a trip is the history, the live state only the latest (trips/). Not among
-  // PROJECTION_TABLES: log retention trims it by sample time (logRetention.ts), and the points of telemetry already
-  // gone from the log stay, so a rebuild keeps it and only adds what is missing (OR IGNORE).
-  const insertTripPoint = db.prepare(`
-    INSERT OR IGNORE INTO trip_points (thing_key, at, seq, lat, lng, speed, course, enroute)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  // Every sample, older ones too: a trip is the history, the live state only the latest (trips/tripStore.ts). Not
+  // among PROJECTION_TABLES: log retention trims it by sample time (logRetention.ts), and the points of telemetry
+  // already gone from the log stay, so a rebuild keeps it and only adds what is missing.
+  const trips = createTripStore(db, tripLimits);
   const selectLiveState = db.prepare<
     [number],
     { heartbeat_at: number | null; enroute: number; run_id: string | null; street: string | null }
@@ -243,16 +244,7 @@ export function createProjections(db: SqliteDatabase): Projections {
     recordedAt: number,
   ): ThingLiveState | null {
     const time = Date.parse(record.time);
-    insertTripPoint.run(
-      thingKey,
-      time,
-      seq,
-      record.lat,
-      record.lng,
-      record.speed,
-      record.course,
-      toFlag(record.enroute),
-    );
+    trips.record(thingKey, seq, time, record.lat, record.lng, record.speed, record.course, record.enroute);
     const next = nextLiveState(liveStateOf(thingKey), record, seq, time);
     if (!next) return null;
     liveStates.set(thingKey, next);
@@ -284,6 +276,7 @@ export function createProjections(db: SqliteDatabase): Projections {
   function forget() {
     thingKeys.clear();
     liveStates.clear();
+    trips.forget();
   }
 
   /** Every event but telemetry, which `apply` projects itself for its outcome. */
@@ -367,6 +360,7 @@ export function createProjections(db: SqliteDatabase): Projections {
       return null;
     },
     liveStateOf,
+    trips,
     forget,
     thingsVersion: () => thingsVersion,
     clear() {

@@ -1,61 +1,62 @@
 // The runs of one asset within a time range, cut from its stored telemetry by the live rule itself
 // (things/thingLiveState.ts `nextRunId`: a run starts with the first en-route sample and takes that sample's log
 // position as its id; the first sample not en route ends it), so a trip's run id is the id the live asset carried.
-import type { TripRecord, TripRunRecord } from '#domain/trips/tripRecord';
+// Runs are ranges over the samples' columns; nothing per sample is built until the answer is written (tripJson.ts).
 import { nextRunId } from '../things/thingLiveState.ts';
-import type { TripPointRow, TripRepository } from './tripRepository.ts';
+import type { TripPoints } from './tripBlock.ts';
+import type { TripRepository } from './tripRepository.ts';
 
 type RunState = { enroute: boolean; runId: string | null };
 const STOPPED: RunState = { enroute: false, runId: null };
 
-/** The run in progress just before `from`: the one that began after the latest stop, or none. */
+/** One run within the range: samples [first, end) of the cut's points. */
+export type CutRun = { runId: string; first: number; end: number; isActive: boolean };
+
+/** An asset's samples within a range and its runs over them, oldest first. */
+export type TripCut = { thingId: string; points: TripPoints; runs: CutRun[] };
+
+/**
+ * The run in progress just before `from`: when the latest earlier sample was en route, the run that began with the
+ * first sample after the latest stop before it (hour by hour backwards, as far as the samples go); else none.
+ */
 function stateBefore(trips: TripRepository, thingKey: number, from: number): RunState {
-  const previous = trips.lastPointBefore(thingKey, from);
-  if (!previous || previous[6] !== 1) return STOPPED;
-  const stop = trips.lastStopBefore(thingKey, from);
-  const first = trips.firstPointAfter(thingKey, stop ? stop[0] : -Infinity);
-  return { enroute: true, runId: String(first ? first[1] : previous[1]) };
+  let before = from;
+  let runStart: number | null = null;
+  for (let hour = trips.latestHourBefore(thingKey, before); hour !== null;) {
+    const points = trips.pointsBetween(thingKey, hour, before - 1);
+    for (let i = points.length - 1; i >= 0; i -= 1) {
+      if (points.enroute[i] !== 1)
+        return runStart === null ? STOPPED : { enroute: true, runId: String(runStart) };
+      runStart = points.seq[i] ?? 0;
+    }
+    before = hour;
+    hour = trips.latestHourBefore(thingKey, before);
+  }
+  return runStart === null ? STOPPED : { enroute: true, runId: String(runStart) };
 }
 
-/** The asset's runs with samples in [from, to] (unix ms), oldest first, each with its points inside the range. */
-export function tripOf(
+/** The asset's runs with samples in [from, to] (unix ms), oldest first, each with its samples inside the range. */
+export function cutTrip(
   trips: TripRepository,
   thing: { id: string; key: number },
   from: number,
   to: number,
-): TripRecord {
-  const rows: TripPointRow[] = trips.pointsBetween(thing.key, from, to);
+): TripCut {
+  const points = trips.pointsBetween(thing.key, from, to);
+  const runs: CutRun[] = [];
+  if (points.length === 0) return { thingId: thing.id, points, runs };
   const currentRunId = trips.currentRunId(thing.key);
-  const runs: TripRunRecord[] = [];
-  let state = rows.length > 0 ? stateBefore(trips, thing.key, from) : STOPPED;
-  let run = null as TripRunRecord | null;
-  let runStart = 0;
-  let runEnd = 0;
-  const close = () => {
-    if (run) run.run_duration = (runEnd - runStart) / 1000;
-  };
-  for (const [at, seq, lat, lng, speed, course, enroute] of rows) {
-    const runId = nextRunId(state, enroute === 1, seq);
-    state = { enroute: enroute === 1, runId };
+  let state = stateBefore(trips, thing.key, from);
+  let run = null as CutRun | null;
+  for (let i = 0; i < points.length; i += 1) {
+    const enroute = points.enroute[i] === 1;
+    const runId = nextRunId(state, enroute, points.seq[i] ?? 0);
+    if (runId !== state.runId || enroute !== state.enroute) state = { enroute, runId };
     if (runId === null) continue;
-    const timestamp = new Date(at).toISOString();
-    if (run?.run_id !== runId) {
-      close();
-      runStart = at;
-      run = {
-        run_id: runId,
-        run_start: timestamp,
-        run_end: timestamp,
-        run_duration: 0,
-        is_active: runId === currentRunId,
-        points: [],
-      };
+    if (run?.runId !== runId) {
+      run = { runId, first: i, end: i + 1, isActive: runId === currentRunId };
       runs.push(run);
-    }
-    run.points.push({ lat, lng, course, speed, timestamp });
-    run.run_end = timestamp;
-    runEnd = at;
+    } else run.end = i + 1;
   }
-  close();
-  return { thing_id: thing.id, runs };
+  return { thingId: thing.id, points, runs };
 }

@@ -50,8 +50,8 @@ const tripsUrl = (thingId: string, from: number | string, to: number | string) =
 const seqOfSampleAt = (ms: number) =>
   row<{ seq: number }>(
     world,
-    'SELECT seq FROM trip_points WHERE at = ? AND thing_key = (SELECT thing_key FROM things WHERE id = ?)',
-    ms,
+    "SELECT seq FROM events WHERE type IN ('PointRecorded', 'HeartbeatRecorded') AND json_extract(data, '$.time') = ? AND stream_id = ?",
+    iso(ms),
     responder.id,
   ).seq;
 
