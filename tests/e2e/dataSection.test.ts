@@ -6,8 +6,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MONTH_NAMES } from '#domain/reports/monthlyReport';
 import { csvRecords } from '#tests/helpers/csv';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
-import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
+import {
+  nameOf,
+  sendTrack,
+  signInTo as signInToPage,
+  TRACK_LATITUDES,
+  utcField,
+  type NamedThing,
+} from './dataBrowser.ts';
+import { launchShellBrowser, type ShellBrowser } from './shellBrowser.ts';
+import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 let shell: ShellBrowser;
@@ -22,50 +30,7 @@ afterAll(async () => {
   await shell?.close();
 });
 
-const TRACK_LATITUDES = [41.88, 41.8801, 41.8802];
-
-type NamedThing = ListedThing & { name: string | null; nickname: string | null };
-const nameOf = (thing: NamedThing) => thing.nickname || thing.name || thing.system_identifier;
-
-/** An instant as a `datetime-local` field holds it in UTC (to the minute). */
-function utcField(instant: number): string {
-  return new Date(instant).toISOString().slice(0, 16);
-}
-
-/** Points a device recorded at `times` (uploaded now), through the simulator's telemetry endpoint. */
-async function sendTrack(token: string, thing: ListedThing, times: readonly number[]): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/sim/telemetry`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      samples: times.map((time, index) => ({
-        device_id: thing.system_identifier,
-        device_type: thing.device_type,
-        kind: 'point',
-        time: new Date(time).toISOString(),
-        lat: TRACK_LATITUDES[index % TRACK_LATITUDES.length],
-        lng: -87.63,
-        speed: 10,
-        course: 90,
-        accuracy: 4,
-        enroute: true,
-        street: 'W MADISON ST',
-      })),
-    }),
-  });
-  expect(response.ok).toBe(true);
-}
-
-async function signInTo(path: string, email = 'user@demo.test'): Promise<Page> {
-  const page = await shell.open('desktop', path);
-  await typeSignIn(page, email);
-  await page.waitForURL(`**${path}`);
-  const support = page.getByTestId('support-dialog');
-  await support.waitFor();
-  await support.getByLabel("Don't show again").check();
-  await support.getByRole('button', { name: 'Close' }).click();
-  return page;
-}
+const signInTo = (path: string, email?: string) => signInToPage(shell, path, email);
 
 /** Clicks Refresh while it shows (exports in progress) until the Completed tab holds `title`. */
 async function waitUntilCompleted(page: Page, title: string) {
@@ -92,7 +57,7 @@ describe('Export wizard and list', () => {
     // other test files send to the same assets at the time they run stay out of the range.
     const times = [minute - 3_000_000, minute - 2_990_000, minute - 2_980_000];
     for (const thing of picked)
-      await sendTrack(await signInForToken(baseUrl, 'staff@demo.test'), thing, times);
+      await sendTrack(baseUrl, await signInForToken(baseUrl, 'staff@demo.test'), thing, times);
 
     const page = await signInTo('/dashboard/data/exports');
     await page.getByText('Data from Safety Cloud').waitFor();

@@ -14,9 +14,10 @@ import {
   exportRangeProblem,
 } from '#domain/exports/exportRules';
 import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
-import { createExport, listAssetChoices, type AssetChoice } from '../../api/dataFiles.ts';
+import { createExport, type AssetChoice } from '../../api/dataFiles.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { AssetTransferLists } from './AssetTransferLists.tsx';
+import { useAssetChoices } from './dataFileActions.ts';
 import { EXPORTS_PATH } from './ExportsPage.tsx';
 
 const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = { manual: 'Manual', automated: 'Automated', feed: 'Feed' };
@@ -49,21 +50,6 @@ function initialForm(type: ExportType, now: number, timeZone: string, countryCod
     byRegion: false,
     unitOfMeasurement: countryCode === 'US' || countryCode === 'GB' ? 'miles' : 'kilometers',
   };
-}
-
-function useAssetChoices(organizationId: string | null) {
-  const [assets, setAssets] = useState<AssetChoice[] | null>(null);
-  useEffect(() => {
-    if (!organizationId) return;
-    let current = true;
-    void listAssetChoices(apiClient(), organizationId).then((outcome) => {
-      if (current) setAssets(outcome.ok ? outcome.value : []);
-    });
-    return () => {
-      current = false;
-    };
-  }, [organizationId]);
-  return assets;
 }
 
 function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
