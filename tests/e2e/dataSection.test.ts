@@ -1,9 +1,11 @@
 // Issue 15 in a real browser: the Exports list's tabs, the Export wizard's paths and rules, a Point export
-// downloaded and read as a user would (its rows matching the points the simulator recorded), and the monthly reports
-// tree with a report's PDF.
+// downloaded and read as a user would (its rows matching the points the simulator recorded), a failed export in the
+// Error tab, and the monthly reports tree with a report's PDF.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FAILED_EXPORTS_NOTICE } from '#domain/exports/exportRules';
 import { MONTH_NAMES } from '#domain/reports/monthlyReport';
 import { csvRecords } from '#tests/helpers/csv';
 import {
@@ -166,6 +168,54 @@ describe('Export wizard and list', () => {
     expect(await page.getByRole('tab', { name: 'Error' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tab', { name: 'In-Progress' }).click();
     await page.getByRole('tabpanel').waitFor();
+  });
+});
+
+describe('A failed export', () => {
+  it('shows in the Error tab with its reason and the failed-exports notice', async () => {
+    // The exports folder becomes a file for the time of the request: the worker cannot write and fails the export.
+    const exportsDir = path.join(inject('filesDir'), 'exports');
+    const aside = `${exportsDir}.aside`;
+    fs.mkdirSync(exportsDir, { recursive: true });
+    fs.renameSync(exportsDir, aside);
+    fs.writeFileSync(exportsDir, 'a file where the folder should be');
+    try {
+      const token = await signInForToken(baseUrl, 'user@demo.test');
+      const organizationId = await ownOrganizationId(baseUrl, token);
+      const [thing] = await listThings(baseUrl, token, organizationId);
+      const end = Date.now() - 60_000;
+      const created = await fetch(`${baseUrl}/api/organization/export`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          export_type: 'point',
+          title: 'Blocked points',
+          export_start_time: new Date(end - 3_600_000).toISOString(),
+          export_end_time: new Date(end).toISOString(),
+          organization_id: organizationId,
+          thing_uuids: [thing?.id],
+        }),
+      });
+      expect(created.status).toBe(201);
+      const page = await signInTo('/dashboard/data/exports');
+      // Refresh shows while the export is in progress; once it failed the notice shows.
+      const notice = page.getByText(FAILED_EXPORTS_NOTICE);
+      while (!(await notice.isVisible())) {
+        const refresh = page.getByRole('button', { name: 'Refresh' });
+        if (await refresh.isVisible()) await refresh.click();
+        await Promise.race([notice.waitFor(), refresh.waitFor({ state: 'detached' })]).catch(() => undefined);
+      }
+      await page.getByRole('button', { name: 'Contact support' }).waitFor();
+      await page.getByRole('tab', { name: 'Error' }).click();
+      const row = page.getByTestId('export-row').filter({ hasText: 'Blocked points' });
+      await row.getByText(/^Export failed: the file could not be written \(E[A-Z]+\)$/).waitFor();
+      expect(await row.getByRole('button', { name: 'Download Blocked points' }).count()).toBe(0);
+      await page.getByRole('tab', { name: 'Completed' }).click();
+      await row.waitFor({ state: 'detached' });
+    } finally {
+      fs.rmSync(exportsDir, { force: true });
+      fs.renameSync(aside, exportsDir);
+    }
   });
 });
 
