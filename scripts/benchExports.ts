@@ -4,8 +4,11 @@
 // week must never sit in memory) and the API's latency (p50/p99/max) seen by a client polling a cheap
 // authenticated call (the export list) every 10 ms, with no export running and while the export runs.
 //
-//   npm run bench:exports -- [--assets 300] [--hours 168] [--slice-ms 8] [--dir /tmp]
+//   npm run bench:exports -- [--assets 300] [--hours 168] [--slice-ms 8] [--dir /tmp] [--keep]
+//   npm run bench:exports -- --database /tmp/bench-exports-XXXX/bench.sqlite   (a log kept by --keep: no seeding)
 //
+// Seeding the week takes about half an hour here and 47 GB: --keep leaves the seeded file (and prints where) so that
+// export runs can be repeated on it with --database, same assets and hours.
 // The week is seeded straight through the event store (`eventLog.store.append`) an hour per transaction, not through
 // HTTP or the ingestor: the export reads the log only, and the ingestion path has its own benchmarks
 // (bench:rest, loadtest). recorded_at is each point's time, as it would be for devices reporting live, so the log
@@ -29,6 +32,8 @@ const { values } = parseArgs({
     hours: { type: 'string', default: '168' },
     'slice-ms': { type: 'string', default: '8' },
     dir: { type: 'string', default: os.tmpdir() },
+    database: { type: 'string' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const assetCount = Number(values.assets);
@@ -82,9 +87,24 @@ function startPollingClient(url: string, headers: Record<string, string>) {
     eval: true,
     workerData: { url, headers, pauseMs: POLL_PAUSE_MS },
   });
+  // A client that failed (a refused call) ends the run with its error rather than leaving it waiting.
+  let failure: unknown = null;
+  worker.on('error', (error) => {
+    failure = error;
+  });
   const take = () =>
-    new Promise<number[]>((resolve) => {
-      worker.once('message', (latencies: number[]) => resolve(latencies));
+    new Promise<number[]>((resolve, reject) => {
+      if (failure) return reject(failure);
+      const answered = (latencies: number[]) => {
+        worker.off('error', failed);
+        resolve(latencies);
+      };
+      const failed = (error: unknown) => {
+        worker.off('message', answered);
+        reject(error);
+      };
+      worker.once('message', answered);
+      worker.once('error', failed);
       worker.postMessage('take');
     });
   return {
@@ -106,7 +126,8 @@ function startPollingClient(url: string, headers: Record<string, string>) {
 }
 
 const points = seconds * assetCount;
-const needed = points * BYTES_PER_POINT * 1.1;
+const reused = values.database !== undefined;
+const needed = points * BYTES_PER_POINT * 1.1 - (reused ? points * 262 : 0);
 const free = fs.statfsSync(values.dir).bavail * fs.statfsSync(values.dir).bsize;
 if (free < needed) {
   console.error(
@@ -115,8 +136,10 @@ if (free < needed) {
   process.exit(1);
 }
 
-const directory = fs.mkdtempSync(path.join(values.dir, 'bench-exports-'));
-const databasePath = path.join(directory, 'bench.sqlite');
+const directory = values.database
+  ? path.dirname(values.database)
+  : fs.mkdtempSync(path.join(values.dir, 'bench-exports-'));
+const databasePath = values.database ?? path.join(directory, 'bench.sqlite');
 const start = Date.parse('2026-03-02T00:00:00.000Z');
 let clock = start - 60_000;
 // A world big enough that the demo user's organization sees `assetCount` assets (it sees about 7 in 10).
@@ -135,19 +158,22 @@ const sampler = setInterval(() => {
 
 try {
   await app.ready();
-  const signIn = await app.inject({
-    method: 'POST',
-    url: '/api/user_token',
-    payload: {
-      grant_type: 'password',
-      application: 'dashboard',
-      username: 'user@demo.test',
-      password: DEMO_PASSWORD,
-    },
-  });
-  const token = signIn.json<TokenResult>().access_token;
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-  const profile = await app.inject({ method: 'GET', url: '/api/profile', headers });
+  /** The demo user's session at the simulator's time (tokens expire, and the clock moves by the week). */
+  async function signIn() {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/user_token',
+      payload: {
+        grant_type: 'password',
+        application: 'dashboard',
+        username: 'user@demo.test',
+        password: DEMO_PASSWORD,
+      },
+    });
+    const token = answer.json<TokenResult>().access_token;
+    return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  }
+  const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: await signIn() });
   const organizationId = profile.json<{ user_org: { id: string } }>().user_org.id;
   const things = app.eventLog.db
     .prepare<[string, number], { id: string; organization_id: string }>(
@@ -159,49 +185,55 @@ try {
     throw new Error(`the organization sees ${things.length} assets, not ${assetCount}`);
 
   // Seeding: an hour of every asset's points per transaction.
-  const seedStarted = performance.now();
-  let peakRssSeeding = 0;
-  for (let hour = 0; hour * HOUR_SECONDS < seconds; hour += 1) {
-    app.eventLog.transaction(() => {
-      for (
-        let second = hour * HOUR_SECONDS;
-        second < Math.min(seconds, (hour + 1) * HOUR_SECONDS);
-        second += 1
-      ) {
-        const recordedAt = start + second * 1000;
-        const time = new Date(recordedAt).toISOString();
-        things.forEach((thing, index) => {
-          const data: TelemetryRecord = {
-            time,
-            lat: 41.8 + (index % 50) * 0.002 + (second % 3600) * 0.00001,
-            lng: -87.7 + Math.floor(index / 50) * 0.002,
-            speed: 11,
-            course: 0,
-            accuracy: 4,
-            enroute: index % 3 === 0,
-            street: 'S STATE ST',
-          };
-          app.eventLog.store.append(
-            { type: 'PointRecorded', data },
-            { streamId: thing.id, organizationId: thing.organization_id, recordedAt },
-          );
-        });
-      }
-    });
-    peakRssSeeding = Math.max(peakRssSeeding, process.memoryUsage().rss);
-    if (hour % 24 === 23)
-      console.log(`  seeded day ${(hour + 1) / 24}: ${count((hour + 1) * HOUR_SECONDS * assetCount)} points`);
+  if (reused) console.log(`Log: reusing ${databasePath} (${megabytes(fs.statSync(databasePath).size)})`);
+  else {
+    const seedStarted = performance.now();
+    let peakRssSeeding = 0;
+    for (let hour = 0; hour * HOUR_SECONDS < seconds; hour += 1) {
+      app.eventLog.transaction(() => {
+        for (
+          let second = hour * HOUR_SECONDS;
+          second < Math.min(seconds, (hour + 1) * HOUR_SECONDS);
+          second += 1
+        ) {
+          const recordedAt = start + second * 1000;
+          const time = new Date(recordedAt).toISOString();
+          things.forEach((thing, index) => {
+            const data: TelemetryRecord = {
+              time,
+              lat: 41.8 + (index % 50) * 0.002 + (second % 3600) * 0.00001,
+              lng: -87.7 + Math.floor(index / 50) * 0.002,
+              speed: 11,
+              course: 0,
+              accuracy: 4,
+              enroute: index % 3 === 0,
+              street: 'S STATE ST',
+            };
+            app.eventLog.store.append(
+              { type: 'PointRecorded', data },
+              { streamId: thing.id, organizationId: thing.organization_id, recordedAt },
+            );
+          });
+        }
+      });
+      peakRssSeeding = Math.max(peakRssSeeding, process.memoryUsage().rss);
+      if (hour % 24 === 23)
+        console.log(
+          `  seeded day ${(hour + 1) / 24}: ${count((hour + 1) * HOUR_SECONDS * assetCount)} points`,
+        );
+    }
+    const seedMs = performance.now() - seedStarted;
+    app.eventLog.db.pragma('wal_checkpoint(TRUNCATE)');
+    const logBytes = fs.statSync(databasePath).size;
+    console.log(
+      `Log: ${count(points)} points of ${assetCount} assets over ${values.hours} h, seeded in ${(seedMs / 1000).toFixed(1)} s ` +
+        `(${count(Math.round(points / (seedMs / 1000)))} points/s); file ${megabytes(logBytes)} ` +
+        `(${Math.round(logBytes / points)} B/point); peak RSS while seeding ${megabytes(peakRssSeeding)}`,
+    );
   }
-  const seedMs = performance.now() - seedStarted;
-  app.eventLog.db.pragma('wal_checkpoint(TRUNCATE)');
-  const logBytes = fs.statSync(databasePath).size;
-  console.log(
-    `Log: ${count(points)} points of ${assetCount} assets over ${values.hours} h, seeded in ${(seedMs / 1000).toFixed(1)} s ` +
-      `(${count(Math.round(points / (seedMs / 1000)))} points/s); file ${megabytes(logBytes)} ` +
-      `(${Math.round(logBytes / points)} B/point); peak RSS while seeding ${megabytes(peakRssSeeding)}`,
-  );
   clock = start + seconds * 1000 + 60_000;
   peakRss = 0;
+  const headers = await signIn();
 
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const listUrl = `${base}/api/organization/export?org_ids[]=${organizationId}`;
@@ -234,18 +266,24 @@ try {
   gcObserver.observe({ entryTypes: ['gc'] });
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
-  const progress = setInterval(() => {
-    const rows = exports.byId(record.id)?.rows_written ?? 0;
-    const elapsed = (performance.now() - requested) / 1000;
-    console.log(
-      `  ${elapsed.toFixed(0)} s: ${count(rows)} rows (${count(Math.round(rows / elapsed))} rows/s), ` +
-        `RSS ${megabytes(process.memoryUsage().rss)}`,
-    );
-  }, 60_000);
+  // Every minute: rows so far, and the API's latency over that minute (a long run may be stopped with figures).
   client.reset();
+  const busy: number[] = [];
+  const progress = setInterval(() => {
+    void client.collect(0).then((minute) => {
+      busy.push(...minute);
+      const rows = exports.byId(record.id)?.rows_written ?? 0;
+      const elapsed = (performance.now() - requested) / 1000;
+      console.log(
+        `  ${elapsed.toFixed(0)} s: ${count(rows)} rows (${count(Math.round(rows / elapsed))} rows/s), ` +
+          `RSS ${megabytes(process.memoryUsage().rss)}; API this minute: ${describe(minute)}`,
+      );
+    });
+  }, 60_000);
   await app.exportWorker.idle();
   const finishedAt = performance.now();
-  const busy = await client.collect(50);
+  clearInterval(progress);
+  busy.push(...(await client.collect(0)));
   await client.stop();
   clearInterval(progress);
   loopDelay.disable();
@@ -275,5 +313,6 @@ try {
 } finally {
   clearInterval(sampler);
   await app.close();
-  fs.rmSync(directory, { recursive: true, force: true });
+  if (values.keep) console.log(`Kept the log: --database ${databasePath}`);
+  else fs.rmSync(directory, { recursive: true, force: true });
 }

@@ -29,9 +29,9 @@ import {
   type AssetChoice,
 } from '../../api/dataFiles.ts';
 import { apiClient, permissions, subscribedOrganization } from '../../app/session.ts';
-import { AssetTransferLists } from './AssetTransferLists.tsx';
 import { openFile, useAssetChoices } from './dataFileActions.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
+import { CheckList, MileageOptions, RangeFields, RequestFormEnd, TitleField } from './RequestFormParts.tsx';
 
 const when = (instant: number) => format(instant, EXPORT_DATE_FORMAT);
 
@@ -140,101 +140,39 @@ function ReportFormPanel({
           </label>
         ))}
       </fieldset>
-      <label className="field">
-        Title
-        <input
-          value={form.title}
-          maxLength={CUSTOM_REPORT_TITLE_MAX_LENGTH}
-          onChange={(event) => change({ title: event.target.value })}
-        />
-        {submitted && titleProblem && <span className="field-error">{titleProblem}</span>}
-      </label>
-      <div className="field-row">
-        <label className="field">
-          Start
-          <input
-            type="datetime-local"
-            value={form.startText}
-            onChange={(event) => change({ startText: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          End
-          <input
-            type="datetime-local"
-            value={form.endText}
-            onChange={(event) => change({ endText: event.target.value })}
-          />
-        </label>
-        <label className="choice">
-          <input type="checkbox" checked={form.isUtc} onChange={(event) => change({ isUtc: event.target.checked })} />
-          Use UTC
-        </label>
-      </div>
-      <p className="field-hint">Times are {zone === 'UTC' ? 'UTC' : `in ${zone}`}.</p>
-      {submitted && rangeProblem && <p className="field-error">{rangeProblem}</p>}
+      <TitleField
+        value={form.title}
+        maxLength={CUSTOM_REPORT_TITLE_MAX_LENGTH}
+        problem={submitted ? titleProblem : null}
+        onChange={(title) => change({ title })}
+      />
+      <RangeFields range={form} zone={zone} problem={submitted ? rangeProblem : null} onChange={change} />
       {form.type === 'activity' && (
-        <fieldset className="field">
-          <legend>Closures to include</legend>
-          {REPORT_CLOSURE_TYPES.map((type) => (
-            <label key={type} className="choice">
-              <input
-                type="checkbox"
-                checked={form.closuresToInclude.includes(type)}
-                onChange={(event) =>
-                  change({
-                    closuresToInclude: event.target.checked
-                      ? [...form.closuresToInclude, type]
-                      : form.closuresToInclude.filter((chosen) => chosen !== type),
-                  })
-                }
-              />
-              {REPORT_CLOSURE_TYPE_LABELS[type]}
-            </label>
-          ))}
-        </fieldset>
+        <CheckList
+          legend="Closures to include"
+          options={REPORT_CLOSURE_TYPES}
+          labels={REPORT_CLOSURE_TYPE_LABELS}
+          chosen={form.closuresToInclude}
+          onChange={(closuresToInclude) => change({ closuresToInclude })}
+        />
       )}
       {form.type === 'mileage' && (
-        <div className="field-row">
-          <label className="choice">
-            <input
-              type="checkbox"
-              checked={form.byRegion}
-              onChange={(event) => change({ byRegion: event.target.checked })}
-            />
-            By region
-          </label>
-          <label className="field">
-            Unit
-            <select
-              value={form.unitOfMeasurement}
-              onChange={(event) => change({ unitOfMeasurement: event.target.value as MileageUnit })}
-            >
-              <option value="miles">Miles</option>
-              <option value="kilometers">Kilometers</option>
-            </select>
-          </label>
-        </div>
+        <MileageOptions byRegion={form.byRegion} unit={form.unitOfMeasurement} onChange={change} />
       )}
-      {assets === null ? (
-        <p>Loading assets…</p>
-      ) : (
-        <AssetTransferLists assets={assets} selected={form.things} onChange={(things) => change({ things })} />
-      )}
-      {submitted && choicesProblem && <p className="field-error">{choicesProblem}</p>}
-      {apiError && (
-        <p role="alert" className="form-error">
-          {apiError}
-        </p>
-      )}
-      <div className="wizard-actions">
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button--primary" disabled={busy}>
-          Create Report
-        </button>
-      </div>
+      <RequestFormEnd
+        assets={assets}
+        things={form.things}
+        onThings={(things) => change({ things })}
+        problem={submitted ? choicesProblem : null}
+        apiError={apiError}
+        busy={busy}
+        back={
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        }
+        submitLabel="Create Report"
+      />
     </form>
   );
 }
