@@ -30,6 +30,7 @@ import { exportPlugin } from './exports/exportPlugin.ts';
 import { exportRoutes } from './routes/exportRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { reportRoutes } from './routes/reportRoutes.ts';
+import { customReportRoutes } from './routes/customReportRoutes.ts';
 import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
 import { tripRoutes } from './routes/tripRoutes.ts';
 import { hazardRoutes } from './routes/hazardRoutes.ts';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exportRoutes);
   await app.register(fileRoutes);
   await app.register(reportRoutes);
+  await app.register(customReportRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

@@ -1,8 +1,13 @@
 // The Data section's calls (access §7 "Reports and exports"): the export list, create and delete, the monthly report
-// list, and file links. Failures come back as the texts the section shows (access §8 "Reports", "Exports").
+// list, the custom reports' list, create and delete (paths ours: docs/contract.md), and file links. Failures come back as the texts the section shows (access §8 "Reports", "Exports").
 import { decodeExports, type ExportItem } from '#domain/exports/export';
 import type { ExportRequest } from '#domain/exports/exportRecord';
 import { decodeMonthlyReports, type MonthlyReportItem } from '#domain/reports/monthlyReport';
+import {
+  decodeCustomReports,
+  type CustomReportItem,
+  type CustomReportRequest,
+} from '#domain/reports/customReport';
 import { decodeThings } from '#domain/things/thing';
 import type { ApiClient, ApiResult } from './httpClient.ts';
 
@@ -50,6 +55,31 @@ export async function listMonthlyReports(
     `/reports/${encodeURIComponent(userOrganizationId)}/organization_monthly_report_list`,
   );
   return outcome(result, (data) => decodeMonthlyReports(data).records);
+}
+
+const CUSTOM_REPORTS = '/reports/custom_reports';
+
+export async function listCustomReports(
+  client: ApiClient,
+  organizationId: string,
+): Promise<Outcome<CustomReportItem[]>> {
+  const result = await client.request<unknown>('GET', CUSTOM_REPORTS, {
+    query: { 'org_ids[]': [organizationId] },
+  });
+  return outcome(result, (data) => decodeCustomReports(data).records);
+}
+
+export async function createCustomReport(
+  client: ApiClient,
+  payload: CustomReportRequest,
+): Promise<Outcome<null>> {
+  const result = await client.request('POST', CUSTOM_REPORTS, { body: payload });
+  return outcome(result, () => null);
+}
+
+export async function deleteCustomReport(client: ApiClient, id: string): Promise<Outcome<null>> {
+  const result = await client.request('DELETE', `${CUSTOM_REPORTS}/${encodeURIComponent(id)}`);
+  return outcome(result, () => null);
 }
 
 /** A file's download URL; a missing file reads 'File not found'. */

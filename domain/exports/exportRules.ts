@@ -38,19 +38,32 @@ export const RANGE_TOO_LONG = 'Exceeds max time range';
 export const ASSET_REQUIRED = 'Must select at least 1 Asset';
 export const CLOSURE_OR_ASSET_REQUIRED = 'Must include at least 1 Closure type or Asset';
 
-/** The first problem of a range, or null: required, end after start, end no later than now, at most N months. */
-export function exportRangeProblem(
-  type: ExportType,
-  range: { start: number | null; end: number | null },
+export type OpenRange = { start: number | null; end: number | null };
+
+/** The first problem of a range, or null: required, end after start, end no later than now, at most `maxMonths`
+ * calendar months on the wall clock of `timeZone`. Exports and custom reports share it (access §5, §9). */
+export function pastRangeProblem(
+  range: OpenRange,
   now: number,
   timeZone: string,
+  maxMonths: number,
 ): string | null {
   const { start, end } = range;
   if (start === null || end === null || Number.isNaN(start) || Number.isNaN(end)) return RANGE_REQUIRED;
   if (end <= start) return END_BEFORE_START;
   if (end > now) return END_IN_FUTURE;
-  if (end > addMonthsInZone(start, maxExportMonths(type), timeZone)) return RANGE_TOO_LONG;
+  if (end > addMonthsInZone(start, maxMonths, timeZone)) return RANGE_TOO_LONG;
   return null;
+}
+
+/** An export's range problem, or null. */
+export function exportRangeProblem(
+  type: ExportType,
+  range: OpenRange,
+  now: number,
+  timeZone: string,
+): string | null {
+  return pastRangeProblem(range, now, timeZone, maxExportMonths(type));
 }
 
 export type ExportChoices = { thingIds: readonly string[]; closuresToInclude: readonly string[] };

@@ -142,8 +142,11 @@ export function cableDeliveriesOf(committed: CommittedEvent, things: ThingAudien
     case 'ExportCompleted':
     case 'ExportFailed':
     case 'ExportDeleted':
-      // The Accounts (issue 14) and export (issue 15) events change nothing the live picture draws; a renamed
-      // organization reaches open dashboards with their next profile load, exports show in the list's refresh.
+    case 'CustomReportRequested':
+    case 'CustomReportDeleted':
+      // The Accounts (issue 14), export and custom report (issue 15) events change nothing the live picture draws;
+      // a renamed organization reaches open dashboards with their next profile load, exports show in the list's
+      // refresh.
       return [];
     default: {
       const unexpected: never = event;

@@ -1,5 +1,5 @@
-// `app.files`, `app.exportWorker` and `app.monthlyReports`: the download folder, the export worker and the monthly
-// reports. The worker starts once the app is ready (resuming what a previous run left requested or in progress) and
+// `app.files`, `app.exportWorker`, `app.monthlyReports` and `app.customReportFiles`: the download folder, the export
+// worker, the monthly reports and the custom reports' PDFs. The worker starts once the app is ready (resuming what a previous run left requested or in progress) and
 // stops before the database closes.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,12 +10,14 @@ import { createExportRepository } from './exportRepository.ts';
 import { createExportWorker, type ExportWorker } from './exportWorker.ts';
 import { defaultFilesDir } from '../files/fileStore.ts';
 import { createMonthlyReports, type MonthlyReports } from '../reports/monthlyReports.ts';
+import { createCustomReportFiles, type CustomReportFiles } from '../reports/customReports.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     files: FileStore;
     exportWorker: ExportWorker;
     monthlyReports: MonthlyReports;
+    customReportFiles: CustomReportFiles;
   }
 }
 
@@ -51,6 +53,10 @@ export const exportPlugin = sharedPlugin<ExportPluginOptions>('exports', async (
   app.decorate(
     'monthlyReports',
     createMonthlyReports({ db: app.eventLog.db, repository, files, clock: app.clock, sliceMs }),
+  );
+  app.decorate(
+    'customReportFiles',
+    createCustomReportFiles({ db: app.eventLog.db, repository, files, sliceMs }),
   );
   app.addHook('onReady', async () => {
     worker.resumeUnfinished();

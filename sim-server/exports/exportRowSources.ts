@@ -278,8 +278,9 @@ function assetSource(context: SourceContext): RowSource {
   );
 }
 
-function regionsOf(context: SourceContext): Region[] {
-  return context.repository.areas(context.record.organization_id).map((json) => {
+/** The organization's areas as the regions mileage is split by. */
+export function organizationRegions(repository: ExportRepository, organizationId: string): Region[] {
+  return repository.areas(organizationId).map((json) => {
     const area = JSON.parse(json) as AreaRecord;
     return {
       name: area.name,
@@ -288,6 +289,45 @@ function regionsOf(context: SourceContext): Region[] {
       radiusMetres: area.radius_dist,
     };
   });
+}
+
+/** The organization's incidents overlapping [start, end] that involve one of `wanted` (any when empty), or that
+ * involve no asset when `includeNoThings`. */
+export function chosenIncidents(
+  repository: ExportRepository,
+  organizationId: string,
+  range: { start: number; end: number },
+  wanted: ReadonlySet<string>,
+  includeNoThings: boolean,
+): LocationRecord[] {
+  return repository
+    .locationsOverlapping(organizationId, range.start, range.end)
+    .map((json) => JSON.parse(json) as LocationRecord)
+    .filter((location) => {
+      const things = [...location.things_active, ...location.things_inactive];
+      if (things.length === 0) return includeNoThings;
+      return wanted.size === 0 || things.some((thing) => wanted.has(thing.id));
+    });
+}
+
+/** The organization's closures overlapping [start, end] whose type is one of `types`, or that one of `wanted`
+ * drives or is associated with. */
+export function chosenClosures(
+  repository: ExportRepository,
+  organizationId: string,
+  range: { start: number; end: number },
+  types: ReadonlySet<string>,
+  wanted: ReadonlySet<string>,
+): ClosureRecord[] {
+  return repository
+    .closures(organizationId)
+    .map((json) => JSON.parse(json) as ClosureRecord)
+    .filter(
+      (closure) =>
+        spanOverlaps(closure.start_time, closure.end_time, range.start, range.end) &&
+        (types.has(closure.closure_type) ||
+          [closure.thing_id, ...closure.things_associated].some((id) => id !== null && wanted.has(id))),
+    );
 }
 
 function mileageSource(context: SourceContext): RowSource {
@@ -301,7 +341,7 @@ function mileageSource(context: SourceContext): RowSource {
     `distance (${unit})`,
     'points',
   ]);
-  const regions = record.by_region ? regionsOf(context) : null;
+  const regions = record.by_region ? organizationRegions(context.repository, record.organization_id) : null;
   return totalsSource(context, header, regions, (things, totals) =>
     [...things.values()].flatMap((thing): CsvCell[][] => {
       const total = totals.get(thing.id);
@@ -322,7 +362,7 @@ const timeOrNull = (context: SourceContext, text: string | null) => {
 };
 
 function incidentSource(context: SourceContext): RowSource {
-  const { record, repository, start, end } = context;
+  const { record, repository } = context;
   const wanted = new Set(record.thing_uuids);
   return oneShot(
     csvLine([
@@ -338,15 +378,8 @@ function incidentSource(context: SourceContext): RowSource {
       'features',
     ]),
     () =>
-      repository
-        .locationsOverlapping(record.organization_id, start, end)
-        .map((json) => JSON.parse(json) as LocationRecord)
-        .filter((location) => {
-          const things = [...location.things_active, ...location.things_inactive];
-          if (things.length === 0) return record.include_no_thing_il;
-          return wanted.size === 0 || things.some((thing) => wanted.has(thing.id));
-        })
-        .map((location) => [
+      chosenIncidents(repository, record.organization_id, context, wanted, record.include_no_thing_il).map(
+        (location) => [
           location.id,
           timeOrNull(context, location.start_time),
           timeOrNull(context, location.end_time),
@@ -359,12 +392,13 @@ function incidentSource(context: SourceContext): RowSource {
             .map((thing) => thing.nickname ?? thing.system_identifier)
             .join('; '),
           location.features.map((feature) => feature.type).join('; '),
-        ]),
+        ],
+      ),
   );
 }
 
 function closureSource(context: SourceContext): RowSource {
-  const { record, repository, start, end } = context;
+  const { record, repository } = context;
   const types = new Set<string>(record.closures_to_include);
   const wanted = new Set(record.thing_uuids);
   return oneShot(
@@ -383,29 +417,20 @@ function closureSource(context: SourceContext): RowSource {
       'wzdx_id',
     ]),
     () =>
-      repository
-        .closures(record.organization_id)
-        .map((json) => JSON.parse(json) as ClosureRecord)
-        .filter(
-          (closure) =>
-            spanOverlaps(closure.start_time, closure.end_time, start, end) &&
-            (types.has(closure.closure_type) ||
-              [closure.thing_id, ...closure.things_associated].some((id) => id !== null && wanted.has(id))),
-        )
-        .map((closure) => [
-          closure.id,
-          closure.closure_type,
-          closure.description,
-          closure.direction,
-          closure.street_start,
-          closure.street_end,
-          timeOrNull(context, closure.start_time),
-          timeOrNull(context, closure.end_time),
-          closure.is_active,
-          closure.impacted_lanes.join(' '),
-          closure.thing ? (closure.thing.nickname ?? closure.thing.system_identifier) : null,
-          closure.external_id,
-        ]),
+      chosenClosures(repository, record.organization_id, context, types, wanted).map((closure) => [
+        closure.id,
+        closure.closure_type,
+        closure.description,
+        closure.direction,
+        closure.street_start,
+        closure.street_end,
+        timeOrNull(context, closure.start_time),
+        timeOrNull(context, closure.end_time),
+        closure.is_active,
+        closure.impacted_lanes.join(' '),
+        closure.thing ? (closure.thing.nickname ?? closure.thing.system_identifier) : null,
+        closure.external_id,
+      ]),
   );
 }
 

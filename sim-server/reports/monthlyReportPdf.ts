@@ -1,19 +1,20 @@
 // Draws a monthly summary as a one-page PDF with pdfkit: the figures a fleet manager asks for (assets, distance,
 // time alerting, incidents, closures) and two bar charts (distance per day; the ten assets that drove furthest).
-// Distances are in miles for organizations in mile countries, else kilometres.
+// Distances are in miles for organizations in mile countries, else kilometres. The page's parts (the document,
+// figures, bar charts) serve custom reports too (customReportPdf.ts).
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { distanceIn } from '#domain/exports/exportRows';
 import { MONTH_NAMES } from '#domain/reports/monthlyReport';
 import type { MonthlySummary } from './monthlySummary.ts';
 
-const INK = '#1f2937';
-const SOFT = '#6b7280';
+export const INK = '#1f2937';
+export const SOFT = '#6b7280';
 const BAR = '#2563eb';
 
-type Chart = { title: string; labels: string[]; values: number[]; unit: string };
+export type Chart = { title: string; labels: string[]; values: number[]; unit: string };
 
-function drawBars(doc: PDFKit.PDFDocument, chart: Chart, x: number, y: number, width: number, height: number) {
+export function drawBars(doc: PDFKit.PDFDocument, chart: Chart, x: number, y: number, width: number, height: number) {
   doc.fillColor(INK).fontSize(11).text(chart.title, x, y);
   const top = y + 18;
   const plotHeight = height - 40;
@@ -39,17 +40,34 @@ function drawBars(doc: PDFKit.PDFDocument, chart: Chart, x: number, y: number, w
   doc.text(`max ${max.toFixed(1)} ${chart.unit}`, x + width - 80, y, { width: 80, align: 'right' });
 }
 
-export async function writeMonthlyReportPdf(summary: MonthlySummary, filePath: string, miles: boolean) {
-  const unit = miles ? 'miles' : 'kilometers';
-  const short = miles ? 'mi' : 'km';
-  // Uncompressed: one page is small, and its text stays readable to tests and curious developers.
-  const doc = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: `${summary.organizationName} monthly report` } });
+/** An A4 document piped to `filePath`; `done` settles once the file is written. */
+export function openPdf(filePath: string, title: string) {
+  // Uncompressed: a report is a page or two, and its text stays readable to tests and curious developers.
+  const doc = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: title } });
   const done = new Promise<void>((resolve, reject) => {
     const out = fs.createWriteStream(filePath);
     out.on('finish', resolve);
     out.on('error', reject);
     doc.pipe(out);
   });
+  return { doc, done };
+}
+
+/** Label and value pairs in two columns. */
+export function drawFigures(doc: PDFKit.PDFDocument, figures: readonly (readonly [string, string])[]) {
+  doc.fontSize(11);
+  for (const [label, value] of figures) {
+    const y = doc.y;
+    doc.fillColor(SOFT).text(label, 48, y, { width: 170 });
+    doc.fillColor(INK).text(value, 230, y);
+    doc.moveDown(0.3);
+  }
+}
+
+export async function writeMonthlyReportPdf(summary: MonthlySummary, filePath: string, miles: boolean) {
+  const unit = miles ? 'miles' : 'kilometers';
+  const short = miles ? 'mi' : 'km';
+  const { doc, done } = openPdf(filePath, `${summary.organizationName} monthly report`);
   const monthName = `${MONTH_NAMES[summary.month - 1]} ${summary.year}`;
   doc.fillColor(INK).fontSize(20).text(summary.organizationName);
   doc
@@ -69,13 +87,7 @@ export async function writeMonthlyReportPdf(summary: MonthlySummary, filePath: s
     ['Incidents', `${summary.incidents} (${summary.incidentsWithAssets} with assets on scene)`],
     ['Closures', closures || 'none'],
   ];
-  doc.fontSize(11);
-  for (const [label, value] of figures) {
-    const y = doc.y;
-    doc.fillColor(SOFT).text(label, 48, y, { width: 170 });
-    doc.fillColor(INK).text(value, 230, y);
-    doc.moveDown(0.3);
-  }
+  drawFigures(doc, figures);
   const chartTop = doc.y + 20;
   drawBars(
     doc,

@@ -10,6 +10,7 @@ import type { Clock } from '../shared/clock.ts';
 import type { SqliteDatabase } from '../store/database.ts';
 import type { ExportRepository } from '../exports/exportRepository.ts';
 import type { FileStore } from '../files/fileStore.ts';
+import { runInSlices } from './inSlices.ts';
 import { writeMonthlyReportPdf } from './monthlyReportPdf.ts';
 import { scanMonthlySummary } from './monthlySummary.ts';
 
@@ -27,8 +28,6 @@ export type MonthlyReports = {
 };
 
 type OrganizationRow = { id: string; name: string; timezone: string | null; country_code: string | null };
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createMonthlyReports(options: {
   db: SqliteDatabase;
@@ -78,13 +77,7 @@ export function createMonthlyReports(options: {
       end,
       now,
     });
-    for (;;) {
-      const sliceEnd = performance.now() + options.sliceMs;
-      let finished = false;
-      while (!finished && performance.now() < sliceEnd) finished = scan.step();
-      if (finished) break;
-      await nextTurn();
-    }
+    await runInSlices(() => scan.step(), options.sliceMs);
     files.folder('reports');
     const partPath = files.pathOf('reports', `${fileId}.part`);
     await writeMonthlyReportPdf(scan.result(), partPath, speedUnitFor(organization.country_code) === 'mph');

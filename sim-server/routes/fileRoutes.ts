@@ -1,5 +1,5 @@
 // File links and downloads (access §7 "Reports and exports"): `GET /api/reports/organization_monthly_report_pdf_link`
-// answers a short-lived link to a monthly report's PDF, or with `is_downloadable=true` to an export's file, once the
+// answers a short-lived link to a monthly or custom report's PDF (made on first ask), or with `is_downloadable=true` to an export's file, once the
 // caller's permission and organization are checked; `GET /api/files/{kind}/{fileId}` serves what such a link names
 // (the link's signature stands in for the bearer token a browser download cannot send).
 import fs from 'node:fs';
@@ -8,10 +8,12 @@ import * as v from 'valibot';
 import { exportFileName } from '#domain/exports/export';
 import { FileLinkAnswerSchema, FileLinkQuerySchema, type FileLinkQuery } from '#domain/exports/exportRecord';
 import { FILE_NOT_FOUND } from '#domain/exports/exportRules';
+import { customReportIdOf } from '#domain/reports/customReport';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { VIEW_DATA, VIEW_EXPORTS, VIEW_REPORTS } from '#domain/session/routeGates';
 import { callerOf } from '../auth/authPlugin.ts';
 import { createExportRepository } from '../exports/exportRepository.ts';
+import { createCustomReportRepository } from '../reports/customReportRepository.ts';
 import { FILE_KINDS, type FileKind } from '../files/fileStore.ts';
 import { contractRoute } from '../shared/contract.ts';
 import { errorSchema } from './errorSchema.ts';
@@ -37,6 +39,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export const fileRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const exports = createExportRepository(app.eventLog.db);
+  const customReports = createCustomReportRepository(app.eventLog.db);
   const exportIdOf = (fileId: string) => fileId.replace(/\.(csv|zip)$/, '');
 
   /** The absolute link (the API may be on another host than the dashboard) for `kind/fileId` once the file
@@ -71,6 +74,14 @@ export const fileRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         return answerLink(request, reply, 'exports', filename);
       }
       if (!hasAnyPermission(caller.permissions, VIEW_REPORTS)) return sendForbidden(reply);
+      const customId = customReportIdOf(filename);
+      if (customId !== null) {
+        const custom = customReports.byId(customId);
+        if (!custom || !caller.reachableOrganizationIds.has(custom.organization_id))
+          return sendNotFound(reply, FILE_NOT_FOUND);
+        await app.customReportFiles.ensure(custom);
+        return answerLink(request, reply, 'reports', filename);
+      }
       const report = app.monthlyReports.parseFileId(filename);
       if (!report || !caller.reachableOrganizationIds.has(report.organizationId))
         return sendNotFound(reply, FILE_NOT_FOUND);

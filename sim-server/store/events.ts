@@ -4,6 +4,7 @@ import { ACCOUNT_STANDINGS, type AccountStanding } from '#domain/session/account
 import type { BillingPeriod, PlanId } from '#domain/billing/billing';
 import type { ConfigFileRecord } from '#domain/integrations/configFile';
 import type { ExportRecord } from '#domain/exports/exportRecord';
+import type { CustomReportRecord } from '#domain/reports/customReport';
 import type { DeviceType } from '#domain/things/thing';
 import type { AreaJson } from '../areas/areaSchema.ts';
 import type { AreaTypeRecord, ThingSubtypeRecord, ThingTypeRecord } from '../catalog/catalogRecords.ts';
@@ -127,7 +128,8 @@ export type SimEvent =
   | ThingEditEvent
   | { type: 'MutualAidRequested'; data: MutualAidRequestRecord }
   | AdministrationEvent
-  | ExportEvent;
+  | ExportEvent
+  | CustomReportEvent;
 
 /** A mutual-aid sharing request (issue 16): kept in the log and mailed to support; nothing projects it. */
 export type MutualAidRequestRecord = {
@@ -237,6 +239,11 @@ export type ExportEvent =
     }
   | { type: 'ExportFailed'; data: { id: string; reason: string } }
   | { type: 'ExportDeleted'; data: { id: string } };
+
+/** Custom reports (issue 15); the report is the stream. Its PDF is made from the log when first asked for. */
+export type CustomReportEvent =
+  | { type: 'CustomReportRequested'; data: CustomReportRecord }
+  | { type: 'CustomReportDeleted'; data: { id: string } };
 
 export type SimEventType = SimEvent['type'];
 

@@ -357,6 +357,16 @@ const MIGRATIONS: readonly string[] = [
   );
   INSERT INTO trip_store (id, sealed_below) SELECT 1, coalesce(max(seq), 0) + 1 FROM events;
   `,
+  `
+  -- Issue 15: custom reports. The record's wire JSON in data; the organization for the list.
+  CREATE TABLE custom_reports (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    data TEXT NOT NULL,
+    requested_at INTEGER NOT NULL
+  );
+  CREATE INDEX custom_reports_by_organization ON custom_reports (organization_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -10,6 +10,7 @@ import { createThingLinkProjection } from '../things/thingLinkProjection.ts';
 import { createDocumentProjections, DOCUMENT_TABLES } from './documentProjections.ts';
 import { createExportProjection, EXPORT_TABLES } from '../exports/exportProjection.ts';
 import { createTripStore, type TripStore, type TripStoreLimits } from '../trips/tripStore.ts';
+import { createCustomReportProjection, CUSTOM_REPORT_TABLES } from '../reports/customReportRepository.ts';
 import type {
   OrganizationLinkRecord,
   OrganizationRecord,
@@ -43,6 +44,7 @@ export type Projections = {
 
 export const PROJECTION_TABLES = [
   ...EXPORT_TABLES,
+  ...CUSTOM_REPORT_TABLES,
   ...DOCUMENT_TABLES,
   'thing_location_links',
   'thing_closure_links',
@@ -116,6 +118,7 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
   const thingEdits = createThingEditProjection(db, thingLinks);
   const documents = createDocumentProjections(db);
   const exports = createExportProjection(db);
+  const customReports = createCustomReportProjection(db);
   const accounts = createAccountProjection(db);
   const administration = createAdministrationProjection(db);
   let thingsVersion = 0;
@@ -343,6 +346,9 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
       case 'ExportFailed':
       case 'ExportDeleted':
         return exports.apply(event);
+      case 'CustomReportRequested':
+      case 'CustomReportDeleted':
+        return customReports.apply(event);
       default: {
         const unexpected: never = event;
         throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);

@@ -1,13 +1,23 @@
 // Issue 15 in a real browser: the Exports list's tabs, the Export wizard's paths and rules, a Point export
-// downloaded and read as a user would (its rows matching the points the simulator recorded), and the monthly reports
-// tree with a report's PDF.
+// downloaded and read as a user would (its rows matching the points the simulator recorded), a failed export in the
+// Error tab, and the monthly reports tree with a report's PDF.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FAILED_EXPORTS_NOTICE } from '#domain/exports/exportRules';
 import { MONTH_NAMES } from '#domain/reports/monthlyReport';
 import { csvRecords } from '#tests/helpers/csv';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
-import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
+import {
+  nameOf,
+  sendTrack,
+  signInTo as signInToPage,
+  TRACK_LATITUDES,
+  utcField,
+  type NamedThing,
+} from './dataBrowser.ts';
+import { launchShellBrowser, type ShellBrowser } from './shellBrowser.ts';
+import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 let shell: ShellBrowser;
@@ -22,50 +32,7 @@ afterAll(async () => {
   await shell?.close();
 });
 
-const TRACK_LATITUDES = [41.88, 41.8801, 41.8802];
-
-type NamedThing = ListedThing & { name: string | null; nickname: string | null };
-const nameOf = (thing: NamedThing) => thing.nickname || thing.name || thing.system_identifier;
-
-/** An instant as a `datetime-local` field holds it in UTC (to the minute). */
-function utcField(instant: number): string {
-  return new Date(instant).toISOString().slice(0, 16);
-}
-
-/** Points a device recorded at `times` (uploaded now), through the simulator's telemetry endpoint. */
-async function sendTrack(token: string, thing: ListedThing, times: readonly number[]): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/sim/telemetry`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      samples: times.map((time, index) => ({
-        device_id: thing.system_identifier,
-        device_type: thing.device_type,
-        kind: 'point',
-        time: new Date(time).toISOString(),
-        lat: TRACK_LATITUDES[index % TRACK_LATITUDES.length],
-        lng: -87.63,
-        speed: 10,
-        course: 90,
-        accuracy: 4,
-        enroute: true,
-        street: 'W MADISON ST',
-      })),
-    }),
-  });
-  expect(response.ok).toBe(true);
-}
-
-async function signInTo(path: string, email = 'user@demo.test'): Promise<Page> {
-  const page = await shell.open('desktop', path);
-  await typeSignIn(page, email);
-  await page.waitForURL(`**${path}`);
-  const support = page.getByTestId('support-dialog');
-  await support.waitFor();
-  await support.getByLabel("Don't show again").check();
-  await support.getByRole('button', { name: 'Close' }).click();
-  return page;
-}
+const signInTo = (path: string, email?: string) => signInToPage(shell, path, email);
 
 /** Clicks Refresh while it shows (exports in progress) until the Completed tab holds `title`. */
 async function waitUntilCompleted(page: Page, title: string) {
@@ -92,7 +59,7 @@ describe('Export wizard and list', () => {
     // other test files send to the same assets at the time they run stay out of the range.
     const times = [minute - 3_000_000, minute - 2_990_000, minute - 2_980_000];
     for (const thing of picked)
-      await sendTrack(await signInForToken(baseUrl, 'staff@demo.test'), thing, times);
+      await sendTrack(baseUrl, await signInForToken(baseUrl, 'staff@demo.test'), thing, times);
 
     const page = await signInTo('/dashboard/data/exports');
     await page.getByText('Data from Safety Cloud').waitFor();
@@ -201,6 +168,54 @@ describe('Export wizard and list', () => {
     expect(await page.getByRole('tab', { name: 'Error' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tab', { name: 'In-Progress' }).click();
     await page.getByRole('tabpanel').waitFor();
+  });
+});
+
+describe('A failed export', () => {
+  it('shows in the Error tab with its reason and the failed-exports notice', async () => {
+    // The exports folder becomes a file for the time of the request: the worker cannot write and fails the export.
+    const exportsDir = path.join(inject('filesDir'), 'exports');
+    const aside = `${exportsDir}.aside`;
+    fs.mkdirSync(exportsDir, { recursive: true });
+    fs.renameSync(exportsDir, aside);
+    fs.writeFileSync(exportsDir, 'a file where the folder should be');
+    try {
+      const token = await signInForToken(baseUrl, 'user@demo.test');
+      const organizationId = await ownOrganizationId(baseUrl, token);
+      const [thing] = await listThings(baseUrl, token, organizationId);
+      const end = Date.now() - 60_000;
+      const created = await fetch(`${baseUrl}/api/organization/export`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          export_type: 'point',
+          title: 'Blocked points',
+          export_start_time: new Date(end - 3_600_000).toISOString(),
+          export_end_time: new Date(end).toISOString(),
+          organization_id: organizationId,
+          thing_uuids: [thing?.id],
+        }),
+      });
+      expect(created.status).toBe(201);
+      const page = await signInTo('/dashboard/data/exports');
+      // Refresh shows while the export is in progress; once it failed the notice shows.
+      const notice = page.getByText(FAILED_EXPORTS_NOTICE);
+      while (!(await notice.isVisible())) {
+        const refresh = page.getByRole('button', { name: 'Refresh' });
+        if (await refresh.isVisible()) await refresh.click();
+        await Promise.race([notice.waitFor(), refresh.waitFor({ state: 'detached' })]).catch(() => undefined);
+      }
+      await page.getByRole('button', { name: 'Contact support' }).waitFor();
+      await page.getByRole('tab', { name: 'Error' }).click();
+      const row = page.getByTestId('export-row').filter({ hasText: 'Blocked points' });
+      await row.getByText(/^Export failed: the file could not be written \(E[A-Z]+\)$/).waitFor();
+      expect(await row.getByRole('button', { name: 'Download Blocked points' }).count()).toBe(0);
+      await page.getByRole('tab', { name: 'Completed' }).click();
+      await row.waitFor({ state: 'detached' });
+    } finally {
+      fs.rmSync(exportsDir, { force: true });
+      fs.renameSync(aside, exportsDir);
+    }
   });
 });
 

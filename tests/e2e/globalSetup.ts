@@ -14,6 +14,8 @@ declare module 'vitest' {
     /** The simulator's origin, e.g. `http://127.0.0.1:40123`; it serves the built dashboard at `/`. */
     baseUrl: string;
     chromiumPath: string;
+    /** Where the simulator keeps exports and reports (beside its database): a test may block it to fail an export. */
+    filesDir: string;
   }
 }
 
@@ -53,6 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('baseUrl', simulator.url.replace(/\/$/, ''));
   project.provide('chromiumPath', chromiumPath);
+  project.provide('filesDir', `${join(workDir, 'simulator.sqlite')}.files`);
   return async () => {
     await simulator.close();
     await rm(workDir, { recursive: true, force: true });

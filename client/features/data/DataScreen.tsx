@@ -1,20 +1,15 @@
+import { CustomReportsPage } from './CustomReportsPage.tsx';
 import { DataSection } from './DataSection.tsx';
 import { ExportsPage } from './ExportsPage.tsx';
 import { ExportWizard } from './ExportWizard.tsx';
 import { MonthlyReportsPage } from './MonthlyReportsPage.tsx';
 
-/** The Data section's screen for a gated route (domain/session/routeGates.ts); custom reports are not built yet. */
+/** The Data section's screen for a gated route (domain/session/routeGates.ts). */
 export function DataScreen({ pattern, path }: { pattern: string; path: string }) {
   let screen;
   if (pattern === 'data/exports') screen = <ExportsPage />;
   else if (pattern === 'data/exports/new') screen = <ExportWizard />;
   else if (pattern === 'data/reports/monthly') screen = <MonthlyReportsPage />;
-  else
-    screen = (
-      <section className="data-page">
-        <h1>Custom Reports</h1>
-        <p>Custom reports are not built yet.</p>
-      </section>
-    );
+  else screen = <CustomReportsPage />;
   return <DataSection path={path}>{screen}</DataSection>;
 }

@@ -8,11 +8,12 @@ import './data.css';
 
 const NAV_LINKS = [
   { href: '/dashboard/data/reports/monthly', label: 'Monthly', requires: VIEW_REPORTS, child: true },
+  { href: '/dashboard/data/reports/custom', label: 'Custom', requires: VIEW_REPORTS, child: true },
   { href: '/dashboard/data/exports', label: 'Exports', requires: VIEW_EXPORTS, child: false },
 ] as const;
 
-/** The Data section's frame (access §2 "Navigation and header"): its own left navigation (Reports with Monthly,
- * and Exports) and a header with the organization's name and "Data from Safety Cloud". */
+/** The Data section's frame (access §2 "Navigation and header"): its own left navigation (Reports with Monthly and
+ * Custom, and Exports) and a header with the organization's name and "Data from Safety Cloud". */
 export function DataSection({ path, children }: { path: string; children: ReactNode }) {
   useSignals();
   const granted = permissions.value;

@@ -14,9 +14,10 @@ import {
   exportRangeProblem,
 } from '#domain/exports/exportRules';
 import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
-import { createExport, listAssetChoices, type AssetChoice } from '../../api/dataFiles.ts';
+import { createExport, type AssetChoice } from '../../api/dataFiles.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
-import { AssetTransferLists } from './AssetTransferLists.tsx';
+import { useAssetChoices } from './dataFileActions.ts';
+import { CheckList, MileageOptions, RangeFields, RequestFormEnd, TitleField } from './RequestFormParts.tsx';
 import { EXPORTS_PATH } from './ExportsPage.tsx';
 
 const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = { manual: 'Manual', automated: 'Automated', feed: 'Feed' };
@@ -49,21 +50,6 @@ function initialForm(type: ExportType, now: number, timeZone: string, countryCod
     byRegion: false,
     unitOfMeasurement: countryCode === 'US' || countryCode === 'GB' ? 'miles' : 'kilometers',
   };
-}
-
-function useAssetChoices(organizationId: string | null) {
-  const [assets, setAssets] = useState<AssetChoice[] | null>(null);
-  useEffect(() => {
-    if (!organizationId) return;
-    let current = true;
-    void listAssetChoices(apiClient(), organizationId).then((outcome) => {
-      if (current) setAssets(outcome.ok ? outcome.value : []);
-    });
-    return () => {
-      current = false;
-    };
-  }, [organizationId]);
-  return assets;
 }
 
 function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
@@ -146,27 +132,13 @@ function FormStep({
       }}
     >
       <h2>{EXPORT_TYPE_LABELS[form.type]} export</h2>
-      <label className="field">
-        Title
-        <input value={form.title} maxLength={255} onChange={(event) => change({ title: event.target.value })} />
-        {submitted && titleProblem && <span className="field-error">{titleProblem}</span>}
-      </label>
-      <div className="field-row">
-        <label className="field">
-          Start
-          <input type="datetime-local" value={form.startText} onChange={(event) => change({ startText: event.target.value })} />
-        </label>
-        <label className="field">
-          End
-          <input type="datetime-local" value={form.endText} onChange={(event) => change({ endText: event.target.value })} />
-        </label>
-        <label className="choice">
-          <input type="checkbox" checked={form.isUtc} onChange={(event) => change({ isUtc: event.target.checked })} />
-          Use UTC
-        </label>
-      </div>
-      <p className="field-hint">Times are {zone === 'UTC' ? 'UTC' : `in ${zone}`}.</p>
-      {submitted && rangeProblem && <p className="field-error">{rangeProblem}</p>}
+      <TitleField
+        value={form.title}
+        maxLength={255}
+        problem={submitted ? titleProblem : null}
+        onChange={(title) => change({ title })}
+      />
+      <RangeFields range={form} zone={zone} problem={submitted ? rangeProblem : null} onChange={change} />
       {form.type === 'incident' && (
         <label className="choice">
           <input
@@ -178,63 +150,31 @@ function FormStep({
         </label>
       )}
       {form.type === 'closure' && (
-        <fieldset className="field">
-          <legend>Closures to include</legend>
-          {CLOSURE_TYPES.map((type) => (
-            <label key={type} className="choice">
-              <input
-                type="checkbox"
-                checked={form.closuresToInclude.includes(type)}
-                onChange={(event) =>
-                  change({
-                    closuresToInclude: event.target.checked
-                      ? [...form.closuresToInclude, type]
-                      : form.closuresToInclude.filter((chosen) => chosen !== type),
-                  })
-                }
-              />
-              {CLOSURE_TYPE_LABELS[type]}
-            </label>
-          ))}
-        </fieldset>
+        <CheckList
+          legend="Closures to include"
+          options={CLOSURE_TYPES}
+          labels={CLOSURE_TYPE_LABELS}
+          chosen={form.closuresToInclude}
+          onChange={(closuresToInclude) => change({ closuresToInclude })}
+        />
       )}
       {form.type === 'mileage' && (
-        <div className="field-row">
-          <label className="choice">
-            <input type="checkbox" checked={form.byRegion} onChange={(event) => change({ byRegion: event.target.checked })} />
-            By region
-          </label>
-          <label className="field">
-            Unit
-            <select
-              value={form.unitOfMeasurement}
-              onChange={(event) => change({ unitOfMeasurement: event.target.value as MileageUnit })}
-            >
-              <option value="miles">Miles</option>
-              <option value="kilometers">Kilometers</option>
-            </select>
-          </label>
-        </div>
+        <MileageOptions byRegion={form.byRegion} unit={form.unitOfMeasurement} onChange={change} />
       )}
-      {assets === null ? (
-        <p>Loading assets…</p>
-      ) : (
-        <AssetTransferLists assets={assets} selected={form.things} onChange={(things) => change({ things })} />
-      )}
-      {submitted && choicesProblem && <p className="field-error">{choicesProblem}</p>}
-      {apiError && (
-        <p role="alert" className="form-error">
-          {apiError}
-        </p>
-      )}
-      <div className="wizard-actions">
-        <button type="button" onClick={onBack}>
-          Back
-        </button>
-        <button type="submit" className="button--primary" disabled={busy}>
-          Export CSV
-        </button>
-      </div>
+      <RequestFormEnd
+        assets={assets}
+        things={form.things}
+        onThings={(things) => change({ things })}
+        problem={submitted ? choicesProblem : null}
+        apiError={apiError}
+        busy={busy}
+        back={
+          <button type="button" onClick={onBack}>
+            Back
+          </button>
+        }
+        submitLabel="Export CSV"
+      />
     </form>
   );
 }

@@ -15,9 +15,11 @@ import {
   type ExportStatusGroup,
 } from '#domain/exports/exportRules';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { deleteExport, fileLink } from '../../api/dataFiles.ts';
+import { deleteExport } from '../../api/dataFiles.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
 import { openSupport } from '../chrome/supportDialogState.ts';
+import { openFile } from './dataFileActions.ts';
+import { DeleteDialog } from './DeleteDialog.tsx';
 import { exportItems, exportsError, exportsLoading, loadExports } from './exportsStore.ts';
 
 export const EXPORTS_PATH = '/dashboard/data/exports';
@@ -29,45 +31,6 @@ const TABS: readonly { group: ExportStatusGroup; label: string }[] = [
 ];
 
 const when = (instant: number | null) => (instant === null ? '' : format(instant, EXPORT_DATE_FORMAT));
-
-/** Follows a file link; failures are ignored, as the product says (access §8 "Reports"). */
-async function download(fileId: string) {
-  const link = await fileLink(apiClient(), fileId, true);
-  if (link.ok && link.value) window.location.assign(link.value);
-}
-
-function DeleteDialog({ item, onClose }: { item: ExportItem; onClose: (deleted: boolean) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    const outcome = await deleteExport(apiClient(), item.id);
-    setBusy(false);
-    if (outcome.ok) onClose(true);
-    else setError(outcome.message);
-  };
-  return (
-    <div className="dialog-backdrop">
-      <div role="dialog" aria-modal="true" aria-labelledby="delete-export-title" className="dialog">
-        <h2 id="delete-export-title">Delete export</h2>
-        <p>Delete “{item.title}”? Its file goes with it.</p>
-        {error && (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" onClick={() => onClose(false)}>
-            Cancel
-          </button>
-          <button type="button" className="button--danger" disabled={busy} onClick={() => void confirm()}>
-            Delete
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: ExportItem) => void }) {
   useSignals();
@@ -90,7 +53,7 @@ function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: Expo
       </div>
       <div className="export-row__actions">
         {item.status === 'completed' && item.fileId && (
-          <button type="button" onClick={() => void download(item.fileId ?? '')} aria-label={`Download ${item.title}`}>
+          <button type="button" onClick={() => void openFile(item.fileId ?? '', true)} aria-label={`Download ${item.title}`}>
             Download
           </button>
         )}
@@ -206,7 +169,9 @@ export function ExportsPage() {
       )}
       {deleting && (
         <DeleteDialog
-          item={deleting}
+          heading="Delete export"
+          title={deleting.title}
+          remove={() => deleteExport(apiClient(), deleting.id)}
           onClose={(deleted) => {
             setDeleting(null);
             if (deleted && organizationId) void loadExports(organizationId);

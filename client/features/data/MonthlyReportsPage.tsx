@@ -1,16 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState } from 'react';
 import { MONTH_NAMES, monthlyReportTree, type MonthlyReportItem } from '#domain/reports/monthlyReport';
-import { fileLink, listMonthlyReports } from '../../api/dataFiles.ts';
+import { listMonthlyReports } from '../../api/dataFiles.ts';
 import { apiClient, sessionProfile } from '../../app/session.ts';
+import { openFile } from './dataFileActions.ts';
 
 const compareText = new Intl.Collator(undefined, { sensitivity: 'base' }).compare;
-
-/** Opens a report's PDF; failures are ignored (access §8 "Reports"). */
-async function download(fileId: string) {
-  const link = await fileLink(apiClient(), fileId, false);
-  if (link.ok && link.value) window.location.assign(link.value);
-}
 
 /** Monthly reports (access §2): years, then months, newest first; each leaf an organization with its PDF. */
 export function MonthlyReportsPage() {
@@ -64,7 +59,7 @@ export function MonthlyReportsPage() {
                               type="button"
                               className="link-button"
                               aria-label={`Download ${report.organizationName} ${MONTH_NAMES[month.month - 1]} ${year.year}`}
-                              onClick={() => void download(report.fileId)}
+                              onClick={() => void openFile(report.fileId, false)}
                             >
                               Download
                             </button>
