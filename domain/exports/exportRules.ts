@@ -1,6 +1,6 @@
 // The export rules of access §2 "Export wizard", §4, §5 "Exports", §6 and §9: type labels and the default title,
-// default and largest date ranges, the range's problems in the product's words, the status groups the list's tabs
-// show, and who may delete. Time and time zone come in as arguments.
+// default and largest date ranges, the range's problems in the product's words (`pastRangeProblem` serves custom
+// reports too), the status groups the list's tabs show, and who may delete. Time and time zone come in as arguments.
 import { addMonthsInZone, startOfDayInZone, startOfMonthInZone } from '#domain/units/zonedTime';
 import type { ExportStatus, ExportType } from './exportRecord.ts';
 

@@ -1,7 +1,8 @@
 // Where each export type's rows come from (the simulator's own records): Point rows are the telemetry points in the
 // log; Asset and Asset Mileage rows total the telemetry per asset (and per region); Incident and Closure rows are
 // the organization's incidents and closures in the range. A source hands out its CSV a page at a time (`next`), so
-// the worker never holds a month of telemetry, only one page of it and the running totals.
+// the worker never holds a month of telemetry, only one page of it and the running totals. The telemetry totals, the
+// regions and the incident and closure choices also serve the monthly and custom reports (sim-server/reports/).
 import type { ClosureRecord } from '#domain/closures/closureRecord';
 import type { ExportRecord } from '#domain/exports/exportRecord';
 import {
