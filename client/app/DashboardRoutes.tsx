@@ -4,6 +4,7 @@ import { Redirect, useLocation } from 'wouter';
 import { decideRoute, type RouteMatch } from '#domain/session/routeGates';
 import { assertNever } from '#domain/checks/assertNever';
 import { AccountsPage } from '../features/accounts/AccountsPage.tsx';
+import { AreasPage } from '../features/areas/AreasPage.tsx';
 import { rememberPathOutsideAccounts } from '../features/accounts/accountsNavigation.ts';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
 import { DataScreen } from '../features/data/DataScreen.tsx';
@@ -31,6 +32,8 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
     return <ThingsPage thingId={decodeParam(params.thingId)} />;
   }
+  if (rule.section === 'areas')
+    return <AreasPage pattern={rule.pattern} areaId={decodeParam(params.areaId)} />;
   if (rule.section === 'trips') return <TripsPage />;
   if (rule.section === 'hazards') return <HazardsPage />;
   if (rule.section === 'r2r') return <R2RPage />;
