@@ -11,6 +11,7 @@ import { DataScreen } from '../features/data/DataScreen.tsx';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
 import { TripsPage } from '../features/trips/TripsPage.tsx';
+import { ZonesPage } from '../features/zones/ZonesPage.tsx';
 import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
 import { R2RPage } from '../features/r2r/R2RPage.tsx';
 import { SharingPage } from '../features/sharing/SharingPage.tsx';
@@ -34,6 +35,8 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   }
   if (rule.section === 'areas')
     return <AreasPage pattern={rule.pattern} areaId={decodeParam(params.areaId)} />;
+  if (rule.section === 'zones')
+    return <ZonesPage pattern={rule.pattern} zoneId={decodeParam(params.zoneId)} />;
   if (rule.section === 'trips') return <TripsPage />;
   if (rule.section === 'hazards') return <HazardsPage />;
   if (rule.section === 'r2r') return <R2RPage />;
