@@ -209,6 +209,30 @@ describe('the areas list and detail', () => {
   });
 });
 
+describe('areas on a phone', () => {
+  it('lists and opens areas, without Add or Edit (the form is desktop only)', async () => {
+    const page = await shell.open('mobile', '/');
+    await typeSignIn(page, ADMIN);
+    await page
+      .getByTestId('support-dialog')
+      .getByRole('button', { name: 'Close' })
+      .click({ timeout: 55_000 });
+    const tab = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Areas' });
+    await tab.click();
+    await page.waitForURL('**/dashboard/areas');
+    // Another tab closes the drawer; the active tab opens it (live §2).
+    await tab.click();
+    await page.getByTestId('area-row').first().waitFor();
+    await page.getByTestId('map-surface').waitFor();
+    expect(await page.getByTestId('map-add').count()).toBe(0);
+    await page.getByTestId('area-row').first().click();
+    await page.getByTestId('area-detail').waitFor();
+    expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Delete Area' }).waitFor();
+  });
+});
+
 describe('the area form', () => {
   it('shows every rule in the product words, draws the exclusion with the mouse and saves it', async () => {
     const page = await openAreas();
@@ -226,6 +250,10 @@ describe('the area form', () => {
 
     await page.getByLabel('Name').fill('x'.repeat(101));
     await alert('100 Max Characters').waitFor();
+    // The counter turns red within 5 characters of the maximum.
+    const counter = page.getByTestId('area-name-counter');
+    await counter.filter({ hasText: '101/100' }).waitFor();
+    expect(await counter.getAttribute('class')).toContain('field__counter--near');
     await page.getByLabel('Name').fill('Form Test Exclusion');
     await page.getByLabel('Type').selectOption({ label: 'Work Zone' });
     // No autonomous-vehicle type for an admin.
