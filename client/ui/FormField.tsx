@@ -43,3 +43,36 @@ export function FormField({
     </div>
   );
 }
+
+/** A text input bound to a form field (`useAccountsForm`'s `bind`), with the counter when a maximum is set. */
+export function TextInputField({
+  binding,
+  label,
+  maxLength,
+  numeric = false,
+}: {
+  binding: { id: string; value: string; error: string | null; onChange(value: string): void; onBlur(): void };
+  label: string;
+  maxLength?: number;
+  numeric?: boolean;
+}) {
+  return (
+    <FormField
+      id={binding.id}
+      label={label}
+      error={binding.error}
+      {...(maxLength ? { maxLength, length: binding.value.length } : {})}
+    >
+      <input
+        id={binding.id}
+        className="input"
+        value={binding.value}
+        inputMode={numeric ? 'numeric' : 'text'}
+        aria-invalid={binding.error ? true : undefined}
+        aria-describedby={binding.error ? `${binding.id}-error` : undefined}
+        onChange={(event) => binding.onChange(event.target.value)}
+        onBlur={binding.onBlur}
+      />
+    </FormField>
+  );
+}

@@ -95,6 +95,31 @@ export function SectionPanel({
   );
 }
 
+/** A create or edit form in its panel: the title, the way back, the form (the browser's own checks off). */
+export function SectionFormPanel({
+  title,
+  backLabel,
+  onBack,
+  onSubmit,
+  testId,
+  children,
+}: {
+  title: string;
+  backLabel: string;
+  onBack(): void;
+  onSubmit(event: React.FormEvent): void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <SectionPanel title={title} backLabel={backLabel} onBack={onBack}>
+      <form className="section-form" onSubmit={onSubmit} noValidate data-testid={testId}>
+        {children}
+      </form>
+    </SectionPanel>
+  );
+}
+
 /** A label and its value in a detail panel; the label may carry a help text. */
 export function DetailItem({ label, help, children }: { label: string; help?: string; children: ReactNode }) {
   return (

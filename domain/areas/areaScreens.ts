@@ -226,16 +226,16 @@ const FIELD_OF: Readonly<Record<string, keyof AreaFormValues | 'position'>> = {
 export type AreaFormField = keyof AreaFormValues | 'position';
 
 /**
- * Each field's first problem in the product's words (live §5): the body's field rules, the rules across fields
+ * Each field's first problem in the product's words (live §5), keyed by AreaFormField: the body's field rules, the rules across fields
  * (position, address, postal code), then the exclusion polygon: at least 3 points, edges that do not cross, under
  * half a square mile.
  */
 export function areaFormProblems(
   values: AreaFormValues,
   ids: { areaId: string | null; organizationId: string },
-): Partial<Record<AreaFormField, string>> {
+): Record<string, string> {
   const body = areaSaveBody(values, ids);
-  const problems: Partial<Record<AreaFormField, string>> = {};
+  const problems: Record<string, string> = {};
   const note = (field: string, message: string) => {
     const formField = FIELD_OF[field];
     if (formField && problems[formField] === undefined)

@@ -78,8 +78,9 @@ export function zoneFormOf(zone: AlertingZone): ZoneFormValues {
   };
 }
 
-export function zoneFormProblems(values: ZoneFormValues): Partial<Record<ZoneFormField, string>> {
-  const problems: Partial<Record<ZoneFormField, string>> = {};
+/** Each field's problem (keys are ZoneFormField names). */
+export function zoneFormProblems(values: ZoneFormValues): Record<string, string> {
+  const problems: Record<string, string> = {};
   if (values.description.length > ZONE_DESCRIPTION_MAX_LENGTH)
     problems.description = ZONE_DESCRIPTION_TOO_LONG;
   if (values.alertMessage.length > ZONE_ALERT_MESSAGE_MAX_LENGTH)

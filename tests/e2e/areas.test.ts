@@ -3,6 +3,7 @@
 // person meets it, the exclusion polygon drawn and edited with the mouse, and the saved area on the simulator.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { closeInstructions, dragOnMap, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
 import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
@@ -26,18 +27,7 @@ let token: string;
 let organizationId: string;
 let types: AreaTypeRecord[];
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = simulatorApi(baseUrl, () => token);
 
 const typeId = (dbName: string) => {
   const found = types.find((type) => type.db_name === dbName);
@@ -82,12 +72,7 @@ afterAll(async () => {
 });
 
 async function openAreas(path = '/dashboard/areas'): Promise<Page> {
-  const page = await shell.open('desktop', '/');
-  await typeSignIn(page, ADMIN);
-  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
-  await page.getByRole('link', { name: 'Areas' }).first().click();
-  await page.waitForURL('**/dashboard/areas');
-  await page.getByTestId('section-list-count').waitFor();
+  const page = await openSection(shell, ADMIN, 'Areas');
   if (path !== '/dashboard/areas') {
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
@@ -95,41 +80,6 @@ async function openAreas(path = '/dashboard/areas'): Promise<Page> {
     }, path);
   }
   return page;
-}
-
-/** Moves the camera at once and waits for the frame that shows it. */
-async function jumpTo(page: Page, lng: number, lat: number, zoom: number): Promise<void> {
-  await page.evaluate(
-    ([x, y, z]) => window.__fleetMap?.jumpTo(x as number, y as number, z as number),
-    [lng, lat, zoom],
-  );
-  await page.waitForFunction(() => window.__fleetMap?.drawnSinceChange() === true);
-}
-
-async function closeInstructions(page: Page): Promise<void> {
-  const dialog = page.getByTestId('map-instructions');
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-}
-
-/** A point of the map at fractions of its width and height, in page pixels. */
-async function mapPoint(page: Page, [fx, fy]: [number, number]): Promise<{ x: number; y: number }> {
-  const map = await page.getByTestId('live-map').boundingBox();
-  if (!map) throw new Error('no map');
-  return { x: map.x + map.width * fx, y: map.y + map.height * fy };
-}
-
-/** Clicks each corner (fractions of the map's size), then the first again to close the polygon. */
-async function drawPolygon(page: Page, corners: [number, number][]): Promise<void> {
-  await page.waitForFunction(() => {
-    const result = window.__fleetMap?.edited();
-    return result?.kind === 'polygon' && result.ready;
-  });
-  for (const corner of [...corners, corners[0] ?? [0, 0]]) {
-    const { x, y } = await mapPoint(page, corner);
-    await page.mouse.move(x, y, { steps: 2 });
-    await page.mouse.click(x, y);
-  }
 }
 
 describe('the areas list and detail', () => {
@@ -290,7 +240,7 @@ describe('the area form', () => {
 
     // A polygon over half a square mile is refused before saving.
     await jumpTo(page, ...CENTRE, 13);
-    await drawPolygon(page, [
+    await drawShape(page, 'polygon', [
       [0.2, 0.25],
       [0.8, 0.25],
       [0.8, 0.85],
@@ -300,7 +250,7 @@ describe('the area form', () => {
 
     await page.getByRole('button', { name: 'Redraw' }).click();
     await jumpTo(page, ...CENTRE, 17);
-    await drawPolygon(page, [
+    await drawShape(page, 'polygon', [
       [0.4, 0.4],
       [0.6, 0.4],
       [0.6, 0.6],
@@ -338,11 +288,7 @@ describe('the area form', () => {
       return result?.kind === 'polygon' && result.ready && result.points.length === 4;
     });
     expect(await save.isDisabled()).toBe(true);
-    const corner = await mapPoint(page, [0.4, 0.4]);
-    await page.mouse.move(corner.x, corner.y, { steps: 2 });
-    await page.mouse.down();
-    await page.mouse.move(corner.x + 40, corner.y, { steps: 6 });
-    await page.mouse.up();
+    await dragOnMap(page, [0.4, 0.4], 40, 0);
     await expect.poll(() => save.isDisabled()).toBe(false);
     await save.click();
     await page.waitForURL(/\/dashboard\/areas\/[^/]+$/);

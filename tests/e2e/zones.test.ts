@@ -3,7 +3,8 @@
 // edited with the mouse; a write the provider refuses with 403 reads "User does not have required permissions".
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { closeInstructions, dragOnMap, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
+import { launchShellBrowser, type ShellBrowser } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -23,18 +24,7 @@ let shell: ShellBrowser;
 let token: string;
 let organizationId: string;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = simulatorApi(baseUrl, () => token);
 
 const listZones = () => api<ZoneRecord[]>('GET', `/organization/alerting_zones?org_ids[]=${organizationId}`);
 
@@ -52,49 +42,6 @@ afterAll(async () => {
   await shell.close();
 });
 
-async function openZones(): Promise<Page> {
-  const page = await shell.open('desktop', '/');
-  await typeSignIn(page, ADMIN);
-  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
-  await page.getByRole('link', { name: 'Zones' }).first().click();
-  await page.waitForURL('**/dashboard/zones');
-  await page.getByTestId('section-list-count').waitFor();
-  return page;
-}
-
-async function jumpTo(page: Page, lng: number, lat: number, zoom: number): Promise<void> {
-  await page.evaluate(
-    ([x, y, z]) => window.__fleetMap?.jumpTo(x as number, y as number, z as number),
-    [lng, lat, zoom],
-  );
-  await page.waitForFunction(() => window.__fleetMap?.drawnSinceChange() === true);
-}
-
-async function closeInstructions(page: Page): Promise<void> {
-  const dialog = page.getByTestId('map-instructions');
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-}
-
-async function mapPoint(page: Page, [fx, fy]: [number, number]): Promise<{ x: number; y: number }> {
-  const map = await page.getByTestId('live-map').boundingBox();
-  if (!map) throw new Error('no map');
-  return { x: map.x + map.width * fx, y: map.y + map.height * fy };
-}
-
-/** Clicks each point (fractions of the map's size), then the last again to finish the line. */
-async function drawLine(page: Page, points: [number, number][]): Promise<void> {
-  await page.waitForFunction(() => {
-    const result = window.__fleetMap?.edited();
-    return result?.kind === 'path' && result.ready;
-  });
-  for (const point of [...points, points[points.length - 1] ?? [0, 0]]) {
-    const { x, y } = await mapPoint(page, point);
-    await page.mouse.move(x, y, { steps: 2 });
-    await page.mouse.click(x, y);
-  }
-}
-
 async function startNewZone(page: Page): Promise<void> {
   await jumpTo(page, ...CENTRE, 15);
   await page.getByTestId('map-add').filter({ hasText: 'Zoom to Add' }).click();
@@ -107,7 +54,7 @@ async function startNewZone(page: Page): Promise<void> {
 describe('the zones list and detail', () => {
   it('filters by type, active only and search, names zones as live §3 says and shows their status', async () => {
     const zones = await listZones();
-    const page = await openZones();
+    const page = await openSection(shell, ADMIN, 'Zones');
     const count = page.getByTestId('section-list-count');
     await count.filter({ hasText: `Showing (${zones.length}/${zones.length})` }).waitFor();
 
@@ -142,7 +89,7 @@ describe('the zones list and detail', () => {
 describe('the zone screens', () => {
   it('draws a new zone with the mouse, edits its line, and deletes it after confirmation', async () => {
     const before = await listZones();
-    const page = await openZones();
+    const page = await openSection(shell, ADMIN, 'Zones');
     await startNewZone(page);
     const save = page.getByRole('button', { name: 'Save' });
     const alert = (text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -155,7 +102,7 @@ describe('the zone screens', () => {
     await save.click();
     await alert('Draw the zone on the map: at least 2 points').waitFor();
 
-    await drawLine(page, [
+    await drawShape(page, 'path', [
       [0.35, 0.6],
       [0.5, 0.45],
       [0.65, 0.4],
@@ -191,11 +138,7 @@ describe('the zone screens', () => {
       return result?.kind === 'path' && result.ready && result.points.length === 3;
     });
     expect(await save.isDisabled()).toBe(true);
-    const middle = await mapPoint(page, [0.5, 0.45]);
-    await page.mouse.move(middle.x, middle.y, { steps: 2 });
-    await page.mouse.down();
-    await page.mouse.move(middle.x, middle.y - 50, { steps: 6 });
-    await page.mouse.up();
+    await dragOnMap(page, [0.5, 0.45], 0, -50);
     await page.getByRole('checkbox', { name: 'Active' }).uncheck();
     await expect.poll(() => save.isDisabled()).toBe(false);
     await save.click();
@@ -213,14 +156,14 @@ describe('the zone screens', () => {
   });
 
   it('says "User does not have required permissions" when the provider refuses the write (403)', async () => {
-    const page = await openZones();
+    const page = await openSection(shell, ADMIN, 'Zones');
     // The coordination center only has access to the fleet services' assets: it may read their zones, not write them.
     await page.getByTestId('organization-name').click();
     await page.getByRole('button', { name: 'Great Lakes Fleet Services' }).click();
     await page.getByTestId('organization-name').filter({ hasText: 'Great Lakes Fleet Services' }).waitFor();
     await page.getByTestId('section-list-count').filter({ hasText: 'Showing (0/0)' }).waitFor();
     await startNewZone(page);
-    await drawLine(page, [
+    await drawShape(page, 'path', [
       [0.4, 0.5],
       [0.6, 0.5],
     ]);

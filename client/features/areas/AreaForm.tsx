@@ -3,9 +3,9 @@
 // by country. Errors show per field in the product's words; Save is enabled only when something changed and no save
 // is under way; the API's error shows beneath the footer. The area being edited leaves the map's overlays.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { sortAreaTypes, type Area, type AreaPoint } from '#domain/areas/area';
+import { sortAreaTypes, type Area } from '#domain/areas/area';
 import { AREA_NAME_MAX_LENGTH } from '#domain/areas/areaRules';
 import {
   addressLabels,
@@ -25,26 +25,28 @@ import { truncateCoordinate } from '#domain/units/coordinates';
 import { saveArea } from '../../api/areas.ts';
 import { apiClient, permissions } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
-import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
-import { openInstructions } from '../../map/MapInstructions.tsx';
 import { cameraState, editedAreaId } from '../../map/mapViewState.ts';
 import { useAccountsForm } from '../accounts/accountsForm.ts';
-import { FormFooter } from '../accounts/FormParts.tsx';
-import { FormField } from '../../ui/FormField.tsx';
-import { SectionPanel } from '../../ui/SectionListPanel.tsx';
+import { FormFooter, SelectField } from '../accounts/FormParts.tsx';
+import { useShapeEditing } from '../../map/useShapeEditing.ts';
+import { TextInputField } from '../../ui/FormField.tsx';
+import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
+import { SectionFormPanel } from '../../ui/SectionListPanel.tsx';
 import { AREA_FORM_LAYER_KEY, areaPositionLayers } from './areaFormLayers.ts';
 import { AREAS_PATH, areasStore, areaTypes } from './areasState.ts';
 
 type TextValues = Omit<AreaFormValues, 'isExclusion' | 'polygon'>;
 
-const samePoints = (a: readonly AreaPoint[], b: readonly AreaPoint[]) =>
-  a.length === b.length &&
-  a.every((point, index) => point.lat === b[index]?.lat && point.lng === b[index]?.lng);
+/** `areaId` null creates an area; an id edits that area once the list holds it. */
+type AreaFormProps = { areaId: string | null; area: Area | null; organizationId: string; loading: boolean };
 
-type AreaFormProps = { area: Area | null; organizationId: string; loading: boolean };
-
-export function AreaForm({ area, organizationId, loading }: AreaFormProps) {
-  if (area === null && loading) return <p className="section-list__message">Loading area…</p>;
+export function AreaForm({ areaId, area, organizationId, loading }: AreaFormProps) {
+  if (areaId !== null && area === null)
+    return (
+      <p className="section-list__message" role="status">
+        {loading ? 'Loading area…' : 'Area not found'}
+      </p>
+    );
   return <AreaFormFields area={area} organizationId={organizationId} />;
 }
 
@@ -56,38 +58,19 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
     return area ? areaFormOf(area) : newAreaForm({ lat: camera.lat, lng: camera.lng });
   });
   const [isExclusion, setIsExclusion] = useState(initial.isExclusion);
-  const [polygon, setPolygon] = useState<readonly AreaPoint[]>(initial.polygon);
   const [attempted, setAttempted] = useState(false);
-  const [drawing, setDrawing] = useState(0);
-  const polygonRef = useRef(polygon);
-  polygonRef.current = polygon;
+  // The polygon editor runs while the area is an exclusion.
+  const shape = useShapeEditing('polygon', initial.polygon, isExclusion);
+  const polygon = shape.points;
   const ids = { areaId: area?.id ?? null, organizationId };
 
   const { isExclusion: _exclusion, polygon: _polygon, ...initialText } = initial;
-  const form = useAccountsForm<TextValues>('area', initialText, (values) => {
-    const problems = areaFormProblems({ ...values, isExclusion, polygon }, ids);
-    return Object.fromEntries(
-      Object.entries(problems).filter((entry): entry is [string, string] => !!entry[1]),
-    );
-  });
+  const form = useAccountsForm<TextValues>('area', initialText, (values) =>
+    areaFormProblems({ ...values, isExclusion, polygon }, ids),
+  );
   const values = form.values;
   const position = formPosition({ ...values, isExclusion, polygon });
-  const changed =
-    form.changed || isExclusion !== initial.isExclusion || !samePoints(polygon, initial.polygon);
-
-  // The polygon editor runs while the area is an exclusion: it starts from the shape so far ("Redraw" empties it).
-  useEffect(() => {
-    if (!isExclusion) return;
-    startEditing({ kind: 'polygon', points: polygonRef.current.map((point) => [point.lng, point.lat]) });
-    return stopEditing;
-  }, [isExclusion, drawing]);
-  const result = editResult.value;
-  useEffect(() => {
-    if (result?.kind === 'polygon' && result.ready)
-      setPolygon(
-        result.points.map(([lng, lat]) => ({ lat: truncateCoordinate(lat), lng: truncateCoordinate(lng) })),
-      );
-  }, [result]);
+  const changed = form.changed || isExclusion !== initial.isExclusion || shape.changed;
 
   useEffect(() => {
     editedAreaId.value = area?.id ?? null;
@@ -107,7 +90,6 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
     [types, isStaff],
   );
   const labels = addressLabels(values.countryCode);
-  const regions = regionsOf(values.countryCode);
   const problems = form.problems;
   const positionError = attempted ? (problems.position ?? null) : null;
   const polygonError = isExclusion && (attempted || polygon.length >= 3) ? (problems.polygon ?? null) : null;
@@ -117,11 +99,6 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
     const camera = cameraState.peek();
     form.set('lat', String(truncateCoordinate(camera.lat)));
     form.set('lng', String(truncateCoordinate(camera.lng)));
-  };
-  const redraw = () => {
-    polygonRef.current = [];
-    setPolygon([]);
-    setDrawing((count) => count + 1);
   };
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -134,162 +111,87 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
       return { ok: true };
     });
   };
-
   const text = (
     field: keyof TextValues,
     label: string,
     extra: { maxLength?: number; numeric?: boolean } = {},
-  ) => {
-    const bound = form.bind(field);
-    return (
-      <FormField
-        id={bound.id}
-        label={label}
-        error={bound.error}
-        {...(extra.maxLength ? { maxLength: extra.maxLength, length: bound.value.length } : {})}
-      >
-        <input
-          id={bound.id}
-          className="input"
-          value={bound.value}
-          inputMode={extra.numeric ? 'numeric' : 'text'}
-          aria-invalid={bound.error ? true : undefined}
-          onChange={(event) => bound.onChange(event.target.value)}
-          onBlur={bound.onBlur}
-        />
-      </FormField>
-    );
-  };
-  const select = (
-    field: keyof TextValues,
-    label: string,
-    options: readonly { value: string; label: string }[],
-    onChange?: (value: string) => void,
-  ) => {
-    const bound = form.bind(field);
-    return (
-      <FormField id={bound.id} label={label} error={bound.error}>
-        <select
-          id={bound.id}
-          className="input"
-          value={bound.value}
-          aria-invalid={bound.error ? true : undefined}
-          onChange={(event) => (onChange ?? bound.onChange)(event.target.value)}
-          onBlur={bound.onBlur}
-        >
-          <option value="">Select…</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </FormField>
-    );
-  };
+  ) => <TextInputField binding={form.bind(field)} label={label} {...extra} />;
+  const options = (list: readonly string[]) => list.map((value) => ({ value, label: value }));
 
   return (
-    <SectionPanel
+    <SectionFormPanel
       title={area ? 'Edit Area' : 'Create Area'}
       backLabel={area ? area.displayName : 'Areas'}
       onBack={() => navigate(back)}
+      onSubmit={(event) => void submit(event)}
+      testId="area-form"
     >
-      <form
-        className="section-form"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        data-testid="area-form"
-      >
-        {text('name', 'Name', { maxLength: AREA_NAME_MAX_LENGTH })}
-        {text('description', 'Description')}
-        {select(
-          'ezTypeId',
-          'Type',
-          typeOptions.map((type) => ({ value: type.id, label: type.displayName })),
-        )}
-        <fieldset className="form-section" aria-label="Position on map">
-          <legend>Position on map</legend>
-          <p className="form-section__hint">
-            <button
-              type="button"
-              className="link section-panel__back"
-              onClick={() => (openInstructions.value = 'areas')}
-            >
-              View Instructions
-            </button>
-          </p>
-          <div className="form-section__row">
-            {text('lat', 'Latitude')}
-            {text('lng', 'Longitude')}
-          </div>
-          <button type="button" className="button" onClick={useMapCentre}>
-            Use map centre
-          </button>
-          {positionError ? (
-            <p className="field__error" role="alert">
-              {positionError}
-            </p>
-          ) : null}
-        </fieldset>
-        <fieldset className="form-section" aria-label="Exclusion polygon">
-          <legend>Exclusion polygon</legend>
-          <label>
-            <input
-              type="checkbox"
-              checked={isExclusion}
-              onChange={(event) => setIsExclusion(event.target.checked)}
-            />{' '}
-            Exclusion
-          </label>
-          {isExclusion ? (
-            <>
-              <p className="form-section__hint" data-testid="polygon-points">
-                {polygon.length === 0
-                  ? 'Click on the map to place the corners; click the first corner again to close.'
-                  : `${polygon.length} points`}
-              </p>
-              <button type="button" className="button" onClick={redraw}>
-                Redraw
-              </button>
-            </>
-          ) : null}
-          {polygonError ? (
-            <p className="field__error" role="alert">
-              {polygonError}
-            </p>
-          ) : null}
-        </fieldset>
-        <fieldset className="form-section" aria-label="Address">
-          <legend>Address</legend>
-          {select(
-            'countryCode',
-            'Country',
-            AREA_COUNTRIES.map((country) => ({ value: country.code, label: country.name })),
-            (code) => {
-              // Another country's states do not apply: changing country clears the state (live §2).
-              form.set('countryCode', code);
-              form.set('state', '');
-            },
-          )}
-          {text('address1', 'Address 1')}
-          {text('address2', 'Address 2')}
-          {text('city', 'City')}
-          {labels.stateIsList
-            ? select(
-                'state',
-                labels.state,
-                regions.map((region) => ({ value: region, label: region })),
-              )
-            : text('state', labels.state)}
-          {text('postalCode', labels.postal, { numeric: labels.postalIsNumeric })}
-        </fieldset>
-        <FormFooter
-          changed={changed}
-          submitting={form.submitting}
-          apiError={form.apiError}
-          onCancel={() => navigate(back)}
+      {text('name', 'Name', { maxLength: AREA_NAME_MAX_LENGTH })}
+      {text('description', 'Description')}
+      <SelectField
+        {...form.bind('ezTypeId')}
+        label="Type"
+        options={typeOptions.map((type) => ({ value: type.id, label: type.displayName }))}
+      />
+      <MapFieldset title="Position on map" instructionsView="areas" error={positionError}>
+        <div className="form-section__row">
+          {text('lat', 'Latitude')}
+          {text('lng', 'Longitude')}
+        </div>
+        <button type="button" className="button" onClick={useMapCentre}>
+          Use map centre
+        </button>
+      </MapFieldset>
+      <MapFieldset title="Exclusion polygon" error={polygonError}>
+        <label>
+          <input
+            type="checkbox"
+            checked={isExclusion}
+            onChange={(event) => setIsExclusion(event.target.checked)}
+          />{' '}
+          Exclusion
+        </label>
+        {isExclusion ? (
+          <DrawnShapeStatus
+            count={polygon.length}
+            hint="Click on the map to place the corners; click the first corner again to close."
+            testId="polygon-points"
+            onRedraw={shape.redraw}
+          />
+        ) : null}
+      </MapFieldset>
+      <fieldset className="form-section" aria-label="Address">
+        <legend>Address</legend>
+        <SelectField
+          {...form.bind('countryCode')}
+          label="Country"
+          options={AREA_COUNTRIES.map((country) => ({ value: country.code, label: country.name }))}
+          onChange={(code) => {
+            // Another country's states do not apply: changing country clears the state (live §2).
+            form.set('countryCode', code);
+            form.set('state', '');
+          }}
         />
-      </form>
-    </SectionPanel>
+        {text('address1', 'Address 1')}
+        {text('address2', 'Address 2')}
+        {text('city', 'City')}
+        {labels.stateIsList ? (
+          <SelectField
+            {...form.bind('state')}
+            label={labels.state}
+            options={options(regionsOf(values.countryCode))}
+          />
+        ) : (
+          text('state', labels.state)
+        )}
+        {text('postalCode', labels.postal, { numeric: labels.postalIsNumeric })}
+      </fieldset>
+      <FormFooter
+        changed={changed}
+        submitting={form.submitting}
+        apiError={form.apiError}
+        onCancel={() => navigate(back)}
+      />
+    </SectionFormPanel>
   );
 }

@@ -79,6 +79,7 @@ export function AreasPage({ pattern, areaId }: AreasPageProps) {
         {editing && organizationId ? (
           <AreaForm
             key={`${areaId ?? 'new'}:${area ? 'found' : 'absent'}`}
+            areaId={pattern === 'areas/new' ? null : areaId}
             area={pattern === 'areas/new' ? null : area}
             organizationId={organizationId}
             loading={list.phase === 'loading'}

@@ -78,6 +78,7 @@ export function ZonesPage({ pattern, zoneId }: ZonesPageProps) {
         {editing && organizationId ? (
           <ZoneForm
             key={`${zoneId ?? 'new'}:${zone ? 'found' : 'absent'}`}
+            zoneId={pattern === 'zones/new' ? null : zoneId}
             zone={pattern === 'zones/new' ? null : zone}
             organizationId={organizationId}
             loading={loading}
