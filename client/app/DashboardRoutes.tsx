@@ -4,12 +4,14 @@ import { Redirect, useLocation } from 'wouter';
 import { decideRoute, type RouteMatch } from '#domain/session/routeGates';
 import { assertNever } from '#domain/checks/assertNever';
 import { AccountsPage } from '../features/accounts/AccountsPage.tsx';
+import { AreasPage } from '../features/areas/AreasPage.tsx';
 import { rememberPathOutsideAccounts } from '../features/accounts/accountsNavigation.ts';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
 import { DataScreen } from '../features/data/DataScreen.tsx';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
 import { TripsPage } from '../features/trips/TripsPage.tsx';
+import { ZonesPage } from '../features/zones/ZonesPage.tsx';
 import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
 import { R2RPage } from '../features/r2r/R2RPage.tsx';
 import { SharingPage } from '../features/sharing/SharingPage.tsx';
@@ -31,6 +33,10 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
     return <ThingsPage thingId={decodeParam(params.thingId)} />;
   }
+  if (rule.section === 'areas')
+    return <AreasPage pattern={rule.pattern} areaId={decodeParam(params.areaId)} />;
+  if (rule.section === 'zones')
+    return <ZonesPage pattern={rule.pattern} zoneId={decodeParam(params.zoneId)} />;
   if (rule.section === 'trips') return <TripsPage />;
   if (rule.section === 'hazards') return <HazardsPage />;
   if (rule.section === 'r2r') return <R2RPage />;

@@ -69,6 +69,15 @@ export function requestMapView(view: MapViewRequest): void {
   send({ type: 'mapView', view });
 }
 
+/** An area or zone screen's fresh list after a write, for the map's overlays (areas and zones are not streamed). */
+export function replaceOverlayRecords(
+  organizationId: string,
+  resource: 'areas' | 'zones',
+  records: unknown[],
+): void {
+  send({ type: 'overlayRecords', organizationId, resource, records });
+}
+
 export function startLiveBridge(options: LiveBridgeOptions): () => void {
   const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
   current = worker;

@@ -30,6 +30,11 @@ export type PageMessage =
   | { type: 'select'; thingId: string | null }
   /** What the map shows besides the markers: the assets whose popups are open, and whether stations group. */
   | { type: 'mapView'; view: MapViewRequest }
+  /**
+   * A screen saved or deleted an area or zone and read the organization's list again: the picture takes it at once
+   * (areas and zones have no cable message), so the map's overlays show the change.
+   */
+  | { type: 'overlayRecords'; organizationId: string; resource: 'areas' | 'zones'; records: unknown[] }
   | { type: 'stop' };
 
 /** The map's request (docs/live-worker.md "The map's view"). */

@@ -3,11 +3,13 @@
 // decoding, the 1 s batches and the domain pipeline. The page gets one frame at a time: a frame is sent only when
 // the page has drawn the previous one, and pictures that arrive meanwhile are folded into the next frame, so a
 // page that is not drawing (a hidden tab) queues nothing.
-import { asyncScheduler, BehaviorSubject, distinctUntilChanged, type Subscription } from 'rxjs';
-import type { ViewedOrganization } from '#domain/live/liveEvents';
+import { asyncScheduler, BehaviorSubject, distinctUntilChanged, Subject, type Subscription } from 'rxjs';
+import { decodeAreas } from '#domain/areas/area';
+import type { LiveEvent, ViewedOrganization } from '#domain/live/liveEvents';
 import type { LivePicture } from '#domain/live/livePicture';
 import { pictureLabels, thingCounts } from '#domain/live/pictureViews';
 import { createLivePipeline } from '#domain/pipeline/livePipeline';
+import { decodeAlertingZones } from '#domain/zones/alertingZone';
 import { createApiClient } from '../api/httpClient.ts';
 import { thingsLoadErrorMessage } from '../api/things.ts';
 import { createLiveSources } from './liveSources.ts';
@@ -41,6 +43,8 @@ function snapshotOf(picture: LivePicture): SnapshotState {
 class LiveSession {
   private token: string;
   private readonly organization$: BehaviorSubject<ViewedOrganization | null>;
+  /** Lists a screen read again after its own write (areas, zones), for the pipeline's command results. */
+  private readonly commandResults$ = new Subject<{ organizationId: string; event: LiveEvent }>();
   private readonly subscription: Subscription;
   private readonly markers = new MarkerPacker();
   private readonly list = new ListView();
@@ -69,6 +73,7 @@ class LiveSession {
       sources: {
         ...sources,
         organization$: this.organization$.pipe(distinctUntilChanged(sameOrganization)),
+        commandResults$: this.commandResults$,
       },
     });
     this.subscription = pipeline.picture$.subscribe((picture) => this.accept(picture));
@@ -110,6 +115,12 @@ class LiveSession {
         }
         this.changed();
         return;
+      case 'overlayRecords':
+        this.commandResults$.next({
+          organizationId: message.organizationId,
+          event: this.loadedEvent(message.resource, message.records),
+        });
+        return;
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -119,6 +130,16 @@ class LiveSession {
 
   stop(): void {
     this.subscription.unsubscribe();
+  }
+
+  private loadedEvent(resource: 'areas' | 'zones', records: unknown[]): LiveEvent {
+    const now = Date.now();
+    if (resource === 'areas') {
+      const { records: areas, dropped } = decodeAreas(records);
+      return { type: 'AreasLoaded', areas, dropped, now };
+    }
+    const { records: zones, dropped } = decodeAlertingZones(records);
+    return { type: 'ZonesLoaded', zones, dropped, now };
   }
 
   private accept(picture: LivePicture): void {

@@ -26,6 +26,7 @@ import {
   cameraState,
   densityView,
   editedAreaId,
+  editedZoneId,
   followSelected,
   groupView,
   hoveredThingId,
@@ -298,6 +299,7 @@ export function mountLiveMap(
           zones: zoneViews.value,
           zoom: zoom.peek(),
           hiddenAreaId: editedAreaId.value,
+          hiddenZoneId: editedZoneId.value,
           atlas: overlayAtlas,
         });
         draw();

@@ -60,6 +60,8 @@ export function setDensityView(on: boolean): void {
 
 /** The area an edit screen is changing: the overlays leave it out (live §2 Areas: the area being edited is hidden). */
 export const editedAreaId = signal<string | null>(null);
+/** The alerting zone an edit screen is changing: its line gives way to the editor's. */
+export const editedZoneId = signal<string | null>(null);
 
 /** The info window a search opened: its place and title (closed with its × or by a new search). */
 export const infoWindow = signal<{ position: [number, number]; title: string } | null>(null);

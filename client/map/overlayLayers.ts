@@ -43,6 +43,8 @@ export type OverlayInput = {
   zoom: number;
   /** The area an edit screen is changing: its drawing gives way to the editor's. */
   hiddenAreaId: string | null;
+  /** The zone an edit screen is changing, likewise. */
+  hiddenZoneId: string | null;
   atlas: OverlayIconAtlas;
 };
 
@@ -54,6 +56,7 @@ function closedRing(points: readonly LngLat[]): LngLat[] {
 export function overlayLayers(input: OverlayInput): Layer[] {
   const { atlas, zoom } = input;
   const areas = input.areas.filter((area) => area.id !== input.hiddenAreaId);
+  const zones = input.zones.filter((zone) => zone.id !== input.hiddenZoneId);
   const events = input.events.filter((event) => showsEventMarker(zoom, event.isGeoMarker));
   return [
     new ScatterplotLayer<AreaView>({
@@ -95,7 +98,7 @@ export function overlayLayers(input: OverlayInput): Layer[] {
     }),
     new PathLayer<ZoneView>({
       id: OVERLAY_LAYER_IDS.zoneLines,
-      data: input.zones,
+      data: zones,
       getPath: (zone) => zone.path,
       getColor: ZONE_LINE,
       widthUnits: 'pixels',
@@ -104,12 +107,12 @@ export function overlayLayers(input: OverlayInput): Layer[] {
     }),
     new IconLayer<ZoneView>({
       id: OVERLAY_LAYER_IDS.zoneIcons,
-      data: input.zones,
+      data: zones,
       getPosition: (zone) => zone.path[0] ?? [0, 0],
       iconAtlas: atlas.url,
       iconMapping: atlas.mapping,
       getIcon: (zone) => (zone.isActive ? 'wrong-way-active' : 'wrong-way-inactive'),
-      updateTriggers: { getIcon: input.zones },
+      updateTriggers: { getIcon: zones },
       sizeUnits: 'pixels',
       getSize: 24,
       pickable: true,

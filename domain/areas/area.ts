@@ -87,6 +87,8 @@ export type Area = {
   isLegacy: boolean;
   isPoi: boolean;
   isStationView: boolean;
+  /** Of an autonomous-vehicle type: only provider staff edit it (live §6). */
+  isAutonomousVehicleType: boolean;
   isExclusion: boolean;
   address1: string;
   address2: string;
@@ -149,6 +151,7 @@ export function mapServerArea(server: ServerArea): Area {
     isLegacy,
     isPoi,
     isStationView: areaType?.isStationView ?? false,
+    isAutonomousVehicleType: areaType?.isAutonomousVehicleType ?? false,
     isExclusion: !isPoi,
     address1: server.address1 ?? '',
     address2: server.address2 ?? '',

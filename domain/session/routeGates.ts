@@ -1,6 +1,7 @@
 // The dashboard's route table with the gate of every route (live §2, §6; access §2, §6): which permissions open
 // it (any of them; an empty list lets everyone in), whether it exists on mobile, and where a visitor lands.
 // Read top to bottom: requirements, the table, matching, then the rules screens and the router ask.
+import { MANAGE_ZONES } from './liveOperationsPermissions.ts';
 import { hasAnyPermission, VIEW_THINGS } from './rolePermissions.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -106,7 +107,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('closures/:closureId', 'closures', VIEW_CLOSURES),
   rule('closures/:closureId/edit', 'closures', EDIT_CLOSURE, { requiresOnMobile: EDIT_CLOSURE_ON_MOBILE }),
   rule('zones', 'zones', VIEW_ZONES, desktopOnly),
+  rule('zones/new', 'zones', MANAGE_ZONES, desktopOnly),
   rule('zones/:zoneId', 'zones', VIEW_ZONES, desktopOnly),
+  rule('zones/:zoneId/edit', 'zones', MANAGE_ZONES, desktopOnly),
   rule('trips/*', 'trips', VIEW_TRIPS, desktopOnly),
   rule('r2r', 'r2r', VIEW_R2R, desktopOnly),
   rule('hazards', 'hazards', VIEW_HAZARDS, desktopOnly),

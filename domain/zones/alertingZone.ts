@@ -29,6 +29,7 @@ export const ServerAlertingZoneSchema = v.looseObject({
   id: idLike,
   description: nullishString,
   external_id: nullishIdLike,
+  hotspot_id: nullishIdLike,
   alerting_zone_type_name: nullishString,
   alert_message: nullishString,
   features: v.nullish(v.array(ServerZoneFeatureSchema)),
@@ -51,6 +52,8 @@ export type AlertingZone = {
   id: string;
   description: string;
   externalId: string;
+  /** The hotspot the zone watches ('' when none). */
+  hotspotId: string;
   typeName: string;
   displayName: string;
   alertMessage: string;
@@ -92,6 +95,7 @@ export function mapServerAlertingZone(server: ServerAlertingZone): AlertingZone 
     id: server.id,
     description,
     externalId,
+    hotspotId: server.hotspot_id ?? '',
     typeName,
     displayName: description || externalId || humaniseTypeName(typeName),
     alertMessage: server.alert_message ?? '',

@@ -52,6 +52,15 @@ describe('gates', () => {
     expect(decideRoute('/dashboard/accounts/users', desktop(orgAdmin)).kind).toBe('screen');
   });
 
+  it('opens the zone create and edit screens to those who manage zones', () => {
+    expect(decideRoute('/dashboard/zones/new', desktop(media))).toEqual({ kind: 'unauthorized' });
+    expect(decideRoute('/dashboard/zones/z-1/edit', desktop(media))).toEqual({ kind: 'unauthorized' });
+    expect(decideRoute('/dashboard/zones/z-1', desktop(media)).kind).toBe('screen');
+    const created = decideRoute('/dashboard/zones/new', desktop(staff));
+    expect(created.kind === 'screen' && created.match.rule.pattern).toBe('zones/new');
+    expect(decideRoute('/dashboard/zones/z-1/edit', desktop(['zone:manage'])).kind).toBe('screen');
+  });
+
   it('opens profile and preferences to everyone on a desktop', () => {
     expect(decideRoute('/dashboard/accounts/profile', desktop([])).kind).toBe('screen');
     expect(decideRoute('/dashboard/accounts/preferences', desktop([])).kind).toBe('screen');
@@ -62,6 +71,7 @@ describe('gates', () => {
     expect(decideRoute('/dashboard/accounts/profile', mobile([]))).toEqual({ kind: 'desktop-only' });
     expect(decideRoute('/dashboard/data/exports', mobile(staff))).toEqual({ kind: 'desktop-only' });
     expect(decideRoute('/dashboard/areas/new', mobile(staff))).toEqual({ kind: 'desktop-only' });
+    expect(decideRoute('/dashboard/zones/new', mobile(staff))).toEqual({ kind: 'desktop-only' });
     expect(decideRoute('/dashboard/things', mobile(media)).kind).toBe('screen');
   });
 

@@ -1,0 +1,50 @@
+// The area calls of live §7: the organization's areas and the area types, save (create or update) and delete, each
+// failure read as the error catalogue's text (live §8, domain/areas/areaScreens.ts).
+import { decodeAreas, decodeAreaTypes, type Area, type AreaType } from '#domain/areas/area';
+import type { AreaSave } from '#domain/areas/areaRecord';
+import {
+  areaDeleteErrorMessage,
+  areaListErrorMessage,
+  areaSaveErrorMessage,
+} from '#domain/areas/areaScreens';
+import type { Outcome } from './accounts.ts';
+import type { ApiClient } from './httpClient.ts';
+
+/** The areas and the raw records (the live worker takes the records to redraw the map's areas). */
+export async function fetchAreas(
+  client: ApiClient,
+  organizationId: string,
+): Promise<Outcome<{ items: Area[]; records: unknown[] }>> {
+  const result = await client.request('GET', '/organization/exclusion_zone', {
+    query: { 'org_ids[]': [organizationId] },
+  });
+  if (!result.ok) return { ok: false, message: areaListErrorMessage(result.status) };
+  const records = Array.isArray(result.data) ? (result.data as unknown[]) : [];
+  return { ok: true, value: { items: decodeAreas(records).records, records } };
+}
+
+export async function fetchAreaTypes(client: ApiClient): Promise<Outcome<AreaType[]>> {
+  const result = await client.request('GET', '/ez_types');
+  if (!result.ok) return { ok: false, message: areaListErrorMessage(result.status) };
+  return { ok: true, value: decodeAreaTypes(result.data).records };
+}
+
+/** Creates the area when the body has no id, else updates it; answers the saved area's id. */
+export async function saveArea(client: ApiClient, body: AreaSave): Promise<Outcome<string>> {
+  const result =
+    body.id === undefined
+      ? await client.request('POST', '/organization/exclusion_zone', { body })
+      : await client.request('PUT', `/organization/exclusion_zone/${encodeURIComponent(String(body.id))}`, {
+          body,
+        });
+  if (!result.ok) return { ok: false, message: areaSaveErrorMessage(result.status, result.errorText) };
+  const saved = result.data as { id?: unknown } | null;
+  return { ok: true, value: String(saved?.id ?? body.id ?? '') };
+}
+
+/** Deletes the area; a 404 counts as deleted (live §7). */
+export async function deleteArea(client: ApiClient, areaId: string): Promise<Outcome<null>> {
+  const result = await client.request('DELETE', `/organization/exclusion_zone/${encodeURIComponent(areaId)}`);
+  if (result.ok || result.status === 404) return { ok: true, value: null };
+  return { ok: false, message: areaDeleteErrorMessage(result.status) };
+}
