@@ -7,6 +7,7 @@ import { AccountsPage } from '../features/accounts/AccountsPage.tsx';
 import { rememberPathOutsideAccounts } from '../features/accounts/accountsNavigation.ts';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
 import { DataScreen } from '../features/data/DataScreen.tsx';
+import { EventsPage } from '../features/events/EventsPage.tsx';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
 import { TripsPage } from '../features/trips/TripsPage.tsx';
@@ -30,6 +31,15 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   const { rule, params } = match;
   if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
     return <ThingsPage thingId={decodeParam(params.thingId)} />;
+  }
+  if (
+    rule.pattern === 'events' ||
+    rule.pattern === 'events/:eventId' ||
+    rule.pattern === 'events/:eventId/edit'
+  ) {
+    return (
+      <EventsPage eventId={decodeParam(params.eventId)} editing={rule.pattern === 'events/:eventId/edit'} />
+    );
   }
   if (rule.section === 'trips') return <TripsPage />;
   if (rule.section === 'hazards') return <HazardsPage />;

@@ -6,7 +6,15 @@
 import { effect } from '@preact/signals-react';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
-import type { ListWindow, MapViewRequest, PageMessage, WorkerConfig, WorkerMessage } from './liveProtocol.ts';
+import { acceptEvents, resetEventsState } from './eventsStore.ts';
+import type {
+  EventsViewRequest,
+  ListWindow,
+  MapViewRequest,
+  PageMessage,
+  WorkerConfig,
+  WorkerMessage,
+} from './liveProtocol.ts';
 import { acceptPopups } from './mapStore.ts';
 import { acceptFrame, acceptRows, cableStatus, resetLiveState } from './thingsStore.ts';
 import { sameOrganization, viewedOrganizationOf } from './viewedOrganization.ts';
@@ -35,11 +43,13 @@ const requested: {
   window: ListWindow | null;
   selected: string | null;
   mapView: MapViewRequest | null;
+  events: EventsViewRequest | null;
 } = {
   search: '',
   window: null,
   selected: null,
   mapView: null,
+  events: null,
 };
 
 function send(message: PageMessage): void {
@@ -69,6 +79,12 @@ export function requestMapView(view: MapViewRequest): void {
   send({ type: 'mapView', view });
 }
 
+/** What the events screen shows (null when it closes); the worker answers with its part and keeps it live. */
+export function requestEventsView(view: EventsViewRequest | null): void {
+  requested.events = view;
+  send({ type: 'eventsView', view });
+}
+
 export function startLiveBridge(options: LiveBridgeOptions): () => void {
   const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
   current = worker;
@@ -86,6 +102,9 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
         return;
       case 'rows':
         acceptRows(message.rows);
+        return;
+      case 'events':
+        acceptEvents(message.events);
         return;
       case 'popups':
         acceptPopups(message.popups);
@@ -119,6 +138,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
   if (requested.window) send({ type: 'listWindow', window: requested.window });
   if (requested.selected !== null) send({ type: 'select', thingId: requested.selected });
   if (requested.mapView !== null) send({ type: 'mapView', view: requested.mapView });
+  if (requested.events !== null) send({ type: 'eventsView', view: requested.events });
   const disposeToken = effect(() => {
     const next = options.token();
     if (next === token) return;
@@ -139,5 +159,6 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
     worker.terminate();
     if (current === worker) current = null;
     resetLiveState();
+    resetEventsState();
   };
 }
