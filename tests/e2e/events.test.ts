@@ -408,6 +408,8 @@ describe('Edit Location', () => {
     await dragMarker(page, -30, 20);
     // The dispatch system closes the incident before Save is pressed.
     await report({ ...incident, is_active: false, end_time: new Date().toISOString() });
+    // The end arrives live; the form stays with the user's move.
+    await page.getByText('This event has ended since the form opened.').waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('edit-location-error').filter({ hasText: 'Location no longer active' }).waitFor();
   });

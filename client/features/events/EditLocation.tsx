@@ -1,7 +1,7 @@
 // Edit Location (live §2, §7, §8): the map's draggable location marker (client/map/LocationMarkerEditor.tsx) with
 // its 100 m circle and heading handle; Save sends `PUT /locations/{id}` and returns to the event's details, a
 // refusal shows the catalogue's text under the buttons. Only active events placed by their assets, on large
-// screens; the route's gate checks the permission.
+// screens (judged when the form opens); the route's gate checks the permission.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -19,7 +19,10 @@ export function EditLocation({ event }: { event: EventDetailView }) {
   const large = useIsLargeScreen();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const allowed = large && isLocationMovable(event);
+  // Judged when the form opens: an incident that ends while it is being moved keeps the form, and Save then
+  // reads the catalogue's "Location no longer active" instead of the user's work vanishing.
+  const [movableAtOpen] = useState(() => isLocationMovable(event));
+  const allowed = large && movableAtOpen;
   const [lng, lat] = event.markerPosition;
 
   // One edit per opened event: later frames of the same event do not restart the marker under the user's hand.
@@ -66,6 +69,11 @@ export function EditLocation({ event }: { event: EventDetailView }) {
         Drag the marker to move the location (it stays within 100 m of where it was); drag the white handle to
         turn the roadway heading.
       </p>
+      {event.isActive ? null : (
+        <p className="event-detail__hint" role="status">
+          This event has ended since the form opened.
+        </p>
+      )}
       <dl className="event-detail__fields">
         <div>
           <dt>Latitude</dt>

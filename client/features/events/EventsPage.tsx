@@ -55,7 +55,7 @@ export function EventsPage({ eventId, editing }: { eventId: string | null; editi
   let panel;
   if (eventId === null) panel = <EventsList onOpen={open} />;
   else if (opened === null) panel = <p className="events-list__message">Loading…</p>;
-  else if (editing) panel = <EditLocation event={opened} />;
+  else if (editing) panel = <EditLocation key={opened.id} event={opened} />;
   else panel = <EventDetail event={opened} />;
 
   return (
