@@ -2,9 +2,8 @@
 // (listView.ts), the worker filters by time, searches and counts, and sends the page the ids only when they change
 // and, of the rows, only those in the page's window that it does not already hold as they are now; the opened
 // event's detail goes whole whenever it changed. Durations are not sent: rows carry times and the page counts.
-import { pictureLabels } from '#domain/live/pictureViews';
 import type { LivePicture } from '#domain/live/livePicture';
-import { filteredLocations } from '#domain/live/pictureViews';
+import { filteredLocations, pictureLabels } from '#domain/live/pictureViews';
 import {
   locationsLoadErrorMessage,
   matchesEventSearch,
@@ -84,9 +83,6 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id, index) => id === b[index]);
 }
 
-/** Rows and details are small plain values: their JSON says whether the page's copy is current. */
-type Sent = { text: string };
-
 export class EventsView {
   private request: EventsViewRequest | null = null;
   private query = '';
@@ -94,8 +90,21 @@ export class EventsView {
   private shownStale = true;
   private resetPending = false;
   private sentRows = new Map<string, string>();
-  private sentSelected: Sent | null = null;
+  /** Rows and the detail are small plain values: their JSON says whether the page's copy is current. */
+  private sentSelected: string | null = null;
   private sentHead = '';
+  /** The search's matches for one set of locations: they change only with the locations or the search. */
+  private matched: {
+    locations: ReadonlyMap<string, Location>;
+    query: string;
+    ids: ReadonlySet<string>;
+  } | null = null;
+  /** What the rows and the detail last sent were built from; the same basis needs neither built again. */
+  private basis: {
+    locations: ReadonlyMap<string, Location>;
+    request: EventsViewRequest;
+    isResponder: boolean;
+  } | null = null;
 
   /** The screen's request; null when no events screen is open (nothing is computed or sent then). */
   setRequest(request: EventsViewRequest | null): void {
@@ -121,6 +130,17 @@ export class EventsView {
     this.sentHead = '';
     this.shown = [];
     this.shownStale = true;
+    this.basis = null;
+  }
+
+  private matchesOf(picture: LivePicture): ReadonlySet<string> {
+    const known = this.matched;
+    if (known?.locations === picture.locations && known.query === this.query) return known.ids;
+    const ids = new Set<string>();
+    for (const location of picture.locations.values())
+      if (matchesEventSearch(location, this.query)) ids.add(location.id);
+    this.matched = { locations: picture.locations, query: this.query, ids };
+    return ids;
   }
 
   /**
@@ -132,9 +152,8 @@ export class EventsView {
     if (request === null) return null;
     const { isResponder } = pictureLabels(picture);
     const filtered = filteredLocations(picture, request.filter, now, startOfToday);
-    const shown = this.query
-      ? filtered.shown.filter((location) => matchesEventSearch(location, this.query))
-      : filtered.shown;
+    const matches = this.query ? this.matchesOf(picture) : null;
+    const shown = matches ? filtered.shown.filter((location) => matches.has(location.id)) : filtered.shown;
     const ids = shown.map((location) => location.id);
     const idsChanged = this.shownStale || !sameIds(ids, this.shown);
     if (idsChanged) this.shown = ids;
@@ -148,25 +167,36 @@ export class EventsView {
       total: filtered.shown.length,
     };
     const opened = request.selectedId === null ? undefined : picture.locations.get(request.selectedId);
-    const selected = opened ? detailOf(opened, isResponder) : null;
     const missingSelectedId =
       load.phase === 'loaded' && request.selectedId !== null && !opened ? request.selectedId : null;
     const head = JSON.stringify([load, counts, missingSelectedId]);
-    const selectedText = JSON.stringify(selected);
-    const rows = this.rowsInWindow(picture, request, isResponder);
     const reset = this.resetPending;
+    const basis = this.basis;
+    // Nothing the rows or the detail are built from changed: only the counters may have (the clock moved an
+    // ended event out of the filter, which also changes the ids).
+    const sameBasis =
+      !reset &&
+      !idsChanged &&
+      basis?.locations === picture.locations &&
+      basis.request === request &&
+      basis.isResponder === isResponder;
+    if (sameBasis && head === this.sentHead) return null;
+    const selected = opened ? detailOf(opened, isResponder) : null;
+    const selectedText = JSON.stringify(selected);
+    const rows = sameBasis ? [] : this.rowsInWindow(picture, request, isResponder);
+    this.basis = { locations: picture.locations, request, isResponder };
     if (
       !reset &&
       !idsChanged &&
       rows.length === 0 &&
       head === this.sentHead &&
-      selectedText === this.sentSelected?.text
+      selectedText === this.sentSelected
     ) {
       return null;
     }
     this.resetPending = false;
     this.sentHead = head;
-    this.sentSelected = { text: selectedText };
+    this.sentSelected = selectedText;
     return { reset, load, counts, shownIds: idsChanged ? ids : null, rows, selected, missingSelectedId };
   }
 

@@ -1,8 +1,9 @@
 // Starts the live worker (liveWorker.ts) for a signed-in page and keeps it told what it needs: the session token
-// whenever it is refreshed, the viewed organization whenever it is switched, the list's search and window and the
-// selected asset. Each frame the worker sends goes into the signals (thingsStore.ts) and is acknowledged once the
-// page has drawn it (the next animation frame), which is what lets the worker send the next one. Started once per
-// signed-in session by the dashboard layout; neither a switch nor a token refresh restarts the worker.
+// whenever it is refreshed, the viewed organization whenever it is switched, the list's search and window, the
+// selected asset and the events screen's request. Each frame the worker sends goes into the signals
+// (thingsStore.ts; the events screen's part into eventsStore.ts) and is acknowledged once the page has drawn it
+// (the next animation frame), which is what lets the worker send the next one. Started once per signed-in
+// session by the dashboard layout; neither a switch nor a token refresh restarts the worker.
 import { effect } from '@preact/signals-react';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
