@@ -133,6 +133,24 @@ describe('events view', () => {
     expect(next?.counts).toEqual({ active: 1, recent: 3, shown: 4, total: 4 });
   });
 
+  it('searches the new locations when they change, and sends the opened event again when it changes', () => {
+    const picture = world();
+    const events = view({ search: 'clark', selectedId: 'active-old' });
+    expect(events.frame(picture, T0, START_OF_TODAY)?.shownIds).toEqual(['ended-today']);
+    const renamed = evolveBatch(picture, [
+      {
+        type: 'LocationReceived',
+        location: location({ id: 'active-old', street: 'N CLARK ST', start_time: iso(T0 - 2 * HOUR) }),
+        now: T0 + MINUTE,
+      },
+    ]);
+    const next = events.frame(renamed, T0 + MINUTE, START_OF_TODAY);
+    expect(next?.shownIds).toEqual(['active-old', 'ended-today']);
+    expect(next?.selected?.street).toBe('N CLARK ST');
+    expect(next?.rows.map((row) => row.id)).toEqual(['active-old']);
+    expect(events.frame(renamed, T0 + 2 * MINUTE, START_OF_TODAY)).toBeNull();
+  });
+
   it('sends the opened event with every field, and the id the loaded picture lacks', () => {
     const picture = world();
     const events = view({ selectedId: 'active-new' });
