@@ -27,6 +27,8 @@ const RESPONDERS = 'Chicago Metro Responders';
 const ROAD_WORKS = 'Lakeshore Road Works';
 const FLEET = 'Great Lakes Fleet Services';
 const HOUR = 60 * 60 * 1000;
+/** A hang guard, not a budget: each test signs in one or two browsers on a busy 2-core machine. */
+const BROWSER_TEST_TIMEOUT = 150_000;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -156,7 +158,7 @@ async function waitForRows(page: Page, expected: readonly string[], total = expe
     .toBe(true);
 }
 
-describe('events list', () => {
+describe('events list', { timeout: BROWSER_TEST_TIMEOUT }, () => {
   it('shows each time filter with its counters, 24 hrs by default', async () => {
     // An incident that ended three days ago: only All Recent shows it.
     const old = await report({
@@ -258,7 +260,7 @@ describe('events list', () => {
   });
 });
 
-describe('event detail', () => {
+describe('event detail', { timeout: BROWSER_TEST_TIMEOUT }, () => {
   it('shows every field, the duration counting live and the three-word address', async () => {
     const page = await openEvents('user@demo.test', RESPONDERS);
     await goToEventsSection(page, 'Incidents');
@@ -369,7 +371,7 @@ async function dragMarker(page: Page, dx: number, dy: number): Promise<void> {
   await page.mouse.up();
 }
 
-describe('Edit Location', () => {
+describe('Edit Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
   it('moves the incident on the map, returns to its details, and a second browser sees it arrive live', async () => {
     const incident = await report({ organization_id: organizationId(RESPONDERS) });
     const watcher = await openEvents('admin@demo.test', RESPONDERS);
@@ -428,7 +430,7 @@ describe('Edit Location', () => {
   });
 });
 
-describe('events on a phone', () => {
+describe('events on a phone', { timeout: BROWSER_TEST_TIMEOUT }, () => {
   it('lists incidents in the drawer, toggles it with the tab, reopens the last incident, and offers no edit', async () => {
     const incident = await report({ organization_id: organizationId(RESPONDERS) });
     const page = await openEvents('user@demo.test', RESPONDERS, 'mobile');
