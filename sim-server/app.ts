@@ -40,6 +40,8 @@ import { userRoutes } from './routes/userRoutes.ts';
 import { organizationRoutes } from './routes/organizationRoutes.ts';
 import { integrationRoutes } from './routes/integrationRoutes.ts';
 import { billingRoutes } from './routes/billingRoutes.ts';
+import { threeWordRoutes } from './routes/threeWordRoutes.ts';
+import { simLocationRoutes } from './routes/simLocationRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
   DAY_MS,
@@ -192,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(organizationRoutes);
   await app.register(integrationRoutes);
   await app.register(billingRoutes);
+  await app.register(threeWordRoutes);
+  await app.register(simLocationRoutes);
   await app.register(exportRoutes);
   await app.register(fileRoutes);
   await app.register(reportRoutes);

@@ -8,6 +8,7 @@ import { AreasPage } from '../features/areas/AreasPage.tsx';
 import { rememberPathOutsideAccounts } from '../features/accounts/accountsNavigation.ts';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
 import { DataScreen } from '../features/data/DataScreen.tsx';
+import { EventsPage } from '../features/events/EventsPage.tsx';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import { ThingsPage } from '../features/things/ThingsPage.tsx';
 import { TripsPage } from '../features/trips/TripsPage.tsx';
@@ -37,6 +38,15 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
     return <AreasPage pattern={rule.pattern} areaId={decodeParam(params.areaId)} />;
   if (rule.section === 'zones')
     return <ZonesPage pattern={rule.pattern} zoneId={decodeParam(params.zoneId)} />;
+  if (
+    rule.pattern === 'events' ||
+    rule.pattern === 'events/:eventId' ||
+    rule.pattern === 'events/:eventId/edit'
+  ) {
+    return (
+      <EventsPage eventId={decodeParam(params.eventId)} editing={rule.pattern === 'events/:eventId/edit'} />
+    );
+  }
   if (rule.section === 'trips') return <TripsPage />;
   if (rule.section === 'hazards') return <HazardsPage />;
   if (rule.section === 'r2r') return <R2RPage />;

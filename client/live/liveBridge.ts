@@ -1,12 +1,21 @@
 // Starts the live worker (liveWorker.ts) for a signed-in page and keeps it told what it needs: the session token
-// whenever it is refreshed, the viewed organization whenever it is switched, the list's search and window and the
-// selected asset. Each frame the worker sends goes into the signals (thingsStore.ts) and is acknowledged once the
-// page has drawn it (the next animation frame), which is what lets the worker send the next one. Started once per
-// signed-in session by the dashboard layout; neither a switch nor a token refresh restarts the worker.
+// whenever it is refreshed, the viewed organization whenever it is switched, the list's search and window, the
+// selected asset and the events screen's request. Each frame the worker sends goes into the signals
+// (thingsStore.ts; the events screen's part into eventsStore.ts) and is acknowledged once the page has drawn it
+// (the next animation frame), which is what lets the worker send the next one. Started once per signed-in
+// session by the dashboard layout; neither a switch nor a token refresh restarts the worker.
 import { effect } from '@preact/signals-react';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
-import type { ListWindow, MapViewRequest, PageMessage, WorkerConfig, WorkerMessage } from './liveProtocol.ts';
+import { acceptEvents, resetEventsState } from './eventsStore.ts';
+import type {
+  EventsViewRequest,
+  ListWindow,
+  MapViewRequest,
+  PageMessage,
+  WorkerConfig,
+  WorkerMessage,
+} from './liveProtocol.ts';
 import { acceptPopups } from './mapStore.ts';
 import { acceptFrame, acceptRows, cableStatus, resetLiveState } from './thingsStore.ts';
 import { sameOrganization, viewedOrganizationOf } from './viewedOrganization.ts';
@@ -35,11 +44,13 @@ const requested: {
   window: ListWindow | null;
   selected: string | null;
   mapView: MapViewRequest | null;
+  events: EventsViewRequest | null;
 } = {
   search: '',
   window: null,
   selected: null,
   mapView: null,
+  events: null,
 };
 
 function send(message: PageMessage): void {
@@ -78,6 +89,12 @@ export function replaceOverlayRecords(
   send({ type: 'overlayRecords', organizationId, resource, records });
 }
 
+/** What the events screen shows (null when it closes); the worker answers with its part and keeps it live. */
+export function requestEventsView(view: EventsViewRequest | null): void {
+  requested.events = view;
+  send({ type: 'eventsView', view });
+}
+
 export function startLiveBridge(options: LiveBridgeOptions): () => void {
   const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
   current = worker;
@@ -95,6 +112,9 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
         return;
       case 'rows':
         acceptRows(message.rows);
+        return;
+      case 'events':
+        acceptEvents(message.events);
         return;
       case 'popups':
         acceptPopups(message.popups);
@@ -128,6 +148,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
   if (requested.window) send({ type: 'listWindow', window: requested.window });
   if (requested.selected !== null) send({ type: 'select', thingId: requested.selected });
   if (requested.mapView !== null) send({ type: 'mapView', view: requested.mapView });
+  if (requested.events !== null) send({ type: 'eventsView', view: requested.events });
   const disposeToken = effect(() => {
     const next = options.token();
     if (next === token) return;
@@ -148,5 +169,6 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
     worker.terminate();
     if (current === worker) current = null;
     resetLiveState();
+    resetEventsState();
   };
 }

@@ -10,8 +10,10 @@ import type { LivePicture } from '#domain/live/livePicture';
 import { pictureLabels, thingCounts } from '#domain/live/pictureViews';
 import { createLivePipeline } from '#domain/pipeline/livePipeline';
 import { decodeAlertingZones } from '#domain/zones/alertingZone';
+import { startOfDayInZone } from '#domain/units/zonedTime';
 import { createApiClient } from '../api/httpClient.ts';
 import { thingsLoadErrorMessage } from '../api/things.ts';
+import { EventsView } from './eventsView.ts';
 import { createLiveSources } from './liveSources.ts';
 import {
   transferablesOf,
@@ -25,6 +27,9 @@ import { ListView, rowViewOf } from './listView.ts';
 import { MapView } from './mapView.ts';
 import { MarkerPacker } from './markerPacker.ts';
 import { sameOrganization } from './viewedOrganization.ts';
+
+/** The browser's time zone: "Today" starts at its midnight. */
+const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function post(message: WorkerMessage): void {
   self.postMessage(message, { transfer: transferablesOf(message) });
@@ -49,6 +54,7 @@ class LiveSession {
   private readonly markers = new MarkerPacker();
   private readonly list = new ListView();
   private readonly map = new MapView();
+  private readonly events = new EventsView();
   private picture: LivePicture | null = null;
   private selectedId: string | null = null;
   private seq = 0;
@@ -106,6 +112,10 @@ class LiveSession {
         this.selectedId = message.thingId;
         this.changed();
         return;
+      case 'eventsView':
+        this.events.setRequest(message.view);
+        if (this.picture && !this.resetPending) this.postEvents(this.picture);
+        return;
       case 'mapView':
         this.map.setRequest(message.view);
         if (this.picture && !this.resetPending) {
@@ -149,6 +159,7 @@ class LiveSession {
     if (picture.changes.reset) {
       this.resetPending = true;
       this.list.forget();
+      this.events.forget();
     }
     this.changed();
   }
@@ -166,7 +177,15 @@ class LiveSession {
     this.inFlight = this.seq;
     const reset = this.resetPending;
     this.resetPending = false;
+    this.postEvents(picture);
     post(this.frameOf(picture, reset));
+  }
+
+  /** The events screen's part, when one is open and the page lacks some of it (eventsView.ts). */
+  private postEvents(picture: LivePicture): void {
+    const now = Date.now();
+    const events = this.events.frame(picture, now, startOfDayInZone(now, LOCAL_TIME_ZONE));
+    if (events !== null) post({ type: 'events', events });
   }
 
   private frameOf(picture: LivePicture, reset: boolean): PictureFrame {

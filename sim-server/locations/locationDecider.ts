@@ -3,6 +3,7 @@
 import type { LocationMove, LocationRecord } from '#domain/locations/locationRecord';
 import {
   accept,
+  badRequest,
   ORGANIZATION_NOT_FOUND_REFUSAL,
   unprocessable,
   type CallerReach,
@@ -50,4 +51,36 @@ export function decideLocation(command: MoveLocation, location: LocationState): 
 /** A saved location is its whole record. */
 export function evolveLocation(_state: LocationState, event: LocationEvent): LocationState {
   return event.data;
+}
+
+/**
+ * The incident feed reports a location (`POST /api/sim/locations`, provider staff): it starts, changes or ends an
+ * incident as a dispatch system would, written whole. The organization must exist, an existing id must stay with
+ * its organization, and an active incident has no end while an ended one has one.
+ */
+export type ReportLocation = {
+  type: 'ReportLocation';
+  location: LocationRecord;
+  organizationExists: boolean;
+};
+
+export const LOCATION_OF_ANOTHER_ORGANIZATION = 'Location belongs to another organization';
+
+export function decideLocationReport(command: ReportLocation, existing: LocationState): Decision {
+  const { location } = command;
+  if (!command.organizationExists) return ORGANIZATION_NOT_FOUND_REFUSAL;
+  if (existing && existing.organization_id !== location.organization_id)
+    return unprocessable(LOCATION_OF_ANOTHER_ORGANIZATION);
+  const problems: string[] = [];
+  if (Number.isNaN(Date.parse(location.start_time))) problems.push('start_time: an ISO 8601 time');
+  if (location.end_time !== null && Number.isNaN(Date.parse(location.end_time)))
+    problems.push('end_time: an ISO 8601 time or null');
+  if (location.is_active && location.end_time !== null) problems.push('end_time: null while is_active');
+  if (!location.is_active && location.end_time === null) problems.push('end_time: required once ended');
+  if (problems.length > 0) return badRequest(...problems);
+  return accept({
+    event: { type: 'LocationSaved', data: location },
+    streamId: location.id,
+    organizationId: location.organization_id,
+  });
 }

@@ -103,6 +103,7 @@ DELETE /api/organization/alerting_zones/{id}   accessed        403    403   403 
 DELETE /api/organization/alerting_zones/{id}   foreign         403    403   404    404       404
 POST /api/sim/telemetry                        -               403    403   403    403       ok
 POST /api/sim/accounts                         -               403    403   403    403       ok
+POST /api/sim/locations                        -               403    403   403    403       ok
 `;
 
 /** Every write route refuses each of these before anything else. */
@@ -348,6 +349,27 @@ function closureBody() {
 
 type Request = { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> };
 
+/** A new incident as the incident feed reports it. */
+function reportedLocation(organizationId: string): Record<string, unknown> {
+  return {
+    id: newId(),
+    organization_id: organizationId,
+    external_id: null,
+    is_active: true,
+    lat: 41.88,
+    lng: -87.63,
+    street: null,
+    roadway_heading: null,
+    things_active: [],
+    things_inactive: [],
+    start_time: new Date().toISOString(),
+    end_time: null,
+    alt: null,
+    alert_message: null,
+    features: [],
+  };
+}
+
 /** A fresh target for the route in the scope, and the well-formed request that writes it. */
 function requestFor(route: string, scope: Scope): Request {
   const organizationId = organizationOf(scope);
@@ -418,6 +440,8 @@ function requestFor(route: string, scope: Scope): Request {
       return { method: 'DELETE', url: `/api/organization/alerting_zones/${newZone(scope)}` };
     case 'POST /api/sim/telemetry':
       return { method: 'POST', url: '/api/sim/telemetry', payload: { samples: [] } };
+    case 'POST /api/sim/locations':
+      return { method: 'POST', url: '/api/sim/locations', payload: reportedLocation(organizationId) };
     case 'POST /api/sim/accounts':
       return {
         method: 'POST',

@@ -1,0 +1,96 @@
+// The events list (live §2): the time filter (Active Only, Today, 24 hrs, All Recent), the search with its 350 ms
+// debounce, "Active {Events} n | Recent {Events} n" and "Showing (shown/total)", and a virtual list whose rows come
+// from the live worker for the window shown (client/live/eventsView.ts).
+import { useSignals } from '@preact/signals-react/runtime';
+import { Virtuoso } from 'react-virtuoso';
+import { EVENT_SEARCH_PLACEHOLDER } from '#domain/locations/eventList';
+import { LOCATION_TIME_FILTER_LABELS, LOCATION_TIME_FILTERS } from '#domain/locations/location';
+import {
+  eventCounts,
+  eventRowsById,
+  eventRowsVersion,
+  eventsLoad,
+  shownEventIds,
+} from '../../live/eventsStore.ts';
+import { eventsTitle } from '../chrome/navigation.ts';
+import { EventRow, PendingEventRow } from './EventRow.tsx';
+import { eventFilter, eventSearchText, showEventsWindow, typeEventSearch } from './eventsScreen.ts';
+
+export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
+  useSignals();
+  const title = eventsTitle.value;
+  const ids = shownEventIds.value;
+  const counts = eventCounts.value;
+  const load = eventsLoad.value;
+  const version = eventRowsVersion.value;
+  return (
+    <section className="events-list" aria-labelledby="events-list-title">
+      <header className="events-list__header">
+        <h1 id="events-list-title" className="events-list__title">
+          {title}
+        </h1>
+        <fieldset className="events-list__filters">
+          <legend className="events-visually-hidden">Display</legend>
+          {LOCATION_TIME_FILTERS.map((filter) => (
+            <label key={filter} className="events-list__filter">
+              <input
+                type="radio"
+                name="events-time-filter"
+                value={filter}
+                checked={eventFilter.value === filter}
+                onChange={() => {
+                  eventFilter.value = filter;
+                }}
+              />{' '}
+              {LOCATION_TIME_FILTER_LABELS[filter]}
+            </label>
+          ))}
+        </fieldset>
+        <input
+          type="search"
+          className="input"
+          placeholder={EVENT_SEARCH_PLACEHOLDER}
+          aria-label={EVENT_SEARCH_PLACEHOLDER}
+          value={eventSearchText.value}
+          onChange={(event) => typeEventSearch(event.target.value)}
+        />
+        <p className="events-list__counts" data-testid="event-counts">
+          <span>
+            Active {title} {counts.active}
+          </span>{' '}
+          |{' '}
+          <span>
+            Recent {title} {counts.recent}
+          </span>
+        </p>
+        <p className="events-list__counts" data-testid="event-showing">
+          Showing ({counts.shown}/{counts.total})
+        </p>
+      </header>
+      {load.phase === 'error' ? (
+        <p className="events-list__message" role="alert">
+          {load.message}
+        </p>
+      ) : null}
+      {load.phase === 'loading' ? (
+        <p className="events-list__message">Loading {title.toLowerCase()}…</p>
+      ) : null}
+      {load.phase === 'loaded' && ids.length === 0 ? (
+        <p className="events-list__message">
+          {counts.total === 0 ? `No ${title} to show.` : `No ${title.toLowerCase()} match the search.`}
+        </p>
+      ) : null}
+      <Virtuoso
+        className="events-list__rows"
+        totalCount={ids.length}
+        context={version}
+        computeItemKey={(index) => ids[index] ?? index}
+        rangeChanged={(range) => showEventsWindow({ start: range.startIndex, end: range.endIndex + 1 })}
+        itemContent={(index) => {
+          const row = eventRowsById.get(ids[index] ?? '');
+          return row ? <EventRow row={row} onOpen={onOpen} /> : <PendingEventRow />;
+        }}
+      />
+    </section>
+  );
+}
