@@ -13,6 +13,7 @@ import { TripsPage } from '../features/trips/TripsPage.tsx';
 import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
 import { R2RPage } from '../features/r2r/R2RPage.tsx';
 import { SharingPage } from '../features/sharing/SharingPage.tsx';
+import { ClosuresPage } from '../features/closures/ClosuresPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
 import { permissions } from './session.ts';
 import { useIsMobile } from './viewport.ts';
@@ -31,6 +32,8 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
     return <ThingsPage thingId={decodeParam(params.thingId)} />;
   }
+  if (rule.section === 'closures')
+    return <ClosuresPage pattern={rule.pattern} closureId={decodeParam(params.closureId)} />;
   if (rule.section === 'trips') return <TripsPage />;
   if (rule.section === 'hazards') return <HazardsPage />;
   if (rule.section === 'r2r') return <R2RPage />;

@@ -181,6 +181,7 @@ export function LiveMap({
               surface={surface}
               kind={editing.request.kind}
               points={editing.request.points}
+              endpointsOnly={editing.request.kind === 'path' && editing.request.endpointsOnly === true}
             />
           ) : null}
           <MapContextMenu />
