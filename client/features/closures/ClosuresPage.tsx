@@ -52,11 +52,13 @@ export function ClosuresPage({ pattern, closureId }: { pattern: string; closureI
   }, [organizationId, isWzdxOrg, timeZone]);
 
   const select = useCallback((id: string) => navigate(closurePath(id)), [navigate]);
+  const inForm = pattern === 'closures/new' || pattern === 'closures/:closureId/edit';
+  // While a form is open, clicks on the map place the path's ends; they never leave the form.
   const pick = useCallback(
     (picked: PickedOverlay) => {
-      if (picked.kind === 'closure') navigate(closurePath(picked.id));
+      if (!inForm && picked.kind === 'closure') navigate(closurePath(picked.id));
     },
-    [navigate],
+    [navigate, inForm],
   );
   const add = useMemo(
     () =>
