@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { wallTimeText } from '#domain/units/zonedTime';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { validationErrors, wzdxValidator } from '#tests/sim-server/support/wzdxSchemas';
-import { DEMO_PASSWORD, signInForToken } from './simulatorApi.ts';
-import { VIEWPORTS, type Viewport } from './shellBrowser.ts';
+import { signInForToken } from './simulatorApi.ts';
+import { typeSignIn, VIEWPORTS, type Viewport } from './shellBrowser.ts';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = 'admin@demo.test';
@@ -30,6 +30,7 @@ type ClosureJson = {
   user_route: { lat: number; lng: number }[];
   street_start: string | null;
   impacted_lanes: number[];
+  thing_id: string | null;
 };
 type Feed = {
   features: {
@@ -138,10 +139,7 @@ async function openClosures(email = ADMIN, viewport: Viewport = 'desktop'): Prom
   context = await browser.newContext(VIEWPORTS[viewport]);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
-  await page.waitForURL('**/welcome/signin');
-  await page.getByLabel('Email').pressSequentially(email, { delay: 5 });
-  await page.getByLabel('Password', { exact: true }).pressSequentially(DEMO_PASSWORD, { delay: 5 });
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await typeSignIn(page, email);
   // The dashboard shows once the sign-in answered (a memory-hard hash: slow on a busy machine).
   await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
   await page.waitForURL('**/dashboard/things');
@@ -310,6 +308,15 @@ describe('closure form', () => {
     await page.getByLabel('Lane 2').check();
     await page.getByText('Lane 1 is the left-most lane').waitFor();
 
+    // The asset picker lists the organization's assets allowed for closures.
+    await page.getByRole('switch', { name: 'Associated Asset' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please select an Asset').waitFor();
+    const picker = page.getByRole('combobox', { name: /^Asset/ });
+    await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(1);
+    const assetName = (await picker.locator('option').nth(1).textContent()) ?? '';
+    await picker.selectOption({ index: 1 });
+
     // Active needs an end, at most three months ahead; the Scheduler is disabled meanwhile.
     await page.getByLabel('Active', { exact: true }).check();
     expect(await page.getByLabel('Scheduler', { exact: true }).isDisabled()).toBe(true);
@@ -344,6 +351,10 @@ describe('closure form', () => {
     expect(near(saved.user_route[0], street.start, 0.0002)).toBe(true);
     expect(near(saved.user_route[1], street.end, 0.0002)).toBe(true);
     expect(near(saved.geocoded_route[0], street.start, 0.0003)).toBe(true);
+    expect(saved.thing_id).not.toBeNull();
+    expect(
+      await page.getByTestId('closure-detail').locator('[data-field="Association"]').textContent(),
+    ).toContain(assetName);
     // The street names the directions found: the detail shows the start's.
     expect(saved.street_start).toBeTruthy();
     expect(
@@ -382,7 +393,7 @@ describe('closure form', () => {
     expect(editedEvent?.properties.core_details.description).toBe(`Drawn ${stamp} (shorter)`);
   });
 
-  it('refuses to save a feed closure reached by its edit address', async () => {
+  it('deletes a closure after confirmation, and refuses to save a feed closure reached by its edit address', async () => {
     const feed = (await closuresOfRoadWorks()).find((closure) => closure.closure_type === 'feed');
     if (!feed) throw new Error('no feed closure');
     const page = await openClosures();
@@ -391,6 +402,15 @@ describe('closure form', () => {
     await page.getByLabel(/^Description/).fill('Taken over');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('closure-save-error').getByText('Closure not managed by Dashboard').waitFor();
+
+    const doomed = await createClosure({ description: `Delete me ${Date.now().toString(36)}` });
+    await page.goto(`${baseUrl}/dashboard/closures/${doomed.id}`);
+    await page.getByRole('button', { name: 'Delete Closure' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Closure' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL('**/dashboard/closures');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await closuresOfRoadWorks()).map((closure) => closure.id)).not.toContain(doomed.id);
   });
 });
 

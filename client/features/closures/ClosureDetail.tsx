@@ -42,6 +42,19 @@ function PointText({ street, point }: { street: string; point: RoutePoint | unde
   );
 }
 
+function Fields({ rows }: { rows: readonly (readonly [string, React.ReactNode])[] }) {
+  return (
+    <dl className="closure-detail__fields">
+      {rows.map(([label, value]) => (
+        <div key={label} className="closure-detail__field" data-field={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function ClosureDetail({
   closure,
   viewer,
@@ -90,39 +103,19 @@ export function ClosureDetail({
       <h1 id="closure-detail-title" className="closure-detail__title">
         <ClosureStatusIcon closure={closure} /> {closure.description}
       </h1>
-      <dl className="closure-detail__fields">
-        {rows.map(([label, value]) => (
-          <div key={label} className="closure-detail__field" data-field={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Fields rows={rows} />
       {closure.isWzdxOrg || closure.isPublishOn ? (
         <section className="closure-detail__wzdx" aria-label="WZDx" data-testid="closure-wzdx">
           <h2>WZDx</h2>
-          <dl className="closure-detail__fields">
-            <div className="closure-detail__field" data-field="Published">
-              <dt>Published</dt>
-              <dd>{closure.isPublishOn ? 'Yes' : 'No'}</dd>
-            </div>
-            <div className="closure-detail__field" data-field="WZDx Unique ID">
-              <dt>Unique ID</dt>
-              <dd>{closure.wzdxId || '—'}</dd>
-            </div>
-            <div className="closure-detail__field" data-field="Location Method">
-              <dt>Location Method</dt>
-              <dd>{closure.locationMethod || '—'}</dd>
-            </div>
-            <div className="closure-detail__field" data-field="Vehicle Impact">
-              <dt>Vehicle Impact</dt>
-              <dd>{closure.vehicleImpact || '—'}</dd>
-            </div>
-            <div className="closure-detail__field" data-field="Group ID">
-              <dt>Group ID</dt>
-              <dd>{closure.groupId || '—'}</dd>
-            </div>
-          </dl>
+          <Fields
+            rows={[
+              ['Published', closure.isPublishOn ? 'Yes' : 'No'],
+              ['Unique ID', closure.wzdxId || '—'],
+              ['Location Method', closure.locationMethod || '—'],
+              ['Vehicle Impact', closure.vehicleImpact || '—'],
+              ['Group ID', closure.groupId || '—'],
+            ]}
+          />
         </section>
       ) : null}
       <div className="closure-detail__actions">

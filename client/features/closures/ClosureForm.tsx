@@ -49,12 +49,71 @@ function Counter({ length, max }: { length: number; max: number }) {
   );
 }
 
-function FieldError({ id, text }: { id: string; text: string | undefined }) {
+function FieldError({ text }: { text: string | undefined }) {
   return text ? (
-    <span id={id} className="field__error" role="alert">
+    <span className="field__error" role="alert">
       {text}
     </span>
   ) : null;
+}
+
+type FieldProps = {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+  onBlur(): void;
+};
+
+/** A text input with its label, optional counter (when it has a maximum) and error. */
+function TextField({ label, value, error, onChange, onBlur, max }: FieldProps & { max?: number }) {
+  return (
+    <label className="field">
+      <span className="field__label">
+        {label} {max === undefined ? null : <Counter length={value.length} max={max} />}
+      </span>
+      <input
+        className="input"
+        value={value}
+        {...(error ? { 'aria-invalid': true as const } : {})}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      <FieldError text={error} />
+    </label>
+  );
+}
+
+/** A choice with its label, a first empty option and error. */
+function ChoiceField({
+  label,
+  value,
+  error,
+  onChange,
+  onBlur,
+  empty,
+  choices,
+}: FieldProps & { empty: string; choices: readonly (readonly [string, string])[] }) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <select
+        className="input"
+        value={value}
+        {...(error ? { 'aria-invalid': true as const } : {})}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      >
+        <option value="">{empty}</option>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <FieldError text={error} />
+    </label>
+  );
 }
 
 export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMobile }: Props) {
@@ -103,8 +162,30 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
     }));
   };
 
-  const timeText = (ms: number | null) => (ms === null ? '' : wallTimeText(ms, timeZone));
-  const readTime = (text: string) => (text === '' ? null : instantOfWallTimeText(text, timeZone));
+  /** A time of the Closure Status, entered on the organization's wall clock. */
+  const timeField = (label: string, field: 'activeEnd' | 'scheduleStart' | 'scheduleEnd') => {
+    const value = values[field];
+    return (
+      <label className="field">
+        <span className="field__label">{label}</span>
+        <input
+          type="datetime-local"
+          className="input"
+          value={value === null ? '' : wallTimeText(value, timeZone)}
+          {...invalid(field)}
+          onChange={(event) => {
+            set(
+              field,
+              event.target.value === '' ? null : instantOfWallTimeText(event.target.value, timeZone),
+            );
+            touch(field);
+          }}
+          onBlur={() => touch(field)}
+        />
+        <FieldError text={shown(field)} />
+      </label>
+    );
+  };
 
   const save = async () => {
     if (organizationId === null) return;
@@ -204,61 +285,40 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
                   </option>
                 ))}
               </select>
-              <FieldError id="closure-thing-error" text={shown('thingId')} />
+              <FieldError text={shown('thingId')} />
             </label>
           )
         ) : null}
       </fieldset>
 
-      <label className="field">
-        <span className="field__label">
-          Description <Counter length={values.description.length} max={DESCRIPTION_MAX_LENGTH} />
-        </span>
-        <input
-          className="input"
-          value={values.description}
-          {...invalid('description')}
-          onChange={(event) => set('description', event.target.value)}
-          onBlur={() => touch('description')}
-        />
-        <FieldError id="closure-description-error" text={shown('description')} />
-      </label>
-
-      <label className="field">
-        <span className="field__label">
-          Alert Message <Counter length={values.alertMessage.length} max={ALERT_MESSAGE_MAX_LENGTH} />
-        </span>
-        <input
-          className="input"
-          value={values.alertMessage}
-          {...invalid('alertMessage')}
-          onChange={(event) => {
-            set('alertMessage', event.target.value);
-            touch('alertMessage');
-          }}
-          onBlur={() => touch('alertMessage')}
-        />
-        <FieldError id="closure-alert-error" text={shown('alertMessage')} />
-      </label>
-
-      <label className="field">
-        <span className="field__label">Direction of Travel</span>
-        <select
-          className="input"
-          value={values.direction}
-          {...invalid('direction')}
-          onChange={(event) => set('direction', event.target.value as ClosureFormValues['direction'])}
-          onBlur={() => touch('direction')}
-        >
-          <option value="">None</option>
-          {CLOSURE_DIRECTIONS.map((direction) => (
-            <option key={direction} value={direction}>
-              {DIRECTION_LABELS[direction]}
-            </option>
-          ))}
-        </select>
-        <FieldError id="closure-direction-error" text={shown('direction')} />
-      </label>
+      <TextField
+        label="Description"
+        max={DESCRIPTION_MAX_LENGTH}
+        value={values.description}
+        error={shown('description')}
+        onChange={(text) => set('description', text)}
+        onBlur={() => touch('description')}
+      />
+      <TextField
+        label="Alert Message"
+        max={ALERT_MESSAGE_MAX_LENGTH}
+        value={values.alertMessage}
+        error={shown('alertMessage')}
+        onChange={(text) => {
+          set('alertMessage', text);
+          touch('alertMessage');
+        }}
+        onBlur={() => touch('alertMessage')}
+      />
+      <ChoiceField
+        label="Direction of Travel"
+        empty="None"
+        choices={CLOSURE_DIRECTIONS.map((direction) => [direction, DIRECTION_LABELS[direction]] as const)}
+        value={values.direction}
+        error={shown('direction')}
+        onChange={(text) => set('direction', text as ClosureFormValues['direction'])}
+        onBlur={() => touch('direction')}
+      />
 
       <fieldset className="closure-form__group closure-form__lanes">
         <legend>Impacted Lanes</legend>
@@ -295,23 +355,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
             />
             Active
           </label>
-          {values.statusMode === 'active' ? (
-            <label className="field">
-              <span className="field__label">End date</span>
-              <input
-                type="datetime-local"
-                className="input"
-                value={timeText(values.activeEnd)}
-                {...invalid('activeEnd')}
-                onChange={(event) => {
-                  set('activeEnd', readTime(event.target.value));
-                  touch('activeEnd');
-                }}
-                onBlur={() => touch('activeEnd')}
-              />
-              <FieldError id="closure-active-end-error" text={shown('activeEnd')} />
-            </label>
-          ) : null}
+          {values.statusMode === 'active' ? timeField('End date', 'activeEnd') : null}
           <label>
             <input
               type="checkbox"
@@ -323,34 +367,8 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
           </label>
           {values.statusMode === 'scheduled' ? (
             <>
-              <label className="field">
-                <span className="field__label">Start date</span>
-                <input
-                  type="datetime-local"
-                  className="input"
-                  value={timeText(values.scheduleStart)}
-                  {...invalid('scheduleStart')}
-                  onChange={(event) => {
-                    set('scheduleStart', readTime(event.target.value));
-                    touch('scheduleStart');
-                  }}
-                />
-                <FieldError id="closure-start-error" text={shown('scheduleStart')} />
-              </label>
-              <label className="field">
-                <span className="field__label">Scheduled end date</span>
-                <input
-                  type="datetime-local"
-                  className="input"
-                  value={timeText(values.scheduleEnd)}
-                  {...invalid('scheduleEnd')}
-                  onChange={(event) => {
-                    set('scheduleEnd', readTime(event.target.value));
-                    touch('scheduleEnd');
-                  }}
-                />
-                <FieldError id="closure-end-error" text={shown('scheduleEnd')} />
-              </label>
+              {timeField('Start date', 'scheduleStart')}
+              {timeField('Scheduled end date', 'scheduleEnd')}
             </>
           ) : null}
         </fieldset>
@@ -368,66 +386,39 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
             />
             Publish to WZDx
           </label>
-          <label className="field">
-            <span className="field__label">
-              Unique ID <Counter length={values.wzdxId.length} max={WZDX_ID_MAX_LENGTH} />
-            </span>
-            <input
-              className="input"
-              value={values.wzdxId}
-              {...invalid('wzdxId')}
-              onChange={(event) => set('wzdxId', event.target.value)}
-              onBlur={() => touch('wzdxId')}
-            />
-            <FieldError id="closure-wzdx-id-error" text={shown('wzdxId')} />
-          </label>
-          <label className="field">
-            <span className="field__label">Location Method</span>
-            <select
-              className="input"
-              value={values.locationMethod}
-              {...invalid('locationMethod')}
-              onChange={(event) => set('locationMethod', event.target.value)}
-              onBlur={() => touch('locationMethod')}
-            >
-              <option value="">Select…</option>
-              {LOCATION_METHOD_CHOICES.map((method) => (
-                <option key={method} value={method}>
-                  {method}
-                </option>
-              ))}
-            </select>
-            <FieldError id="closure-location-method-error" text={shown('locationMethod')} />
-          </label>
-          <label className="field">
-            <span className="field__label">Vehicle Impact</span>
-            <select
-              className="input"
-              value={values.vehicleImpact}
-              {...invalid('vehicleImpact')}
-              onChange={(event) => set('vehicleImpact', event.target.value)}
-              onBlur={() => touch('vehicleImpact')}
-            >
-              <option value="">Select…</option>
-              {VEHICLE_IMPACT_CHOICES.map((impact) => (
-                <option key={impact} value={impact}>
-                  {impact}
-                </option>
-              ))}
-            </select>
-            <FieldError id="closure-vehicle-impact-error" text={shown('vehicleImpact')} />
-          </label>
-          <label className="field">
-            <span className="field__label">Group ID</span>
-            <input
-              className="input"
-              value={values.groupId}
-              {...invalid('groupId')}
-              onChange={(event) => set('groupId', event.target.value)}
-              onBlur={() => touch('groupId')}
-            />
-            <FieldError id="closure-group-error" text={shown('groupId')} />
-          </label>
+          <TextField
+            label="Unique ID"
+            max={WZDX_ID_MAX_LENGTH}
+            value={values.wzdxId}
+            error={shown('wzdxId')}
+            onChange={(text) => set('wzdxId', text)}
+            onBlur={() => touch('wzdxId')}
+          />
+          <ChoiceField
+            label="Location Method"
+            empty="Select…"
+            choices={LOCATION_METHOD_CHOICES.map((method) => [method, method] as const)}
+            value={values.locationMethod}
+            error={shown('locationMethod')}
+            onChange={(text) => set('locationMethod', text)}
+            onBlur={() => touch('locationMethod')}
+          />
+          <ChoiceField
+            label="Vehicle Impact"
+            empty="Select…"
+            choices={VEHICLE_IMPACT_CHOICES.map((impact) => [impact, impact] as const)}
+            value={values.vehicleImpact}
+            error={shown('vehicleImpact')}
+            onChange={(text) => set('vehicleImpact', text)}
+            onBlur={() => touch('vehicleImpact')}
+          />
+          <TextField
+            label="Group ID"
+            value={values.groupId}
+            error={shown('groupId')}
+            onChange={(text) => set('groupId', text)}
+            onBlur={() => touch('groupId')}
+          />
         </fieldset>
       ) : null}
 

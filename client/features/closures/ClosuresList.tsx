@@ -34,6 +34,34 @@ function setFilter(change: (filter: ClosureFilter) => ClosureFilter) {
   closureFilter.value = change(closureFilter.peek());
 }
 
+function CheckboxGroup<T extends string>({
+  legend,
+  items,
+  checked,
+  onToggle,
+}: {
+  legend: string;
+  items: readonly (readonly [T, string])[];
+  checked: ReadonlySet<T>;
+  onToggle(item: T, on: boolean): void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {items.map(([item, label]) => (
+        <label key={item}>
+          <input
+            type="checkbox"
+            checked={checked.has(item)}
+            onChange={(event) => onToggle(item, event.target.checked)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function ClosuresList({
   selectedId,
   onSelect,
@@ -65,42 +93,22 @@ export function ClosuresList({
       </p>
       <details className="closures-filters">
         <summary>Filters</summary>
-        <fieldset>
-          <legend>Type</legend>
-          {TYPE_ORDER.map((type) => (
-            <label key={type}>
-              <input
-                type="checkbox"
-                checked={filter.types.has(type)}
-                onChange={(event) =>
-                  setFilter((current) => ({
-                    ...current,
-                    types: toggled(current.types, type, event.target.checked),
-                  }))
-                }
-              />
-              {CLOSURE_TYPE_LABELS[type]}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Status</legend>
-          {STATUS_ORDER.map((status) => (
-            <label key={status}>
-              <input
-                type="checkbox"
-                checked={filter.statuses.has(status)}
-                onChange={(event) =>
-                  setFilter((current) => ({
-                    ...current,
-                    statuses: toggled(current.statuses, status, event.target.checked),
-                  }))
-                }
-              />
-              {CLOSURE_STATUS_LABELS[status]}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          legend="Type"
+          items={TYPE_ORDER.map((type) => [type, CLOSURE_TYPE_LABELS[type]] as const)}
+          checked={filter.types}
+          onToggle={(type, on) =>
+            setFilter((current) => ({ ...current, types: toggled(current.types, type, on) }))
+          }
+        />
+        <CheckboxGroup
+          legend="Status"
+          items={STATUS_ORDER.map((status) => [status, CLOSURE_STATUS_LABELS[status]] as const)}
+          checked={filter.statuses}
+          onToggle={(status, on) =>
+            setFilter((current) => ({ ...current, statuses: toggled(current.statuses, status, on) }))
+          }
+        />
         <label>
           <input
             type="checkbox"

@@ -88,7 +88,12 @@ export function ClosuresPage({ pattern, closureId }: { pattern: string; closureI
       />
     );
   } else if (closureId !== null && closure === null) {
-    panel = <p className="closures-panel__loading">Loading…</p>;
+    const load = closuresLoad.value;
+    panel = (
+      <p className="closures-panel__loading" role={load.phase === 'error' ? 'alert' : 'status'}>
+        {load.phase === 'error' ? load.message : 'Loading…'}
+      </p>
+    );
   } else if (pattern === 'closures/:closureId/edit' && closure) {
     panel = (
       <ClosureForm
