@@ -23,6 +23,7 @@ import { versionRoutes } from './routes/versionRoutes.ts';
 import { thingEditRoutes } from './routes/thingEditRoutes.ts';
 import { catalogRoutes } from './routes/catalogRoutes.ts';
 import { closureRoutes } from './routes/closureRoutes.ts';
+import { directionsRoutes } from './routes/directionsRoutes.ts';
 import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(thingEditRoutes);
   await app.register(locationRoutes);
   await app.register(closureRoutes);
+  await app.register(directionsRoutes, { network });
   await app.register(areaRoutes);
   await app.register(alertingZoneRoutes);
   await app.register(wzdxFeedRoutes);

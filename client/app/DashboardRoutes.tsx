@@ -16,6 +16,7 @@ import { ZonesPage } from '../features/zones/ZonesPage.tsx';
 import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
 import { R2RPage } from '../features/r2r/R2RPage.tsx';
 import { SharingPage } from '../features/sharing/SharingPage.tsx';
+import { ClosuresPage } from '../features/closures/ClosuresPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
 import { permissions } from './session.ts';
 import { useIsMobile } from './viewport.ts';
@@ -47,6 +48,8 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
       <EventsPage eventId={decodeParam(params.eventId)} editing={rule.pattern === 'events/:eventId/edit'} />
     );
   }
+  if (rule.section === 'closures')
+    return <ClosuresPage pattern={rule.pattern} closureId={decodeParam(params.closureId)} />;
   if (rule.section === 'trips') return <TripsPage />;
   if (rule.section === 'hazards') return <HazardsPage />;
   if (rule.section === 'r2r') return <R2RPage />;

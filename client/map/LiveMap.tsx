@@ -17,7 +17,7 @@ import { LocationMarkerEditor } from './LocationMarkerEditor.tsx';
 import { editRequest } from './mapEditing.ts';
 import { ShapeEditor } from './ShapeEditor.tsx';
 import { InfoWindow } from './InfoWindow.tsx';
-import { mountLiveMap, type LiveMapController } from './liveMapController.ts';
+import { mapReady, mountLiveMap, type LiveMapController } from './liveMapController.ts';
 import { maplibreBasemap } from './maplibreBasemap.ts';
 import { MapContextMenu } from './MapContextMenu.tsx';
 import { MapControls } from './MapControls.tsx';
@@ -141,7 +141,8 @@ export function LiveMap({
       ? [selected.lng, selected.lat]
       : null;
   const surface = controller?.surface ?? null;
-  const editing = editRequest.value;
+  // Editors wait for the map's style (see mapReady).
+  const editing = mapReady.value ? editRequest.value : null;
   return (
     <div className="map-surface" data-testid="map-surface">
       <div
@@ -181,6 +182,7 @@ export function LiveMap({
               surface={surface}
               kind={editing.request.kind}
               points={editing.request.points}
+              endpointsOnly={editing.request.kind === 'path' && editing.request.endpointsOnly === true}
             />
           ) : null}
           <MapContextMenu />

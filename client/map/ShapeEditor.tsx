@@ -26,6 +26,11 @@ const EDITABLE = {
   },
 } as const;
 
+/** A start and an end only: each end is dragged on its own, and no corner can be added or removed. */
+const ENDPOINTS_ONLY = {
+  feature: { draggable: false, coordinates: { draggable: true, midpoints: false, deletable: false } },
+} as const;
+
 function pointsOf(feature: GeoJSONStoreFeatures): LngLat[] {
   const { geometry } = feature;
   if (geometry.type === 'Polygon') {
@@ -55,18 +60,24 @@ export function ShapeEditor({
   surface,
   kind,
   points,
+  endpointsOnly = false,
 }: {
   surface: MapSurface;
   kind: ShapeKind;
   points: readonly LngLat[];
+  endpointsOnly?: boolean;
 }) {
   useEffect(() => {
     const draw = new TerraDraw({
       adapter: surface.drawAdapter(),
       modes: [
-        new TerraDrawSelectMode({ flags: { polygon: EDITABLE, linestring: EDITABLE } }),
+        new TerraDrawSelectMode({
+          flags: { polygon: EDITABLE, linestring: endpointsOnly ? ENDPOINTS_ONLY : EDITABLE },
+        }),
         new TerraDrawPolygonMode({ editable: true }),
-        new TerraDrawLineStringMode({ editable: true }),
+        new TerraDrawLineStringMode(
+          endpointsOnly ? { editable: true, finishOnNthCoordinate: 2 } : { editable: true },
+        ),
       ],
     });
     let shapeId: string | number | null = null;
@@ -103,6 +114,6 @@ export function ShapeEditor({
     return () => {
       draw.stop();
     };
-  }, [surface, kind, points]);
+  }, [surface, kind, points, endpointsOnly]);
   return null;
 }

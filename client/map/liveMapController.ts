@@ -46,6 +46,12 @@ export type LiveMapController = {
   destroy(): void;
 };
 
+/**
+ * Whether the mounted map has loaded its style: the editing aids (terra-draw adds its sources and layers to the
+ * style) start only then, so a page opened straight on a form does not crash on a style still loading.
+ */
+export const mapReady = signal(false);
+
 /** Where the user right-clicked: the position, and the point on the map's canvas to open the menu at. */
 export const contextMenuAt = signal<{ position: LngLat; point: [number, number] } | null>(null);
 
@@ -257,6 +263,7 @@ export function mountLiveMap(
 
   function start() {
     ready = true;
+    mapReady.value = true;
     zoom.value = surface.zoom();
     disposers.push(
       effect(() => {
@@ -369,6 +376,7 @@ export function mountLiveMap(
       if (thingId && center) centerWhenKnown = !centerOnSelected();
     },
     destroy() {
+      mapReady.value = false;
       destroyed = true;
       for (const dispose of disposers) dispose();
       hoveredThingId.value = null;

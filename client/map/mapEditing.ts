@@ -9,8 +9,11 @@ import type { LngLat } from '../live/liveProtocol.ts';
 export type EditRequest =
   /** Move an event's location within 100 m of `start`, and turn its heading (degrees, null when unknown). */
   | { kind: 'location'; start: LngLat; heading: number | null }
-  /** Draw (no points) or edit (points given) an area's polygon or a closure's or zone's path. */
-  | { kind: 'polygon' | 'path'; points: readonly LngLat[] };
+  /**
+   * Draw (no points) or edit (points given) an area's polygon or a closure's or zone's path. `endpointsOnly`: a
+   * path of just a start and an end (the closure path drawer: the second click finishes it, no corners added).
+   */
+  | { kind: 'polygon' | 'path'; points: readonly LngLat[]; endpointsOnly?: boolean };
 
 export type EditResult =
   | { kind: 'location'; position: LngLat; heading: number | null }

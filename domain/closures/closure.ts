@@ -330,3 +330,16 @@ export function countClosures(closures: Iterable<Closure>): ClosureCounts {
   }
   return counts;
 }
+
+/** The list's search ("Search for a Closure..."): description, asset or streets, or WZDx id, ignoring case. */
+export function matchesClosureSearch(closure: Closure, text: string): boolean {
+  const needle = text.trim().toLowerCase();
+  if (needle === '') return true;
+  return [
+    closure.description,
+    closure.secondaryDisplayName,
+    closure.wzdxId,
+    closure.streetStart,
+    closure.streetEnd,
+  ].some((field) => field.toLowerCase().includes(needle));
+}

@@ -13,8 +13,8 @@ export type ClosureRepository = {
   assetSeenBy(thingId: string, organizationId: string): ClosureAsset | null;
   /** The id of the closure holding this WZDx id. */
   externalIdHolder(externalId: string): string | null;
-  /** Closures of WZDx organizations, by id, for the feed. */
-  ofWzdxOrganizations(): ClosureRecord[];
+  /** Closures of WZDx organizations with their last save time, by id, for the feed. */
+  ofWzdxOrganizations(): { closure: ClosureRecord; updatedAt: number }[];
   /** The WZDx organizations as the feed's data sources. */
   wzdxDataSources(): { data_source_id: string; organization_name: string }[];
 };
@@ -40,14 +40,17 @@ export function createClosureRepository(db: SqliteDatabase): ClosureRepository {
     FROM things t JOIN thing_states s ON s.thing_key = t.thing_key
     WHERE t.id = ? AND t.is_active = 1 AND EXISTS (
       SELECT 1 FROM thing_access a WHERE a.thing_id = t.id AND a.organization_id = ?)`);
-  const selectWzdxClosures = db.prepare<[], { data: string }>(`
-    SELECT c.data FROM closures c JOIN organizations o ON o.id = c.organization_id
+  const selectWzdxClosures = db.prepare<[], { data: string; updated_at: number }>(`
+    SELECT c.data, c.updated_at FROM closures c JOIN organizations o ON o.id = c.organization_id
     WHERE o.is_wzdx_org = 1 ORDER BY c.id`);
   const selectSources = db.prepare<[], { data_source_id: string; organization_name: string }>(
     'SELECT id AS data_source_id, name AS organization_name FROM organizations WHERE is_wzdx_org = 1 ORDER BY id',
   );
   return {
-    ofWzdxOrganizations: () => selectWzdxClosures.all().map((row) => JSON.parse(row.data) as ClosureRecord),
+    ofWzdxOrganizations: () =>
+      selectWzdxClosures
+        .all()
+        .map((row) => ({ closure: JSON.parse(row.data) as ClosureRecord, updatedAt: row.updated_at })),
     wzdxDataSources: () => selectSources.all(),
     list: (organizationIds, since) =>
       selectList

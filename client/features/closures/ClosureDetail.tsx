@@ -1,0 +1,160 @@
+// A closure's detail (live §2 "Closures" detail): status in text and colour, start and end times, Unique ID for feed
+// closures, the associated asset, description, "{type} Closure", the start and end streets with lat/lon to 5
+// decimals, alert message, direction of travel, impacted lanes, the WZDx block, Edit (disabled with "Managed by
+// WZDx feed" for feed closures), "Delete Closure" (disabled for feed closures) and the owner.
+import { Link, useLocation } from 'wouter';
+import {
+  CLOSURE_STATUS_LABELS,
+  CLOSURE_TYPE_LABELS,
+  displayedClosureTimes,
+  type Closure,
+  type RoutePoint,
+} from '#domain/closures/closure';
+import { DIRECTION_LABELS, MANAGED_BY_FEED } from '#domain/closures/closureForm';
+import { zonedTimestampFormatter } from '#domain/units/zonedTime';
+import { deleteClosure } from '../../api/closures.ts';
+import { apiClient } from '../../app/session.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { useState } from 'react';
+import {
+  CLOSURES_PATH,
+  closureEditPath,
+  isDashboardManaged,
+  mayDeleteClosure,
+  mayEditClosure,
+} from './closureAccess.ts';
+import { ClosureStatusIcon } from './ClosureRow.tsx';
+import { forgetClosure } from './closuresStore.ts';
+
+const fiveDecimals = (value: number) => value.toFixed(5);
+
+function PointText({ street, point }: { street: string; point: RoutePoint | undefined }) {
+  return (
+    <>
+      {street || '—'}
+      {point ? (
+        <span className="closure-detail__coordinates">
+          {' '}
+          ({fiveDecimals(point.lat)}, {fiveDecimals(point.lng)})
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function Fields({ rows }: { rows: readonly (readonly [string, React.ReactNode])[] }) {
+  return (
+    <dl className="closure-detail__fields">
+      {rows.map(([label, value]) => (
+        <div key={label} className="closure-detail__field" data-field={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ClosureDetail({
+  closure,
+  viewer,
+  timeZone,
+  now,
+}: {
+  closure: Closure;
+  viewer: { permissions: ReadonlySet<string>; isMobile: boolean };
+  timeZone: string;
+  now: number;
+}) {
+  const [, navigate] = useLocation();
+  const [confirming, setConfirming] = useState(false);
+  const format = zonedTimestampFormatter(timeZone);
+  const times = displayedClosureTimes(closure, now);
+  const managed = isDashboardManaged(closure);
+  const mayEdit = mayEditClosure(closure, viewer);
+  const mayDelete = mayDeleteClosure(closure, viewer);
+  const path = closure.routePath;
+  const start = path[0];
+  const end = path[path.length - 1];
+  const rows: [string, React.ReactNode][] = [
+    [
+      'Status',
+      <span className={`closure-status-text closure-status-text--${closure.status}`}>
+        {CLOSURE_STATUS_LABELS[closure.status]}
+      </span>,
+    ],
+    ['Start time', times.start === null ? '—' : format(times.start)],
+    ['End time', times.end === null ? '—' : format(times.end)],
+    ...(closure.closureType === 'feed' ? ([['Unique ID', closure.wzdxId || '—']] as [string, string][]) : []),
+    ['Association', closure.thingName || 'None'],
+    ['Description', closure.description],
+    ['Type', `${CLOSURE_TYPE_LABELS[closure.closureType]} Closure`],
+    ['Closure Start', <PointText street={closure.streetStart} point={start} />],
+    ['Closure End', <PointText street={closure.streetEnd} point={end} />],
+    ['Alert Message', closure.alertMessage || '—'],
+    ['Direction of Travel', closure.direction ? DIRECTION_LABELS[closure.direction] : '—'],
+    ['Impacted Lanes', closure.impactedLanes.length > 0 ? closure.impactedLanes.join(', ') : '—'],
+  ];
+  return (
+    <section className="closure-detail" aria-labelledby="closure-detail-title" data-testid="closure-detail">
+      <Link href={CLOSURES_PATH} className="link closure-detail__back">
+        ← Closures
+      </Link>
+      <h1 id="closure-detail-title" className="closure-detail__title">
+        <ClosureStatusIcon closure={closure} /> {closure.description}
+      </h1>
+      <Fields rows={rows} />
+      {closure.isWzdxOrg || closure.isPublishOn ? (
+        <section className="closure-detail__wzdx" aria-label="WZDx" data-testid="closure-wzdx">
+          <h2>WZDx</h2>
+          <Fields
+            rows={[
+              ['Published', closure.isPublishOn ? 'Yes' : 'No'],
+              ['Unique ID', closure.wzdxId || '—'],
+              ['Location Method', closure.locationMethod || '—'],
+              ['Vehicle Impact', closure.vehicleImpact || '—'],
+              ['Group ID', closure.groupId || '—'],
+            ]}
+          />
+        </section>
+      ) : null}
+      <div className="closure-detail__actions">
+        {mayEdit ? (
+          <Link href={closureEditPath(closure.id)} className="button button--primary">
+            Edit
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            disabled
+            title={managed ? 'Not authorized' : MANAGED_BY_FEED}
+          >
+            Edit
+          </button>
+        )}
+        {managed ? null : <span className="closure-detail__lock">{MANAGED_BY_FEED}</span>}
+        <button type="button" className="button" disabled={!mayDelete} onClick={() => setConfirming(true)}>
+          Delete Closure
+        </button>
+      </div>
+      <p className="closure-detail__owner">Owner: {closure.organizationName || '—'}</p>
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete Closure"
+          actionLabel="Delete"
+          onClose={() => setConfirming(false)}
+          onAction={async () => {
+            const result = await deleteClosure(apiClient(), closure.id);
+            if (!result.ok) return result.message;
+            forgetClosure(closure.id);
+            navigate(CLOSURES_PATH);
+            return null;
+          }}
+        >
+          <p>Delete “{closure.description}”? Approaching drivers will no longer be alerted.</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

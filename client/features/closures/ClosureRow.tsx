@@ -1,0 +1,81 @@
+// One closure in the list (live §2 "Closures"): description and secondary name, the "WZDx" badge when the
+// organization publishes and the closure is published, the out-of-service tag, the status icon, and for manual
+// closures the Activate/Deactivate switch under "Closure Schedule" (live §4), which reverts and says "Unable to
+// Activate/Deactivate" beside it when its call fails. 70 px in service, 90 out of service (live §9).
+import { useSignals } from '@preact/signals-react/runtime';
+import { CLOSURE_STATUS_LABELS, type Closure } from '#domain/closures/closure';
+import { flipClosureSwitch, switchFailures, switchPending } from './closuresStore.ts';
+
+export const ROW_HEIGHT_IN_SERVICE = 70;
+export const ROW_HEIGHT_OUT_OF_SERVICE = 90;
+
+export function ClosureStatusIcon({ closure }: { closure: Closure }) {
+  const label = CLOSURE_STATUS_LABELS[closure.status];
+  return (
+    <span
+      className={`closure-status closure-status--${closure.status}`}
+      role="img"
+      aria-label={label}
+      title={label}
+      data-status={closure.status}
+    />
+  );
+}
+
+export function ClosureRow({
+  closure,
+  selected,
+  maySwitch,
+  onSelect,
+  now,
+}: {
+  closure: Closure;
+  selected: boolean;
+  maySwitch: boolean;
+  onSelect(id: string): void;
+  now: () => number;
+}) {
+  useSignals();
+  const pending = switchPending.value.get(closure.id);
+  const failure = switchFailures.value.get(closure.id) ?? null;
+  const on = pending ?? closure.isActive;
+  return (
+    <li
+      className={`closure-row${selected ? ' closure-row--selected' : ''}`}
+      style={{ minHeight: closure.inService ? ROW_HEIGHT_IN_SERVICE : ROW_HEIGHT_OUT_OF_SERVICE }}
+      data-testid="closure-row"
+      data-closure-id={closure.id}
+    >
+      <button type="button" className="closure-row__main" onClick={() => onSelect(closure.id)}>
+        <ClosureStatusIcon closure={closure} />
+        <span className="closure-row__text">
+          <span className="closure-row__name">{closure.description}</span>
+          <span className="closure-row__secondary">{closure.secondaryDisplayName}</span>
+        </span>
+        {closure.isWzdxOrg && closure.isPublishOn ? <span className="closure-badge">WZDx</span> : null}
+        {closure.inService ? null : <span className="closure-tag">out-of-service</span>}
+      </button>
+      {closure.closureType === 'manual' ? (
+        <div className="closure-row__schedule">
+          <span className="closure-row__schedule-label">Closure Schedule</span>
+          <label className="closure-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-label={`${on ? 'Deactivate' : 'Activate'} ${closure.description}`}
+              checked={on}
+              disabled={!maySwitch || pending !== undefined}
+              onChange={(event) => void flipClosureSwitch(closure, event.target.checked, now())}
+            />
+            {on ? 'Deactivate' : 'Activate'}
+          </label>
+          {failure ? (
+            <span className="closure-row__error" role="alert">
+              {failure}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
