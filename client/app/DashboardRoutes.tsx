@@ -8,7 +8,7 @@ import { rememberPathOutsideAccounts } from '../features/accounts/accountsNaviga
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
 import { DataScreen } from '../features/data/DataScreen.tsx';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
-import { ThingsPage } from '../features/things/ThingsPage.tsx';
+import { ThingsPage, type ThingsPanel } from '../features/things/ThingsPage.tsx';
 import { TripsPage } from '../features/trips/TripsPage.tsx';
 import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
 import { R2RPage } from '../features/r2r/R2RPage.tsx';
@@ -26,10 +26,17 @@ function decodeParam(value: string | undefined): string | null {
   }
 }
 
+const THINGS_PANELS: Readonly<Record<string, ThingsPanel>> = {
+  'things/:thingId': 'detail',
+  'things/:thingId/edit/profile': 'editProfile',
+  'things/:thingId/edit/associations': 'editAssociations',
+};
+
 function Screen({ match, path }: { match: RouteMatch; path: string }) {
   const { rule, params } = match;
-  if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
-    return <ThingsPage thingId={decodeParam(params.thingId)} />;
+  if (rule.section === 'things') {
+    const panel = THINGS_PANELS[rule.pattern] ?? 'list';
+    return <ThingsPage thingId={decodeParam(params.thingId)} panel={panel} />;
   }
   if (rule.section === 'trips') return <TripsPage />;
   if (rule.section === 'hazards') return <HazardsPage />;

@@ -6,6 +6,7 @@
 import { effect } from '@preact/signals-react';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
+import type { ThingListFilter } from '#domain/things/thingListFilter';
 import type { ListWindow, MapViewRequest, PageMessage, WorkerConfig, WorkerMessage } from './liveProtocol.ts';
 import { acceptPopups } from './mapStore.ts';
 import { acceptFrame, acceptRows, cableStatus, resetLiveState } from './thingsStore.ts';
@@ -35,11 +36,13 @@ const requested: {
   window: ListWindow | null;
   selected: string | null;
   mapView: MapViewRequest | null;
+  filter: ThingListFilter | null;
 } = {
   search: '',
   window: null,
   selected: null,
   mapView: null,
+  filter: null,
 };
 
 function send(message: PageMessage): void {
@@ -50,6 +53,12 @@ function send(message: PageMessage): void {
 export function searchList(text: string): void {
   requested.search = text;
   send({ type: 'search', text });
+}
+
+/** The Filters panel's choices and the "show offline" preference; the worker narrows the list. */
+export function filterList(filter: ThingListFilter): void {
+  requested.filter = filter;
+  send({ type: 'listFilter', filter });
 }
 
 /** The rows the virtual list shows; the worker sends the ones the page lacks. */
@@ -116,6 +125,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
     organization,
   });
   if (requested.search) send({ type: 'search', text: requested.search });
+  if (requested.filter) send({ type: 'listFilter', filter: requested.filter });
   if (requested.window) send({ type: 'listWindow', window: requested.window });
   if (requested.selected !== null) send({ type: 'select', thingId: requested.selected });
   if (requested.mapView !== null) send({ type: 'mapView', view: requested.mapView });

@@ -21,6 +21,7 @@ import {
 } from './liveProtocol.ts';
 import { ListView, rowViewOf } from './listView.ts';
 import { MapView } from './mapView.ts';
+import { thingDetailViewOf } from './thingDetailView.ts';
 import { MarkerPacker } from './markerPacker.ts';
 import { sameOrganization } from './viewedOrganization.ts';
 
@@ -101,6 +102,10 @@ class LiveSession {
         this.selectedId = message.thingId;
         this.changed();
         return;
+      case 'listFilter':
+        this.list.setFilter(message.filter);
+        this.changed();
+        return;
       case 'mapView':
         this.map.setRequest(message.view);
         if (this.picture && !this.resetPending) {
@@ -174,6 +179,7 @@ class LiveSession {
         : null,
       missingSelectedId: snapshot.phase === 'loaded' && selected === undefined ? this.selectedId : null,
       map: this.map.frame(picture),
+      selectedDetail: selected ? thingDetailViewOf(selected, picture) : null,
     };
   }
 }
