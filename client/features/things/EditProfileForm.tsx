@@ -26,7 +26,10 @@ import { updateThingProfile, type ThingCatalog } from '../../api/thingEdits.ts';
 import { apiClient } from '../../app/session.ts';
 import type { ThingDetailView } from '../../live/liveProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
-import { mayEnableSave, shouldShowFieldError } from '../accounts/accountsForm.ts';
+import { shouldShowFieldError } from '../accounts/accountsForm.ts';
+import { FormFooter, TextField } from '../accounts/FormParts.tsx';
+// The form parts' own styles (fields, the footer).
+import '../accounts/accounts.css';
 import { useThingCatalog } from './thingCatalog.ts';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
@@ -92,29 +95,18 @@ function ProfileForm({
 
   function text(field: ProfileField & keyof ProfileFormValues, label: string, limit?: number) {
     const value = values[field];
-    const error = errorOf(field, value !== initial[field]);
-    const id = `thing-profile-${field}`;
     return (
-      <div className="field">
-        <label htmlFor={id} className="field__label">
-          {label}
-        </label>
-        <input
-          id={id}
-          className="input"
+      <>
+        <TextField
+          id={`thing-profile-${field}`}
+          label={label}
           value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => change(field, { [field]: event.target.value })}
+          error={errorOf(field, value !== initial[field])}
+          onChange={(next) => change(field, { [field]: next })}
           onBlur={() => touch(field)}
         />
         {limit ? <Counter length={value.length} limit={limit} /> : null}
-        {error ? (
-          <span id={`${id}-error`} className="field__error">
-            {error}
-          </span>
-        ) : null}
-      </div>
+      </>
     );
   }
 
@@ -306,23 +298,7 @@ function ProfileForm({
           <span className="thing-detail__note">{AVAILABLE_PROVIDERS_IN_USE}</span>
         )}
       </fieldset>
-      <footer className="thing-form__footer">
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={!mayEnableSave(changed, submitting)}
-        >
-          Save
-        </button>
-      </footer>
-      {apiError ? (
-        <p className="field__error" role="alert">
-          {apiError}
-        </p>
-      ) : null}
+      <FormFooter changed={changed} submitting={submitting} apiError={apiError} onCancel={onDone} />
     </form>
   );
 }

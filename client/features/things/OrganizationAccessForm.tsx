@@ -9,7 +9,9 @@ import { updateThingAssociations } from '../../api/thingEdits.ts';
 import { apiClient, subscribedOrganization, switchableOrganizations } from '../../app/session.ts';
 import type { ThingDetailView } from '../../live/liveProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
-import { mayEnableSave } from '../accounts/accountsForm.ts';
+import { FormFooter } from '../accounts/FormParts.tsx';
+// The form parts' own styles (the footer).
+import '../accounts/accounts.css';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
 
@@ -97,23 +99,12 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
           </fieldset>
         );
       })}
-      <footer className="thing-form__footer">
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={!mayEnableSave(changes.length > 0, submitting)}
-        >
-          Save
-        </button>
-      </footer>
-      {apiError ? (
-        <p className="field__error" role="alert">
-          {apiError}
-        </p>
-      ) : null}
+      <FormFooter
+        changed={changes.length > 0}
+        submitting={submitting}
+        apiError={apiError}
+        onCancel={onDone}
+      />
     </form>
   );
 }

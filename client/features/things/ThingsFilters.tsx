@@ -32,6 +32,37 @@ const RELATION_CHOICES: readonly { value: RelationChoice; label: string }[] = [
   { value: 'managed', label: 'Managed' },
 ];
 
+/** One radio group of the panel; each radio is named "{legend}: {label}". */
+function ChoiceGroup<T extends string>({
+  legend,
+  choices,
+  chosen,
+  onChoose,
+}: {
+  legend: string;
+  choices: readonly { value: T; label: string }[];
+  chosen: T;
+  onChoose(value: T): void;
+}) {
+  return (
+    <fieldset>
+      <legend className="field__label">{legend}</legend>
+      {choices.map((choice) => (
+        <label key={choice.value}>
+          <input
+            type="radio"
+            name={`filter-${legend}`}
+            aria-label={`${legend}: ${choice.label}`}
+            checked={chosen === choice.value}
+            onChange={() => onChoose(choice.value)}
+          />{' '}
+          {choice.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function FilterPanel({ onApplied }: { onApplied(): void }) {
   useSignals();
   const [draft, setDraft] = useState<ThingListFilter>(listFilter.value);
@@ -74,21 +105,12 @@ function FilterPanel({ onApplied }: { onApplied(): void }) {
           </label>
         ))}
       </fieldset>
-      <fieldset>
-        <legend className="field__label">Out-of-service</legend>
-        {OUT_OF_SERVICE_CHOICES.map((choice) => (
-          <label key={choice.value}>
-            <input
-              type="radio"
-              name="filter-out-of-service"
-              aria-label={`Out-of-service: ${choice.label}`}
-              checked={draft.outOfService === choice.value}
-              onChange={() => set({ outOfService: choice.value })}
-            />{' '}
-            {choice.label}
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceGroup
+        legend="Out-of-service"
+        choices={OUT_OF_SERVICE_CHOICES}
+        chosen={draft.outOfService}
+        onChoose={(outOfService) => set({ outOfService })}
+      />
       <fieldset>
         <legend className="field__label">Feed</legend>
         <label>
@@ -100,21 +122,12 @@ function FilterPanel({ onApplied }: { onApplied(): void }) {
           WZDx feed only
         </label>
       </fieldset>
-      <fieldset>
-        <legend className="field__label">Relation</legend>
-        {RELATION_CHOICES.map((choice) => (
-          <label key={choice.value}>
-            <input
-              type="radio"
-              name="filter-relation"
-              aria-label={`Relation: ${choice.label}`}
-              checked={draft.relation === choice.value}
-              onChange={() => set({ relation: choice.value })}
-            />{' '}
-            {choice.label}
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceGroup
+        legend="Relation"
+        choices={RELATION_CHOICES}
+        chosen={draft.relation}
+        onChoose={(relation) => set({ relation })}
+      />
       <label className="field__label" htmlFor="filter-type">
         Type
       </label>
