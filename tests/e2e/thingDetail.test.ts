@@ -7,6 +7,7 @@ import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowse
 import {
   listThings,
   ownOrganizationId,
+  sendHeartbeat,
   sendPoint,
   signInForToken,
   type ListedThing,
@@ -42,9 +43,12 @@ const isManaged = (thing: Thing) =>
   thing.organization_relationships.some(
     (relation) => relation.organization_uuid === ownOrganization && relation.relationship_type === 'manager',
   );
-/** Seen by the coordination center, writable by it, reporting in the last minutes, not on an incident. */
+/**
+ * Seen by the coordination center, writable by it, in service, not on an incident, and online (well inside the
+ * 8-hour standby window, however long the suite has been running since the seed).
+ */
 const reporting = (thing: Thing) =>
-  isManaged(thing) && thing.in_service && thing.location === null && minutesAgo(thing) < 10;
+  isManaged(thing) && thing.in_service && thing.location === null && minutesAgo(thing) < 6 * 60;
 
 /** Each test takes assets no earlier test changed (a driven asset is no longer parked, and so on). */
 const taken = new Set<string>();
@@ -178,6 +182,8 @@ describe('asset detail', () => {
       (thing) => reporting(thing) && thing.features.r2r && !thing.enroute,
       1,
     );
+    // The device checks in parked now: it answers the test alert.
+    await sendHeartbeat(baseUrl, staffToken, asset);
     const page = await openAsset('admin@demo.test', asset);
     await page.getByRole('button', { name: 'Send R2R Test' }).click();
     await page.getByRole('status').filter({ hasText: 'Alert Delivered' }).waitFor();
@@ -191,6 +197,8 @@ describe('asset detail', () => {
 
   it('changes the LED intensity: sending, then the device answer, cleared after a while', async () => {
     const asset = pick('HA5 reporting', (thing) => reporting(thing) && thing.device_type === 'ha5', 2);
+    // The device checks in parked now: it answers (a device silent for 15 minutes times out).
+    await sendHeartbeat(baseUrl, staffToken, asset);
     const page = await openAsset('admin@demo.test', asset);
     const select = page.getByLabel('LED intensity');
     await page.waitForFunction(
@@ -258,6 +266,9 @@ describe('asset edit forms', () => {
   it('shows the API error under the footer when the integration owns the nickname, and Cancel goes back', async () => {
     const asset = pick('integration asset', (thing) => reporting(thing) && thing.is_integration_org);
     const page = await openAsset('admin@demo.test', asset);
+    // An api device's System Id is copyable (live §2).
+    await page.getByText(asset.system_identifier, { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
     await page.getByRole('link', { name: 'Edit profile' }).click();
     await page.getByLabel('Nickname').fill('Renamed by hand');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -81,7 +81,12 @@ export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): vo
   }
   const edit = editGate(detail, granted);
   return (
-    <section className="thing-detail" aria-labelledby="thing-detail-title" data-testid="thing-detail">
+    <section
+      className="thing-detail"
+      aria-labelledby="thing-detail-title"
+      data-testid="thing-detail"
+      data-thing-id={detail.id}
+    >
       <header className="thing-detail__header">
         <button type="button" className="button button--small" onClick={onBack} aria-label="Back to assets">
           Back
