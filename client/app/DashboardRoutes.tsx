@@ -10,7 +10,7 @@ import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation
 import { DataScreen } from '../features/data/DataScreen.tsx';
 import { EventsPage } from '../features/events/EventsPage.tsx';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
-import { ThingsPage } from '../features/things/ThingsPage.tsx';
+import { ThingsPage, type ThingsPanel } from '../features/things/ThingsPage.tsx';
 import { TripsPage } from '../features/trips/TripsPage.tsx';
 import { ZonesPage } from '../features/zones/ZonesPage.tsx';
 import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
@@ -30,10 +30,17 @@ function decodeParam(value: string | undefined): string | null {
   }
 }
 
+const THINGS_PANELS: Readonly<Record<string, ThingsPanel>> = {
+  'things/:thingId': 'detail',
+  'things/:thingId/edit/profile': 'editProfile',
+  'things/:thingId/edit/associations': 'editAssociations',
+};
+
 function Screen({ match, path }: { match: RouteMatch; path: string }) {
   const { rule, params } = match;
-  if (rule.pattern === 'things' || rule.pattern === 'things/:thingId') {
-    return <ThingsPage thingId={decodeParam(params.thingId)} />;
+  if (rule.section === 'things') {
+    const panel = THINGS_PANELS[rule.pattern] ?? 'list';
+    return <ThingsPage thingId={decodeParam(params.thingId)} panel={panel} />;
   }
   if (rule.section === 'areas')
     return <AreasPage pattern={rule.pattern} areaId={decodeParam(params.areaId)} />;

@@ -1,11 +1,12 @@
-// Runs in the live worker: the asset list as the page's virtual list reads it. The worker holds the ordered,
-// searched ids and sends them only when they change; of the rows it sends only those in the page's window (with
-// a margin for scrolling) that the page does not already have as they are now. A 10,000-row list thus costs the
-// page the rows in view, not every row every second.
+// Runs in the live worker: the asset list as the page's virtual list reads it. The worker holds the ordered ids
+// that pass the search and the Filters panel (domain/things/thingListFilter.ts) and sends them only when they
+// change; of the rows it sends only those in the page's window (with a margin for scrolling) that the page does not
+// already have as they are now. A 10,000-row list thus costs the page the rows in view, not every row every second.
 import type { LivePicture } from '#domain/live/livePicture';
 import { pictureLabels, thingList } from '#domain/live/pictureViews';
 import { statusLabel, statusName } from '#domain/status/assetStatus';
 import type { Thing } from '#domain/things/thing';
+import { isNoFilter, matchesFilter, NO_FILTER, type ThingListFilter } from '#domain/things/thingListFilter';
 import { matchesSearch, normaliseSearch } from '../features/things/thingSearch.ts';
 import type { ListFrame, ListWindow, ThingRowView } from './liveProtocol.ts';
 
@@ -46,6 +47,7 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 
 export class ListView {
   private query = '';
+  private filter: ThingListFilter = NO_FILTER;
   private window = FIRST_WINDOW;
   private shown: readonly string[] = [];
   /** The search or the window changed, or the picture started over: the id list is sent again. */
@@ -55,6 +57,11 @@ export class ListView {
 
   setSearch(text: string): void {
     this.query = normaliseSearch(text);
+    this.shownStale = true;
+  }
+
+  setFilter(filter: ThingListFilter): void {
+    this.filter = filter;
     this.shownStale = true;
   }
 
@@ -71,7 +78,14 @@ export class ListView {
   /** The list part of a frame. */
   frame(picture: LivePicture): ListFrame {
     const ordered = thingList(picture);
-    const shown = this.query ? ordered.filter((thing) => matchesSearch(thing, this.query)) : ordered;
+    const { query, filter } = this;
+    const organizationId = picture.organization?.id ?? null;
+    const shown =
+      query || !isNoFilter(filter)
+        ? ordered.filter(
+            (thing) => matchesSearch(thing, query) && matchesFilter(thing, filter, organizationId),
+          )
+        : ordered;
     const ids = shown.map((thing) => thing.id);
     const changed = this.shownStale || !sameIds(ids, this.shown);
     if (changed) this.shown = ids;

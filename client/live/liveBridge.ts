@@ -7,6 +7,7 @@
 import { effect } from '@preact/signals-react';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
+import type { ThingListFilter } from '#domain/things/thingListFilter';
 import { acceptEvents, resetEventsState } from './eventsStore.ts';
 import type {
   EventsViewRequest,
@@ -45,12 +46,14 @@ const requested: {
   selected: string | null;
   mapView: MapViewRequest | null;
   events: EventsViewRequest | null;
+  filter: ThingListFilter | null;
 } = {
   search: '',
   window: null,
   selected: null,
   mapView: null,
   events: null,
+  filter: null,
 };
 
 function send(message: PageMessage): void {
@@ -61,6 +64,12 @@ function send(message: PageMessage): void {
 export function searchList(text: string): void {
   requested.search = text;
   send({ type: 'search', text });
+}
+
+/** The Filters panel's choices and the "show offline" preference; the worker narrows the list. */
+export function filterList(filter: ThingListFilter): void {
+  requested.filter = filter;
+  send({ type: 'listFilter', filter });
 }
 
 /** The rows the virtual list shows; the worker sends the ones the page lacks. */
@@ -145,6 +154,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
     organization,
   });
   if (requested.search) send({ type: 'search', text: requested.search });
+  if (requested.filter) send({ type: 'listFilter', filter: requested.filter });
   if (requested.window) send({ type: 'listWindow', window: requested.window });
   if (requested.selected !== null) send({ type: 'select', thingId: requested.selected });
   if (requested.mapView !== null) send({ type: 'mapView', view: requested.mapView });

@@ -7,6 +7,8 @@ import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { LocationTimeFilter } from '#domain/locations/location';
 import type { AssetStatusName } from '#domain/status/assetStatus';
 import type { StatusCounts } from '#domain/status/statusCounts';
+import type { ThingListFilter } from '#domain/things/thingListFilter';
+import type { Integration, OrganizationRelation } from '#domain/things/thing';
 import type { CableStatus } from './cableConnection.ts';
 
 /** What the worker needs to reach the provider; the token is sent again whenever the session refreshes it. */
@@ -38,6 +40,8 @@ export type PageMessage =
   | { type: 'overlayRecords'; organizationId: string; resource: 'areas' | 'zones'; records: unknown[] }
   /** What the events screen shows (eventsView.ts); null when no events screen is open. */
   | { type: 'eventsView'; view: EventsViewRequest | null }
+  /** The asset list's Filters panel and the stored "show offline" preference (domain/things/thingListFilter.ts). */
+  | { type: 'listFilter'; filter: ThingListFilter }
   | { type: 'stop' };
 
 /** The map's request (docs/live-worker.md "The map's view"). */
@@ -169,6 +173,62 @@ export type SnapshotState =
 /** The selected asset as its detail panel and the map's centring read it. */
 export type SelectedThing = { id: string; lat: number | null; lng: number | null; row: ThingRowView };
 
+/** What the asset's status block shows (live §2 "Asset detail panel"); times as epoch milliseconds. */
+export type ThingStatusBlock =
+  | {
+      kind: 'incident';
+      /** The event's street, empty when unknown (the block then shows lat/lng). */
+      address: string;
+      lat: number | null;
+      lng: number | null;
+      arrivedAt: number | null;
+      /** From the event's start to this asset's arrival; null when either is unknown. */
+      timeToSceneMs: number | null;
+    }
+  | { kind: 'lastOnline'; lastOnline: number | null }
+  | {
+      kind: 'moving';
+      direction: string;
+      speed: string;
+      /** Active and streaming: the run's start and its alert points; otherwise null and `lastSync` shows. */
+      run: { startTime: number | null; alertPoints: number } | null;
+      lastSync: number | null;
+    };
+
+/** The selected asset as its detail panel reads it (client/live/thingDetailView.ts). */
+export type ThingDetailView = {
+  id: string;
+  primaryDisplayName: string;
+  secondaryDisplayName: string;
+  nickname: string;
+  status: AssetStatusName;
+  statusLabel: string;
+  statusBlock: ThingStatusBlock;
+  inService: boolean;
+  isPubliclyReporting: boolean;
+  /** When alerting was seen switched off (it turns back on by itself an hour later). */
+  alertingOffSince: number | null;
+  isR2REnabled: boolean;
+  isWzdxEnabled: boolean;
+  isTestModeOn: boolean;
+  isAllowedForTestMode: boolean;
+  isIntegrationOrg: boolean;
+  deviceType: 'ha5' | 'ha7' | 'api' | null;
+  systemId: string;
+  thingType: string;
+  thingSubtype: string;
+  thingSubtypeId: string | null;
+  vinNumber: string;
+  plateNumber: string;
+  registryNumber: string;
+  integrations: Integration[];
+  organizationId: string | null;
+  organizationName: string;
+  relations: OrganizationRelation[];
+  /** The viewed organization only sees the asset (owned elsewhere, shared as accessor): writes are refused. */
+  isReadOnly: boolean;
+};
+
 export type ListFrame = {
   /** Assets in the organization, and how many the search shows. */
   total: number;
@@ -196,6 +256,8 @@ export type PictureFrame = {
   /** The id selected that the loaded picture does not hold (the screen returns to its list, live §2). */
   missingSelectedId: string | null;
   map: MapFrame;
+  /** The selected asset's detail panel (null when none is selected or the picture lacks it). */
+  selectedDetail: ThingDetailView | null;
 };
 
 /** The events screen's request: its time filter, search, the list's window and the event opened (docs/events.md). */

@@ -25,6 +25,7 @@ import {
 } from './liveProtocol.ts';
 import { ListView, rowViewOf } from './listView.ts';
 import { MapView } from './mapView.ts';
+import { thingDetailViewOf } from './thingDetailView.ts';
 import { MarkerPacker } from './markerPacker.ts';
 import { sameOrganization } from './viewedOrganization.ts';
 
@@ -115,6 +116,10 @@ class LiveSession {
       case 'eventsView':
         this.events.setRequest(message.view);
         if (this.picture && !this.resetPending) this.postEvents(this.picture);
+        return;
+      case 'listFilter':
+        this.list.setFilter(message.filter);
+        this.changed();
         return;
       case 'mapView':
         this.map.setRequest(message.view);
@@ -214,6 +219,7 @@ class LiveSession {
         : null,
       missingSelectedId: snapshot.phase === 'loaded' && selected === undefined ? this.selectedId : null,
       map: this.map.frame(picture),
+      selectedDetail: selected ? thingDetailViewOf(selected, picture) : null,
     };
   }
 }

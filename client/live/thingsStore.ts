@@ -11,6 +11,7 @@ import type {
   PictureFrame,
   SelectedThing,
   SnapshotState,
+  ThingDetailView,
   ThingRowView,
 } from './liveProtocol.ts';
 
@@ -44,6 +45,8 @@ export const rowsById = new Map<string, ThingRowView>();
 export const rowsVersion = signal(0);
 export const markerSet = signal<MarkerSet>(NO_MARKERS);
 export const selectedThing = signal<SelectedThing | null>(null);
+/** The selected asset's detail panel (client/live/thingDetailView.ts). */
+export const selectedThingDetail = signal<ThingDetailView | null>(null);
 /** The selected asset is not among the loaded assets (the screen returns to its list, live §2). */
 export const missingSelectedId = signal<string | null>(null);
 /** The cable's state for the connection banner; 'idle' while no cable is open (signed out, polling). */
@@ -76,6 +79,7 @@ export function acceptFrame(frame: PictureFrame): void {
       };
     }
     selectedThing.value = frame.selected;
+    selectedThingDetail.value = frame.selectedDetail;
     missingSelectedId.value = frame.missingSelectedId;
     acceptMapFrame(frame.map);
   });
@@ -92,6 +96,7 @@ export function resetLiveState(): void {
     rowsVersion.value += 1;
     markerSet.value = { ...NO_MARKERS, version: markerSet.peek().version + 1 };
     selectedThing.value = null;
+    selectedThingDetail.value = null;
     missingSelectedId.value = null;
     cableStatus.value = 'idle';
     resetMapState();

@@ -217,9 +217,9 @@ describe('follow and instructions', () => {
 });
 
 describe('popups and selection sync', () => {
-  it('shows a popup on hover, pins it on click, selects the asset and scrolls the list to it', async () => {
+  it('shows a popup on hover, pins it on click, selects the asset and opens its detail', async () => {
     const page = await openMap();
-    // An asset whose row the list has not rendered: selecting it on the map must scroll the list to it.
+    // An asset whose row the list has not rendered: selecting it on the map opens it all the same.
     const rendered = await page
       .getByTestId('thing-row')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-thing-id')));
@@ -246,10 +246,9 @@ describe('popups and selection sync', () => {
     const pinned = page.getByTestId('pinned-popup');
     await pinned.waitFor();
     expect(await pinned.getAttribute('data-thing-id')).toBe(target.id);
-    const row = page.locator(`[data-testid="thing-row"][data-thing-id="${target.id}"]`);
-    await row.waitFor();
-    expect(await row.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => row.isVisible()).toBe(true);
+    // The side panel shows the selected asset's detail (live §2 things/{thingId}).
+    await page.getByTestId('thing-detail').getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('thing-detail').getAttribute('data-thing-id')).toBe(target.id);
 
     await pinned.getByRole('button', { name: 'Close' }).click();
     await pinned.waitFor({ state: 'detached' });

@@ -274,10 +274,12 @@ describe('mobile', () => {
     await page.waitForURL(`**/dashboard/things/${thingId}`);
 
     const tabs = page.getByRole('navigation', { name: 'Sections' });
+    // The drawer holds the selected asset's detail; the active tab closes and opens it.
+    await page.getByTestId('thing-detail').waitFor();
     await tabs.getByRole('button', { name: 'Live' }).click();
-    await page.getByTestId('asset-count').waitFor({ state: 'hidden' });
+    await page.getByTestId('thing-detail').waitFor({ state: 'hidden' });
     await tabs.getByRole('button', { name: 'Live' }).click();
-    await page.getByTestId('asset-count').waitFor();
+    await page.getByTestId('thing-detail').waitFor();
 
     await tabs.getByRole('button', { name: 'Closures' }).click();
     await page.waitForURL('**/dashboard/closures');

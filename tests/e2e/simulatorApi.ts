@@ -61,6 +61,34 @@ export async function sendPoint(
   position: { lat: number; lng: number },
   motion: { speed: number; course: number } = { speed: 9, course: 0 },
 ): Promise<void> {
+  await sendSample(baseUrl, token, thing, { kind: 'point', ...position, ...motion, enroute: true });
+}
+
+/** A parked device checks in where it stands (not en route): it is heard now and reads standby. */
+export async function sendHeartbeat(baseUrl: string, token: string, thing: ListedThing): Promise<void> {
+  await sendSample(baseUrl, token, thing, {
+    kind: 'heartbeat',
+    lat: thing.lat,
+    lng: thing.lng,
+    speed: 0,
+    course: 0,
+    enroute: false,
+  });
+}
+
+async function sendSample(
+  baseUrl: string,
+  token: string,
+  thing: ListedThing,
+  sample: {
+    kind: 'point' | 'heartbeat';
+    lat: number;
+    lng: number;
+    speed: number;
+    course: number;
+    enroute: boolean;
+  },
+): Promise<void> {
   const response = await fetch(`${baseUrl}/api/sim/telemetry`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -69,14 +97,9 @@ export async function sendPoint(
         {
           device_id: thing.system_identifier,
           device_type: thing.device_type,
-          kind: 'point',
           time: new Date().toISOString(),
-          lat: position.lat,
-          lng: position.lng,
-          speed: motion.speed,
-          course: motion.course,
           accuracy: 4,
-          enroute: true,
+          ...sample,
         },
       ],
     }),

@@ -4,7 +4,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import { showListWindow } from '../../live/liveBridge.ts';
+import { filterList, showListWindow } from '../../live/liveBridge.ts';
+import { localPreferences } from '../../app/preferences.ts';
 import { densityView, groupView, setDensityView, setGroupView } from '../../map/mapViewState.ts';
 import {
   rowsById,
@@ -14,9 +15,17 @@ import {
   statusCounts,
   thingTotal,
 } from '../../live/thingsStore.ts';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import { PendingThingRow, ThingRow } from './ThingRow.tsx';
-import { setThingSearch, thingSearchText } from './thingsView.ts';
+import { ThingsFilters } from './ThingsFilters.tsx';
+import { listFilter, setThingSearch, thingSearchText } from './thingsView.ts';
 import './thingStatus.css';
+import './thingDetail.css';
+
+const GROUP_VIEW_TEXT =
+  'Group View: assets parked at a station show as one station marker until you zoom in to the street.';
+const DENSITY_VIEW_TEXT =
+  'Density View: shades the map where assets are concentrated, so busy places stand out at any zoom.';
 
 type ThingsListProps = {
   selectedId: string | null;
@@ -32,6 +41,13 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   // Read so that rows arriving for the window render.
   const version = rowsVersion.value;
   const listRef = useRef<VirtuosoHandle>(null);
+  const filter = listFilter.value;
+  const showOffline = localPreferences().value.showOffline;
+
+  // The panel's choices and the stored "show offline" preference narrow the list in the worker.
+  useEffect(() => {
+    filterList({ ...filter, showOffline });
+  }, [filter, showOffline]);
   const selectedIndex = selectedId === null ? -1 : shownIds.indexOf(selectedId);
 
   // Selection sync (live §2): an asset selected on the map scrolls the list to its row, if it is not in view.
@@ -64,24 +80,34 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
           value={thingSearchText.value}
           onChange={(event) => setThingSearch(event.target.value)}
         />
+        <ThingsFilters />
         <div className="things-list__views">
-          <label title="Assets parked at a station show as one station marker until you zoom in to the street.">
+          <label title={GROUP_VIEW_TEXT}>
             <input
               type="checkbox"
               checked={groupView.value}
+              aria-describedby="group-view-text"
               onChange={(event) => setGroupView(event.target.checked)}
             />{' '}
             Group View
           </label>
-          <label title="Shades the map where assets are concentrated, so busy places stand out at any zoom.">
+          <label title={DENSITY_VIEW_TEXT}>
             <input
               type="checkbox"
               checked={densityView.value}
+              aria-describedby="density-view-text"
               onChange={(event) => setDensityView(event.target.checked)}
             />{' '}
             Density View
           </label>
         </div>
+        <p className="things-list__hint" id="group-view-text">
+          {groupView.value ? GROUP_VIEW_TEXT : ''}
+        </p>
+        <p className="things-list__hint" id="density-view-text">
+          {densityView.value ? DENSITY_VIEW_TEXT : ''}
+        </p>
+        <OfflineNotice offline={counts.offline} />
       </header>
       {state.phase === 'error' ? (
         <p className="things-list__message" role="alert">
@@ -91,7 +117,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
       {state.phase === 'loading' ? <p className="things-list__message">Loading assets…</p> : null}
       {state.phase === 'loaded' && shownIds.length === 0 ? (
         <p className="things-list__message">
-          {total === 0 ? 'No Assets Available' : 'No assets match the search.'}
+          {total === 0 ? 'No Assets Available' : 'No assets match the search and filters.'}
         </p>
       ) : null}
       <Virtuoso

@@ -4,20 +4,29 @@ import { useLocation } from 'wouter';
 import { selectThing } from '../../live/liveBridge.ts';
 import { missingSelectedId } from '../../live/thingsStore.ts';
 import { LiveMap } from '../../map/LiveMap.tsx';
+import { EditProfileForm } from './EditProfileForm.tsx';
+import { OrganizationAccessForm } from './OrganizationAccessForm.tsx';
+import { ThingDetail } from './ThingDetail.tsx';
 import { ThingsList } from './ThingsList.tsx';
+import { THINGS_PATH, thingPath } from './thingsPaths.ts';
 
-export const THINGS_PATH = '/dashboard/things';
+export { THINGS_PATH };
 
-/** The "Live" screen: the asset list beside the map. `thingId` is the selected asset from the route. */
-export function ThingsPage({ thingId }: { thingId: string | null }) {
+/** What the side panel shows for the route (live §2 route table). */
+export type ThingsPanel = 'list' | 'detail' | 'editProfile' | 'editAssociations';
+
+/**
+ * The "Live" screen: the side panel (the asset list, an asset's detail or one of its edit forms) beside the map.
+ * `thingId` is the selected asset from the route.
+ */
+export function ThingsPage({ thingId, panel = 'detail' }: { thingId: string | null; panel?: ThingsPanel }) {
   useSignals();
   const [, navigate] = useLocation();
   const missing = thingId !== null && missingSelectedId.value === thingId;
 
-  const select = useCallback(
-    (id: string) => navigate(`${THINGS_PATH}/${encodeURIComponent(id)}`),
-    [navigate],
-  );
+  const select = useCallback((id: string) => navigate(thingPath(id)), [navigate]);
+  // Back clears the selected asset (live §2): the list again.
+  const back = useCallback(() => navigate(THINGS_PATH), [navigate]);
 
   // The worker reports on the selected asset in every frame (its detail, and whether it exists).
   useEffect(() => {
@@ -30,9 +39,15 @@ export function ThingsPage({ thingId }: { thingId: string | null }) {
     if (missing) navigate(THINGS_PATH, { replace: true });
   }, [missing, navigate]);
 
+  let side;
+  if (thingId === null || panel === 'list') side = <ThingsList selectedId={thingId} onSelect={select} />;
+  else if (panel === 'editProfile') side = <EditProfileForm key={thingId} thingId={thingId} />;
+  else if (panel === 'editAssociations') side = <OrganizationAccessForm key={thingId} thingId={thingId} />;
+  else side = <ThingDetail thingId={thingId} onBack={back} />;
+
   return (
     <div className="things-page">
-      <ThingsList selectedId={thingId} onSelect={select} />
+      <div className="things-page__side">{side}</div>
       <div className="things-page__map">
         <LiveMap selectedId={thingId} onSelect={select} />
       </div>

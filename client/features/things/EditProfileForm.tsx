@@ -1,0 +1,323 @@
+// Edit Profile (live §2 "Asset edit forms", §5, §8; route things/{thingId}/edit/profile): the toggles, Nickname,
+// Type, Subtype, VIN #, License #, Vehicle ID and up to two integrations. Errors show only once a field is touched
+// and (changed or a submit failed); Save only when changed and not submitting; the API's error under the footer;
+// Save and Cancel return two levels up, to the asset.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { subtypesOf, type ThingType } from '#domain/things/thingTypes';
+import {
+  AVAILABLE_PROVIDERS_IN_USE,
+  counterIsWarning,
+  INTEGRATION_PROVIDERS,
+  mayAddIntegration,
+  profileBody,
+  profileProblems,
+  sameProfileValues,
+  type ProfileField,
+  type ProfileFormValues,
+} from '#domain/things/thingProfileForm';
+import {
+  NICKNAME_MAX_LENGTH,
+  PLATE_MAX_LENGTH,
+  VEHICLE_ID_MAX_LENGTH,
+} from '#domain/things/thingProfileRules';
+import { updateThingProfile, type ThingCatalog } from '../../api/thingEdits.ts';
+import { apiClient } from '../../app/session.ts';
+import type { ThingDetailView } from '../../live/liveProtocol.ts';
+import { selectedThingDetail } from '../../live/thingsStore.ts';
+import { shouldShowFieldError } from '../accounts/accountsForm.ts';
+import { FormFooter, TextField } from '../accounts/FormParts.tsx';
+// The form parts' own styles (fields, the footer).
+import '../accounts/accounts.css';
+import { useThingCatalog } from './thingCatalog.ts';
+import { thingPath } from './thingsPaths.ts';
+import './thingDetail.css';
+
+/** Live §9: the profile save returns to the asset 150 ms after it succeeded. */
+const SAVE_REDIRECT_MS = 150;
+
+function initialValues(detail: ThingDetailView, types: readonly ThingType[]): ProfileFormValues {
+  return {
+    inService: detail.inService,
+    isPubliclyReporting: detail.isPubliclyReporting,
+    nickname: detail.nickname,
+    thingTypeId: types.find((type) => type.name === detail.thingType)?.id ?? '',
+    thingSubtypeId: detail.thingSubtypeId ?? '',
+    vinNumber: detail.vinNumber,
+    plateNumber: detail.plateNumber,
+    registryNumber: detail.registryNumber,
+    integrations: detail.integrations,
+  };
+}
+
+function Counter({ length, limit }: { length: number; limit: number }) {
+  return (
+    <span
+      className={`field__counter${counterIsWarning(length, limit) ? ' field__counter--warning' : ''}`}
+      data-testid="character-counter"
+    >
+      {length}/{limit}
+    </span>
+  );
+}
+
+function ProfileForm({
+  detail,
+  catalog,
+  onDone,
+}: {
+  detail: ThingDetailView;
+  catalog: ThingCatalog;
+  onDone(): void;
+}) {
+  const [initial] = useState(() => initialValues(detail, catalog.types));
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitFailed, setSubmitFailed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const problems = profileProblems(values);
+  const changed = !sameProfileValues(values, initial);
+
+  const touch = (field: string) => setTouched((current) => new Set(current).add(field));
+  const change = (field: string, next: Partial<ProfileFormValues>) => {
+    setValues((current) => ({ ...current, ...next }));
+    touch(field);
+  };
+  const errorOf = (field: keyof typeof problems, dirty: boolean) => {
+    const problem = problems[field];
+    return problem &&
+      shouldShowFieldError({ touched: touched.has(field), dirty, submitFailed, disabled: submitting })
+      ? problem
+      : null;
+  };
+
+  function text(field: ProfileField & keyof ProfileFormValues, label: string, limit?: number) {
+    const value = values[field];
+    return (
+      <>
+        <TextField
+          id={`thing-profile-${field}`}
+          label={label}
+          value={value}
+          error={errorOf(field, value !== initial[field])}
+          onChange={(next) => change(field, { [field]: next })}
+          onBlur={() => touch(field)}
+        />
+        {limit ? <Counter length={value.length} limit={limit} /> : null}
+      </>
+    );
+  }
+
+  const subtypes = subtypesOf(catalog.subtypes, values.thingTypeId);
+  const typeError = errorOf('thingTypeId', values.thingTypeId !== initial.thingTypeId);
+  const setIntegration = (slot: number, next: { name?: string; id?: string }) =>
+    change(`integration${slot}`, {
+      integrations: values.integrations.map((integration, index) =>
+        index === slot ? { ...integration, ...next } : integration,
+      ),
+    });
+
+  async function save() {
+    setTouched(
+      new Set([
+        'nickname',
+        'thingTypeId',
+        'vinNumber',
+        'plateNumber',
+        'registryNumber',
+        'integration0',
+        'integration1',
+      ]),
+    );
+    if (Object.keys(problems).length > 0) {
+      setSubmitFailed(true);
+      return;
+    }
+    setSubmitting(true);
+    setApiError(null);
+    const outcome = await updateThingProfile(
+      apiClient(),
+      detail.id,
+      profileBody(values, detail.integrations),
+    );
+    if (outcome.ok) {
+      window.setTimeout(onDone, SAVE_REDIRECT_MS);
+      return;
+    }
+    setSubmitting(false);
+    setSubmitFailed(true);
+    setApiError(outcome.message);
+  }
+
+  return (
+    <form
+      className="thing-form"
+      aria-labelledby="thing-profile-form-title"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <h1 id="thing-profile-form-title" className="thing-detail__primary">
+        Edit Profile
+      </h1>
+      <p className="thing-detail__secondary">{detail.primaryDisplayName}</p>
+      <label className="thing-form__check">
+        <input
+          type="checkbox"
+          checked={values.inService}
+          onChange={(event) => change('inService', { inService: event.target.checked })}
+        />{' '}
+        In-Service
+      </label>
+      <label className="thing-form__check">
+        <input
+          type="checkbox"
+          checked={values.isPubliclyReporting}
+          onChange={(event) => change('isPubliclyReporting', { isPubliclyReporting: event.target.checked })}
+        />{' '}
+        Alerting
+      </label>
+      {text('nickname', 'Nickname', NICKNAME_MAX_LENGTH)}
+      <div className="field">
+        <label htmlFor="thing-profile-type" className="field__label">
+          Type
+        </label>
+        <select
+          id="thing-profile-type"
+          className="input"
+          value={values.thingTypeId}
+          aria-invalid={typeError ? true : undefined}
+          onChange={(event) => change('thingTypeId', { thingTypeId: event.target.value, thingSubtypeId: '' })}
+          onBlur={() => touch('thingTypeId')}
+        >
+          <option value="">Select…</option>
+          {catalog.types.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.displayName}
+            </option>
+          ))}
+        </select>
+        {typeError ? <span className="field__error">{typeError}</span> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="thing-profile-subtype" className="field__label">
+          Subtype
+        </label>
+        <select
+          id="thing-profile-subtype"
+          className="input"
+          value={values.thingSubtypeId}
+          onChange={(event) => change('thingSubtypeId', { thingSubtypeId: event.target.value })}
+        >
+          <option value="">None</option>
+          {subtypes.map((subtype) => (
+            <option key={subtype.id} value={subtype.id}>
+              {subtype.displayName}
+            </option>
+          ))}
+        </select>
+      </div>
+      {text('vinNumber', 'VIN #')}
+      {text('plateNumber', 'License #', PLATE_MAX_LENGTH)}
+      {text('registryNumber', 'Vehicle ID', VEHICLE_ID_MAX_LENGTH)}
+      <fieldset className="field">
+        <legend className="field__label">Integrations</legend>
+        {values.integrations.map((integration, slot) => {
+          const original = initial.integrations[slot];
+          const error = errorOf(
+            `integration${slot}`,
+            original?.name !== integration.name || original.id !== integration.id,
+          );
+          return (
+            <div key={slot} className="thing-form__integration">
+              <div className="field">
+                <label htmlFor={`thing-integration-provider-${slot}`} className="field__label">
+                  Provider {slot + 1}
+                </label>
+                <select
+                  id={`thing-integration-provider-${slot}`}
+                  className="input"
+                  value={integration.name}
+                  onChange={(event) => setIntegration(slot, { name: event.target.value })}
+                  onBlur={() => touch(`integration${slot}`)}
+                >
+                  <option value="">Select…</option>
+                  {INTEGRATION_PROVIDERS.map((provider) => (
+                    <option key={provider} value={provider}>
+                      {provider}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`thing-integration-id-${slot}`} className="field__label">
+                  Id {slot + 1}
+                </label>
+                <input
+                  id={`thing-integration-id-${slot}`}
+                  className="input"
+                  value={integration.id}
+                  onChange={(event) => setIntegration(slot, { id: event.target.value })}
+                  onBlur={() => touch(`integration${slot}`)}
+                />
+              </div>
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={`Remove integration ${slot + 1}`}
+                onClick={() =>
+                  change(`integration${slot}`, {
+                    integrations: values.integrations.filter((_, index) => index !== slot),
+                  })
+                }
+              >
+                Remove
+              </button>
+              {error ? <span className="field__error">{error}</span> : null}
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!mayAddIntegration(values.integrations)}
+          onClick={() =>
+            setValues((current) => ({
+              ...current,
+              integrations: [...current.integrations, { name: '', id: '' }],
+            }))
+          }
+        >
+          Add integration
+        </button>
+        {mayAddIntegration(values.integrations) ? null : (
+          <span className="thing-detail__note">{AVAILABLE_PROVIDERS_IN_USE}</span>
+        )}
+      </fieldset>
+      <FormFooter changed={changed} submitting={submitting} apiError={apiError} onCancel={onDone} />
+    </form>
+  );
+}
+
+export function EditProfileForm({ thingId }: { thingId: string }) {
+  useSignals();
+  const [, navigate] = useLocation();
+  const detail = selectedThingDetail.value;
+  const catalog = useThingCatalog();
+  const done = () => navigate(thingPath(thingId));
+  if (catalog !== null && 'error' in catalog) {
+    return (
+      <p className="things-list__message" role="alert">
+        {catalog.error}
+      </p>
+    );
+  }
+  if (detail === null || detail.id !== thingId || catalog === null) {
+    return <p className="things-list__message">Loading asset…</p>;
+  }
+  return <ProfileForm detail={detail} catalog={catalog} onDone={done} />;
+}

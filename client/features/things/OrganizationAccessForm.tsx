@@ -1,0 +1,118 @@
+// Organization access (live §2 "Asset edit forms", §8; route things/{thingId}/edit/associations): for each
+// organization the asset could be shared with, a toggle and a Manager/Accessor choice. Save sends only what changed
+// (a removed organization as `delete`), Save and Cancel return two levels up, the API's error under the footer.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { accessChanges, sharingCandidates, type AccessChoice } from '#domain/things/thingAccessForm';
+import { updateThingAssociations } from '../../api/thingEdits.ts';
+import { apiClient, subscribedOrganization, switchableOrganizations } from '../../app/session.ts';
+import type { ThingDetailView } from '../../live/liveProtocol.ts';
+import { selectedThingDetail } from '../../live/thingsStore.ts';
+import { FormFooter } from '../accounts/FormParts.tsx';
+// The form parts' own styles (the footer).
+import '../accounts/accounts.css';
+import { thingPath } from './thingsPaths.ts';
+import './thingDetail.css';
+
+function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): void }) {
+  const organization = subscribedOrganization.value;
+  const [candidates] = useState(() =>
+    sharingCandidates(detail, [
+      ...(organization?.managers ?? []),
+      ...(organization?.accessors ?? []),
+      ...switchableOrganizations.value,
+    ]),
+  );
+  const [initial] = useState(() =>
+    Object.fromEntries(candidates.map((candidate) => [candidate.id, candidate.choice])),
+  );
+  const [choices, setChoices] = useState<Record<string, AccessChoice>>(initial);
+  const [submitting, setSubmitting] = useState(false);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const changes = accessChanges(initial, choices);
+
+  async function save() {
+    setSubmitting(true);
+    setApiError(null);
+    const outcome = await updateThingAssociations(apiClient(), detail.id, {
+      organization_relationships: changes,
+    });
+    setSubmitting(false);
+    if (outcome.ok) onDone();
+    else setApiError(outcome.message);
+  }
+
+  return (
+    <form
+      className="thing-form"
+      aria-labelledby="thing-access-form-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <h1 id="thing-access-form-title" className="thing-detail__primary">
+        Organization Access
+      </h1>
+      <p className="thing-detail__secondary">
+        {detail.primaryDisplayName} · Owner {detail.organizationName}
+      </p>
+      {candidates.length === 0 ? <p className="thing-detail__note">No organizations to share with.</p> : null}
+      {candidates.map((candidate) => {
+        const choice = choices[candidate.id] ?? 'none';
+        const set = (next: AccessChoice) => setChoices((current) => ({ ...current, [candidate.id]: next }));
+        return (
+          <fieldset key={candidate.id} className="field" data-testid="access-organization">
+            <legend className="field__label">{candidate.name}</legend>
+            <label className="thing-form__check">
+              <input
+                type="checkbox"
+                aria-label={`Share with ${candidate.name}`}
+                checked={choice !== 'none'}
+                onChange={(event) => set(event.target.checked ? 'accessor' : 'none')}
+              />{' '}
+              Shared
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`access-${candidate.id}`}
+                aria-label={`${candidate.name} Manager`}
+                checked={choice === 'manager'}
+                disabled={choice === 'none'}
+                onChange={() => set('manager')}
+              />{' '}
+              Manager
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`access-${candidate.id}`}
+                aria-label={`${candidate.name} Accessor`}
+                checked={choice === 'accessor'}
+                disabled={choice === 'none'}
+                onChange={() => set('accessor')}
+              />{' '}
+              Accessor
+            </label>
+          </fieldset>
+        );
+      })}
+      <FormFooter
+        changed={changes.length > 0}
+        submitting={submitting}
+        apiError={apiError}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}
+
+export function OrganizationAccessForm({ thingId }: { thingId: string }) {
+  useSignals();
+  const [, navigate] = useLocation();
+  const detail = selectedThingDetail.value;
+  if (detail === null || detail.id !== thingId) return <p className="things-list__message">Loading asset…</p>;
+  return <AccessForm detail={detail} onDone={() => navigate(thingPath(thingId))} />;
+}

@@ -1,0 +1,148 @@
+// The asset detail panel (live §2 "Asset detail panel", route things/{thingId}): back action, names, the status
+// block, the Profile block (toggles, fields, R2R and LED actions) and Organization Access. Everything shown comes
+// from the live worker's detail of the selected asset, so an edit made anywhere arrives here over the cable.
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from 'wouter';
+import { editGate } from '#domain/things/thingControlGates';
+import { subscribedOrganization, permissions } from '../../app/session.ts';
+import { selectedThingDetail } from '../../live/thingsStore.ts';
+import type { ThingDetailView } from '../../live/liveProtocol.ts';
+import { CopyButton } from '../accounts/CopyButton.tsx';
+import { ProfileActions, ProfileToggles } from './ProfileControls.tsx';
+import { ThingStatusBlock } from './ThingStatusBlock.tsx';
+import { thingPath } from './thingsPaths.ts';
+import './thingDetail.css';
+
+function Field({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {
+  return (
+    <div className="thing-detail__fact">
+      <dt>{label}</dt>
+      <dd>
+        {value || '—'}
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function OrganizationAccess({ detail, mayEdit }: { detail: ThingDetailView; mayEdit: boolean }) {
+  const organization = subscribedOrganization.value;
+  const managing = detail.relations.filter((relation) => relation.relationType === 'manager');
+  const accessing = detail.relations.filter((relation) => relation.relationType === 'accessor');
+  const hasPartners =
+    detail.relations.length > 0 ||
+    (organization !== null && organization.managers.length + organization.accessors.length > 0);
+  return (
+    <section className="thing-detail__block" aria-labelledby="thing-access-title">
+      <header className="thing-detail__block-header">
+        <h2 id="thing-access-title">Organization Access</h2>
+        {mayEdit && hasPartners ? (
+          <Link href={`${thingPath(detail.id)}/edit/associations`} className="button button--small">
+            Edit access
+          </Link>
+        ) : null}
+      </header>
+      <dl className="thing-detail__facts">
+        <Field label="Owner" value={detail.organizationName} />
+        <div className="thing-detail__fact">
+          <dt>Shared With</dt>
+          <dd data-testid="shared-with">
+            {detail.relations.length === 0 ? '—' : null}
+            {managing.map((relation) => (
+              <span key={relation.organizationId} className="thing-detail__relation">
+                {relation.organizationName} (Manager)
+              </span>
+            ))}
+            {accessing.map((relation) => (
+              <span key={relation.organizationId} className="thing-detail__relation">
+                {relation.organizationName} (Accessor)
+              </span>
+            ))}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): void }) {
+  useSignals();
+  const detail = selectedThingDetail.value;
+  const granted = permissions.value;
+  if (detail === null || detail.id !== thingId) {
+    return (
+      <section className="thing-detail" aria-label="Asset detail">
+        <button type="button" className="button button--small" onClick={onBack}>
+          Back
+        </button>
+        <p className="things-list__message">Loading asset…</p>
+      </section>
+    );
+  }
+  const edit = editGate(detail, granted);
+  return (
+    <section
+      className="thing-detail"
+      aria-labelledby="thing-detail-title"
+      data-testid="thing-detail"
+      data-thing-id={detail.id}
+    >
+      <header className="thing-detail__header">
+        <button type="button" className="button button--small" onClick={onBack} aria-label="Back to assets">
+          Back
+        </button>
+        <div className="thing-detail__names">
+          <h1 id="thing-detail-title" className="thing-detail__primary">
+            {detail.primaryDisplayName}
+          </h1>
+          {detail.secondaryDisplayName ? (
+            <p className="thing-detail__secondary">{detail.secondaryDisplayName}</p>
+          ) : null}
+        </div>
+        <span className={`status-dot status-dot--${detail.status}`} aria-hidden />
+        <span className="thing-detail__status" data-testid="detail-status">
+          {detail.statusLabel}
+        </span>
+      </header>
+      <ThingStatusBlock block={detail.statusBlock} />
+      <section className="thing-detail__block" aria-labelledby="thing-profile-title">
+        <header className="thing-detail__block-header">
+          <h2 id="thing-profile-title">Profile</h2>
+          {edit.enabled ? (
+            <Link
+              href={`${thingPath(detail.id)}/edit/profile`}
+              className="button button--small"
+              aria-label="Edit profile"
+              title="Edit profile"
+            >
+              ⚙ Edit
+            </Link>
+          ) : null}
+        </header>
+        <ProfileToggles key={detail.id} detail={detail} gate={edit} />
+        <dl className="thing-detail__facts">
+          <Field label="Nickname" value={detail.nickname} />
+          {detail.deviceType === 'api' ? (
+            <Field label="System Id" value={detail.systemId}>
+              {' '}
+              <CopyButton text={detail.systemId} />
+            </Field>
+          ) : null}
+          <Field label="Type" value={detail.thingType} />
+          <Field label="Subtype" value={detail.thingSubtype} />
+          <Field label="VIN" value={detail.vinNumber} />
+          <Field label="Plate#" value={detail.plateNumber} />
+          <Field label="Vehicle Id" value={detail.registryNumber} />
+          <Field
+            label="Integrations"
+            value={detail.integrations
+              .map((integration) => `${integration.name} | ${integration.id}`)
+              .join(', ')}
+          />
+        </dl>
+        <ProfileActions key={`actions-${detail.id}`} detail={detail} />
+      </section>
+      <OrganizationAccess detail={detail} mayEdit={edit.enabled} />
+    </section>
+  );
+}

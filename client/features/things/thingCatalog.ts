@@ -1,0 +1,30 @@
+// The thing types and subtypes (GET /thing_types, /thing_subtypes) for the Edit Profile form and the Filters panel:
+// loaded once per page on first use and shared; a failed load is tried again by the next screen that asks.
+import { useEffect, useState } from 'react';
+import { loadThingCatalog, type Outcome, type ThingCatalog } from '../../api/thingEdits.ts';
+import { apiClient } from '../../app/session.ts';
+
+let pending: Promise<Outcome<ThingCatalog>> | null = null;
+
+function catalog(): Promise<Outcome<ThingCatalog>> {
+  pending ??= loadThingCatalog(apiClient()).then((outcome) => {
+    if (!outcome.ok) pending = null;
+    return outcome;
+  });
+  return pending;
+}
+
+/** The catalogue, null while loading, or the failure text. */
+export function useThingCatalog(): ThingCatalog | null | { error: string } {
+  const [state, setState] = useState<ThingCatalog | null | { error: string }>(null);
+  useEffect(() => {
+    let live = true;
+    void catalog().then((outcome) => {
+      if (live) setState(outcome.ok ? outcome.value : { error: outcome.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
