@@ -20,6 +20,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what a person would see, like Playwright's own waits (30 s); vitest's 1 s default
+          // fails on a busy 2-core machine where a live duration's one-second tick or a batch can take longer.
+          expect: { poll: { timeout: 30_000 } },
           fileParallelism: false,
         },
       },

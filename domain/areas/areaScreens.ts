@@ -8,6 +8,7 @@ import {
   EDIT_AREA,
   EDIT_AUTONOMOUS_VEHICLE_AREA,
 } from '#domain/session/liveOperationsPermissions';
+import { postalLabel, stateLabel, stateOptions } from '#domain/organizations/organizationAddress';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { truncateCoordinate } from '#domain/units/coordinates';
 import type { Area, AreaPoint, AreaType } from './area.ts';
@@ -62,25 +63,19 @@ export type AddressLabels = {
   postalIsNumeric: boolean;
 };
 
-/** State for US, Province for CA, Region otherwise; "Zip code" (numeric) for US, "Postal code" otherwise. */
+/**
+ * State for US, Province for CA, Region otherwise; "Zip code" (numeric) for US, "Postal code" otherwise — the same
+ * rules as the organization's address form (organizationAddress.ts), which owns them.
+ */
 export function addressLabels(countryCode: string): AddressLabels {
-  const country = countryCode.trim().toUpperCase();
-  if (country === 'US')
-    return { state: 'State', stateIsList: true, postal: 'Zip code', postalIsNumeric: true };
-  if (country === 'CA')
-    return { state: 'Province', stateIsList: true, postal: 'Postal code', postalIsNumeric: false };
-  return { state: 'Region', stateIsList: false, postal: 'Postal code', postalIsNumeric: false };
+  const postal = postalLabel(countryCode);
+  return {
+    state: stateLabel(countryCode),
+    stateIsList: stateOptions(countryCode) !== null,
+    postal: postal.label,
+    postalIsNumeric: postal.numeric,
+  };
 }
-
-export const US_STATES: readonly string[] = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
-  'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH',
-  'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR',
-]; // prettier-ignore
-
-export const CA_PROVINCES: readonly string[] = [
-  'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT',
-]; // prettier-ignore
 
 /** The countries the form offers (two-letter codes, live §5 "country code max 2 characters"). */
 export const AREA_COUNTRIES: readonly { code: string; name: string }[] = [
@@ -98,10 +93,7 @@ export const AREA_COUNTRIES: readonly { code: string; name: string }[] = [
 
 /** The states or provinces a dropdown offers for the country; empty for free text. */
 export function regionsOf(countryCode: string): readonly string[] {
-  const country = countryCode.trim().toUpperCase();
-  if (country === 'US') return US_STATES;
-  if (country === 'CA') return CA_PROVINCES;
-  return [];
+  return stateOptions(countryCode) ?? [];
 }
 
 // ---------------------------------------------------------------------------------------------

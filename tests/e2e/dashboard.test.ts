@@ -140,16 +140,12 @@ describe('live dashboard', () => {
     const expected = `${target.lat},${target.lng}`;
     await waitForSelectedPosition(page, expected);
     expect(before).not.toBe(expected);
-    // The row follows the same batch: a point while en route makes the asset active (the records change in place,
-    // so the row must not be memoised on the record).
-    await page.waitForFunction((id) => {
-      const status = document.querySelector(
-        `[data-testid="thing-row"][data-thing-id="${id}"] [data-testid="thing-status"]`,
-      );
-      return (
-        status?.getAttribute('aria-label') === 'Active' || status?.getAttribute('aria-label') === 'Responding'
-      );
-    }, thingId);
+    // The asset's detail (things/{id} shows it in place of the list) follows the same batch: a point while en route
+    // makes the asset active (the records change in place, so the view must not be memoised on the record).
+    await page.waitForFunction(() => {
+      const status = document.querySelector('[data-testid="thing-detail"] [data-testid="detail-status"]');
+      return status?.textContent === 'Active' || status?.textContent === 'Responding';
+    });
 
     // The marker layer draws the marker at the new place too (drawn as float32, hence ~1 m).
     const rendered = await page.waitForFunction(
@@ -377,8 +373,9 @@ describe('live dashboard', () => {
     await sendPoint(baseUrl, await signInForToken(baseUrl, STAFF), thing, target);
     // Nothing is streamed for this organization: only the 15 s poll can bring the new position and status.
     await waitForSelectedPosition(page, `${target.lat},${target.lng}`);
-    const row = page.locator(`[data-testid="thing-row"][data-thing-id="${thing.id}"]`);
-    expect(await row.getByTestId('thing-status').getAttribute('aria-label')).toBe('Active');
+    await expect
+      .poll(() => page.getByTestId('thing-detail').getByTestId('detail-status').textContent())
+      .toBe('Active');
     expect(subscribed.some((frame) => frame.includes(largeOrganizationId))).toBe(false);
   });
 });
