@@ -1,7 +1,8 @@
 // The map's interaction state on the page (live §2 "Shared map behaviour"): where the camera is, which asset is
-// hovered or pinned, the Finder and Follow toggles, and the Group View and Density View preferences (kept in
-// localStorage, Group View on by default). The map surface writes the camera; controls and screens read it.
-import { signal } from '@preact/signals-react';
+// hovered or pinned, the Finder and Follow toggles, and the Group View and Density View preferences (read from the
+// browser's view preferences, Group View on by default). The map surface writes the camera; controls and screens read it.
+import { computed, signal } from '@preact/signals-react';
+import { localPreferences, setPreference } from '../app/preferences.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from './mapStyle.ts';
 
 export type CameraState = { zoom: number; lng: number; lat: number };
@@ -23,39 +24,19 @@ export const openStationId = signal<string | null>(null);
 export const finderOn = signal(true);
 export const followSelected = signal(false);
 
-const GROUP_VIEW_KEY = 'fleetDashboard.groupView';
-const DENSITY_VIEW_KEY = 'fleetDashboard.densityView';
-
-function storedFlag(key: string, fallback: boolean): boolean {
-  try {
-    const stored = window.localStorage.getItem(key);
-    return stored === null ? fallback : stored === 'on';
-  } catch {
-    return fallback;
-  }
-}
-
-function storeFlag(key: string, value: boolean): void {
-  try {
-    window.localStorage.setItem(key, value ? 'on' : 'off');
-  } catch {
-    // The choice then lasts for this page only.
-  }
-}
-
-export const groupView = signal(typeof window === 'undefined' ? true : storedFlag(GROUP_VIEW_KEY, true));
-export const densityView = signal(
-  typeof window === 'undefined' ? false : storedFlag(DENSITY_VIEW_KEY, false),
-);
+/**
+ * Group View and Density View are the browser's view preferences (client/app/preferences.ts): the Things list's
+ * toggles and the Accounts Preferences tab change the same stored choice, and the map follows either.
+ */
+export const groupView = computed(() => localPreferences().value.groupView);
+export const densityView = computed(() => localPreferences().value.densityView);
 
 export function setGroupView(on: boolean): void {
-  groupView.value = on;
-  storeFlag(GROUP_VIEW_KEY, on);
+  setPreference('groupView', on);
 }
 
 export function setDensityView(on: boolean): void {
-  densityView.value = on;
-  storeFlag(DENSITY_VIEW_KEY, on);
+  setPreference('densityView', on);
 }
 
 /** The area an edit screen is changing: the overlays leave it out (live §2 Areas: the area being edited is hidden). */

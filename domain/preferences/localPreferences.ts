@@ -34,8 +34,11 @@ export type LocalPreferences = v.InferOutput<typeof StoredPreferencesSchema>;
 export type PreferenceKey = keyof LocalPreferences;
 
 export const PREFERENCE_LABELS: Readonly<Record<PreferenceKey, { label: string; hint: string }>> = {
-  groupView: { label: 'Group view', hint: 'Group assets by station and status in the lists' },
-  densityView: { label: 'Density view', hint: 'Show compact rows so more assets fit on screen' },
+  groupView: {
+    label: 'Group view',
+    hint: 'Show assets parked at a station as one station marker until you zoom in',
+  },
+  densityView: { label: 'Density view', hint: 'Shade the map where assets are concentrated' },
   showOffline: {
     label: 'Show offline assets',
     hint: 'Keep assets that stopped reporting on the map and lists',

@@ -386,6 +386,17 @@ describe('preferences', () => {
     const awareness = page.getByRole('checkbox', { name: /Situational awareness mode/ });
     await awareness.check();
     expect(await page.evaluate(() => window.localStorage.getItem('fleetDashboard.awarenessMode'))).toBe('on');
+
+    // The Things list's Group View toggle is the same stored choice: off there too, and switching it back on there
+    // shows on this tab.
+    await page.goto(`${baseUrl}/dashboard/things`);
+    const listGroupView = page.getByRole('checkbox', { name: 'Group View', exact: true });
+    await listGroupView.waitFor();
+    expect(await listGroupView.isChecked()).toBe(false);
+    await listGroupView.check();
+    await page.goto(`${baseUrl}/dashboard/accounts/preferences`);
+    await page.getByRole('checkbox', { name: /Group view/ }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /Group view/ }).isChecked()).toBe(true);
   });
 });
 
