@@ -222,7 +222,9 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
         license_plate_number: `${faker.string.alpha({ length: 2, casing: 'upper' })}${faker.string.numeric(5)}`,
         in_service: faker.number.float() >= OUT_OF_SERVICE_SHARE,
         is_publicly_alerting: faker.number.float() >= 0.05,
-        features: { r2r: isHardware && isResponder },
+        // One responder device in eight is not R2R-enabled but may be put in test mode, so the demo shows the
+        // asset detail's Test Mode switch beside the Send R2R Test button of the others (live §2).
+        features: { r2r: isHardware && isResponder && serial % 8 !== 0 },
         is_allowed_for_closures: isWorkZone,
         is_allowed_for_test_mode: isHardware && isResponder,
         test_mode: false,

@@ -22,6 +22,7 @@ type Thing = ListedThing & {
   is_publicly_alerting: boolean;
   in_service: boolean;
   features: { r2r: boolean };
+  is_allowed_for_test_mode: boolean;
   location: { id: string } | null;
   organization: { id: string; name: string };
   organization_relationships: { organization_uuid: string; relationship_type: string }[];
@@ -193,6 +194,30 @@ describe('asset detail', () => {
     const send = user.getByRole('button', { name: 'Send R2R Test' });
     expect(await send.isDisabled()).toBe(true);
     expect(await user.locator('[title="Not authorized"]', { has: send }).count()).toBe(1);
+  });
+
+  it('puts an asset without R2R in test mode and out again; a fresh page shows it kept', async () => {
+    const asset = pick('test mode, no R2R', (thing) => !thing.features.r2r && thing.is_allowed_for_test_mode);
+    const page = await openAsset('admin@demo.test', asset);
+    expect(await page.getByRole('button', { name: 'Send R2R Test' }).count()).toBe(0);
+    const toggle = page.getByRole('switch', { name: 'R2R Test Mode' });
+    await toggle.click();
+    await toggle.and(page.locator('[aria-checked="true"]')).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Activate the emergency lights to send a test alert to the R2R indicator.' })
+      .waitFor();
+
+    // The simulator kept it: a fresh page shows the switch on.
+    const other = await shell.open('desktop', `/dashboard/things/${asset.id}`);
+    await openAsset('admin@demo.test', asset, other);
+    const otherToggle = other.getByRole('switch', { name: 'R2R Test Mode' });
+    await otherToggle.and(other.locator('[aria-checked="true"]')).waitFor();
+
+    await toggle.click();
+    await toggle.and(page.locator('[aria-checked="false"]')).waitFor();
+    expect(await page.getByText('Activate the emergency lights', { exact: false }).count()).toBe(0);
+    await other.context().close();
   });
 
   it('changes the LED intensity: sending, then the device answer, cleared after a while', async () => {
