@@ -113,8 +113,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         data-testid="dashboard"
       >
         <MobileTopBar />
-        <ConnectionBanner />
-        <div className="dashboard__content">{children}</div>
+        <div className="dashboard__content">
+          <ConnectionBanner />
+          {children}
+        </div>
         <MobileTabs />
         <SupportDialog />
       </div>
@@ -134,8 +136,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           ) : null}
           <AccountMenu />
         </header>
-        <ConnectionBanner />
-        <div className="dashboard__content">{children}</div>
+        <div className="dashboard__content">
+          <ConnectionBanner />
+          {children}
+        </div>
       </div>
       <SupportDialog />
     </div>

@@ -221,6 +221,7 @@ describe('live dashboard', () => {
     const banner = page.getByTestId('connection-banner');
     expect(await banner.count()).toBe(0);
     if (!current) throw new Error('the dashboard opened no cable socket');
+    const mapBefore = await page.getByTestId('live-map').boundingBox();
 
     let allowReconnect = () => {};
     reconnectAllowed = new Promise((resolve) => {
@@ -231,6 +232,8 @@ describe('live dashboard', () => {
     expect(await banner.textContent()).toBe(
       "Looks like your connection is having trouble - we'll keep trying to get you back online or you can try to restart your browser.",
     );
+    // The banner lies over the content: the map keeps its size (a resized WebGL canvas reallocates its buffers).
+    expect(await page.getByTestId('live-map').boundingBox()).toEqual(mapBefore);
 
     // Sent while the dashboard is away: only the catch-up fetch after resubscribing can bring it.
     const target = {
