@@ -81,13 +81,25 @@ async function main(): Promise<void> {
             at: now,
             firstPosition: first ? `${String(first.lat)},${String(first.lng)}` : '',
           });
+          const ingested = (ms: number, ok: boolean) => {
+            const stats = app.broadcaster.stats();
+            send({
+              type: 'ingested',
+              ms,
+              ok,
+              cable: {
+                droppedFrames: stats.droppedFrames,
+                slowConsumerDisconnects: stats.disconnects.slowConsumer,
+              },
+            });
+          };
           void fetch(`${url}/api/sim/telemetry`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${staffToken}` },
             body: JSON.stringify({ samples }),
           }).then(
-            (response) => send({ type: 'ingested', ms: Date.now() - now, ok: response.ok }),
-            () => send({ type: 'ingested', ms: Date.now() - now, ok: false }),
+            (response) => ingested(Date.now() - now, response.ok),
+            () => ingested(Date.now() - now, false),
           );
           tick += 1;
           driving = setTimeout(step, Math.max(0, start + tick * 1000 - Date.now()));

@@ -6,8 +6,11 @@
 import type { CDPSession } from 'playwright-core';
 
 type TargetInfo = { type: string; url: string; title: string };
-type ProfileNode = { id: number; callFrame: { functionName: string } };
-type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+};
+export type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 type Answer = { id: number; result?: unknown; error?: { message: string } };
 
 const ATTACH_TIMEOUT_MS = 30_000;
@@ -24,7 +27,11 @@ function busyMs(profile: CpuProfile): number {
   return busy;
 }
 
-export type WorkerProfiler = { start(): Promise<void>; stop(): Promise<number> };
+export type WorkerProfiler = {
+  start(): Promise<void>;
+  /** Stops profiling: the busy milliseconds, and the profile itself (written out with `--worker-profile`). */
+  stop(): Promise<{ busyMs: number; profile: CpuProfile }>;
+};
 
 /** Attaches to the page's worker that `isWanted` picks and profiles it between `start` and `stop` (busy ms). */
 export async function attachWorkerProfiler(
@@ -71,7 +78,7 @@ export async function attachWorkerProfiler(
     },
     async stop() {
       const { profile } = (await send('Profiler.stop')) as { profile: CpuProfile };
-      return busyMs(profile);
+      return { busyMs: busyMs(profile), profile };
     },
   };
 }
