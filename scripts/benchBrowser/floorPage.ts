@@ -66,7 +66,7 @@ export function floorPageHtml(): string {
 <style>html,body{margin:0;height:100%}canvas{width:100%;height:100%;display:block}</style></head>
 <body><canvas id="map" data-testid="floor-map"></canvas><script>
 const options = JSON.parse(decodeURIComponent(location.hash.slice(1)));
-const probes = window.__floorProbes = { latencies: [], draws: 0, measuring: false };
+const probes = window.__floorProbes = { shown: [], draws: 0, measuring: false };
 const canvas = document.getElementById('map');
 canvas.width = canvas.clientWidth; canvas.height = canvas.clientHeight;
 const gl = canvas.getContext('webgl2');
@@ -90,7 +90,7 @@ worker.onmessage = (event) => {
   gl.drawArrays(gl.POINTS, 0, count);
   requestAnimationFrame(() => {
     const now = Date.now();
-    if (probes.measuring) { probes.draws += 1; for (const t of times) probes.latencies.push(now - t); }
+    if (probes.measuring) { probes.draws += 1; for (const t of times) probes.shown.push([t, now]); }
     worker.postMessage({ type: 'drawn' });
   });
 };

@@ -23,7 +23,7 @@ function send(message: BenchServerMessage): void {
 
 type Sample = Record<string, unknown>;
 
-/** One second of telemetry: every asset a few metres further round its own small circle, stamped with `now`. */
+/** A second's telemetry for `things`: each a few metres further round its own small circle, stamped with `now`. */
 function samplesAt(things: readonly ListedThing[], tick: number, now: number): Sample[] {
   const time = new Date(now).toISOString();
   return things.map((thing, index) => {
@@ -70,21 +70,30 @@ async function main(): Promise<void> {
   process.on('message', (command: BenchServerCommand) => {
     switch (command.type) {
       case 'drive': {
-        let tick = 0;
+        // Each slice is its own request at its own moment, so a sample's send time is its own.
+        const slices = Array.from({ length: command.slices }, (_, slice) =>
+          things.filter((_, index) => index % command.slices === slice),
+        );
+        const stepMs = 1000 / command.slices;
+        let step = 0;
         const start = Date.now();
-        const step = () => {
+        const sendSlice = () => {
           const now = Date.now();
-          const samples = samplesAt(things, tick, now);
+          const slice = step % command.slices;
+          const samples = samplesAt(slices[slice] ?? [], Math.floor(step / command.slices), now);
           const first = samples[0];
-          send({
-            type: 'sent',
-            at: now,
-            firstPosition: first ? `${String(first.lat)},${String(first.lng)}` : '',
-          });
+          if (slice === 0) {
+            send({
+              type: 'sent',
+              at: now,
+              firstPosition: first ? `${String(first.lat)},${String(first.lng)}` : '',
+            });
+          }
           const ingested = (ms: number, ok: boolean) => {
             const stats = app.broadcaster.stats();
             send({
               type: 'ingested',
+              sentAt: now,
               ms,
               ok,
               cable: {
@@ -101,10 +110,10 @@ async function main(): Promise<void> {
             (response) => ingested(Date.now() - now, response.ok),
             () => ingested(Date.now() - now, false),
           );
-          tick += 1;
-          driving = setTimeout(step, Math.max(0, start + tick * 1000 - Date.now()));
+          step += 1;
+          driving = setTimeout(sendSlice, Math.max(0, start + step * stepMs - Date.now()));
         };
-        step();
+        sendSlice();
         return;
       }
       case 'stop':
