@@ -54,7 +54,7 @@ type MarkerData = {
 
 /**
  * One data object per marker set: deck.gl compares attribute objects by identity, so a redraw of the same set
- * (zoom, selection, hover) uploads nothing, and a new set uploads its arrays once.
+ * (zoom, selection, hover) uploads nothing, and a new set uploads only the arrays that changed (steadyAttribute).
  */
 const dataBySet = new WeakMap<MarkerSet, MarkerData>();
 
@@ -74,11 +74,39 @@ function iconDefs(count: number, cellOf: (index: number) => number, offsetY = 0)
 /** Every course arrow has the same icon: one definitions buffer, kept while it is long enough. */
 let arrowDefs: BinaryAttribute = { value: new Float32Array(0), size: ICON_DEF_SIZE };
 
+function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+/**
+ * The last attribute of each name, handed out again while a new marker set carries the same values: deck.gl
+ * uploads an attribute only when it is a new object, and from one second to the next most statuses, types and
+ * courses (and, in a parked fleet, most positions) stay as they were. Comparing is far cheaper than uploading.
+ */
+const steadyAttributes = new Map<string, { from: ArrayLike<number>; attribute: BinaryAttribute }>();
+
+function steadyAttribute(
+  name: string,
+  from: Float32Array | Uint8Array,
+  make: () => BinaryAttribute,
+): BinaryAttribute {
+  const kept = steadyAttributes.get(name);
+  if (kept && sameValues(kept.from, from)) return kept.attribute;
+  const attribute = make();
+  steadyAttributes.set(name, { from, attribute });
+  return attribute;
+}
+
 function markerData(markers: MarkerSet): MarkerData {
   const cached = dataBySet.get(markers);
   if (cached) return cached;
   const { count } = markers;
-  const getPosition = { value: markers.positions, size: 2 };
+  const getPosition = steadyAttribute('position', markers.positions, () => ({
+    value: markers.positions,
+    size: 2,
+  }));
   if (arrowDefs.value.length < count * ICON_DEF_SIZE) {
     arrowDefs = {
       // The arrow's frame sits COURSE_ARROW_DISTANCE above its anchor, the marker's centre.
@@ -91,25 +119,35 @@ function markerData(markers: MarkerSet): MarkerData {
       length: count,
       attributes: {
         getPosition,
-        getFillColor: { value: markers.ringColors, size: 4, normalized: true },
+        getFillColor: steadyAttribute('ring', markers.ringColors, () => ({
+          value: markers.ringColors,
+          size: 4,
+          normalized: true,
+        })),
       },
     },
     icons: {
       length: count,
       attributes: {
         getPosition,
-        instanceIconDefs: {
+        instanceIconDefs: steadyAttribute('icon', markers.categories, () => ({
           value: iconDefs(count, (index) => markers.categories[index] ?? 0),
           size: ICON_DEF_SIZE,
-        },
+        })),
       },
     },
     arrows: {
       length: count,
       attributes: {
         getPosition,
-        getAngle: { value: markers.arrowAngles, size: 1 },
-        getSize: { value: markers.arrowScales, size: 1 },
+        getAngle: steadyAttribute('arrowAngle', markers.arrowAngles, () => ({
+          value: markers.arrowAngles,
+          size: 1,
+        })),
+        getSize: steadyAttribute('arrowScale', markers.arrowScales, () => ({
+          value: markers.arrowScales,
+          size: 1,
+        })),
         instanceIconDefs: arrowDefs,
       },
     },

@@ -2,7 +2,8 @@
 // behaviour", §3): closures as route lines coloured by closure status, areas as a marker each plus a filled
 // circle (legacy areas) or a polygon outline (areas with a polygon), alerting zones as lines with the wrong-way
 // sign active or inactive, and event markers (active or recent) from zoom 17, 16 for geo markers. The data are
-// the worker's overlay views (client/live/mapStore.ts); this module only turns them into layers.
+// the worker's overlay views (client/live/mapStore.ts); this module only turns them into layers, leaving out the
+// empty ones.
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import { IconLayer, PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { ClosureStatus } from '#domain/closures/closure';
@@ -53,12 +54,20 @@ function closedRing(points: readonly LngLat[]): LngLat[] {
   return first ? [...points, first] : [];
 }
 
+/**
+ * Only the layers that hold something: every layer deck.gl keeps costs it an update pass and a draw (uniforms,
+ * state, a draw call) in each frame the map draws, whether or not it has data, and the map draws each second.
+ */
+function nonEmpty(layers: Layer[]): Layer[] {
+  return layers.filter((layer) => (layer.props.data as readonly unknown[]).length > 0);
+}
+
 export function overlayLayers(input: OverlayInput): Layer[] {
   const { atlas, zoom } = input;
   const areas = input.areas.filter((area) => area.id !== input.hiddenAreaId);
   const zones = input.zones.filter((zone) => zone.id !== input.hiddenZoneId);
   const events = input.events.filter((event) => showsEventMarker(zoom, event.isGeoMarker));
-  return [
+  return nonEmpty([
     new ScatterplotLayer<AreaView>({
       id: OVERLAY_LAYER_IDS.areaCircles,
       data: areas.filter((area) => area.isLegacy && area.radius > 0),
@@ -140,7 +149,7 @@ export function overlayLayers(input: OverlayInput): Layer[] {
       getSize: 34,
       pickable: true,
     }),
-  ];
+  ]);
 }
 
 export type PickedOverlay = { kind: 'event' | 'area' | 'closure' | 'zone'; id: string; name: string };
