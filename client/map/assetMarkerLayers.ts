@@ -1,13 +1,15 @@
 // The asset markers as deck.gl layers over binary attributes (every typed array the live worker packs, so no
-// accessor runs per marker on the page): a ring coloured by status under an icon by type, a course arrow for
-// moving assets, sized by zoom (markerStyle.ts); then the pinned (selected) asset drawn again bigger with a dark
-// ring, and the hovered asset drawn again above everything (live §9 stacking). Positions are float32 offsets from
-// the worker's origin (LNGLAT_OFFSETS). Only rings are pickable, so hover and click are answered by deck.gl's GPU
-// picking (a colour-coded redraw under the pointer), not by a search over positions.
+// accessor runs per marker on the page): a disc with a ring coloured by status around an icon by type, drawn in
+// one pass (markerDiscLayer.ts), a course arrow for moving assets, sized by zoom (markerStyle.ts); then the pinned
+// (selected) asset drawn again bigger with a dark ring, and the hovered asset drawn again above everything (live §9
+// stacking). Positions are float32 offsets from the worker's origin (LNGLAT_OFFSETS). Only discs are pickable, so
+// hover and click are answered by deck.gl's GPU picking (a colour-coded redraw under the pointer), not by a search
+// over positions.
 import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
-import { IconLayer, ScatterplotLayer } from '@deck.gl/layers';
+import { IconLayer } from '@deck.gl/layers';
 import type { MarkerSet } from '../live/thingsStore.ts';
-import { ICON_CELL, type IconAtlas } from './markerIcons.ts';
+import { MarkerDiscLayer } from './markerDiscLayer.ts';
+import { ICON_ATLAS_CELLS, ICON_CELL, type IconAtlas } from './markerIcons.ts';
 import {
   COURSE_ARROW_DISTANCE,
   COURSE_ARROW_SHARE,
@@ -22,8 +24,6 @@ export const MARKER_RING_LAYER = 'asset-rings';
 const SELECTED_RING_LAYER = 'selected-asset-ring';
 const HOVERED_RING_LAYER = 'hovered-asset-ring';
 const RING_WIDTH = 1.5;
-/** The icon fills this share of the marker; the ring shows around it. */
-const ICON_SHARE = 0.72;
 /** deck.gl's IconLayer per-icon definition: offset (2), frame (x, y, width, height), mask flag. */
 const ICON_DEF_SIZE = 7;
 
@@ -47,8 +47,7 @@ export type MarkerLayerInput = {
 
 type BinaryAttribute = { value: Float32Array | Uint8Array; size: number; normalized?: boolean };
 type MarkerData = {
-  rings: { length: number; attributes: Record<string, BinaryAttribute> };
-  icons: { length: number; attributes: Record<string, BinaryAttribute> };
+  discs: { length: number; attributes: Record<string, BinaryAttribute> };
   arrows: { length: number; attributes: Record<string, BinaryAttribute> };
 };
 
@@ -115,7 +114,7 @@ function markerData(markers: MarkerSet): MarkerData {
     };
   }
   const data: MarkerData = {
-    rings: {
+    discs: {
       length: count,
       attributes: {
         getPosition,
@@ -124,15 +123,9 @@ function markerData(markers: MarkerSet): MarkerData {
           size: 4,
           normalized: true,
         })),
-      },
-    },
-    icons: {
-      length: count,
-      attributes: {
-        getPosition,
-        instanceIconDefs: steadyAttribute('icon', markers.categories, () => ({
-          value: iconDefs(count, (index) => markers.categories[index] ?? 0),
-          size: ICON_DEF_SIZE,
+        getIconCell: steadyAttribute('icon', markers.categories, () => ({
+          value: Float32Array.from(markers.categories),
+          size: 1,
         })),
       },
     },
@@ -156,39 +149,29 @@ function markerData(markers: MarkerSet): MarkerData {
   return data;
 }
 
-function raisedLayers(
+function raisedLayer(
   id: string,
   marker: RaisedMarker,
   size: number,
   ringLine: { width: number; color: readonly number[] },
   atlas: IconAtlas,
-): Layer[] {
-  const data = [marker];
-  return [
-    new ScatterplotLayer<RaisedMarker>({
-      id,
-      data,
-      getPosition: (raised) => [raised.lng, raised.lat],
-      getFillColor: (raised) => [...raised.ring] as [number, number, number, number],
-      radiusUnits: 'pixels',
-      getRadius: size / 2,
-      stroked: true,
-      lineWidthUnits: 'pixels',
-      getLineWidth: ringLine.width,
-      getLineColor: [...ringLine.color] as [number, number, number, number],
-      pickable: true,
-    }),
-    new IconLayer<RaisedMarker>({
-      id: `${id}-icon`,
-      data,
-      getPosition: (raised) => [raised.lng, raised.lat],
-      iconAtlas: atlas.url,
-      iconMapping: atlas.mapping,
-      getIcon: (raised) => raised.category,
-      sizeUnits: 'pixels',
-      getSize: size * ICON_SHARE,
-    }),
-  ];
+): Layer {
+  return new MarkerDiscLayer<RaisedMarker>({
+    id,
+    data: [marker],
+    getPosition: (raised) => [raised.lng, raised.lat],
+    getFillColor: (raised) => [...raised.ring] as [number, number, number, number],
+    getIconCell: (raised) => MARKER_CATEGORIES.indexOf(raised.category),
+    iconAtlas: atlas.url,
+    iconCells: ICON_ATLAS_CELLS,
+    radiusUnits: 'pixels',
+    getRadius: size / 2,
+    stroked: true,
+    lineWidthUnits: 'pixels',
+    getLineWidth: ringLine.width,
+    getLineColor: [...ringLine.color] as [number, number, number, number],
+    pickable: true,
+  });
 }
 
 export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: MarkerLayerInput): Layer[] {
@@ -207,10 +190,12 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
       sizeUnits: 'pixels',
       sizeScale: size * COURSE_ARROW_SHARE,
     }),
-    new ScatterplotLayer({
+    new MarkerDiscLayer({
       id: MARKER_RING_LAYER,
       ...placement,
-      data: data.rings,
+      data: data.discs,
+      iconAtlas: atlas.url,
+      iconCells: ICON_ATLAS_CELLS,
       radiusUnits: 'pixels',
       getRadius: size / 2,
       stroked: true,
@@ -221,19 +206,10 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
       autoHighlight: true,
       highlightColor: [...HOVER_HIGHLIGHT_COLOR],
     }),
-    new IconLayer({
-      id: 'asset-icons',
-      ...placement,
-      data: data.icons,
-      iconAtlas: atlas.url,
-      iconMapping: atlas.mapping,
-      sizeUnits: 'pixels',
-      getSize: size * ICON_SHARE,
-    }),
   ];
   if (selected) {
     layers.push(
-      ...raisedLayers(
+      raisedLayer(
         SELECTED_RING_LAYER,
         selected,
         size + SELECTED_GROWTH,
@@ -244,7 +220,7 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
   }
   if (hovered && hovered.id !== selected?.id) {
     layers.push(
-      ...raisedLayers(
+      raisedLayer(
         HOVERED_RING_LAYER,
         hovered,
         size,

@@ -5,6 +5,7 @@
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import type { MarkerSet } from '../live/thingsStore.ts';
 import { markerPosition } from './assetMarkerLayers.ts';
+import { MARKER_CATEGORIES, type MarkerCategory } from './markerStyle.ts';
 import type { Basemap } from './basemap.ts';
 import { editResult, startEditing, stopEditing, type EditRequest, type EditResult } from './mapEditing.ts';
 
@@ -21,6 +22,8 @@ export type FleetMapTestHook = {
   markersOnScreen(): { id: string; x: number; y: number }[];
   /** The drawn course arrow's heading (degrees clockwise from north), or null when the asset shows none. */
   courseOf(thingId: string): number | null;
+  /** How a drawn marker is styled: its ring colour (status) and its icon's category (type). */
+  markerStyleOf(thingId: string): { ring: [number, number, number]; category: MarkerCategory } | null;
   /** Frames the map has drawn since it was mounted (the browser benchmark's renders per worker frame). */
   renderCount(): number;
   /** The camera's zoom, and an instant move (the tests' way to set the zoom). */
@@ -95,6 +98,16 @@ export function publishMapTestHook(source: MapTestHookSource): () => void {
       return onScreen;
     },
     courseOf: source.drawnCourse,
+    markerStyleOf: (thingId) => {
+      const drawn = source.drawnMarkers();
+      const index = drawn?.ids.indexOf(thingId) ?? -1;
+      if (!drawn || index < 0) return null;
+      const ring = drawn.ringColors;
+      return {
+        ring: [ring[index * 4] ?? 0, ring[index * 4 + 1] ?? 0, ring[index * 4 + 2] ?? 0],
+        category: MARKER_CATEGORIES[drawn.categories[index] ?? 0] ?? 'default',
+      };
+    },
     renderCount: source.renderCount,
     zoom: () => surface.zoom(),
     jumpTo: (lng, lat, zoom) => surface.centreOn([lng, lat], zoom, { instant: true }),

@@ -1,6 +1,7 @@
-// The marker icons (live §2: an icon by thing type), drawn in code into one atlas for deck.gl's IconLayer: a disc
-// in the category's colour with a white sign — police a star, fire a flame, ambulance a cross, arrow board an
-// arrow, maintenance a wrench, tow a hook, waste a bin, others a dot, offline a bar, out of service a cross-out.
+// The marker icons (live §2: an icon by thing type), drawn in code into one atlas for the marker discs
+// (markerDiscLayer.ts) and the course arrows' IconLayer: a disc in the category's colour with a white sign —
+// police a star, fire a flame, ambulance a cross, arrow board an arrow, maintenance a wrench, tow a hook, waste a
+// bin, others a dot, offline a bar, out of service a cross-out.
 // After the categories, one more cell holds the course arrow: a dark triangle filling its cell, anchored below the
 // cell (COURSE_ARROW_DISTANCE) so that deck.gl turns it about the marker's centre and it points out of the ring.
 // Its quad stays small: a frame around marker and arrow would shade several times the pixels, which a software
@@ -29,6 +30,8 @@ export type IconAtlas = { url: string; mapping: Record<IconName, IconFrame> };
 
 /** The atlas cell of each category is its index in MARKER_CATEGORIES; the course arrow's comes after them. */
 export const ICON_CELL = CELL;
+/** The atlas is one row: a cell per category, then the course arrow's. */
+export const ICON_ATLAS_CELLS = MARKER_CATEGORIES.length + 1;
 const ARROW_CELL = MARKER_CATEGORIES.length;
 
 function drawCourseArrow(context: CanvasRenderingContext2D) {
@@ -137,7 +140,7 @@ let built: IconAtlas | null = null;
 export function markerIconAtlas(): IconAtlas {
   if (built) return built;
   const canvas = document.createElement('canvas');
-  canvas.width = CELL * (MARKER_CATEGORIES.length + 1);
+  canvas.width = CELL * ICON_ATLAS_CELLS;
   canvas.height = CELL;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('cannot draw the marker icons');

@@ -4,6 +4,7 @@
 // when the simulator changes a closure or an incident, and station grouping on and off.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CATEGORY_COLORS } from '#client/map/markerStyle.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
 
@@ -252,6 +253,102 @@ describe('popups and selection sync', () => {
 
     await pinned.getByRole('button', { name: 'Close' }).click();
     await pinned.waitFor({ state: 'detached' });
+  });
+});
+
+/** The colours of the screen's pixels at offsets from a point of the map, read from a screenshot. */
+async function pixelsAround(
+  page: Page,
+  [x, y]: [number, number],
+  offsets: readonly [number, number][],
+): Promise<[number, number, number][]> {
+  const box = await page.getByTestId('live-map').boundingBox();
+  if (!box) throw new Error('no map');
+  const half = 24;
+  const clip = { x: box.x + x - half, y: box.y + y - half, width: half * 2, height: half * 2 };
+  const png = (await page.screenshot({ clip })).toString('base64');
+  return page.evaluate(
+    async ([source, points, centre]) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${source}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      context.drawImage(image, 0, 0);
+      return points.map(([dx, dy]) => {
+        const [r, g, b] = context.getImageData(Math.round(centre + dx), Math.round(centre + dy), 1, 1).data;
+        return [r ?? 0, g ?? 0, b ?? 0] as [number, number, number];
+      });
+    },
+    [png, offsets, half] as const,
+  );
+}
+
+const near = (a: readonly number[], b: readonly number[]) =>
+  a.every((value, index) => Math.abs(value - (b[index] ?? 0)) <= 40);
+
+function hexColour(hex: string): [number, number, number] {
+  return [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)) as [number, number, number];
+}
+
+describe('asset markers', () => {
+  it('draws each marker as its status ring around its type icon', async () => {
+    const page = await openMap();
+    // A marker with no other within a few pixels at this zoom stands alone once zoomed in.
+    const candidates = await page.evaluate(() => {
+      const markers = window.__fleetMap?.markersOnScreen() ?? [];
+      return markers
+        .filter((marker) =>
+          markers.every(
+            (other) => other === marker || Math.hypot(other.x - marker.x, other.y - marker.y) > 4,
+          ),
+        )
+        .map((marker) => marker.id);
+    });
+    // At 30 px a marker's icon disc reaches about 10.5 px from its centre and its ring from 10.8 to 13.5 px.
+    const angles = Array.from({ length: 12 }, (_, step) => (step * Math.PI) / 6);
+    const ringPoints = angles.map((angle): [number, number] => [
+      12.2 * Math.cos(angle),
+      12.2 * Math.sin(angle),
+    ]);
+    const iconPoints = angles.map((angle): [number, number] => [
+      8.5 * Math.cos(angle),
+      8.5 * Math.sin(angle),
+    ]);
+    let checked = 0;
+    for (const id of candidates.slice(0, 6)) {
+      const position = await page.evaluate((thingId) => window.__fleetMap?.positionOf(thingId), id);
+      if (!position) continue;
+      await jumpTo(page, ...position, 16.5);
+      const point = await page.evaluate((thingId) => window.__fleetMap?.screenPositionOf(thingId), id);
+      const style = await page.evaluate((thingId) => window.__fleetMap?.markerStyleOf(thingId), id);
+      if (!point || !style) continue;
+      const alone = await page.evaluate(
+        ([thingId, x, y]) =>
+          (window.__fleetMap?.markersOnScreen() ?? []).every(
+            (other) =>
+              other.id === thingId || Math.hypot(other.x - (x as number), other.y - (y as number)) > 40,
+          ),
+        [id, point[0], point[1]] as const,
+      );
+      if (!alone) continue;
+      const pixels = await pixelsAround(page, point, [...ringPoints, ...iconPoints]);
+      // The asset may have moved while the screen was read: then try the next one.
+      const after = await page.evaluate((thingId) => window.__fleetMap?.screenPositionOf(thingId), id);
+      if (!after || Math.hypot(after[0] - point[0], after[1] - point[1]) > 1) continue;
+      const ring = pixels.slice(0, ringPoints.length).filter((pixel) => near(pixel, style.ring));
+      const icon = pixels
+        .slice(ringPoints.length)
+        .filter((pixel) => near(pixel, hexColour(CATEGORY_COLORS[style.category])));
+      expect(ring.length, `ring of ${id} in ${JSON.stringify(style.ring)}`).toBeGreaterThanOrEqual(8);
+      expect(icon.length, `icon of ${id} in ${CATEGORY_COLORS[style.category]}`).toBeGreaterThanOrEqual(3);
+      checked += 1;
+      if (checked === 2) break;
+    }
+    expect(checked).toBe(2);
   });
 });
 

@@ -1,0 +1,100 @@
+// One deck.gl layer for an asset marker's disc: the ring coloured by status and, inside it, the icon by type,
+// drawn in a single pass. It is deck.gl's ScatterplotLayer with the icon atlas sampled in its fragment shader
+// (luma.gl shader injections), where the first version drew a ScatterplotLayer for the rings and an IconLayer over
+// it. On a software GPU (SwiftShader, where a dispatcher's browser without a usable GPU and our benchmark draw) the
+// second instanced layer cost as much again in the GPU process as the rings and basemap together (bench:browser
+// at 9,916 assets: 424 against 271 ms of GPU-process CPU per second), and on the page one more layer to update
+// and draw each frame. Picking is unchanged: the picking colour replaces the whole disc, icon included.
+import type { Accessor, DefaultProps } from '@deck.gl/core';
+import { ScatterplotLayer, type ScatterplotLayerProps } from '@deck.gl/layers';
+import type { Texture } from '@luma.gl/core';
+
+/** The icon fills this share of the marker's diameter; the ring shows around it. */
+export const ICON_SHARE = 0.72;
+
+type MarkerDiscProps<DataT = unknown> = {
+  /** The atlas: a row of square cells, the category's icon in cell `getIconCell`. */
+  iconAtlas: string | Texture | null;
+  /** How many cells the atlas row holds. */
+  iconCells: number;
+  /** The atlas cell of a marker's icon (or a binary attribute of them). */
+  getIconCell?: Accessor<DataT, number>;
+};
+
+export type MarkerDiscLayerProps<DataT = unknown> = ScatterplotLayerProps<DataT> & MarkerDiscProps<DataT>;
+
+const defaultProps: DefaultProps<MarkerDiscLayerProps> = {
+  iconAtlas: { type: 'image', value: null, async: true },
+  iconCells: 1,
+  getIconCell: { type: 'accessor', value: 0 },
+};
+
+// The ring's outer radius covers the stroke; the icon box is ICON_SHARE of the marker's diameter without it.
+const VERTEX_DECLARATIONS = `
+in float instanceIconCells;
+out float vIconCell;
+out float vIconScale;
+`;
+const VERTEX_MAIN_END = `
+  vIconCell = instanceIconCells;
+  float markerRadiusPixels = outerRadiusPixels - scatterplot.stroked * lineWidthPixels / 2.0;
+  vIconScale = outerRadiusPixels / (2.0 * ${ICON_SHARE.toFixed(4)} * max(markerRadiusPixels, 0.5));
+`;
+const FRAGMENT_DECLARATIONS = `
+in float vIconCell;
+in float vIconScale;
+uniform sampler2D markerIconAtlas;
+`;
+/**
+ * Runs before picking's own filter (order 99), which replaces the colour with the picking colour when picking.
+ * The atlas's cell count is a constant of the shader (the atlas does not change while the page runs).
+ */
+function fragmentFilterColor(cells: number): string {
+  return `
+  vec2 iconUv = geometry.uv * vIconScale + 0.5;
+  if (all(greaterThanEqual(iconUv, vec2(0.0))) && all(lessThanEqual(iconUv, vec2(1.0)))) {
+    vec2 atlasUv = vec2((floor(vIconCell + 0.5) + iconUv.x) / ${cells.toFixed(1)}, 1.0 - iconUv.y);
+    vec4 icon = texture(markerIconAtlas, atlasUv);
+    color.rgb = mix(color.rgb, icon.rgb, icon.a);
+  }
+`;
+}
+
+export class MarkerDiscLayer<DataT = unknown, ExtraProps extends object = object> extends ScatterplotLayer<
+  DataT,
+  ExtraProps & Required<MarkerDiscProps<DataT>>
+> {
+  static override layerName = 'MarkerDiscLayer';
+  static override defaultProps = defaultProps;
+
+  override getShaders() {
+    const shaders = super.getShaders();
+    const inject = (shaders.inject ?? {}) as Record<string, string>;
+    return {
+      ...shaders,
+      inject: {
+        ...inject,
+        'vs:#decl': `${inject['vs:#decl'] ?? ''}${VERTEX_DECLARATIONS}`,
+        'vs:#main-end': `${inject['vs:#main-end'] ?? ''}${VERTEX_MAIN_END}`,
+        'fs:#decl': `${inject['fs:#decl'] ?? ''}${FRAGMENT_DECLARATIONS}`,
+        'fs:DECKGL_FILTER_COLOR': `${inject['fs:DECKGL_FILTER_COLOR'] ?? ''}${fragmentFilterColor(this.props.iconCells)}`,
+      },
+    };
+  }
+
+  override initializeState() {
+    super.initializeState();
+    this.getAttributeManager()?.addInstanced({
+      instanceIconCells: { size: 1, accessor: 'getIconCell', defaultValue: 0 },
+    });
+  }
+
+  override draw(options: Parameters<ScatterplotLayer['draw']>[0]) {
+    const atlas = this.props.iconAtlas;
+    const { model } = this.state;
+    // Until the atlas has loaded, no disc is drawn: a ring without its icon would flash on the first frame.
+    if (!model || !atlas || typeof atlas === 'string') return;
+    model.setBindings({ markerIconAtlas: atlas });
+    super.draw(options);
+  }
+}
