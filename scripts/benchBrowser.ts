@@ -284,6 +284,11 @@ type PageFigures = {
   heap: { start: number; end: number } | null;
   /** What the cable dropped or cut over the measured seconds (server-wide counts; one page is open at a time). */
   cableLoss: CableLoss;
+  /**
+   * CPU time per measured second of the browser's GPU process (where SwiftShader draws every WebGL frame) and of
+   * its renderers (the page's threads, its worker, its compositor), from the browser's own process counters.
+   */
+  processMs: { gpu: number; renderer: number };
 };
 
 async function heapUsed(cdp: CDPSession): Promise<number> {
@@ -292,16 +297,28 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
 }
 
 /** Samples ScriptDuration every second over the measured seconds (after the warm-up). */
+/** CPU seconds each kind of browser process has used so far (SystemInfo.getProcessInfo), summed by type. */
+async function processCpuSeconds(browserCdp: CDPSession): Promise<Map<string, number>> {
+  const { processInfo } = (await browserCdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; cpuTime: number }[];
+  };
+  const byType = new Map<string, number>();
+  for (const { type, cpuTime } of processInfo) byType.set(type, (byType.get(type) ?? 0) + cpuTime);
+  return byType;
+}
+
 async function measureSeconds(
+  browserCdp: CDPSession,
   cdp: CDPSession,
   server: Server,
   startMeasuring: () => Promise<void>,
   around?: { start(): Promise<void>; stop(): Promise<void> },
-): Promise<Pick<PageFigures, 'scriptMs' | 'heap' | 'cableLoss'>> {
+): Promise<Pick<PageFigures, 'scriptMs' | 'heap' | 'cableLoss' | 'processMs'>> {
   await sleep(warmupSeconds * 1000);
   const heapStart = values.soak ? await heapUsed(cdp) : 0;
   await startMeasuring();
   const lossAtStart = server.cableLoss();
+  const cpuAtStart = await processCpuSeconds(browserCdp);
   await around?.start();
   let previous = await scriptSeconds(cdp);
   const scriptMs: number[] = [];
@@ -314,10 +331,14 @@ async function measureSeconds(
   }
   await around?.stop();
   const lossAtEnd = server.cableLoss();
+  const cpuAtEnd = await processCpuSeconds(browserCdp);
+  const cpuMsPerSecond = (type: string) =>
+    (((cpuAtEnd.get(type) ?? 0) - (cpuAtStart.get(type) ?? 0)) * 1000) / measuredSeconds;
   const heap = values.soak ? { start: heapStart, end: await heapUsed(cdp) } : null;
   return {
     scriptMs,
     heap,
+    processMs: { gpu: cpuMsPerSecond('GPU'), renderer: cpuMsPerSecond('renderer') },
     cableLoss: {
       droppedFrames: lossAtEnd.droppedFrames - lossAtStart.droppedFrames,
       slowConsumerDisconnects: lossAtEnd.slowConsumerDisconnects - lossAtStart.slowConsumerDisconnects,
@@ -358,6 +379,7 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
       throw new Error('the map fell back to the WebGL notice: the WebGL context was lost');
     }
     const cdp = await context.newCDPSession(page);
+    const browserCdp = await browser.newBrowserCDPSession();
     await cdp.send('Performance.enable');
     const worker = await attachWorkerProfiler(
       cdp,
@@ -416,7 +438,8 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
         }
       },
     };
-    const { scriptMs, heap, cableLoss } = await measureSeconds(
+    const { scriptMs, heap, cableLoss, processMs } = await measureSeconds(
+      browserCdp,
       cdp,
       server,
       async () => {
@@ -462,6 +485,7 @@ async function measureDashboard(browser: Browser, server: Server): Promise<PageF
       shown: [...probes.listShown, ...mapShown],
       heap,
       cableLoss,
+      processMs,
     };
   } finally {
     await context.close();
@@ -493,6 +517,7 @@ async function measureFloor(browser: Browser, server: Server): Promise<PageFigur
     await page.goto(url);
     await page.waitForFunction(() => (window as { __floorProbes?: unknown }).__floorProbes !== undefined);
     const cdp = await context.newCDPSession(page);
+    const browserCdp = await browser.newBrowserCDPSession();
     await cdp.send('Performance.enable');
     const worker: WorkerProfiler = await attachWorkerProfiler(
       cdp,
@@ -500,7 +525,8 @@ async function measureFloor(browser: Browser, server: Server): Promise<PageFigur
     );
     let workerBusyMs = 0;
     let drawsAtStart = 0;
-    const { scriptMs, heap, cableLoss } = await measureSeconds(
+    const { scriptMs, heap, cableLoss, processMs } = await measureSeconds(
+      browserCdp,
       cdp,
       server,
       async () => {
@@ -531,6 +557,7 @@ async function measureFloor(browser: Browser, server: Server): Promise<PageFigur
       shown: probes.shown,
       heap,
       cableLoss,
+      processMs,
     };
   } finally {
     await context.close();
@@ -573,6 +600,7 @@ function summary(figures: PageFigures, ingestMs: ReadonlyMap<number, number>) {
     p99: percentile(latencies, 0.99),
     samples: latencies.length,
     cableLoss: figures.cableLoss,
+    processMs: figures.processMs,
   };
 }
 
@@ -590,6 +618,11 @@ function printTable(rows: readonly Row[]): void {
         `${round(stats.scriptMedian)}${ratio(stats.scriptMedian, versus?.scriptMedian)}, ${round(stats.scriptP90)}`,
     ],
     ['worker ms/batch', 15, ({ stats }) => round(stats.workerMs)],
+    [
+      'CPU ms/s: GPU, renderers',
+      24,
+      ({ stats }) => `${round(stats.processMs.gpu)}, ${round(stats.processMs.renderer)}`,
+    ],
     ['long tasks (longest ms)', 23, ({ stats }) => `${stats.longTasks} (${round(stats.longestTask)})`],
     ['frames', 6, ({ stats }) => String(stats.frames)],
     [
