@@ -11,7 +11,16 @@ export const VIEW_EVENTS: readonly string[] = ['incident:read', STAFF];
 export const EDIT_EVENT: readonly string[] = ['incident:update', STAFF];
 
 export const VIEW_AREAS: readonly string[] = ['exclusion:read', 'exclusion:manage', STAFF];
-export const ADD_AREA: readonly string[] = ['exclusion:create', 'exclusion:manage', STAFF];
+/**
+ * Live §6 "add area": exclusion create/manage or organization-wide manage. Provider staff too: they administer
+ * every organization's areas (the autonomous-vehicle ones only they may edit). The route gate reads this list.
+ */
+export const ADD_AREA: readonly string[] = [
+  'exclusion:create',
+  'exclusion:manage',
+  'organization:manage',
+  STAFF,
+];
 export const EDIT_AREA: readonly string[] = ['exclusion:update', 'exclusion:manage', STAFF];
 export const DELETE_AREA: readonly string[] = ['exclusion:update', 'exclusion:manage', STAFF];
 

@@ -1,7 +1,7 @@
 // The dashboard's route table with the gate of every route (live §2, §6; access §2, §6): which permissions open
 // it (any of them; an empty list lets everyone in), whether it exists on mobile, and where a visitor lands.
 // Read top to bottom: requirements, the table, matching, then the rules screens and the router ask.
-import { MANAGE_ZONES } from './liveOperationsPermissions.ts';
+import { ADD_AREA, MANAGE_ZONES } from './liveOperationsPermissions.ts';
 import { hasAnyPermission, VIEW_THINGS } from './rolePermissions.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -12,7 +12,6 @@ export const EVERYONE: readonly string[] = [];
 export const VIEW_EVENTS = ['incident:read', STAFF] as const;
 export const EDIT_EVENT = ['incident:update', STAFF] as const;
 export const VIEW_AREAS = ['exclusion:read', 'exclusion:manage', STAFF] as const;
-export const ADD_AREA = ['exclusion:create', 'exclusion:manage', 'organization:manage'] as const;
 export const EDIT_AREA = ['exclusion:update', 'exclusion:manage', STAFF] as const;
 // The document says "same as areas" for viewing closures; we read it as the same shape on the closure resource.
 export const VIEW_CLOSURES = ['closure:read', 'closure:manage', STAFF] as const;

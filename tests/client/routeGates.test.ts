@@ -61,6 +61,14 @@ describe('gates', () => {
     expect(decideRoute('/dashboard/zones/z-1/edit', desktop(['zone:manage'])).kind).toBe('screen');
   });
 
+  it('opens "create area" to exclusion create/manage, organization-wide manage and provider staff (live §6)', () => {
+    const viewer = ['exclusion:read'];
+    for (const granted of ['exclusion:create', 'exclusion:manage', 'organization:manage', 'haas:manage']) {
+      expect(decideRoute('/dashboard/areas/new', desktop([...viewer, granted])).kind, granted).toBe('screen');
+    }
+    expect(decideRoute('/dashboard/areas/new', desktop(viewer)).kind).not.toBe('screen');
+  });
+
   it('opens profile and preferences to everyone on a desktop', () => {
     expect(decideRoute('/dashboard/accounts/profile', desktop([])).kind).toBe('screen');
     expect(decideRoute('/dashboard/accounts/preferences', desktop([])).kind).toBe('screen');
