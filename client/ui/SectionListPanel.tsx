@@ -72,6 +72,56 @@ export function SectionListPanel<T>(props: SectionListPanelProps<T>) {
   );
 }
 
+/**
+ * One row of a section list: the item's icon, its name over a second line, and what the screen adds at the end (a
+ * zone's status). `data` names the row for tests and styles (`data-testid`, the item's id).
+ */
+export function SectionRow({
+  height,
+  icon,
+  primary,
+  secondary,
+  end,
+  data,
+  onOpen,
+}: {
+  height: number;
+  icon: ReactNode;
+  primary: string;
+  secondary: string;
+  end?: ReactNode;
+  data: Record<`data-${string}`, string>;
+  onOpen(): void;
+}) {
+  return (
+    <button type="button" className="section-row" style={{ height }} {...data} onClick={onOpen}>
+      {icon}
+      <span className="section-row__names">
+        <span className="section-row__primary">{primary}</span>
+        <span className="section-row__secondary">{secondary}</span>
+      </span>
+      {end}
+    </button>
+  );
+}
+
+/** What a detail or form shows until the list holds its item: the loading text, then the not-found text. */
+export function SectionItemMissing({
+  loading,
+  loadingText,
+  missingText,
+}: {
+  loading: boolean;
+  loadingText: string;
+  missingText: string;
+}) {
+  return (
+    <p className="section-list__message" role="status">
+      {loading ? loadingText : missingText}
+    </p>
+  );
+}
+
 /** One titled block of a detail or form panel, with a way back to the list. */
 export function SectionPanel({
   title,
