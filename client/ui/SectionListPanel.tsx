@@ -29,12 +29,12 @@ export function SectionListPanel<T>(props: SectionListPanelProps<T>) {
   const { items, message } = props;
   return (
     <section className="section-list" aria-label={props.title}>
-      <header className="section-list__header">
+      <header className="list-panel__header">
         <div className="section-list__title-row">
-          <h1 className="section-list__title">{props.title}</h1>
+          <h1 className="list-panel__title">{props.title}</h1>
           {props.action}
         </div>
-        <p className="section-list__count" data-testid="section-list-count">
+        <p className="list-panel__counts" data-testid="section-list-count">
           Showing ({items.length}/{props.total})
         </p>
         <input
@@ -48,14 +48,14 @@ export function SectionListPanel<T>(props: SectionListPanelProps<T>) {
         {props.filters}
       </header>
       {message ? (
-        <p className="section-list__message" role="status">
+        <p className="list-panel__message" role="status">
           {message}
         </p>
       ) : items.length === 0 ? (
-        <p className="section-list__message">{props.emptyText}</p>
+        <p className="list-panel__message">{props.emptyText}</p>
       ) : (
         <Virtuoso
-          className="section-list__rows"
+          className="list-panel__rows"
           totalCount={items.length}
           fixedItemHeight={props.rowHeight}
           computeItemKey={(index) => {
@@ -94,11 +94,11 @@ export function SectionRow({
   onOpen(): void;
 }) {
   return (
-    <button type="button" className="section-row" style={{ height }} {...data} onClick={onOpen}>
+    <button type="button" className="list-row list-row--icon" style={{ height }} {...data} onClick={onOpen}>
       {icon}
-      <span className="section-row__names">
-        <span className="section-row__primary">{primary}</span>
-        <span className="section-row__secondary">{secondary}</span>
+      <span className="list-row__names">
+        <span className="list-row__primary">{primary}</span>
+        <span className="list-row__secondary">{secondary}</span>
       </span>
       {end}
     </button>
@@ -116,7 +116,7 @@ export function SectionItemMissing({
   missingText: string;
 }) {
   return (
-    <p className="section-list__message" role="status">
+    <p className="list-panel__message" role="status">
       {loading ? loadingText : missingText}
     </p>
   );
