@@ -2,9 +2,9 @@
 // delete (a failure shows in the dialog, a 404 counts as deleted), and the form with every rule of live §5 as a
 // person meets it, the exclusion polygon drawn and edited with the mouse, and the saved area on the simulator.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeInstructions, dragOnMap, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -22,7 +22,7 @@ type AreaRecord = {
   country_code: string | null;
 };
 
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let token: string;
 let organizationId: string;
 let types: AreaTypeRecord[];
@@ -57,18 +57,9 @@ function createArea(name: string, dbName: string, polygon: boolean): Promise<Are
 const listAreas = () => api<AreaRecord[]>('GET', `/organization/exclusion_zone?org_ids[]=${organizationId}`);
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   token = await signInForToken(baseUrl, ADMIN);
   organizationId = await ownOrganizationId(baseUrl, token);
   types = await api<AreaTypeRecord[]>('GET', '/ez_types');
-});
-
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
 });
 
 async function openAreas(path = '/dashboard/areas'): Promise<Page> {

@@ -2,9 +2,9 @@
 // coordinate search, the right-click menu with the clipboard, popups and selection sync, the geolocation
 // outcomes, the overlays and their zoom rules (read back through deck.gl's own picking), overlays changing live
 // when the simulator changes a closure or an incident, and station grouping on and off.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { shellBrowserForFile, type ContextOptions } from './shellBrowser.ts';
 import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -12,28 +12,11 @@ const USER = 'user@demo.test';
 const RESPONDERS = 'Chicago Metro Responders';
 const ROAD_WORKS = 'Lakeshore Road Works';
 
-let browser: Browser;
-let context: BrowserContext | null = null;
-
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-type ContextOptions = Parameters<Browser['newContext']>[0];
+const shell = shellBrowserForFile();
 
 /** Signs in as a person would and waits for the things screen's map to hold its markers. */
 async function openMap(options: ContextOptions = {}, before?: (page: Page) => Promise<void>): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
+  const page = await shell.newPage('desktop', options);
   await before?.(page);
   await page.goto(`${baseUrl}/`);
   await page.waitForURL('**/welcome/signin');

@@ -2,9 +2,9 @@
 // and wrong-way signs (live §3), the detail, and our create, edit and delete screens with the zone's line drawn and
 // edited with the mouse; a write the provider refuses with 403 reads "User does not have required permissions".
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeInstructions, dragOnMap, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
-import { launchShellBrowser, type ShellBrowser } from './shellBrowser.ts';
+import { shellBrowserForFile } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -20,7 +20,7 @@ type ZoneRecord = {
   features: { type: string; geometry: { lat: number; lon: number }[] }[];
 };
 
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let token: string;
 let organizationId: string;
 
@@ -29,17 +29,8 @@ const api = simulatorApi(baseUrl, () => token);
 const listZones = () => api<ZoneRecord[]>('GET', `/organization/alerting_zones?org_ids[]=${organizationId}`);
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   token = await signInForToken(baseUrl, ADMIN);
   organizationId = await ownOrganizationId(baseUrl, token);
-});
-
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
 });
 
 async function startNewZone(page: Page): Promise<void> {
