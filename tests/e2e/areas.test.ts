@@ -3,7 +3,15 @@
 // person meets it, the exclusion polygon drawn and edited with the mouse, and the saved area on the simulator.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeInstructions, dragOnMap, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
+import {
+  closeInstructions,
+  dragOnMap,
+  drawShape,
+  jumpTo,
+  openEditForm,
+  openSection,
+  simulatorApi,
+} from './mapDrawing.ts';
 import { shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
@@ -270,14 +278,7 @@ describe('the area form', () => {
     }
 
     // Edit: drag one corner with the mouse, save, and the simulator holds the moved corner.
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await page.waitForURL('**/edit');
-    await closeInstructions(page);
-    await jumpTo(page, ...CENTRE, 17);
-    await page.waitForFunction(() => {
-      const result = window.__fleetMap?.edited();
-      return result?.kind === 'polygon' && result.ready && result.points.length === 4;
-    });
+    await openEditForm(page, CENTRE, 'polygon', 4);
     expect(await save.isDisabled()).toBe(true);
     await dragOnMap(page, [0.4, 0.4], 40, 0);
     await expect.poll(() => save.isDisabled()).toBe(false);

@@ -4,7 +4,14 @@
 import { chromium, type Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { shellBrowserForFile, closeSupportDialog } from './shellBrowser.ts';
-import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
+import {
+  DEMO_PASSWORD,
+  listThings,
+  ownOrganizationId,
+  sendPoint,
+  signInForToken,
+  organizationIdByName,
+} from './simulatorApi.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { startCableTap, type CableTap, type TappedSocket } from '#tests/helpers/cableTap';
 
@@ -50,20 +57,6 @@ async function openTappedPage(
 /** Waits until a condition holds, looking again every few milliseconds (the test timeout bounds it). */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-async function organizationIdByName(token: string, name: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
-  const profile = (await response.json()) as {
-    user_org: { id: string; name: string };
-    managed_orgs: { id: string; name: string }[];
-    accessed_orgs: { id: string; name: string }[];
-  };
-  const found = [profile.user_org, ...profile.managed_orgs, ...profile.accessed_orgs].find(
-    (organization) => organization.name === name,
-  );
-  if (!found) throw new Error(`no organization named ${name}`);
-  return found.id;
 }
 
 function waitForSelectedPosition(page: Page, expected: string) {
@@ -321,7 +314,7 @@ describe('live dashboard', () => {
 
   it('polls a large organization instead of streaming it, and its list still follows its devices', async () => {
     const token = await signInForToken(baseUrl, USER);
-    const largeOrganizationId = await organizationIdByName(token, LARGE_ORGANIZATION);
+    const largeOrganizationId = await organizationIdByName(baseUrl, token, LARGE_ORGANIZATION);
     const fleet = await listThings(baseUrl, token, largeOrganizationId);
 
     const subscribed: string[] = [];

@@ -5,7 +5,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { shellBrowserForFile, type ContextOptions } from './shellBrowser.ts';
-import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
+import {
+  DEMO_PASSWORD,
+  listThings,
+  ownOrganizationId,
+  sendPoint,
+  signInForToken,
+  organizationIdByName,
+} from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 const USER = 'user@demo.test';
@@ -78,19 +85,6 @@ async function api<T>(token: string, path: string, init: RequestInit = {}): Prom
   });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-async function organizationId(token: string, name: string): Promise<string> {
-  const profile = await api<{
-    user_org: { id: string; name: string };
-    managed_orgs: { id: string; name: string }[];
-    accessed_orgs: { id: string; name: string }[];
-  }>(token, '/profile');
-  const found = [profile.user_org, ...profile.managed_orgs, ...profile.accessed_orgs].find(
-    (organization) => organization.name === name,
-  );
-  if (!found) throw new Error(`no organization named ${name}`);
-  return found.id;
 }
 
 describe('map controls', () => {
@@ -294,7 +288,7 @@ describe('current location', () => {
 describe('overlays', () => {
   it('shows event markers from zoom 17 and moves them when the incident moves', async () => {
     const token = await signInForToken(baseUrl, USER);
-    const responders = await organizationId(token, RESPONDERS);
+    const responders = await organizationIdByName(baseUrl, token, RESPONDERS);
     const locations = await api<{ id: string; is_active: boolean; lat: number; lng: number }[]>(
       token,
       `/locations?org_ids[]=${responders}`,
@@ -327,7 +321,7 @@ describe('overlays', () => {
 
   it('draws closures coloured by status and changes them live', async () => {
     const token = await signInForToken(baseUrl, USER);
-    const roadWorks = await organizationId(token, ROAD_WORKS);
+    const roadWorks = await organizationIdByName(baseUrl, token, ROAD_WORKS);
     const closures = await api<{ id: string; is_active: boolean; closure_type: string }[]>(
       token,
       `/organization/closure?org_ids[]=${roadWorks}`,

@@ -12,7 +12,7 @@ import {
   signIn,
   dismissSupportDialog,
 } from './shellBrowser.ts';
-import { listThings, sendPoint, signInForToken } from './simulatorApi.ts';
+import { listThings, sendPoint, signInForToken, organizationIdByName } from './simulatorApi.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
 const baseUrl = inject('baseUrl');
@@ -20,20 +20,6 @@ const RESPONDERS = 'Chicago Metro Responders';
 const COORDINATION = 'Cook County Coordination Center';
 
 const shell = shellBrowserForFile();
-
-async function organizationIdByName(token: string, name: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
-  const profile = (await response.json()) as {
-    user_org: { id: string; name: string };
-    managed_orgs: { id: string; name: string }[];
-    accessed_orgs: { id: string; name: string }[];
-  };
-  const found = [profile.user_org, ...profile.managed_orgs, ...profile.accessed_orgs].find(
-    (organization) => organization.name === name,
-  );
-  if (!found) throw new Error(`no organization named ${name}`);
-  return found.id;
-}
 
 async function assetCountIs(page: Page, total: number) {
   await page
@@ -93,8 +79,12 @@ describe('desktop', () => {
 
   it('switches organization: new live picture, search cleared, picker hint', async () => {
     const token = await signInForToken(baseUrl, 'user@demo.test');
-    const responders = await listThings(baseUrl, token, await organizationIdByName(token, RESPONDERS));
-    const own = await listThings(baseUrl, token, await organizationIdByName(token, COORDINATION));
+    const responders = await listThings(
+      baseUrl,
+      token,
+      await organizationIdByName(baseUrl, token, RESPONDERS),
+    );
+    const own = await listThings(baseUrl, token, await organizationIdByName(baseUrl, token, COORDINATION));
     expect(responders.length).not.toBe(own.length);
 
     const page = await shell.open('desktop');

@@ -3,7 +3,15 @@
 // edited with the mouse; a write the provider refuses with 403 reads "User does not have required permissions".
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeInstructions, dragOnMap, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
+import {
+  closeInstructions,
+  dragOnMap,
+  drawShape,
+  jumpTo,
+  openEditForm,
+  openSection,
+  simulatorApi,
+} from './mapDrawing.ts';
 import { shellBrowserForFile } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
@@ -120,14 +128,7 @@ describe('the zone screens', () => {
     );
 
     // Edit: drag the middle point with the mouse and make the zone inactive.
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await page.waitForURL('**/edit');
-    await closeInstructions(page);
-    await jumpTo(page, ...CENTRE, 17);
-    await page.waitForFunction(() => {
-      const result = window.__fleetMap?.edited();
-      return result?.kind === 'path' && result.ready && result.points.length === 3;
-    });
+    await openEditForm(page, CENTRE, 'path', 3);
     expect(await save.isDisabled()).toBe(true);
     await dragOnMap(page, [0.5, 0.45], 0, -50);
     await page.getByRole('checkbox', { name: 'Active' }).uncheck();
