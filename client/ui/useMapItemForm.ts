@@ -39,7 +39,6 @@ export type MapItemFormOptions<Text extends FormValues> = {
 
 export type MapItemForm<Text extends FormValues> = {
   form: AccountsForm<Text>;
-  initial: MapItemValues<Text>;
   switchedOn: boolean;
   setSwitchedOn(on: boolean): void;
   shape: { points: readonly ShapePoint[]; redraw(): void };
@@ -87,7 +86,6 @@ export function useMapItemForm<Text extends FormValues>(
 
   return {
     form,
-    initial,
     switchedOn,
     setSwitchedOn,
     shape,
