@@ -1,35 +1,71 @@
-// A delete confirmation any screen can use (areas, closures, zones): the question, Cancel and the action; the
-// action's failure shows inside the dialog (live §8 "delete errors show in the confirmation dialog"), and the
-// dialog closes only when the action succeeded.
-import { useState, type ReactNode } from 'react';
+// The one delete confirmation of the dashboard (access §4 "Delete flows", live §8 "delete errors show in the
+// confirmation dialog"): the question, Cancel and the action. While the action runs it cannot be pressed again; its
+// failure shows inside the dialog, which closes only when the action succeeded. Cancel starts focused (the safe
+// choice), Tab stays inside the dialog, Escape cancels, and focus goes back to what opened it. `useRemoval` and
+// `RemovalDialog` tie it to an item picked from a list or a detail (areas, closures, zones, users, tokens, files).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+type ConfirmDialogProps = {
+  title: string;
+  children: ReactNode;
+  /** The action's button; "Delete" unless said otherwise. */
+  actionLabel?: string;
+  /** Resolves to null when done, else the text to show. */
+  onAction(): Promise<string | null>;
+  onClose(): void;
+};
 
 export function ConfirmDialog({
   title,
   children,
-  actionLabel,
+  actionLabel = 'Delete',
   onAction,
   onClose,
-}: {
-  title: string;
-  children: ReactNode;
-  actionLabel: string;
-  /** Resolves to null when done, else the text to show. */
-  onAction(): Promise<string | null>;
-  onClose(): void;
-}) {
+}: ConfirmDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const busyRef = useRef(false);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !busyRef.current) {
+        event.preventDefault();
+        closeRef.current();
+      } else if (event.key === 'Tab') keepFocusInside(event, card.current);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
   const act = async () => {
+    busyRef.current = true;
     setBusy(true);
     setError(null);
     const failure = await onAction();
+    busyRef.current = false;
     setBusy(false);
     if (failure === null) onClose();
     else setError(failure);
   };
   return (
     <div className="blocking-notice">
-      <div className="blocking-notice__card" role="dialog" aria-modal="true" aria-label={title}>
+      <div
+        ref={card}
+        className="blocking-notice__card"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        aria-busy={busy}
+      >
         <h2 className="blocking-notice__title">{title}</h2>
         {children}
         {error ? (
@@ -38,7 +74,7 @@ export function ConfirmDialog({
           </p>
         ) : null}
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
+          <button ref={cancel} type="button" className="button" onClick={onClose}>
             Cancel
           </button>
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void act()}>
@@ -47,5 +83,71 @@ export function ConfirmDialog({
         </div>
       </div>
     </div>
+  );
+}
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepFocusInside(event: KeyboardEvent, card: HTMLElement | null): void {
+  if (!card) return;
+  const controls = [...card.querySelectorAll<HTMLElement>('button, [href], input, select, textarea')].filter(
+    (element) => !element.hasAttribute('disabled'),
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const inside = card.contains(document.activeElement);
+  if (event.shiftKey && (document.activeElement === first || !inside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export type Removal<T> = {
+  /** The item waiting for confirmation, or null when no dialog is open. */
+  target: T | null;
+  ask(item: T): void;
+  cancel(): void;
+  /** Removes the target: null when done (after `onRemoved`), else the failure's text. */
+  confirm(): Promise<string | null>;
+};
+
+/** Removal after confirmation: on success `onRemoved` runs and the dialog closes; a failure shows in the dialog. */
+export function useRemoval<T>(
+  remove: (item: T) => Promise<{ ok: true } | { ok: false; message: string }>,
+  onRemoved: (item: T) => void,
+): Removal<T> {
+  const [target, setTarget] = useState<T | null>(null);
+  return {
+    target,
+    ask: (item) => setTarget(() => item),
+    cancel: () => setTarget(null),
+    async confirm() {
+      if (target === null) return null;
+      const result = await remove(target);
+      if (!result.ok) return result.message;
+      onRemoved(target);
+      return null;
+    },
+  };
+}
+
+/** The confirmation for a removal's target, when one is asked for; `children` words the question. */
+export function RemovalDialog<T>({
+  removal,
+  title,
+  children,
+}: {
+  removal: Removal<T>;
+  title: string;
+  children: (target: T) => ReactNode;
+}) {
+  if (removal.target === null) return null;
+  return (
+    <ConfirmDialog title={title} onAction={removal.confirm} onClose={removal.cancel}>
+      {children(removal.target)}
+    </ConfirmDialog>
   );
 }

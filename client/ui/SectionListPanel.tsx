@@ -29,12 +29,12 @@ export function SectionListPanel<T>(props: SectionListPanelProps<T>) {
   const { items, message } = props;
   return (
     <section className="section-list" aria-label={props.title}>
-      <header className="section-list__header">
+      <header className="list-panel__header">
         <div className="section-list__title-row">
-          <h1 className="section-list__title">{props.title}</h1>
+          <h1 className="list-panel__title">{props.title}</h1>
           {props.action}
         </div>
-        <p className="section-list__count" data-testid="section-list-count">
+        <p className="list-panel__counts" data-testid="section-list-count">
           Showing ({items.length}/{props.total})
         </p>
         <input
@@ -48,14 +48,14 @@ export function SectionListPanel<T>(props: SectionListPanelProps<T>) {
         {props.filters}
       </header>
       {message ? (
-        <p className="section-list__message" role="status">
+        <p className="list-panel__message" role="status">
           {message}
         </p>
       ) : items.length === 0 ? (
-        <p className="section-list__message">{props.emptyText}</p>
+        <p className="list-panel__message">{props.emptyText}</p>
       ) : (
         <Virtuoso
-          className="section-list__rows"
+          className="list-panel__rows"
           totalCount={items.length}
           fixedItemHeight={props.rowHeight}
           computeItemKey={(index) => {
@@ -69,6 +69,56 @@ export function SectionListPanel<T>(props: SectionListPanelProps<T>) {
         />
       )}
     </section>
+  );
+}
+
+/**
+ * One row of a section list: the item's icon, its name over a second line, and what the screen adds at the end (a
+ * zone's status). `data` names the row for tests and styles (`data-testid`, the item's id).
+ */
+export function SectionRow({
+  height,
+  icon,
+  primary,
+  secondary,
+  end,
+  data,
+  onOpen,
+}: {
+  height: number;
+  icon: ReactNode;
+  primary: string;
+  secondary: string;
+  end?: ReactNode;
+  data: Record<`data-${string}`, string>;
+  onOpen(): void;
+}) {
+  return (
+    <button type="button" className="list-row list-row--icon" style={{ height }} {...data} onClick={onOpen}>
+      {icon}
+      <span className="list-row__names">
+        <span className="list-row__primary">{primary}</span>
+        <span className="list-row__secondary">{secondary}</span>
+      </span>
+      {end}
+    </button>
+  );
+}
+
+/** What a detail or form shows until the list holds its item: the loading text, then the not-found text. */
+export function SectionItemMissing({
+  loading,
+  loadingText,
+  missingText,
+}: {
+  loading: boolean;
+  loadingText: string;
+  missingText: string;
+}) {
+  return (
+    <p className="list-panel__message" role="status">
+      {loading ? loadingText : missingText}
+    </p>
   );
 }
 

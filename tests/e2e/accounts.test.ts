@@ -3,23 +3,13 @@
 // delete, API tokens that authenticate curl-style requests until revoked, and device config files with the sample
 // export. Everything is clicked and typed like a person; what the simulator holds is checked through its API.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { shellBrowserForFile, typeSignIn, signIn } from './shellBrowser.ts';
 import { signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 
-let shell: ShellBrowser;
-
-beforeAll(async () => {
-  shell = await launchShellBrowser();
-});
-afterEach(async () => {
-  await shell.closeContext();
-});
-afterAll(async () => {
-  await shell?.close();
-});
+const shell = shellBrowserForFile();
 
 async function openAccounts(email: string, path = '/dashboard/accounts'): Promise<Page> {
   const page = await shell.open('desktop', path);
@@ -53,9 +43,7 @@ async function api(method: string, path: string, token: string, body?: unknown) 
 
 describe('the accounts shell', () => {
   it('shows an Org Admin every tab, with their name and e-mail, and Close goes back', async () => {
-    const page = await shell.open('desktop', '/dashboard/things');
-    await typeSignIn(page, 'orgadmin@demo.test');
-    await page.waitForURL('**/dashboard/things');
+    const page = await signIn(shell, 'orgadmin@demo.test', { path: '/dashboard/things' });
     await page.getByLabel('Account menu').click();
     await page.getByRole('link', { name: 'Profile & Preferences' }).click();
     await page.getByTestId('accounts').waitFor();

@@ -2,9 +2,17 @@
 // delete (a failure shows in the dialog, a 404 counts as deleted), and the form with every rule of live §5 as a
 // person meets it, the exclusion polygon drawn and edited with the mouse, and the saved area on the simulator.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeInstructions, dragOnMap, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  closeInstructions,
+  dragOnMap,
+  drawShape,
+  jumpTo,
+  openEditForm,
+  openSection,
+  simulatorApi,
+} from './mapDrawing.ts';
+import { shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -22,7 +30,7 @@ type AreaRecord = {
   country_code: string | null;
 };
 
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let token: string;
 let organizationId: string;
 let types: AreaTypeRecord[];
@@ -57,18 +65,9 @@ function createArea(name: string, dbName: string, polygon: boolean): Promise<Are
 const listAreas = () => api<AreaRecord[]>('GET', `/organization/exclusion_zone?org_ids[]=${organizationId}`);
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   token = await signInForToken(baseUrl, ADMIN);
   organizationId = await ownOrganizationId(baseUrl, token);
   types = await api<AreaTypeRecord[]>('GET', '/ez_types');
-});
-
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
 });
 
 async function openAreas(path = '/dashboard/areas'): Promise<Page> {
@@ -279,14 +278,7 @@ describe('the area form', () => {
     }
 
     // Edit: drag one corner with the mouse, save, and the simulator holds the moved corner.
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await page.waitForURL('**/edit');
-    await closeInstructions(page);
-    await jumpTo(page, ...CENTRE, 17);
-    await page.waitForFunction(() => {
-      const result = window.__fleetMap?.edited();
-      return result?.kind === 'polygon' && result.ready && result.points.length === 4;
-    });
+    await openEditForm(page, CENTRE, 'polygon', 4);
     expect(await save.isDisabled()).toBe(true);
     await dragOnMap(page, [0.4, 0.4], 40, 0);
     await expect.poll(() => save.isDisabled()).toBe(false);

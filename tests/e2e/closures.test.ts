@@ -3,14 +3,13 @@
 // and the feed closure's lock, the form driven as a person would — the path drawn with the mouse on the map and
 // routed along the streets by the simulator's directions stand-in, each error on the way — editing by dragging a
 // marker, the phone's variant, and the WZDx feed validated against the official 4.2 schemas after each change.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ValidateFunction } from 'ajv';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { wallTimeText } from '#domain/units/zonedTime';
-import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { validationErrors, wzdxValidator } from '#tests/sim-server/support/wzdxSchemas';
 import { signInForToken } from './simulatorApi.ts';
-import { typeSignIn, VIEWPORTS, type Viewport } from './shellBrowser.ts';
+import { shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = 'admin@demo.test';
@@ -40,8 +39,7 @@ type Feed = {
   }[];
 };
 
-let browser: Browser;
-let context: BrowserContext | null = null;
+const shell = shellBrowserForFile();
 let token: string;
 let roadWorks: string;
 let validateFeed: ValidateFunction;
@@ -113,7 +111,6 @@ async function aStreet(): Promise<{ name: string; start: LngLat; end: LngLat }> 
 }
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
   token = await signInForToken(baseUrl, ADMIN);
   const profile = await api<{
     managed_orgs: { id: string; name: string }[];
@@ -125,20 +122,9 @@ beforeAll(async () => {
   validateFeed = wzdxValidator('WorkZoneFeed.json');
 });
 
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** Signs in as a person would, then (on a desktop) views the road works and opens the closure list. */
 async function openClosures(email = ADMIN, viewport: Viewport = 'desktop'): Promise<Page> {
-  context = await browser.newContext(VIEWPORTS[viewport]);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
+  const page = await shell.open(viewport);
   await typeSignIn(page, email);
   // The dashboard shows once the sign-in answered (a memory-hard hash: slow on a busy machine).
   await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });

@@ -2,25 +2,15 @@
 // mileage report of the assets a user picked downloaded as a PDF whose figures are the track the simulator
 // recorded, the delete confirmation, and a User who reads reports but may not create or delete them.
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { pdfTexts } from '#tests/helpers/pdfText';
 import { nameOf, sendTrack, signInTo, utcField, type NamedThing } from './dataBrowser.ts';
-import { launchShellBrowser, type ShellBrowser } from './shellBrowser.ts';
+import { shellBrowserForFile } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 const PATH = '/dashboard/data/reports/custom';
-let shell: ShellBrowser;
-
-beforeAll(async () => {
-  shell = await launchShellBrowser();
-});
-afterEach(async () => {
-  await shell.closeContext();
-});
-afterAll(async () => {
-  await shell?.close();
-});
+const shell = shellBrowserForFile();
 
 describe('Custom reports', () => {
   it('holds each rule of the form in the product’s words', async () => {

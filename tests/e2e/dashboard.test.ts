@@ -1,9 +1,17 @@
 // The live dashboard in a real browser: sign in as a person would, see the asset count, and see a marker move when a
 // device reports a new position through the simulator (REST ingestion → cable broadcast → the domain pipeline's
 // batch → MapLibre source); a token refresh that leaves the cable alone; a large organization served by polling.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
+import { chromium, type Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { shellBrowserForFile, closeSupportDialog } from './shellBrowser.ts';
+import {
+  DEMO_PASSWORD,
+  listThings,
+  ownOrganizationId,
+  sendPoint,
+  signInForToken,
+  organizationIdByName,
+} from './simulatorApi.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { startCableTap, type CableTap, type TappedSocket } from '#tests/helpers/cableTap';
 
@@ -14,23 +22,12 @@ const STAFF = 'staff@demo.test';
 /** The seed's `is_large_org` organization, accessed by the demo users' coordination center. */
 const LARGE_ORGANIZATION = 'Great Lakes Fleet Services';
 
-let browser: Browser;
-let context: BrowserContext | null = null;
+const shell = shellBrowserForFile();
 let tap: CableTap | null = null;
 
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
-});
-
 afterEach(async () => {
-  await context?.close();
-  context = null;
   await tap?.close();
   tap = null;
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function openPage(
@@ -38,8 +35,7 @@ async function openPage(
   before?: (page: Page) => Promise<void> | void,
   origin = baseUrl,
 ): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await shell.newPage('desktop');
   await before?.(page);
   await page.goto(`${origin}${path}`);
   return page;
@@ -61,20 +57,6 @@ async function openTappedPage(
 /** Waits until a condition holds, looking again every few milliseconds (the test timeout bounds it). */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-async function organizationIdByName(token: string, name: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
-  const profile = (await response.json()) as {
-    user_org: { id: string; name: string };
-    managed_orgs: { id: string; name: string }[];
-    accessed_orgs: { id: string; name: string }[];
-  };
-  const found = [profile.user_org, ...profile.managed_orgs, ...profile.accessed_orgs].find(
-    (organization) => organization.name === name,
-  );
-  if (!found) throw new Error(`no organization named ${name}`);
-  return found.id;
 }
 
 function waitForSelectedPosition(page: Page, expected: string) {
@@ -335,7 +317,7 @@ describe('live dashboard', () => {
 
   it('polls a large organization instead of streaming it, and its list still follows its devices', async () => {
     const token = await signInForToken(baseUrl, USER);
-    const largeOrganizationId = await organizationIdByName(token, LARGE_ORGANIZATION);
+    const largeOrganizationId = await organizationIdByName(baseUrl, token, LARGE_ORGANIZATION);
     const fleet = await listThings(baseUrl, token, largeOrganizationId);
 
     const subscribed: string[] = [];
@@ -346,7 +328,7 @@ describe('live dashboard', () => {
     );
     await typeCredentials(page, USER, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard/things');
-    await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
+    await closeSupportDialog(page);
     await page.getByTestId('organization-name').click();
     await page.getByRole('button', { name: LARGE_ORGANIZATION }).click();
     await page

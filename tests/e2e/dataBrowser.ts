@@ -3,7 +3,7 @@
 // `datetime-local` text of an instant in UTC, and an asset's displayed name.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { dismissSupportDialog, signIn, type ShellBrowser } from './shellBrowser.ts';
 import type { ListedThing } from './simulatorApi.ts';
 
 export const TRACK_LATITUDES = [41.88, 41.8801, 41.8802];
@@ -48,12 +48,7 @@ export async function sendTrack(
 
 /** Signs in on a desktop page at `path` and closes the support dialog for good. */
 export async function signInTo(shell: ShellBrowser, path: string, email = 'user@demo.test'): Promise<Page> {
-  const page = await shell.open('desktop', path);
-  await typeSignIn(page, email);
-  await page.waitForURL(`**${path}`);
-  const support = page.getByTestId('support-dialog');
-  await support.waitFor();
-  await support.getByLabel("Don't show again").check();
-  await support.getByRole('button', { name: 'Close' }).click();
+  const page = await signIn(shell, email, { path });
+  await dismissSupportDialog(page);
   return page;
 }

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { FAILED_EXPORTS_NOTICE } from '#domain/exports/exportRules';
 import { MONTH_NAMES } from '#domain/reports/monthlyReport';
 import { csvRecords } from '#tests/helpers/csv';
@@ -16,21 +16,11 @@ import {
   utcField,
   type NamedThing,
 } from './dataBrowser.ts';
-import { launchShellBrowser, type ShellBrowser } from './shellBrowser.ts';
+import { shellBrowserForFile } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
-let shell: ShellBrowser;
-
-beforeAll(async () => {
-  shell = await launchShellBrowser();
-});
-afterEach(async () => {
-  await shell.closeContext();
-});
-afterAll(async () => {
-  await shell?.close();
-});
+const shell = shellBrowserForFile();
 
 const signInTo = (path: string, email?: string) => signInToPage(shell, path, email);
 

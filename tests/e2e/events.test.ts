@@ -5,9 +5,8 @@
 // produce, the labels of a non-responder organization, a Media user without edit controls, and a phone.
 // Incidents are started and ended through the simulator's incident feed (`POST /api/sim/locations`).
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   compareLocations,
   decodeLocations,
@@ -18,9 +17,8 @@ import type { LocationRecord } from '#domain/locations/locationRecord';
 import { matchesEventSearch, normaliseEventSearch } from '#domain/locations/eventList';
 import { threeWordAddress } from '#domain/locations/threeWordAddress';
 import { startOfDayInZone } from '#domain/units/zonedTime';
-import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { signInForToken } from './simulatorApi.ts';
-import { typeSignIn, VIEWPORTS, type Viewport } from './shellBrowser.ts';
+import { shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
 
 const baseUrl = inject('baseUrl');
 const RESPONDERS = 'Chicago Metro Responders';
@@ -30,15 +28,13 @@ const HOUR = 60 * 60 * 1000;
 /** A hang guard, not a budget: each test signs in one or two browsers on a busy 2-core machine. */
 const BROWSER_TEST_TIMEOUT = 150_000;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const shell = shellBrowserForFile();
 let staffToken: string;
 let organizations: Record<string, string>;
 
 type FeedLocation = LocationRecord;
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
   staffToken = await signInForToken(baseUrl, 'staff@demo.test');
   const userToken = await signInForToken(baseUrl, 'user@demo.test');
   const profile = (await (
@@ -54,14 +50,6 @@ beforeAll(async () => {
       organization.id,
     ]),
   );
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 let serial = 0;
@@ -117,13 +105,8 @@ async function openEvents(
   organizationName: string,
   viewport: Viewport = 'desktop',
 ): Promise<Page> {
-  const context = await browser.newContext(VIEWPORTS[viewport]);
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await typeSignIn(page, email);
-  await page.waitForURL('**/dashboard/things**');
-  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
+  const page = await signIn(shell, email, { viewport, landing: '/dashboard/things**' });
+  await closeSupportDialog(page);
   await page.getByTestId('organization-name').click();
   await page.getByRole('button', { name: organizationName }).click();
   await expect.poll(() => page.getByTestId('organization-name').textContent()).toContain(organizationName);

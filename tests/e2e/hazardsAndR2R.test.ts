@@ -2,20 +2,19 @@
 // simulator's ingestion; the hazards list shows it with type and severity filters and the "at least 1 type" rule;
 // the R2R search shows the 15 minutes with their points and alerts, and refuses a start in the future.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillLocalTime } from './dateFields.ts';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 const SPEEDS = [20, 14, 11, 11, 11, 14];
 
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let asset: ListedThing & { nickname: string | null };
 let braking: number;
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   const token = await signInForToken(baseUrl, 'user@demo.test');
   const things = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
   asset = things[things.length - 1] as typeof asset;
@@ -44,20 +43,10 @@ beforeAll(async () => {
   if (!response.ok) throw new Error(`telemetry: HTTP ${response.status}`);
 });
 
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
-});
-
 const nameOf = () => asset.nickname || asset.system_identifier.toUpperCase();
 
 async function open(path: string, email: string, heading: string): Promise<Page> {
-  const page = await shell.open('desktop', path);
-  await typeSignIn(page, email);
-  await page.waitForURL(`**${path}`);
+  const page = await signIn(shell, email, { path });
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
   return page;
 }

@@ -3,8 +3,8 @@
 // no pictures and its memory stays flat, then catches up at once; an organization switch made in the page starts
 // the worker's picture over for the new organization.
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { shellBrowserForFile, signIn, closeSupportDialog } from './shellBrowser.ts';
 import {
   listThings,
   ownOrganizationId,
@@ -17,19 +17,7 @@ const baseUrl = inject('baseUrl');
 const USER = 'user@demo.test';
 const STAFF = 'staff@demo.test';
 
-let shell: ShellBrowser;
-
-beforeAll(async () => {
-  shell = await launchShellBrowser();
-});
-
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
-});
+const shell = shellBrowserForFile();
 
 function positioned(things: ListedThing[]): number {
   return things.filter((thing) => thing.lat !== null && thing.lng !== null).length;
@@ -38,10 +26,8 @@ function positioned(things: ListedThing[]): number {
 async function signedInLive(path = '/'): Promise<{ page: Page; things: ListedThing[] }> {
   const token = await signInForToken(baseUrl, USER);
   const things = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
-  const page = await shell.open('desktop', path);
-  await typeSignIn(page, USER);
-  await page.waitForURL('**/dashboard/things**');
-  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
+  const page = await signIn(shell, USER, { path, landing: '/dashboard/things**' });
+  await closeSupportDialog(page);
   await page.waitForFunction(
     (expected) =>
       document.querySelector('[data-testid="live-map"]')?.getAttribute('data-marker-count') === expected,

@@ -1,6 +1,6 @@
 // What the Areas and Zones browser tests share: the simulator's REST as a signed-in user, opening a section from
-// the navigation after sign-in, moving the camera, closing a form's instructions, and drawing on the map with the
-// mouse as a person does (clicks at fractions of the map's size, terra-draw taking them once ready).
+// the navigation after sign-in, moving the camera, closing a form's instructions, opening an item's edit form, and
+// drawing on the map with the mouse as a person does (clicks at fractions of the map's size, terra-draw taking them once ready).
 import type { Page } from 'playwright-core';
 import { typeSignIn, type ShellBrowser } from './shellBrowser.ts';
 
@@ -49,6 +49,29 @@ export async function closeInstructions(page: Page): Promise<void> {
   const dialog = page.getByTestId('map-instructions');
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Close' }).click();
+}
+
+/**
+ * From an item's detail: Edit, the form's instructions put away, the camera at `centre` (zoom 17), and the editing
+ * aid holding the saved shape (`kind`, `points` long) before the test touches it.
+ */
+export async function openEditForm(
+  page: Page,
+  centre: [number, number],
+  kind: 'polygon' | 'path',
+  points: number,
+): Promise<void> {
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.waitForURL('**/edit');
+  await closeInstructions(page);
+  await jumpTo(page, ...centre, 17);
+  await page.waitForFunction(
+    ([expectedKind, expectedPoints]) => {
+      const result = window.__fleetMap?.edited();
+      return result?.kind === expectedKind && result.ready && result.points.length === expectedPoints;
+    },
+    [kind, points] as const,
+  );
 }
 
 /** A point of the map at fractions of its width and height, in page pixels. */

@@ -2,39 +2,29 @@
 // coordinate search, the right-click menu with the clipboard, popups and selection sync, the geolocation
 // outcomes, the overlays and their zoom rules (read back through deck.gl's own picking), overlays changing live
 // when the simulator changes a closure or an incident, and station grouping on and off.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { CATEGORY_COLORS } from '#client/map/markerStyle.ts';
-import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
-import { DEMO_PASSWORD, listThings, ownOrganizationId, sendPoint, signInForToken } from './simulatorApi.ts';
+import { shellBrowserForFile, type ContextOptions } from './shellBrowser.ts';
+import {
+  DEMO_PASSWORD,
+  listThings,
+  ownOrganizationId,
+  sendPoint,
+  signInForToken,
+  organizationIdByName,
+} from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 const USER = 'user@demo.test';
 const RESPONDERS = 'Chicago Metro Responders';
 const ROAD_WORKS = 'Lakeshore Road Works';
 
-let browser: Browser;
-let context: BrowserContext | null = null;
-
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-type ContextOptions = Parameters<Browser['newContext']>[0];
+const shell = shellBrowserForFile();
 
 /** Signs in as a person would and waits for the things screen's map to hold its markers. */
 async function openMap(options: ContextOptions = {}, before?: (page: Page) => Promise<void>): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
+  const page = await shell.newPage('desktop', options);
   await before?.(page);
   await page.goto(`${baseUrl}/`);
   await page.waitForURL('**/welcome/signin');
@@ -96,19 +86,6 @@ async function api<T>(token: string, path: string, init: RequestInit = {}): Prom
   });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-async function organizationId(token: string, name: string): Promise<string> {
-  const profile = await api<{
-    user_org: { id: string; name: string };
-    managed_orgs: { id: string; name: string }[];
-    accessed_orgs: { id: string; name: string }[];
-  }>(token, '/profile');
-  const found = [profile.user_org, ...profile.managed_orgs, ...profile.accessed_orgs].find(
-    (organization) => organization.name === name,
-  );
-  if (!found) throw new Error(`no organization named ${name}`);
-  return found.id;
 }
 
 describe('map controls', () => {
@@ -408,7 +385,7 @@ describe('current location', () => {
 describe('overlays', () => {
   it('shows event markers from zoom 17 and moves them when the incident moves', async () => {
     const token = await signInForToken(baseUrl, USER);
-    const responders = await organizationId(token, RESPONDERS);
+    const responders = await organizationIdByName(baseUrl, token, RESPONDERS);
     const locations = await api<{ id: string; is_active: boolean; lat: number; lng: number }[]>(
       token,
       `/locations?org_ids[]=${responders}`,
@@ -441,7 +418,7 @@ describe('overlays', () => {
 
   it('draws closures coloured by status and changes them live', async () => {
     const token = await signInForToken(baseUrl, USER);
-    const roadWorks = await organizationId(token, ROAD_WORKS);
+    const roadWorks = await organizationIdByName(baseUrl, token, ROAD_WORKS);
     const closures = await api<{ id: string; is_active: boolean; closure_type: string }[]>(
       token,
       `/organization/closure?org_ids[]=${roadWorks}`,

@@ -1,17 +1,16 @@
 // The mutual-aid sharing wizard in a real browser (access §2, §5, §8): the administrator notice for a user who
 // does not manage the organization; for an org admin, Get Started, the form's rules, the refusal for an asset the
 // organization does not own, the thanks, the mail support receives, and Got It back to the start.
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let ownName: string;
 let managedName: string;
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   const token = await signInForToken(baseUrl, 'orgadmin@demo.test');
   const organizationId = await ownOrganizationId(baseUrl, token);
   const things = (await listThings(baseUrl, token, organizationId)) as unknown as {
@@ -27,18 +26,8 @@ beforeAll(async () => {
   managedName = nameOf(managed);
 });
 
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
-});
-
 async function openSharing(email: string) {
-  const page = await shell.open('desktop', '/dashboard/sharing');
-  await typeSignIn(page, email);
-  await page.waitForURL('**/dashboard/sharing');
+  const page = await signIn(shell, email, { path: '/dashboard/sharing' });
   await page.getByRole('heading', { name: 'Mutual Aid Sharing' }).waitFor();
   return page;
 }

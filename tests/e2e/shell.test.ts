@@ -2,47 +2,24 @@
 // (navigation, organization picker and dropdown, avatar menu, tabs, support dialog), organization switching, and
 // the session (refresh before expiry, "Session Expired", sign-out).
 import { chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
-  launchShellBrowser,
+  shellBrowserForFile,
   storedSession,
   typeSignIn,
   until,
   VIEWPORTS,
-  type ShellBrowser,
+  signIn,
+  dismissSupportDialog,
 } from './shellBrowser.ts';
-import { listThings, sendPoint, signInForToken } from './simulatorApi.ts';
+import { listThings, sendPoint, signInForToken, organizationIdByName } from './simulatorApi.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
 const baseUrl = inject('baseUrl');
 const RESPONDERS = 'Chicago Metro Responders';
 const COORDINATION = 'Cook County Coordination Center';
 
-let shell: ShellBrowser;
-
-beforeAll(async () => {
-  shell = await launchShellBrowser();
-});
-afterEach(async () => {
-  await shell.closeContext();
-});
-afterAll(async () => {
-  await shell?.close();
-});
-
-async function organizationIdByName(token: string, name: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
-  const profile = (await response.json()) as {
-    user_org: { id: string; name: string };
-    managed_orgs: { id: string; name: string }[];
-    accessed_orgs: { id: string; name: string }[];
-  };
-  const found = [profile.user_org, ...profile.managed_orgs, ...profile.accessed_orgs].find(
-    (organization) => organization.name === name,
-  );
-  if (!found) throw new Error(`no organization named ${name}`);
-  return found.id;
-}
+const shell = shellBrowserForFile();
 
 async function assetCountIs(page: Page, total: number) {
   await page
@@ -51,23 +28,13 @@ async function assetCountIs(page: Page, total: number) {
     .waitFor();
 }
 
-async function closeSupport(page: Page) {
-  const support = page.getByTestId('support-dialog');
-  await support.waitFor();
-  await support.getByLabel("Don't show again").check();
-  await support.getByRole('button', { name: 'Close' }).click();
-  await support.waitFor({ state: 'hidden' });
-}
-
 describe('desktop', () => {
   it('signs in to the first section, with navigation filtered by permission and the support dialog', async () => {
-    const page = await shell.open('desktop');
-    await typeSignIn(page, 'user@demo.test');
-    await page.waitForURL('**/dashboard/things');
+    const page = await signIn(shell, 'user@demo.test');
     const support = page.getByTestId('support-dialog');
     await support.getByText('How do I add users?').waitFor();
     expect(page.url()).toContain('support=open');
-    await closeSupport(page);
+    await dismissSupportDialog(page);
     expect(page.url()).not.toContain('support=open');
 
     const nav = page.getByRole('navigation', { name: 'Sections' });
@@ -91,10 +58,8 @@ describe('desktop', () => {
   });
 
   it('shows the unauthorised page and returns to an allowed remembered path after sign-in', async () => {
-    const page = await shell.open('desktop', '/dashboard/closures');
-    await typeSignIn(page, 'media@demo.test');
-    await page.waitForURL('**/dashboard/closures');
-    await closeSupport(page);
+    const page = await signIn(shell, 'media@demo.test', { path: '/dashboard/closures' });
+    await dismissSupportDialog(page);
     await page.getByRole('heading', { name: 'Closures' }).waitFor();
 
     await page.goto(`${baseUrl}/dashboard/accounts/users`);
@@ -114,13 +79,17 @@ describe('desktop', () => {
 
   it('switches organization: new live picture, search cleared, picker hint', async () => {
     const token = await signInForToken(baseUrl, 'user@demo.test');
-    const responders = await listThings(baseUrl, token, await organizationIdByName(token, RESPONDERS));
-    const own = await listThings(baseUrl, token, await organizationIdByName(token, COORDINATION));
+    const responders = await listThings(
+      baseUrl,
+      token,
+      await organizationIdByName(baseUrl, token, RESPONDERS),
+    );
+    const own = await listThings(baseUrl, token, await organizationIdByName(baseUrl, token, COORDINATION));
     expect(responders.length).not.toBe(own.length);
 
     const page = await shell.open('desktop');
     await typeSignIn(page, 'user@demo.test');
-    await closeSupport(page);
+    await dismissSupportDialog(page);
     await assetCountIs(page, own.length);
     await page.getByPlaceholder('Search for an asset...').fill('zzz-nothing');
     await page
@@ -156,9 +125,7 @@ describe('desktop', () => {
   });
 
   it('warns after 4 hours without activity, keeps the session on Stay Signed In, then signs out', async () => {
-    const page = await shell.open('desktop');
-    await typeSignIn(page, 'orgadmin@demo.test');
-    await page.waitForURL('**/dashboard/things');
+    const page = await signIn(shell, 'orgadmin@demo.test');
     // A token that outlives the test's fake hours, so only inactivity can end this session.
     await page.evaluate(
       (expiresAt) => {
@@ -191,9 +158,7 @@ describe('desktop', () => {
   });
 
   it('keeps a situational-awareness session past 4 idle hours', async () => {
-    const page = await shell.open('desktop');
-    await typeSignIn(page, 'admin@demo.test');
-    await page.waitForURL('**/dashboard/things');
+    const page = await signIn(shell, 'admin@demo.test');
     await page.evaluate(
       (expiresAt) => {
         const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
@@ -220,9 +185,7 @@ describe('desktop', () => {
   });
 
   it('shows the not-found page for an unknown dashboard path', async () => {
-    const page = await shell.open('desktop');
-    await typeSignIn(page, 'orgadmin@demo.test');
-    await page.waitForURL('**/dashboard/things');
+    const page = await signIn(shell, 'orgadmin@demo.test');
     await page.goto(`${baseUrl}/dashboard/things/a/b/c`);
     await page.getByText('Sorry, the requested URL was not found here.').waitFor();
   });
@@ -230,10 +193,8 @@ describe('desktop', () => {
 
 describe('mobile', () => {
   it('shows the top bar, the organization dropdown with search, and desktop-only pages', async () => {
-    const page = await shell.open('mobile');
-    await typeSignIn(page, 'user@demo.test');
-    await page.waitForURL('**/dashboard/things');
-    await closeSupport(page);
+    const page = await signIn(shell, 'user@demo.test', { viewport: 'mobile' });
+    await dismissSupportDialog(page);
 
     const tabs = page.getByRole('navigation', { name: 'Sections' });
     expect(await tabs.getByRole('button').allTextContents()).toEqual(
@@ -263,10 +224,8 @@ describe('mobile', () => {
   });
 
   it('toggles the drawer with the active tab and reopens the last item of a section', async () => {
-    const page = await shell.open('mobile');
-    await typeSignIn(page, 'orgadmin@demo.test');
-    await page.waitForURL('**/dashboard/things');
-    await closeSupport(page);
+    const page = await signIn(shell, 'orgadmin@demo.test', { viewport: 'mobile' });
+    await dismissSupportDialog(page);
 
     const firstRow = page.getByTestId('thing-row').first();
     const thingId = await firstRow.getAttribute('data-thing-id');
@@ -299,7 +258,7 @@ describe('mobile without WebGL', () => {
       const page = await context.newPage();
       await page.goto(`${baseUrl}/`);
       await typeSignIn(page, 'media@demo.test');
-      await closeSupport(page);
+      await dismissSupportDialog(page);
       await page.getByTestId('map-fallback').waitFor();
       await page.getByRole('button', { name: 'How to enable WebGL' }).click();
       const dialog = page.getByRole('dialog', { name: 'Enable WebGL' });
@@ -314,9 +273,7 @@ describe('mobile without WebGL', () => {
 
 describe.each(['desktop', 'mobile'] as const)('session on %s', (viewport) => {
   it('refreshes the token before it expires, and says "Session Expired" when refresh fails', async () => {
-    const page = await shell.open(viewport);
-    await typeSignIn(page, 'admin@demo.test');
-    await page.waitForURL('**/dashboard/things');
+    const page = await signIn(shell, 'admin@demo.test', { viewport });
     const first = await storedSession(page);
     if (!first) throw new Error('no stored session after sign-in');
 
@@ -346,9 +303,7 @@ describe.each(['desktop', 'mobile'] as const)('session on %s', (viewport) => {
   });
 
   it('tells a user whose organization changed since the token was stored to log back in', async () => {
-    const page = await shell.open(viewport);
-    await typeSignIn(page, 'media@demo.test');
-    await page.waitForURL('**/dashboard/things');
+    const page = await signIn(shell, 'media@demo.test', { viewport });
     await page.getByTestId('dashboard').waitFor();
     // The stored token says it was issued under another organization than the profile now names.
     await page.evaluate(() => {

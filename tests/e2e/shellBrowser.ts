@@ -1,7 +1,8 @@
-// Browser plumbing for the shell's tests: one headless Chromium, a fresh context per test at a desktop or a phone
-// viewport, and sign-in typed like a person.
+// Browser plumbing for the browser tests: one headless Chromium per test file (launched before its tests, closed
+// after them), fresh contexts per test at a desktop or a phone viewport (closed after each test), sign-in typed like
+// a person, and the support dialog a first visit opens put away.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
@@ -12,29 +13,66 @@ export const VIEWPORTS: Record<Viewport, Parameters<Browser['newContext']>[0]> =
   mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 };
 
+export type ContextOptions = Parameters<Browser['newContext']>[0];
+
 export type ShellBrowser = {
+  /** A page in a new context at `viewport` (with `options` on top), not yet navigated. */
+  newPage(viewport: Viewport, options?: ContextOptions): Promise<Page>;
+  /** A page in a new context at `viewport`, opened at `path` of the simulator. */
   open(viewport: Viewport, path?: string): Promise<Page>;
+  /** Closes every context opened since the last call. */
   closeContext(): Promise<void>;
   close(): Promise<void>;
 };
 
 export async function launchShellBrowser(): Promise<ShellBrowser> {
   const browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
-  let context: BrowserContext | null = null;
+  const contexts: BrowserContext[] = [];
+  const newPage = async (viewport: Viewport, options: ContextOptions = {}) => {
+    const context = await browser.newContext({ ...VIEWPORTS[viewport], ...options });
+    contexts.push(context);
+    return context.newPage();
+  };
   return {
+    newPage,
     async open(viewport, path = '/') {
-      context = await browser.newContext(VIEWPORTS[viewport]);
-      const page = await context.newPage();
+      const page = await newPage(viewport);
       await page.goto(`${inject('baseUrl')}${path}`);
       return page;
     },
     async closeContext() {
-      await context?.close();
-      context = null;
+      for (const context of contexts.splice(0)) await context.close();
     },
     async close() {
       await browser.close();
     },
+  };
+}
+
+/**
+ * The test file's browser: launched before its tests, each test's contexts closed after the test, closed after the
+ * last test. Call at the top of the file; the browser is there once the tests run.
+ */
+export function shellBrowserForFile(): ShellBrowser {
+  let shell: ShellBrowser | null = null;
+  const launched = () => {
+    if (!shell) throw new Error('the browser starts in beforeAll');
+    return shell;
+  };
+  beforeAll(async () => {
+    shell = await launchShellBrowser();
+  });
+  afterEach(async () => {
+    await shell?.closeContext();
+  });
+  afterAll(async () => {
+    await shell?.close();
+  });
+  return {
+    newPage: (viewport, options) => launched().newPage(viewport, options),
+    open: (viewport, path) => launched().open(viewport, path),
+    closeContext: () => launched().closeContext(),
+    close: () => launched().close(),
   };
 }
 
@@ -43,6 +81,39 @@ export async function typeSignIn(page: Page, email: string, password = DEMO_PASS
   await page.getByLabel('Email').pressSequentially(email, { delay: 10 });
   await page.getByLabel('Password', { exact: true }).pressSequentially(password, { delay: 10 });
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Opens `path` signed out, signs in as `email` like a person, and waits for the dashboard at `landing`: `path`
+ * itself, or the things list when the path is the root.
+ */
+export async function signIn(
+  shell: ShellBrowser,
+  email: string,
+  {
+    viewport = 'desktop',
+    path = '/',
+    landing = path === '/' ? '/dashboard/things' : path,
+  }: { viewport?: Viewport; path?: string; landing?: string } = {},
+): Promise<Page> {
+  const page = await shell.open(viewport, path);
+  await typeSignIn(page, email);
+  await page.waitForURL(`**${landing}`);
+  return page;
+}
+
+/** Closes the support dialog a first dashboard visit opens, as a person does before working. */
+export async function closeSupportDialog(page: Page): Promise<void> {
+  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
+}
+
+/** Closes the support dialog with "Don't show again" ticked, and waits until it is gone. */
+export async function dismissSupportDialog(page: Page): Promise<void> {
+  const support = page.getByTestId('support-dialog');
+  await support.waitFor();
+  await support.getByLabel("Don't show again").check();
+  await support.getByRole('button', { name: 'Close' }).click();
+  await support.waitFor({ state: 'hidden' });
 }
 
 /** Waits until a condition in the test process holds (the test timeout bounds it). */

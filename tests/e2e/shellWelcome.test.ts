@@ -2,28 +2,20 @@
 // person, lockout and the unlock link from the outbox, forgot and reset password with live rule marks and the
 // password history, and an unknown reset token.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'Start!2026a';
 const SUPPORT = 'support@example-provider.test';
 
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let staffToken: string;
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   staffToken = await signInForToken(baseUrl, 'staff@demo.test');
 });
-afterEach(async () => {
-  await shell.closeContext();
-});
-afterAll(async () => {
-  await shell?.close();
-});
-
 async function createAccount(email: string, standing?: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/sim/accounts`, {
     method: 'POST',

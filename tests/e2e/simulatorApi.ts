@@ -35,6 +35,21 @@ export async function ownOrganizationId(baseUrl: string, token: string): Promise
   return (await json<{ user_org: { id: string } }>(response, 'profile')).user_org.id;
 }
 
+/** The id of an organization the signed-in user belongs to, manages or accesses, by its name. */
+export async function organizationIdByName(baseUrl: string, token: string, name: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
+  const profile = await json<{
+    user_org: { id: string; name: string };
+    managed_orgs: { id: string; name: string }[];
+    accessed_orgs: { id: string; name: string }[];
+  }>(response, 'profile');
+  const found = [profile.user_org, ...profile.managed_orgs, ...profile.accessed_orgs].find(
+    (organization) => organization.name === name,
+  );
+  if (!found) throw new Error(`no organization named ${name}`);
+  return found.id;
+}
+
 /** Every asset of the organization, all pages. */
 export async function listThings(
   baseUrl: string,

@@ -2,8 +2,8 @@
 // case, the toggles arriving live in a second browser context, the gates and their tooltips for a Media user and a
 // User without R2R, Send R2R Test, the LED intensity, Edit Profile's messages and outcomes, and Organization access.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { shellBrowserForFile, typeSignIn, closeSupportDialog } from './shellBrowser.ts';
 import {
   listThings,
   ownOrganizationId,
@@ -31,7 +31,7 @@ type Thing = ListedThing & {
   enroute: boolean | null;
 };
 
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let things: Thing[];
 let ownOrganization: string;
 let staffToken: string;
@@ -62,19 +62,10 @@ function pick(label: string, test: (thing: Thing) => boolean, skip = 0): Thing {
 }
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   const token = await signInForToken(baseUrl, 'admin@demo.test');
   ownOrganization = await ownOrganizationId(baseUrl, token);
   things = (await listThings(baseUrl, token, ownOrganization)) as Thing[];
   staffToken = await signInForToken(baseUrl, 'staff@demo.test');
-});
-
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
 });
 
 async function openAsset(email: string, thing: Thing, page?: Page): Promise<Page> {
@@ -84,7 +75,7 @@ async function openAsset(email: string, thing: Thing, page?: Page): Promise<Page
   await opened.waitForURL(`**${path}`);
   await opened.getByRole('heading', { name: nameOf(thing), exact: true }).waitFor();
   // The support dialog opens on a first welcome (live §2); a person closes it first.
-  await opened.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
+  await closeSupportDialog(opened);
   return opened;
 }
 

@@ -2,8 +2,8 @@
 // things screens on a phone (issue 12, live §2, §3), typed and clicked like a person in a real browser. The filters
 // run in the live worker; the expected counts come from the simulator's own list.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchShellBrowser, typeSignIn, type ShellBrowser, type Viewport } from './shellBrowser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -16,30 +16,19 @@ type Thing = ListedThing & {
   organization: { id: string };
 };
 
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let things: Thing[];
 let ownOrganization: string;
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   const token = await signInForToken(baseUrl, 'user@demo.test');
   ownOrganization = await ownOrganizationId(baseUrl, token);
   things = (await listThings(baseUrl, token, ownOrganization)) as Thing[];
 });
 
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
-});
-
 async function openList(viewport: Viewport = 'desktop'): Promise<Page> {
-  const page = await shell.open(viewport, '/dashboard/things');
-  await typeSignIn(page, 'user@demo.test');
-  await page.waitForURL('**/dashboard/things');
-  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
+  const page = await signIn(shell, 'user@demo.test', { viewport, path: '/dashboard/things' });
+  await closeSupportDialog(page);
   await page
     .getByTestId('asset-count')
     .filter({ hasText: `${things.length} / ${things.length}` })

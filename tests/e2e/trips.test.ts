@@ -2,9 +2,9 @@
 // runs the test recorded through the simulator's ingestion, the runs listed with the map beside them, and a
 // playback at 10× that moves both assets' markers in step on one clock.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillLocalTime } from './dateFields.ts';
-import { launchShellBrowser, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -14,7 +14,7 @@ const STAFF = 'staff@demo.test';
 const STEP = 0.0001;
 const SECONDS = 120;
 
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let assets: (ListedThing & { nickname: string | null })[];
 let runStart: number;
 const startLat = [41.8, 41.85];
@@ -29,7 +29,6 @@ async function sendSamples(token: string, samples: unknown[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   const userToken = await signInForToken(baseUrl, USER);
   const organizationId = await ownOrganizationId(baseUrl, userToken);
   const listed = (await listThings(baseUrl, userToken, organizationId)) as typeof assets;
@@ -55,21 +54,11 @@ beforeAll(async () => {
   await sendSamples(await signInForToken(baseUrl, STAFF), samples);
 });
 
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
-});
-
 const nameOf = (asset: ListedThing & { nickname: string | null }) =>
   asset.nickname || asset.system_identifier.toUpperCase();
 
 async function openTrips(): Promise<Page> {
-  const page = await shell.open('desktop', '/dashboard/trips');
-  await typeSignIn(page, USER);
-  await page.waitForURL('**/dashboard/trips');
+  const page = await signIn(shell, USER, { path: '/dashboard/trips' });
   await page.getByRole('heading', { name: 'Trips' }).waitFor();
   return page;
 }

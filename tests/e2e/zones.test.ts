@@ -2,9 +2,17 @@
 // and wrong-way signs (live §3), the detail, and our create, edit and delete screens with the zone's line drawn and
 // edited with the mouse; a write the provider refuses with 403 reads "User does not have required permissions".
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeInstructions, dragOnMap, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
-import { launchShellBrowser, type ShellBrowser } from './shellBrowser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  closeInstructions,
+  dragOnMap,
+  drawShape,
+  jumpTo,
+  openEditForm,
+  openSection,
+  simulatorApi,
+} from './mapDrawing.ts';
+import { shellBrowserForFile } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -20,7 +28,7 @@ type ZoneRecord = {
   features: { type: string; geometry: { lat: number; lon: number }[] }[];
 };
 
-let shell: ShellBrowser;
+const shell = shellBrowserForFile();
 let token: string;
 let organizationId: string;
 
@@ -29,17 +37,8 @@ const api = simulatorApi(baseUrl, () => token);
 const listZones = () => api<ZoneRecord[]>('GET', `/organization/alerting_zones?org_ids[]=${organizationId}`);
 
 beforeAll(async () => {
-  shell = await launchShellBrowser();
   token = await signInForToken(baseUrl, ADMIN);
   organizationId = await ownOrganizationId(baseUrl, token);
-});
-
-afterEach(async () => {
-  await shell.closeContext();
-});
-
-afterAll(async () => {
-  await shell.close();
 });
 
 async function startNewZone(page: Page): Promise<void> {
@@ -129,14 +128,7 @@ describe('the zone screens', () => {
     );
 
     // Edit: drag the middle point with the mouse and make the zone inactive.
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await page.waitForURL('**/edit');
-    await closeInstructions(page);
-    await jumpTo(page, ...CENTRE, 17);
-    await page.waitForFunction(() => {
-      const result = window.__fleetMap?.edited();
-      return result?.kind === 'path' && result.ready && result.points.length === 3;
-    });
+    await openEditForm(page, CENTRE, 'path', 3);
     expect(await save.isDisabled()).toBe(true);
     await dragOnMap(page, [0.5, 0.45], 0, -50);
     await page.getByRole('checkbox', { name: 'Active' }).uncheck();

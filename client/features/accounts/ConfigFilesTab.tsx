@@ -18,13 +18,13 @@ import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { createConfigFile, deleteConfigFile, fetchConfigFiles } from '../../api/accounts.ts';
 import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
 import { schemaProblems, useAccountsForm } from './accountsForm.ts';
-import { useLoaded, useRemoval } from './accountsHooks.ts';
+import { useLoaded } from './accountsHooks.ts';
+import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import {
   AccountsFormElement,
   FormFooter,
   AccountsTable,
   DeleteButton,
-  RemovalDialog,
   SelectField,
   TextField,
 } from './FormParts.tsx';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { mayEnableSave, type FieldBinding } from './accountsForm.ts';
-import type { Removal } from './accountsHooks.ts';
 
 /** A labelled input with its error beneath (shown by the form rules), for the Accounts forms. */
 export function TextField({
@@ -121,45 +120,6 @@ export function FormFooter({
           {apiError}
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/** The confirmation before a removal (access §4 "Delete flows"): the failure shows inside it. */
-export function RemovalDialog<T>({
-  removal,
-  title,
-  children,
-}: {
-  removal: Removal<T>;
-  title: string;
-  children: (target: T) => ReactNode;
-}) {
-  if (removal.target === null) return null;
-  return (
-    <div className="blocking-notice">
-      <div className="blocking-notice__card" role="dialog" aria-modal="true" aria-label={title}>
-        <h2 className="blocking-notice__title">{title}</h2>
-        {children(removal.target)}
-        {removal.error ? (
-          <p className="form-footer__error" role="alert">
-            {removal.error}
-          </p>
-        ) : null}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={removal.cancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={removal.pending}
-            onClick={removal.confirm}
-          >
-            Delete
-          </button>
-        </div>
-      </div>
     </div>
   );
 }

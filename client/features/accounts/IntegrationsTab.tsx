@@ -11,8 +11,9 @@ import { createApiToken, deleteApiToken, fetchApiTokens } from '../../api/accoun
 import { apiClient, sessionProfile } from '../../app/session.ts';
 import { schemaProblems } from './accountsForm.ts';
 import { CopyButton } from './CopyButton.tsx';
-import { useLoaded, useRemoval } from './accountsHooks.ts';
-import { AccountsFormElement, AccountsTable, DeleteButton, RemovalDialog, TextField } from './FormParts.tsx';
+import { useLoaded } from './accountsHooks.ts';
+import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
+import { AccountsFormElement, AccountsTable, DeleteButton, TextField } from './FormParts.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -12,13 +12,13 @@ import { deleteUser, fetchOrganizationUsers, fetchRoles, fetchUser, saveUser } f
 import { apiClient } from '../../app/session.ts';
 import { schemaProblems, useAccountsForm } from './accountsForm.ts';
 import { parentPath } from './accountsNavigation.ts';
-import { useLoaded, useRemoval } from './accountsHooks.ts';
+import { useLoaded } from './accountsHooks.ts';
+import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import {
   AccountsFormElement,
   FormFooter,
   AccountsTable,
   DeleteButton,
-  RemovalDialog,
   SelectField,
   TextField,
 } from './FormParts.tsx';

@@ -1,6 +1,6 @@
-// What the Accounts pages share beyond the form: loading a call's answer when what it asks for changes, removing an
-// item after a confirmation (access §4 "Delete flows": the failure stays in the dialog), and going back a moment after
-// a save (access §9: 150 ms).
+// What the Accounts pages share beyond the form: loading a call's answer when what it asks for changes, and going back
+// a moment after a save (access §9: 150 ms). Removing an item after a confirmation is `useRemoval` in
+// client/ui/ConfirmDialog.tsx.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Outcome } from '../../api/accounts.ts';
@@ -22,51 +22,6 @@ export function useLoaded<T>(load: () => Promise<Outcome<T>>, key: string): Outc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return outcome;
-}
-
-export type Removal<T> = {
-  /** The item waiting for confirmation, or null when no dialog is open. */
-  target: T | null;
-  error: string | null;
-  pending: boolean;
-  ask(item: T): void;
-  cancel(): void;
-  confirm(): void;
-};
-
-/** Removal after confirmation: on success the dialog closes and `onRemoved` runs; a failure shows in the dialog. */
-export function useRemoval<T>(
-  remove: (item: T) => Promise<Outcome<unknown>>,
-  onRemoved: (item: T) => void,
-): Removal<T> {
-  const [target, setTarget] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  return {
-    target,
-    error,
-    pending,
-    ask(item) {
-      setError(null);
-      setTarget(item);
-    },
-    cancel() {
-      setTarget(null);
-    },
-    confirm() {
-      if (target === null || pending) return;
-      setPending(true);
-      void remove(target).then((result) => {
-        setPending(false);
-        if (!result.ok) {
-          setError(result.message);
-          return;
-        }
-        setTarget(null);
-        onRemoved(target);
-      });
-    },
-  };
 }
 
 /** Goes to `path` 150 ms after `saved` turns true. */

@@ -9,10 +9,9 @@ import { addressLabels, areaWrites } from '#domain/areas/areaScreens';
 import { deleteArea } from '../../api/areas.ts';
 import { apiClient, permissions } from '../../app/session.ts';
 import { useIsMobile } from '../../app/viewport.ts';
-import { useRemoval } from '../accounts/accountsHooks.ts';
-import { RemovalDialog } from '../accounts/FormParts.tsx';
-import { DetailItem, SectionPanel } from '../../ui/SectionListPanel.tsx';
-import { AREAS_PATH, areasStore, centreOnArea } from './areasState.ts';
+import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
+import { DetailItem, SectionItemMissing, SectionPanel } from '../../ui/SectionListPanel.tsx';
+import { areaPath, AREAS_PATH, areasStore, centreOnArea } from './areasState.ts';
 
 const TYPE_HELP =
   'Exclusion zones keep alerts out of an area; types that group assets (stations) show parked assets as one marker; a point of interest is a place to find on the map.';
@@ -48,9 +47,7 @@ export function AreaDetail({
   if (!area) {
     return (
       <SectionPanel title="Area" backLabel="Areas" onBack={back}>
-        <p className="section-list__message" role="status">
-          {loading ? 'Loading area…' : 'Area not found'}
-        </p>
+        <SectionItemMissing loading={loading} loadingText="Loading area…" missingText="Area not found" />
       </SectionPanel>
     );
   }
@@ -77,10 +74,10 @@ export function AreaDetail({
         {isMobile ? null : writes.edit ? (
           <a
             className="button"
-            href={`${AREAS_PATH}/${encodeURIComponent(area.id)}/edit`}
+            href={areaPath(area.id, true)}
             onClick={(event) => {
               event.preventDefault();
-              navigate(`${AREAS_PATH}/${encodeURIComponent(area.id)}/edit`);
+              navigate(areaPath(area.id, true));
             }}
           >
             Edit

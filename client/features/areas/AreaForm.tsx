@@ -3,8 +3,7 @@
 // by country. Errors show per field in the product's words; Save is enabled only when something changed and no save
 // is under way; the API's error shows beneath the footer. The area being edited leaves the map's overlays.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useEffect, useMemo } from 'react';
 import { sortAreaTypes, type Area } from '#domain/areas/area';
 import { AREA_NAME_MAX_LENGTH } from '#domain/areas/areaRules';
 import {
@@ -26,14 +25,13 @@ import { saveArea } from '../../api/areas.ts';
 import { apiClient, permissions } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { cameraState, editedAreaId } from '../../map/mapViewState.ts';
-import { useAccountsForm } from '../accounts/accountsForm.ts';
 import { FormFooter, SelectField } from '../accounts/FormParts.tsx';
-import { useShapeEditing } from '../../map/useShapeEditing.ts';
 import { TextInputField } from '../../ui/FormField.tsx';
 import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
-import { SectionFormPanel } from '../../ui/SectionListPanel.tsx';
+import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
+import { useMapItemForm, type MapItemValues } from '../../ui/useMapItemForm.ts';
 import { AREA_FORM_LAYER_KEY, areaPositionLayers } from './areaFormLayers.ts';
-import { AREAS_PATH, areasStore, areaTypes } from './areasState.ts';
+import { areaPath, AREAS_PATH, areasStore, areaTypes } from './areasState.ts';
 
 type TextValues = Omit<AreaFormValues, 'isExclusion' | 'polygon'>;
 
@@ -42,42 +40,44 @@ type AreaFormProps = { areaId: string | null; area: Area | null; organizationId:
 
 export function AreaForm({ areaId, area, organizationId, loading }: AreaFormProps) {
   if (areaId !== null && area === null)
-    return (
-      <p className="section-list__message" role="status">
-        {loading ? 'Loading area…' : 'Area not found'}
-      </p>
-    );
+    return <SectionItemMissing loading={loading} loadingText="Loading area…" missingText="Area not found" />;
   return <AreaFormFields area={area} organizationId={organizationId} />;
+}
+
+/** The form's values from the shared form's parts: the switch is Exclusion, the shape its polygon. */
+function areaValues({ text, switchedOn, shape }: MapItemValues<TextValues>): AreaFormValues {
+  return { ...text, isExclusion: switchedOn, polygon: shape };
 }
 
 function AreaFormFields({ area, organizationId }: { area: Area | null; organizationId: string }) {
   useSignals();
-  const [, navigate] = useLocation();
-  const [initial] = useState<AreaFormValues>(() => {
-    const camera = cameraState.peek();
-    return area ? areaFormOf(area) : newAreaForm({ lat: camera.lat, lng: camera.lng });
-  });
-  const [isExclusion, setIsExclusion] = useState(initial.isExclusion);
-  const [attempted, setAttempted] = useState(false);
-  // The polygon editor runs while the area is an exclusion.
-  const shape = useShapeEditing('polygon', initial.polygon, isExclusion);
-  const polygon = shape.points;
   const ids = { areaId: area?.id ?? null, organizationId };
-
-  const { isExclusion: _exclusion, polygon: _polygon, ...initialText } = initial;
-  const form = useAccountsForm<TextValues>('area', initialText, (values) =>
-    areaFormProblems({ ...values, isExclusion, polygon }, ids),
-  );
+  const item = useMapItemForm<TextValues>({
+    idPrefix: 'area',
+    itemId: ids.areaId,
+    editedId: editedAreaId,
+    initial: () => {
+      const camera = cameraState.peek();
+      const { isExclusion, polygon, ...text } = area
+        ? areaFormOf(area)
+        : newAreaForm({ lat: camera.lat, lng: camera.lng });
+      return { text, switchedOn: isExclusion, shape: polygon };
+    },
+    shapeKind: 'polygon',
+    // The polygon editor runs while the area is an exclusion.
+    drawsShape: (isExclusion) => isExclusion,
+    problemsOf: (values) => areaFormProblems(areaValues(values), ids),
+    save: (values) => saveArea(apiClient(), areaSaveBody(areaValues(values), ids)),
+    reload: () => areasStore.load(organizationId, true),
+    listPath: AREAS_PATH,
+    itemPath: areaPath,
+  });
+  const { form, shape } = item;
+  const isExclusion = item.switchedOn;
+  const polygon = shape.points;
   const values = form.values;
   const position = formPosition({ ...values, isExclusion, polygon });
-  const changed = form.changed || isExclusion !== initial.isExclusion || shape.changed;
 
-  useEffect(() => {
-    editedAreaId.value = area?.id ?? null;
-    return () => {
-      editedAreaId.value = null;
-    };
-  }, [area?.id]);
   useEffect(() => {
     setFeatureLayers(AREA_FORM_LAYER_KEY, areaPositionLayers(position));
   }, [position?.lat, position?.lng]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -91,25 +91,14 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
   );
   const labels = addressLabels(values.countryCode);
   const problems = form.problems;
-  const positionError = attempted ? (problems.position ?? null) : null;
-  const polygonError = isExclusion && (attempted || polygon.length >= 3) ? (problems.polygon ?? null) : null;
-  const back = area ? `${AREAS_PATH}/${encodeURIComponent(area.id)}` : AREAS_PATH;
+  const positionError = item.attempted ? (problems.position ?? null) : null;
+  const polygonError =
+    isExclusion && (item.attempted || polygon.length >= 3) ? (problems.polygon ?? null) : null;
 
   const useMapCentre = () => {
     const camera = cameraState.peek();
     form.set('lat', String(truncateCoordinate(camera.lat)));
     form.set('lng', String(truncateCoordinate(camera.lng)));
-  };
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    await form.submit(async (text) => {
-      const saved = await saveArea(apiClient(), areaSaveBody({ ...text, isExclusion, polygon }, ids));
-      if (!saved.ok) return saved;
-      await areasStore.load(organizationId, true);
-      navigate(`${AREAS_PATH}/${encodeURIComponent(saved.value)}`);
-      return { ok: true };
-    });
   };
   const text = (
     field: keyof TextValues,
@@ -122,8 +111,8 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
     <SectionFormPanel
       title={area ? 'Edit Area' : 'Create Area'}
       backLabel={area ? area.displayName : 'Areas'}
-      onBack={() => navigate(back)}
-      onSubmit={(event) => void submit(event)}
+      onBack={item.back}
+      onSubmit={item.submit}
       testId="area-form"
     >
       {text('name', 'Name', { maxLength: AREA_NAME_MAX_LENGTH })}
@@ -147,7 +136,7 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
           <input
             type="checkbox"
             checked={isExclusion}
-            onChange={(event) => setIsExclusion(event.target.checked)}
+            onChange={(event) => item.setSwitchedOn(event.target.checked)}
           />{' '}
           Exclusion
         </label>
@@ -187,10 +176,10 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
         {text('postalCode', labels.postal, { numeric: labels.postalIsNumeric })}
       </fieldset>
       <FormFooter
-        changed={changed}
+        changed={item.changed}
         submitting={form.submitting}
         apiError={form.apiError}
-        onCancel={() => navigate(back)}
+        onCancel={item.back}
       />
     </SectionFormPanel>
   );

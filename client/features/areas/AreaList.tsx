@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { Area } from '#domain/areas/area';
 import { areaTypeKey, filterAreas, typesWithAreas } from '#domain/areas/areaScreens';
 import type { OverlayList } from '../../live/overlayListStore.ts';
-import { SectionListPanel } from '../../ui/SectionListPanel.tsx';
+import { SectionListPanel, SectionRow } from '../../ui/SectionListPanel.tsx';
 import { AreaIcon } from './AreaIcon.tsx';
 
 export const AREA_ROW_HEIGHT = 75;
@@ -53,21 +53,14 @@ export function AreaList({ areas, state, onOpen }: AreaListProps) {
         ) : null
       }
       row={(area) => (
-        <button
-          type="button"
-          className="section-row"
-          style={{ height: AREA_ROW_HEIGHT }}
-          data-testid="area-row"
-          data-area-id={area.id}
-          data-type-id={areaTypeKey(area)}
-          onClick={() => onOpen(area.id)}
-        >
-          <AreaIcon area={area} />
-          <span className="section-row__names">
-            <span className="section-row__primary">{area.displayName}</span>
-            <span className="section-row__secondary">{area.ezTypeName}</span>
-          </span>
-        </button>
+        <SectionRow
+          height={AREA_ROW_HEIGHT}
+          icon={<AreaIcon area={area} />}
+          primary={area.displayName}
+          secondary={area.ezTypeName}
+          data={{ 'data-testid': 'area-row', 'data-area-id': area.id, 'data-type-id': areaTypeKey(area) }}
+          onOpen={() => onOpen(area.id)}
+        />
       )}
     />
   );

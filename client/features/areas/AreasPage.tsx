@@ -16,7 +16,7 @@ import '../../ui/sectionList.css';
 import { AreaDetail } from './AreaDetail.tsx';
 import { AreaForm } from './AreaForm.tsx';
 import { AreaList } from './AreaList.tsx';
-import { AREAS_PATH, areasStore, loadAreaTypes } from './areasState.ts';
+import { areaPath, AREAS_PATH, areasStore, loadAreaTypes } from './areasState.ts';
 
 export const AREA_INSTRUCTIONS: MapInstructionSet = {
   title: 'Placing an area',
@@ -55,7 +55,7 @@ export function AreasPage({ pattern, areaId }: AreasPageProps) {
   }, [organizationId]);
   useEffect(loadAreaTypes, []);
 
-  const open = useCallback((id: string) => navigate(`${AREAS_PATH}/${encodeURIComponent(id)}`), [navigate]);
+  const open = useCallback((id: string) => navigate(areaPath(id)), [navigate]);
   const pick = useCallback(
     (picked: PickedOverlay) => {
       if (picked.kind === 'area' && !editing) open(picked.id);

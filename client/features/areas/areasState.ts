@@ -10,6 +10,10 @@ import { requestCamera } from '../../map/mapCamera.ts';
 
 export const AREAS_PATH = '/dashboard/areas';
 
+export function areaPath(areaId: string, edit = false): string {
+  return `${AREAS_PATH}/${encodeURIComponent(areaId)}${edit ? '/edit' : ''}`;
+}
+
 export const areasStore = createOverlayListStore<Area>('areas', (organizationId) =>
   fetchAreas(apiClient(), organizationId),
 );

@@ -14,8 +14,7 @@ import { DIRECTION_LABELS, MANAGED_BY_FEED } from '#domain/closures/closureForm'
 import { zonedTimestampFormatter } from '#domain/units/zonedTime';
 import { deleteClosure } from '../../api/closures.ts';
 import { apiClient } from '../../app/session.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { useState } from 'react';
+import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import {
   CLOSURES_PATH,
   closureEditPath,
@@ -67,7 +66,13 @@ export function ClosureDetail({
   now: number;
 }) {
   const [, navigate] = useLocation();
-  const [confirming, setConfirming] = useState(false);
+  const removal = useRemoval(
+    (target: Closure) => deleteClosure(apiClient(), target.id),
+    (target) => {
+      forgetClosure(target.id);
+      navigate(CLOSURES_PATH);
+    },
+  );
   const format = zonedTimestampFormatter(timeZone);
   const times = displayedClosureTimes(closure, now);
   const managed = isDashboardManaged(closure);
@@ -134,27 +139,14 @@ export function ClosureDetail({
           </button>
         )}
         {managed ? null : <span className="closure-detail__lock">{MANAGED_BY_FEED}</span>}
-        <button type="button" className="button" disabled={!mayDelete} onClick={() => setConfirming(true)}>
+        <button type="button" className="button" disabled={!mayDelete} onClick={() => removal.ask(closure)}>
           Delete Closure
         </button>
       </div>
       <p className="closure-detail__owner">Owner: {closure.organizationName || '—'}</p>
-      {confirming ? (
-        <ConfirmDialog
-          title="Delete Closure"
-          actionLabel="Delete"
-          onClose={() => setConfirming(false)}
-          onAction={async () => {
-            const result = await deleteClosure(apiClient(), closure.id);
-            if (!result.ok) return result.message;
-            forgetClosure(closure.id);
-            navigate(CLOSURES_PATH);
-            return null;
-          }}
-        >
-          <p>Delete “{closure.description}”? Approaching drivers will no longer be alerted.</p>
-        </ConfirmDialog>
-      ) : null}
+      <RemovalDialog removal={removal} title="Delete Closure">
+        {(target) => <p>Delete “{target.description}”? Approaching drivers will no longer be alerted.</p>}
+      </RemovalDialog>
     </section>
   );
 }

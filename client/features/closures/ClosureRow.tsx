@@ -41,7 +41,7 @@ export function ClosureRow({
   const on = pending ?? closure.isActive;
   return (
     <li
-      className={`closure-row${selected ? ' closure-row--selected' : ''}`}
+      className={`closure-row${selected ? ' list-row--selected' : ''}`}
       style={{ minHeight: closure.inService ? ROW_HEIGHT_IN_SERVICE : ROW_HEIGHT_OUT_OF_SERVICE }}
       data-testid="closure-row"
       data-closure-id={closure.id}

@@ -45,7 +45,7 @@ export const EventRow = memo(function EventRow({ row, onOpen }: EventRowProps) {
   return (
     <button
       type="button"
-      className={`event-row${row.isActive ? ' event-row--active' : ''}`}
+      className={`list-row event-row${row.isActive ? ' event-row--active' : ''}`}
       style={{ minHeight: row.isActive ? ACTIVE_ROW_HEIGHT : ENDED_ROW_HEIGHT }}
       data-testid="event-row"
       data-event-id={row.id}
@@ -55,7 +55,7 @@ export const EventRow = memo(function EventRow({ row, onOpen }: EventRowProps) {
         <span className={`event-status event-status--${row.isActive ? 'active' : 'ended'}`}>
           {row.statusLabel}
         </span>
-        <span className="event-row__name">{row.name}</span>
+        <span className="list-row__primary">{row.name}</span>
         {row.externalId ? <span className="event-row__id">{row.externalId}</span> : null}
       </span>
       <span className="event-row__times">
@@ -74,5 +74,7 @@ export const EventRow = memo(function EventRow({ row, onOpen }: EventRowProps) {
 
 /** A row the worker has not sent yet: the height of a row, nothing else. */
 export function PendingEventRow() {
-  return <div className="event-row event-row--pending" style={{ height: ENDED_ROW_HEIGHT }} aria-hidden />;
+  return (
+    <div className="list-row event-row event-row--pending" style={{ height: ENDED_ROW_HEIGHT }} aria-hidden />
+  );
 }

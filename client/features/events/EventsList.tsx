@@ -25,8 +25,8 @@ export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
   const version = eventRowsVersion.value;
   return (
     <section className="events-list" aria-labelledby="events-list-title">
-      <header className="events-list__header">
-        <h1 id="events-list-title" className="events-list__title">
+      <header className="list-panel__header">
+        <h1 id="events-list-title" className="list-panel__title">
           {title}
         </h1>
         <fieldset className="events-list__filters">
@@ -54,7 +54,7 @@ export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
           value={eventSearchText.value}
           onChange={(event) => typeEventSearch(event.target.value)}
         />
-        <p className="events-list__counts" data-testid="event-counts">
+        <p className="list-panel__counts" data-testid="event-counts">
           <span>
             Active {title} {counts.active}
           </span>{' '}
@@ -63,25 +63,25 @@ export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
             Recent {title} {counts.recent}
           </span>
         </p>
-        <p className="events-list__counts" data-testid="event-showing">
+        <p className="list-panel__counts" data-testid="event-showing">
           Showing ({counts.shown}/{counts.total})
         </p>
       </header>
       {load.phase === 'error' ? (
-        <p className="events-list__message" role="alert">
+        <p className="list-panel__message" role="alert">
           {load.message}
         </p>
       ) : null}
       {load.phase === 'loading' ? (
-        <p className="events-list__message">Loading {title.toLowerCase()}…</p>
+        <p className="list-panel__message">Loading {title.toLowerCase()}…</p>
       ) : null}
       {load.phase === 'loaded' && ids.length === 0 ? (
-        <p className="events-list__message">
+        <p className="list-panel__message">
           {counts.total === 0 ? `No ${title} to show.` : `No ${title.toLowerCase()} match the search.`}
         </p>
       ) : null}
       <Virtuoso
-        className="events-list__rows"
+        className="list-panel__rows events-list__rows"
         totalCount={ids.length}
         context={version}
         computeItemKey={(index) => ids[index] ?? index}

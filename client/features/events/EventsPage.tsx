@@ -54,7 +54,7 @@ export function EventsPage({ eventId, editing }: { eventId: string | null; editi
 
   let panel;
   if (eventId === null) panel = <EventsList onOpen={open} />;
-  else if (opened === null) panel = <p className="events-list__message">Loading…</p>;
+  else if (opened === null) panel = <p className="list-panel__message">Loading…</p>;
   else if (editing) panel = <EditLocation key={opened.id} event={opened} />;
   else panel = <EventDetail event={opened} />;
 

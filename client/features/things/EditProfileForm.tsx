@@ -311,13 +311,13 @@ export function EditProfileForm({ thingId }: { thingId: string }) {
   const done = () => navigate(thingPath(thingId));
   if (catalog !== null && 'error' in catalog) {
     return (
-      <p className="things-list__message" role="alert">
+      <p className="list-panel__message" role="alert">
         {catalog.error}
       </p>
     );
   }
   if (detail === null || detail.id !== thingId || catalog === null) {
-    return <p className="things-list__message">Loading asset…</p>;
+    return <p className="list-panel__message">Loading asset…</p>;
   }
   return <ProfileForm detail={detail} catalog={catalog} onDone={done} />;
 }

@@ -113,6 +113,6 @@ export function OrganizationAccessForm({ thingId }: { thingId: string }) {
   useSignals();
   const [, navigate] = useLocation();
   const detail = selectedThingDetail.value;
-  if (detail === null || detail.id !== thingId) return <p className="things-list__message">Loading asset…</p>;
+  if (detail === null || detail.id !== thingId) return <p className="list-panel__message">Loading asset…</p>;
   return <AccessForm detail={detail} onDone={() => navigate(thingPath(thingId))} />;
 }

@@ -75,7 +75,7 @@ export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): vo
         <button type="button" className="button button--small" onClick={onBack}>
           Back
         </button>
-        <p className="things-list__message">Loading asset…</p>
+        <p className="list-panel__message">Loading asset…</p>
       </section>
     );
   }

@@ -17,7 +17,7 @@ export const ThingRow = memo(function ThingRow({ row, selected, onSelect }: Thin
   return (
     <button
       type="button"
-      className={`thing-row${selected ? ' thing-row--selected' : ''}`}
+      className={`list-row list-row--icon thing-row${selected ? ' list-row--selected' : ''}`}
       style={{ height }}
       data-testid="thing-row"
       data-thing-id={row.id}
@@ -31,12 +31,14 @@ export const ThingRow = memo(function ThingRow({ row, selected, onSelect }: Thin
         title={row.statusLabel}
         data-testid="thing-status"
       />
-      <span className="thing-row__names">
-        <span className="thing-row__primary">{row.primaryDisplayName}</span>
+      <span className="list-row__names thing-row__names">
+        <span className="list-row__primary">{row.primaryDisplayName}</span>
         {row.secondaryDisplayName ? (
-          <span className="thing-row__secondary">{row.secondaryDisplayName}</span>
+          <span className="list-row__secondary">{row.secondaryDisplayName}</span>
         ) : null}
-        {row.inService && row.street ? <span className="thing-row__street">{row.street}</span> : null}
+        {row.inService && row.street ? (
+          <span className="list-row__secondary thing-row__street">{row.street}</span>
+        ) : null}
       </span>
       <span className="thing-row__tags">
         {row.isWzdxEnabled ? <span className="badge badge--wzdx">WZDx</span> : null}
@@ -48,5 +50,11 @@ export const ThingRow = memo(function ThingRow({ row, selected, onSelect }: Thin
 
 /** A row the worker has not sent yet (scrolled into view a moment ago): the height of a row, nothing else. */
 export function PendingThingRow() {
-  return <div className="thing-row thing-row--pending" style={{ height: ROW_HEIGHT }} aria-hidden />;
+  return (
+    <div
+      className="list-row list-row--icon thing-row thing-row--pending"
+      style={{ height: ROW_HEIGHT }}
+      aria-hidden
+    />
+  );
 }

@@ -57,8 +57,8 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
 
   return (
     <section className="things-list" aria-labelledby="things-list-title">
-      <header className="things-list__header">
-        <h1 id="things-list-title" className="things-list__title">
+      <header className="list-panel__header">
+        <h1 id="things-list-title" className="list-panel__title">
           Assets{' '}
           <span
             className="things-list__count"
@@ -68,7 +68,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
             {shownIds.length} / {total}
           </span>
         </h1>
-        <p className="things-list__counts" data-testid="availability-counts">
+        <p className="list-panel__counts" data-testid="availability-counts">
           <span>Online {counts.online}</span> | <span>Offline {counts.offline}</span> |{' '}
           <span>OOS {counts.outOfService}</span>
         </p>
@@ -110,19 +110,19 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
         <OfflineNotice offline={counts.offline} />
       </header>
       {state.phase === 'error' ? (
-        <p className="things-list__message" role="alert">
+        <p className="list-panel__message" role="alert">
           {state.message}
         </p>
       ) : null}
-      {state.phase === 'loading' ? <p className="things-list__message">Loading assets…</p> : null}
+      {state.phase === 'loading' ? <p className="list-panel__message">Loading assets…</p> : null}
       {state.phase === 'loaded' && shownIds.length === 0 ? (
-        <p className="things-list__message">
+        <p className="list-panel__message">
           {total === 0 ? 'No Assets Available' : 'No assets match the search and filters.'}
         </p>
       ) : null}
       <Virtuoso
         ref={listRef}
-        className="things-list__rows"
+        className="list-panel__rows"
         totalCount={shownIds.length}
         context={version}
         computeItemKey={(index) => shownIds[index] ?? index}

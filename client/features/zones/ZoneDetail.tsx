@@ -11,9 +11,8 @@ import { humaniseTypeName, type AlertingZone } from '#domain/zones/alertingZone'
 import { zoneStatusLabel } from '#domain/zones/zoneScreens';
 import { deleteZone } from '../../api/zones.ts';
 import { apiClient, permissions } from '../../app/session.ts';
-import { useRemoval } from '../accounts/accountsHooks.ts';
-import { RemovalDialog } from '../accounts/FormParts.tsx';
-import { DetailItem, SectionPanel } from '../../ui/SectionListPanel.tsx';
+import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
+import { DetailItem, SectionItemMissing, SectionPanel } from '../../ui/SectionListPanel.tsx';
 import { WrongWayIcon } from './WrongWayIcon.tsx';
 import { centreOnZone, zonePath, ZONES_PATH, zonesStore } from './zonesState.ts';
 
@@ -45,9 +44,11 @@ export function ZoneDetail({ zone, zoneId, organizationId, loading }: ZoneDetail
   if (!zone) {
     return (
       <SectionPanel title="Zone" backLabel="Zones" onBack={back}>
-        <p className="section-list__message" role="status">
-          {loading ? 'Loading zone…' : 'Alerting zone not found'}
-        </p>
+        <SectionItemMissing
+          loading={loading}
+          loadingText="Loading zone…"
+          missingText="Alerting zone not found"
+        />
       </SectionPanel>
     );
   }

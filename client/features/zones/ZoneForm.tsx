@@ -3,8 +3,6 @@
 // hotspot and whether it is active. Save is enabled only when something changed and no save is under way; the
 // API's error (403 "User does not have required permissions", live §8) shows beneath the footer.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
 import type { AlertingZone } from '#domain/zones/alertingZone';
 import { ZONE_ALERT_MESSAGE_MAX_LENGTH, ZONE_DESCRIPTION_MAX_LENGTH } from '#domain/zones/alertingZoneRecord';
 import {
@@ -17,12 +15,11 @@ import {
 import { saveZone } from '../../api/zones.ts';
 import { apiClient } from '../../app/session.ts';
 import { editedZoneId } from '../../map/mapViewState.ts';
-import { useAccountsForm } from '../accounts/accountsForm.ts';
 import { FormFooter } from '../accounts/FormParts.tsx';
-import { useShapeEditing } from '../../map/useShapeEditing.ts';
 import { TextInputField } from '../../ui/FormField.tsx';
 import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
-import { SectionFormPanel } from '../../ui/SectionListPanel.tsx';
+import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
+import { useMapItemForm, type MapItemValues } from '../../ui/useMapItemForm.ts';
 import { zonePath, ZONES_PATH, zonesStore } from './zonesState.ts';
 
 type TextValues = Pick<ZoneFormValues, 'description' | 'alertMessage' | 'hotspotId'>;
@@ -38,63 +35,56 @@ type ZoneFormProps = {
 export function ZoneForm({ zoneId, zone, organizationId, loading }: ZoneFormProps) {
   if (zoneId !== null && zone === null)
     return (
-      <p className="section-list__message" role="status">
-        {loading ? 'Loading zone…' : 'Alerting zone not found'}
-      </p>
+      <SectionItemMissing
+        loading={loading}
+        loadingText="Loading zone…"
+        missingText="Alerting zone not found"
+      />
     );
   return <ZoneFormFields zone={zone} organizationId={organizationId} />;
 }
 
+/** The form's values from the shared form's parts: the switch is Active, the shape the zone's line. */
+function zoneValues({ text, switchedOn, shape }: MapItemValues<TextValues>): ZoneFormValues {
+  return { ...text, isActive: switchedOn, path: shape };
+}
+
 function ZoneFormFields({ zone, organizationId }: { zone: AlertingZone | null; organizationId: string }) {
   useSignals();
-  const [, navigate] = useLocation();
-  const [initial] = useState<ZoneFormValues>(() => (zone ? zoneFormOf(zone) : NEW_ZONE_FORM));
-  const [isActive, setIsActive] = useState(initial.isActive);
-  const [attempted, setAttempted] = useState(false);
-  // The line editor runs for the whole form.
-  const shape = useShapeEditing('path', initial.path);
-  const path = shape.points;
   const ids = { zoneId: zone?.id ?? null, organizationId };
-
-  const form = useAccountsForm<TextValues>(
-    'zone',
-    { description: initial.description, alertMessage: initial.alertMessage, hotspotId: initial.hotspotId },
-    (values) => zoneFormProblems({ ...values, isActive, path }),
-  );
-  const changed = form.changed || isActive !== initial.isActive || shape.changed;
-
-  useEffect(() => {
-    editedZoneId.value = zone?.id ?? null;
-    return () => {
-      editedZoneId.value = null;
-    };
-  }, [zone?.id]);
-
-  const pathError = attempted ? (form.problems.path ?? null) : null;
-  const back = zone ? zonePath(zone.id) : ZONES_PATH;
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    await form.submit(async (text) => {
-      const saved = await saveZone(apiClient(), zoneSaveBody({ ...text, isActive, path }, ids));
-      if (!saved.ok) return saved;
-      await zonesStore.load(organizationId, true);
-      navigate(zonePath(saved.value));
-      return { ok: true };
-    });
-  };
+  const item = useMapItemForm<TextValues>({
+    idPrefix: 'zone',
+    itemId: ids.zoneId,
+    editedId: editedZoneId,
+    initial: () => {
+      const { description, alertMessage, hotspotId, isActive, path } = zone
+        ? zoneFormOf(zone)
+        : NEW_ZONE_FORM;
+      return { text: { description, alertMessage, hotspotId }, switchedOn: isActive, shape: path };
+    },
+    shapeKind: 'path',
+    // The line editor runs for the whole form.
+    drawsShape: () => true,
+    problemsOf: (values) => zoneFormProblems(zoneValues(values)),
+    save: (values) => saveZone(apiClient(), zoneSaveBody(zoneValues(values), ids)),
+    reload: () => zonesStore.load(organizationId, true),
+    listPath: ZONES_PATH,
+    itemPath: (id) => zonePath(id),
+  });
+  const { form, shape } = item;
+  const pathError = item.attempted ? (form.problems.path ?? null) : null;
 
   return (
     <SectionFormPanel
       title={zone ? 'Edit Zone' : 'Create Zone'}
       backLabel={zone ? zone.displayName : 'Zones'}
-      onBack={() => navigate(back)}
-      onSubmit={(event) => void submit(event)}
+      onBack={item.back}
+      onSubmit={item.submit}
       testId="zone-form"
     >
       <MapFieldset title="Zone line" instructionsView="zones" error={pathError}>
         <DrawnShapeStatus
-          count={path.length}
+          count={shape.points.length}
           hint="Click on the map from where wrong-way drivers enter; click the last point again to finish."
           testId="path-points"
           onRedraw={shape.redraw}
@@ -112,14 +102,18 @@ function ZoneFormFields({ zone, organizationId }: { zone: AlertingZone | null; o
       />
       <TextInputField binding={form.bind('hotspotId')} label="Hotspot ID" />
       <label>
-        <input type="checkbox" checked={isActive} onChange={(event) => setIsActive(event.target.checked)} />{' '}
+        <input
+          type="checkbox"
+          checked={item.switchedOn}
+          onChange={(event) => item.setSwitchedOn(event.target.checked)}
+        />{' '}
         Active
       </label>
       <FormFooter
-        changed={changed}
+        changed={item.changed}
         submitting={form.submitting}
         apiError={form.apiError}
-        onCancel={() => navigate(back)}
+        onCancel={item.back}
       />
     </SectionFormPanel>
   );

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { humaniseTypeName, type AlertingZone } from '#domain/zones/alertingZone';
 import { ALL_ZONES, filterZones, zoneStatusLabel, zoneTypeChoices } from '#domain/zones/zoneScreens';
 import type { OverlayList } from '../../live/overlayListStore.ts';
-import { SectionListPanel } from '../../ui/SectionListPanel.tsx';
+import { SectionListPanel, SectionRow } from '../../ui/SectionListPanel.tsx';
 import { WrongWayIcon } from './WrongWayIcon.tsx';
 
 export const ZONE_ROW_HEIGHT = 70;
@@ -60,21 +60,15 @@ export function ZoneList({ zones, state, onOpen }: ZoneListProps) {
         </div>
       }
       row={(zone) => (
-        <button
-          type="button"
-          className="section-row"
-          style={{ height: ZONE_ROW_HEIGHT }}
-          data-testid="zone-row"
-          data-zone-id={zone.id}
-          onClick={() => onOpen(zone.id)}
-        >
-          <WrongWayIcon isActive={zone.isActive} />
-          <span className="section-row__names">
-            <span className="section-row__primary">{zone.displayName}</span>
-            <span className="section-row__secondary">{humaniseTypeName(zone.typeName)}</span>
-          </span>
-          <span className={`zone-status zone-status--${zone.status}`}>{zoneStatusLabel(zone)}</span>
-        </button>
+        <SectionRow
+          height={ZONE_ROW_HEIGHT}
+          icon={<WrongWayIcon isActive={zone.isActive} />}
+          primary={zone.displayName}
+          secondary={humaniseTypeName(zone.typeName)}
+          end={<span className={`zone-status zone-status--${zone.status}`}>{zoneStatusLabel(zone)}</span>}
+          data={{ 'data-testid': 'zone-row', 'data-zone-id': zone.id }}
+          onOpen={() => onOpen(zone.id)}
+        />
       )}
     />
   );
