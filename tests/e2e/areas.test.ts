@@ -126,8 +126,20 @@ describe('the areas list and detail', () => {
     await page.route('**/api/organization/exclusion_zone/*', (route) =>
       route.request().method() === 'DELETE' ? route.abort('connectionfailed') : route.continue(),
     );
-    await page.getByRole('button', { name: 'Delete Area' }).click();
+    // The confirmation opens on Cancel (the safe choice), keeps Tab inside, and Escape closes it, focus back on
+    // the button that opened it.
+    const deleteArea = page.getByRole('button', { name: 'Delete Area' });
+    await deleteArea.click();
     const dialog = page.getByRole('dialog', { name: 'Delete Area' });
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await expect.poll(() => cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => deleteArea.evaluate((button) => button === document.activeElement)).toBe(true);
+    await deleteArea.click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Connection failed' }).waitFor();
     await page.unroute('**/api/organization/exclusion_zone/*');
