@@ -31,7 +31,7 @@ import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { DEMO_PASSWORD, signInForToken } from '#tests/e2e/simulatorApi';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { floorPageUrl } from './benchBrowser/floorPage.ts';
-import type { BenchServerCommand, BenchServerMessage, CableLoss } from './benchBrowser/messages.ts';
+import type { BenchServerCommand, BenchServerMessage, ServerCounters } from './benchBrowser/messages.ts';
 import { attachWorkerProfiler, type WorkerProfiler } from './benchBrowser/workerProfiler.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -242,7 +242,7 @@ async function startServer(thingCount: number, clientDir: string) {
   const sent = new Map<string, number>();
   /** How long the server took to persist and broadcast the second sent at each time. */
   const ingestMs = new Map<number, number>();
-  let cable: CableLoss = { droppedFrames: 0, slowConsumerDisconnects: 0 };
+  let counters: ServerCounters = { droppedFrames: 0, slowConsumerDisconnects: 0, serverCpuMs: 0 };
   const ready = await new Promise<Extract<BenchServerMessage, { type: 'ready' }>>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited (${String(code)})`)));
     child.on('message', (message: BenchServerMessage) => {
@@ -250,7 +250,7 @@ async function startServer(thingCount: number, clientDir: string) {
       if (message.type === 'sent') sent.set(message.firstPosition, message.at);
       if (message.type === 'ingested') {
         ingestMs.set(message.sentAt, message.ms);
-        cable = message.cable;
+        counters = message.counters;
       }
     });
   });
@@ -260,8 +260,8 @@ async function startServer(thingCount: number, clientDir: string) {
     /** When each position of the first asset was sent. */
     sent,
     ingestMs,
-    /** The cable's loss counters so far (frames dropped for slow subscribers, slow-consumer disconnects). */
-    cableLoss: () => cable,
+    /** The server's counters so far: the cable's loss and the server's CPU time. */
+    counters: () => counters,
     drive: () => command({ type: 'drive', slices: burst ? 1 : SLICES_PER_SECOND }),
     stop: () =>
       new Promise<void>((resolve) => {
@@ -283,12 +283,13 @@ type PageFigures = {
   shown: [number, number][];
   heap: { start: number; end: number } | null;
   /** What the cable dropped or cut over the measured seconds (server-wide counts; one page is open at a time). */
-  cableLoss: CableLoss;
+  cableLoss: Pick<ServerCounters, 'droppedFrames' | 'slowConsumerDisconnects'>;
   /**
    * CPU time per measured second of the browser's GPU process (where SwiftShader draws every WebGL frame) and of
-   * its renderers (the page's threads, its worker, its compositor), from the browser's own process counters.
+   * its renderers (the page's threads, its worker, its compositor), from the browser's own process counters, and
+   * of the simulator's process (on its own core: when it is full, no page's latency means much).
    */
-  processMs: { gpu: number; renderer: number };
+  processMs: { gpu: number; renderer: number; server: number };
 };
 
 async function heapUsed(cdp: CDPSession): Promise<number> {
@@ -317,7 +318,7 @@ async function measureSeconds(
   await sleep(warmupSeconds * 1000);
   const heapStart = values.soak ? await heapUsed(cdp) : 0;
   await startMeasuring();
-  const lossAtStart = server.cableLoss();
+  const countersAtStart = server.counters();
   const cpuAtStart = await processCpuSeconds(browserCdp);
   await around?.start();
   let previous = await scriptSeconds(cdp);
@@ -330,7 +331,7 @@ async function measureSeconds(
     previous = script;
   }
   await around?.stop();
-  const lossAtEnd = server.cableLoss();
+  const countersAtEnd = server.counters();
   const cpuAtEnd = await processCpuSeconds(browserCdp);
   const cpuMsPerSecond = (type: string) =>
     (((cpuAtEnd.get(type) ?? 0) - (cpuAtStart.get(type) ?? 0)) * 1000) / measuredSeconds;
@@ -338,10 +339,15 @@ async function measureSeconds(
   return {
     scriptMs,
     heap,
-    processMs: { gpu: cpuMsPerSecond('GPU'), renderer: cpuMsPerSecond('renderer') },
+    processMs: {
+      gpu: cpuMsPerSecond('GPU'),
+      renderer: cpuMsPerSecond('renderer'),
+      server: (countersAtEnd.serverCpuMs - countersAtStart.serverCpuMs) / measuredSeconds,
+    },
     cableLoss: {
-      droppedFrames: lossAtEnd.droppedFrames - lossAtStart.droppedFrames,
-      slowConsumerDisconnects: lossAtEnd.slowConsumerDisconnects - lossAtStart.slowConsumerDisconnects,
+      droppedFrames: countersAtEnd.droppedFrames - countersAtStart.droppedFrames,
+      slowConsumerDisconnects:
+        countersAtEnd.slowConsumerDisconnects - countersAtStart.slowConsumerDisconnects,
     },
   };
 }
@@ -619,9 +625,10 @@ function printTable(rows: readonly Row[]): void {
     ],
     ['worker ms/batch', 15, ({ stats }) => round(stats.workerMs)],
     [
-      'CPU ms/s: GPU, renderers',
-      24,
-      ({ stats }) => `${round(stats.processMs.gpu)}, ${round(stats.processMs.renderer)}`,
+      'CPU ms/s: GPU, renderers, server',
+      32,
+      ({ stats }) =>
+        `${round(stats.processMs.gpu)}, ${round(stats.processMs.renderer)}, ${round(stats.processMs.server)}`,
     ],
     ['long tasks (longest ms)', 23, ({ stats }) => `${stats.longTasks} (${round(stats.longestTask)})`],
     ['frames', 6, ({ stats }) => String(stats.frames)],

@@ -6,12 +6,20 @@ export type BenchServerMessage =
   /** The first asset's slice of a second was sent at `at`; its new position, as the map will show it. */
   | { type: 'sent'; at: number; firstPosition: string }
   /**
-   * The slice sent at `sentAt` was ingested (persisted and broadcast) in `ms`; the cable's running counts of broadcast frames it dropped for slow
-   * subscribers and of the subscribers it disconnected as slow consumers (docs/cable.md flow control).
+   * The slice sent at `sentAt` was ingested (persisted and broadcast) in `ms`; the server's running counters.
    */
-  | { type: 'ingested'; sentAt: number; ms: number; ok: boolean; cable: CableLoss };
+  | { type: 'ingested'; sentAt: number; ms: number; ok: boolean; counters: ServerCounters };
 
-export type CableLoss = { droppedFrames: number; slowConsumerDisconnects: number };
+/**
+ * The cable's broadcast frames dropped for slow subscribers and its slow-consumer disconnects (docs/cable.md flow
+ * control), and the server's CPU time, each counted since the server started.
+ */
+export type ServerCounters = {
+  droppedFrames: number;
+  slowConsumerDisconnects: number;
+  /** The server process's CPU time so far (user and system), in milliseconds. */
+  serverCpuMs: number;
+};
 
 /** `drive`: every asset reports once a second, in `slices` requests spread evenly over the second. */
 export type BenchServerCommand = { type: 'drive'; slices: number } | { type: 'stop' };

@@ -96,9 +96,10 @@ async function main(): Promise<void> {
               sentAt: now,
               ms,
               ok,
-              cable: {
+              counters: {
                 droppedFrames: stats.droppedFrames,
                 slowConsumerDisconnects: stats.disconnects.slowConsumer,
+                serverCpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
               },
             });
           };
