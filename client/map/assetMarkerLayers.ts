@@ -162,16 +162,23 @@ function raisedLayer(
     getPosition: (raised) => [raised.lng, raised.lat],
     getFillColor: (raised) => [...raised.ring] as [number, number, number, number],
     getIconCell: (raised) => MARKER_CATEGORIES.indexOf(raised.category),
+    ...discLook(size, ringLine, atlas),
+  });
+}
+
+/** What every marker disc shares: the icon atlas, a disc `size` pixels across, its outline, picking. */
+function discLook(size: number, outline: { width: number; color: readonly number[] }, atlas: IconAtlas) {
+  return {
     iconAtlas: atlas.url,
     iconCells: ICON_ATLAS_CELLS,
-    radiusUnits: 'pixels',
+    radiusUnits: 'pixels' as const,
     getRadius: size / 2,
     stroked: true,
-    lineWidthUnits: 'pixels',
-    getLineWidth: ringLine.width,
-    getLineColor: [...ringLine.color] as [number, number, number, number],
+    lineWidthUnits: 'pixels' as const,
+    getLineWidth: outline.width,
+    getLineColor: [...outline.color] as [number, number, number, number],
     pickable: true,
-  });
+  };
 }
 
 export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: MarkerLayerInput): Layer[] {
@@ -194,15 +201,7 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
       id: MARKER_RING_LAYER,
       ...placement,
       data: data.discs,
-      iconAtlas: atlas.url,
-      iconCells: ICON_ATLAS_CELLS,
-      radiusUnits: 'pixels',
-      getRadius: size / 2,
-      stroked: true,
-      lineWidthUnits: 'pixels',
-      getLineWidth: RING_WIDTH,
-      getLineColor: [255, 255, 255, 255],
-      pickable: true,
+      ...discLook(size, { width: RING_WIDTH, color: [255, 255, 255, 255] }, atlas),
       autoHighlight: true,
       highlightColor: [...HOVER_HIGHLIGHT_COLOR],
     }),
