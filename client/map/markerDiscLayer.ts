@@ -1,16 +1,16 @@
 // One deck.gl layer for an asset marker's disc: the ring coloured by status and, inside it, the icon by type,
 // drawn in a single pass. It is deck.gl's ScatterplotLayer with the icon atlas sampled in its fragment shader
 // (luma.gl shader injections), where the first version drew a ScatterplotLayer for the rings and an IconLayer over
-// it. On a software GPU (SwiftShader, where a dispatcher's browser without a usable GPU and our benchmark draw) the
-// second instanced layer cost as much again in the GPU process as the rings and basemap together (bench:browser
-// at 9,916 assets: 424 against 271 ms of GPU-process CPU per second), and on the page one more layer to update
-// and draw each frame. Picking is unchanged: the picking colour replaces the whole disc, icon included.
+// them. On a software GPU (SwiftShader: a browser without a usable GPU, and our benchmark) the second instanced
+// layer cost about 150 ms more of the GPU process's CPU a second (bench:browser at 9,916 assets: 424 against 271 ms
+// with the rings alone), and the page one more layer to update and draw each frame. Picking is unchanged: the
+// picking colour replaces the whole disc, icon included.
 import type { Accessor, DefaultProps } from '@deck.gl/core';
 import { ScatterplotLayer, type ScatterplotLayerProps } from '@deck.gl/layers';
 import type { Texture } from '@luma.gl/core';
 
 /** The icon fills this share of the marker's diameter; the ring shows around it. */
-export const ICON_SHARE = 0.72;
+const ICON_SHARE = 0.72;
 
 type MarkerDiscProps<DataT = unknown> = {
   /** The atlas: a row of square cells, the category's icon in cell `getIconCell`. */
