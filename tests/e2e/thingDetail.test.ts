@@ -122,7 +122,12 @@ describe('asset detail', () => {
   });
 
   it('shows direction and speed, then Start, Run Time and Alert Points once the asset drives', async () => {
-    const asset = pick('reporting, to drive', reporting, 3);
+    // Parked: an asset another test file left en route reads as active, with its run in place of Last Sync.
+    const asset = pick(
+      'reporting and parked, to drive',
+      (thing) => reporting(thing) && thing.enroute !== true,
+      3,
+    );
     const page = await openAsset('user@demo.test', asset);
     await page.locator('[data-testid="status-block"][data-kind="moving"]').waitFor();
     await statusBlock(page).getByText('Last Sync', { exact: true }).waitFor();
