@@ -9,6 +9,7 @@ export type ListedThing = {
   device_type: string;
   lat: number;
   lng: number;
+  enroute: boolean | null;
 };
 
 async function json<T>(response: Response, what: string): Promise<T> {
