@@ -1,16 +1,13 @@
-// One deck.gl layer for an asset marker's disc: the ring coloured by status and, inside it, the icon by type,
-// drawn in a single pass. It is deck.gl's ScatterplotLayer with the icon atlas sampled in its fragment shader
-// (luma.gl shader injections), where the first version drew a ScatterplotLayer for the rings and an IconLayer over
-// them. On a software GPU (SwiftShader: a browser without a usable GPU, and our benchmark) the second instanced
-// layer cost about 150 ms more of the GPU process's CPU a second (bench:browser at 9,916 assets: 424 against 271 ms
-// with the rings alone), and the page one more layer to update and draw each frame. Picking is unchanged: the
-// picking colour replaces the whole disc, icon included.
+// One marker drawn on its own, above the fleet: the pinned (selected) and the hovered asset (assetMarkerLayers.ts).
+// Its disc is the status ring around the type icon in a single pass: deck.gl's ScatterplotLayer with the icon atlas
+// sampled in its fragment shader (luma.gl shader injections). The fleet's thousands of markers are drawn by
+// markerFleetLayer.ts with the same look and without instancing, which a software GPU pays for per instance; for
+// one marker that cost is nothing, and the accessors take a plain object. Picking: the picking colour replaces the
+// whole disc, icon included.
 import type { Accessor, DefaultProps } from '@deck.gl/core';
 import { ScatterplotLayer, type ScatterplotLayerProps } from '@deck.gl/layers';
 import type { Texture } from '@luma.gl/core';
-
-/** The icon fills this share of the marker's diameter; the ring shows around it. */
-const ICON_SHARE = 0.72;
+import { MARKER_ICON_SHARE as ICON_SHARE } from './markerStyle.ts';
 
 type MarkerDiscProps<DataT = unknown> = {
   /** The atlas: a row of square cells, the category's icon in cell `getIconCell`. */

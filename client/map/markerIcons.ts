@@ -1,38 +1,22 @@
 // The marker icons (live §2: an icon by thing type), drawn in code into one atlas for the marker discs
-// (markerDiscLayer.ts) and the course arrows' IconLayer: a disc in the category's colour with a white sign —
+// (markerFleetLayer.ts, markerDiscLayer.ts): a disc in the category's colour with a white sign —
 // police a star, fire a flame, ambulance a cross, arrow board an arrow, maintenance a wrench, tow a hook, waste a
 // bin, others a dot, offline a bar, out of service a cross-out.
-// After the categories, one more cell holds the course arrow: a dark triangle filling its cell, anchored below the
-// cell (COURSE_ARROW_DISTANCE) so that deck.gl turns it about the marker's centre and it points out of the ring.
-// Its quad stays small: a frame around marker and arrow would shade several times the pixels, which a software
-// GPU pays for on every frame.
+// After the categories, one more cell holds the course arrow: a dark triangle filling its cell, which the fleet
+// layer draws just outside the ring, turned by the course. Its quad stays small: a frame around marker and arrow
+// would shade several times the pixels, which a software GPU pays for on every frame.
 // No outside assets; built once per page.
-import {
-  CATEGORY_COLORS,
-  COURSE_ARROW_DISTANCE,
-  MARKER_CATEGORIES,
-  type MarkerCategory,
-} from './markerStyle.ts';
+import { CATEGORY_COLORS, MARKER_CATEGORIES, type MarkerCategory } from './markerStyle.ts';
 
 const CELL = 64;
 const CENTRE = CELL / 2;
 
-type IconFrame = {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  mask: boolean;
-  anchorY?: number;
-};
-export type IconName = MarkerCategory | 'courseArrow';
-export type IconAtlas = { url: string; mapping: Record<IconName, IconFrame> };
+/** The atlas as a data URL: one row of square cells. */
+export type IconAtlas = { url: string };
 
-/** The atlas cell of each category is its index in MARKER_CATEGORIES; the course arrow's comes after them. */
-export const ICON_CELL = CELL;
-/** The atlas is one row: a cell per category, then the course arrow's. */
+/** The atlas is one row: a cell per category (its index in MARKER_CATEGORIES), then the course arrow's. */
 export const ICON_ATLAS_CELLS = MARKER_CATEGORIES.length + 1;
-const ARROW_CELL = MARKER_CATEGORIES.length;
+export const COURSE_ARROW_CELL = MARKER_CATEGORIES.length;
 
 function drawCourseArrow(context: CanvasRenderingContext2D) {
   context.beginPath();
@@ -144,7 +128,6 @@ export function markerIconAtlas(): IconAtlas {
   canvas.height = CELL;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('cannot draw the marker icons');
-  const mapping = {} as Record<IconName, IconFrame>;
   MARKER_CATEGORIES.forEach((category, index) => {
     context.save();
     context.translate(index * CELL, 0);
@@ -154,20 +137,11 @@ export function markerIconAtlas(): IconAtlas {
     context.fill();
     drawSign(context, category);
     context.restore();
-    mapping[category] = { x: index * CELL, y: 0, width: CELL, height: CELL, mask: false };
   });
   context.save();
-  context.translate(ARROW_CELL * CELL, 0);
+  context.translate(COURSE_ARROW_CELL * CELL, 0);
   drawCourseArrow(context);
   context.restore();
-  mapping.courseArrow = {
-    x: ARROW_CELL * CELL,
-    y: 0,
-    width: CELL,
-    height: CELL,
-    mask: false,
-    anchorY: CENTRE + COURSE_ARROW_DISTANCE,
-  };
-  built = { url: canvas.toDataURL('image/png'), mapping };
+  built = { url: canvas.toDataURL('image/png') };
   return built;
 }

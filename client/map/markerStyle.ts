@@ -82,11 +82,8 @@ export function markerSize(zoom: number): number {
 
 /** The course arrow's size as a share of the marker's; it sits just outside the ring, turned by the course. */
 export const COURSE_ARROW_SHARE = 0.4;
-/**
- * How far the arrow's centre is from the marker's centre, in the arrow's own frame (64 atlas pixels a side):
- * the ring's radius plus half the arrow, in marker sizes (0.5 + 0.2), over the arrow's share.
- */
-export const COURSE_ARROW_DISTANCE = (64 * (0.5 + COURSE_ARROW_SHARE / 2)) / COURSE_ARROW_SHARE;
+/** A marker's type icon fills this share of its diameter; the status ring shows around it. */
+export const MARKER_ICON_SHARE = 0.72;
 
 /** The selected marker is drawn this much bigger, on top of the rest. */
 export const SELECTED_GROWTH = 8;
