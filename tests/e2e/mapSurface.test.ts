@@ -1,5 +1,6 @@
 // The shared map in a real browser (live §2 "Shared map behaviour", §8 geolocation): the controls, the
-// coordinate search, the right-click menu with the clipboard, popups and selection sync, the geolocation
+// coordinate search, the right-click menu with the clipboard, popups and selection sync, the asset markers' look
+// read from the screen (status ring, type icon, course arrow), the geolocation
 // outcomes, the overlays and their zoom rules (read back through deck.gl's own picking), overlays changing live
 // when the simulator changes a closure or an incident, and station grouping on and off.
 import type { Page } from 'playwright-core';
@@ -356,6 +357,46 @@ describe('asset markers', () => {
       if (checked === 2) break;
     }
     expect(checked, `${candidates.length} candidates; ${skipped.join('; ')}`).toBe(2);
+  });
+
+  it("draws a moving asset's course arrow just outside its ring, pointing along its course", async () => {
+    const token = await signInForToken(baseUrl, USER);
+    const things = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
+    const thing = things.find((candidate) => candidate.enroute !== true);
+    if (!thing) throw new Error('no parked asset to drive');
+    const page = await openMap();
+    // Out on the lake, where no other marker is: the asset drives east (course 90).
+    const target = { lat: 41.9, lng: -87.52 };
+    await sendPoint(baseUrl, await signInForToken(baseUrl, 'staff@demo.test'), thing, target, {
+      speed: 12,
+      course: 90,
+    });
+    await page.waitForFunction(
+      ([id, lng, lat]) => {
+        const position = window.__fleetMap?.renderedPositionOf(id as string);
+        return (
+          !!position &&
+          Math.abs(position[0] - (lng as number)) < 1e-5 &&
+          Math.abs(position[1] - (lat as number)) < 1e-5
+        );
+      },
+      [thing.id, target.lng, target.lat] as const,
+    );
+    await jumpTo(page, target.lng, target.lat, 16.5);
+    const point = await page.evaluate((id) => window.__fleetMap?.screenPositionOf(id), thing.id);
+    if (!point) throw new Error('marker not drawn');
+    // At 30 px the arrow (12 px) is centred 21 px from the marker's centre; its middle is the dark triangle.
+    const around = (dx: number, dy: number): [number, number][] => [
+      [dx, dy],
+      [dx + (dy === 0 ? 0 : 1), dy + (dx === 0 ? 0 : 1)],
+      [dx - (dy === 0 ? 0 : 1), dy - (dx === 0 ? 0 : 1)],
+    ];
+    const east = around(21, 0);
+    const others = [...around(-21, 0), ...around(0, -21), ...around(0, 21)];
+    const pixels = await pixelsAround(page, point, [...east, ...others]);
+    const dark = (pixel: readonly number[]) => near(pixel, hexColour('#111827'));
+    expect(pixels.slice(0, east.length).filter(dark).length, 'arrow east of the marker').toBe(east.length);
+    expect(pixels.slice(east.length).filter(dark).length, 'no arrow elsewhere').toBe(0);
   });
 });
 
