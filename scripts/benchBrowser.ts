@@ -13,7 +13,8 @@
 // `--sizes 1000,5000,10000,25000` runs each size in turn (a fresh world each; the demo users' coordination
 // center sees about 0.707 of the seeded world). Per size and page it prints main-thread script time per batch
 // (Chromium's ScriptDuration, sampled every second; and the window's whole script over the frames drawn), long
-// tasks, frames drawn, the CPU of the browser's GPU process, renderers and the simulator, the latency to the
+// tasks, frames drawn, the CPU of the browser's GPU process, renderers, browser and utility processes (the
+// network service) and the simulator, the latency to the
 // animation frame in which a list row shows a sample (its send time is carried in its street name; the page shows
 // the asset list, so no asset is selected and the map's `data-selected-position` probe stays empty) —
 // message-to-screen from when the cable message left the server (send time plus the server's ingestion of its
@@ -290,7 +291,8 @@ type PageFigures = {
    * its renderers (the page's threads, its worker, its compositor), from the browser's own process counters, and
    * of the simulator's process (on its own core: when it is full, no page's latency means much).
    */
-  processMs: { gpu: number; renderer: number; server: number };
+  /** `browser`: the browser process and its utility processes (the network service reads the websocket). */
+  processMs: { gpu: number; renderer: number; browser: number; server: number };
 };
 
 async function heapUsed(cdp: CDPSession): Promise<number> {
@@ -336,6 +338,7 @@ async function measureSeconds(
   const cpuAtEnd = await processCpuSeconds(browserCdp);
   const cpuMsPerSecond = (type: string) =>
     (((cpuAtEnd.get(type) ?? 0) - (cpuAtStart.get(type) ?? 0)) * 1000) / measuredSeconds;
+  const otherTypes = [...cpuAtEnd.keys()].filter((type) => type !== 'GPU' && type !== 'renderer');
   const heap = values.soak ? { start: heapStart, end: await heapUsed(cdp) } : null;
   return {
     scriptMs,
@@ -343,6 +346,7 @@ async function measureSeconds(
     processMs: {
       gpu: cpuMsPerSecond('GPU'),
       renderer: cpuMsPerSecond('renderer'),
+      browser: otherTypes.reduce((sum, type) => sum + cpuMsPerSecond(type), 0),
       server: (countersAtEnd.serverCpuMs - countersAtStart.serverCpuMs) / measuredSeconds,
     },
     cableLoss: {
@@ -630,10 +634,10 @@ function printTable(rows: readonly Row[]): void {
     ['script ms/frame', 15, ({ stats }) => round(stats.scriptPerFrame)],
     ['worker ms/batch', 15, ({ stats }) => round(stats.workerMs)],
     [
-      'CPU ms/s: GPU, renderers, server',
-      32,
+      'CPU ms/s: GPU, renderers, browser, server',
+      42,
       ({ stats }) =>
-        `${round(stats.processMs.gpu)}, ${round(stats.processMs.renderer)}, ${round(stats.processMs.server)}`,
+        `${round(stats.processMs.gpu)}, ${round(stats.processMs.renderer)}, ${round(stats.processMs.browser)}, ${round(stats.processMs.server)}`,
     ],
     ['long tasks (longest ms)', 23, ({ stats }) => `${stats.longTasks} (${round(stats.longestTask)})`],
     ['frames', 6, ({ stats }) => String(stats.frames)],
