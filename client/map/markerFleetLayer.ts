@@ -97,19 +97,17 @@ vec3 markerPosition(ivec2 texel) {
 }
 `;
 
-const DISC_VERTEX = (iconShare: number) => `\
+// Only what differs between markers is interpolated (a software GPU pays per varying per pixel): the pixel's
+// offset from the centre, the ring colour and the icon cell. The outline and sizes are uniforms.
+const DISC_VERTEX = `\
 #version 300 es
 #define SHADER_NAME marker-fleet-disc-vertex-shader
 ${SHARED_VERTEX}
 uniform sampler2D markerRings;
 uniform sampler2D markerCells;
+out vec2 vPixels;
 out vec4 vFillColor;
-out vec4 vLineColor;
-out vec2 unitPosition;
-out float innerUnitRadius;
-out float outerRadiusPixels;
 out float vIconCell;
-out float vIconScale;
 
 void main(void) {
   int marker = gl_VertexID / ${VERTICES_PER_MARKER};
@@ -117,52 +115,46 @@ void main(void) {
   ivec2 texel = markerTexel(marker);
   vec3 position = markerPosition(texel);
   geometry.worldPosition = position;
-  outerRadiusPixels = markerFleet.size / 2.0 + markerFleet.outlineWidth / 2.0;
-  float edgePadding = (outerRadiusPixels + SMOOTH_EDGE_RADIUS) / outerRadiusPixels;
-  unitPosition = edgePadding * corner;
-  geometry.uv = unitPosition;
+  // The quad reaches half a pixel past the outline, for its smoothed edge.
+  float outerRadiusPixels = markerFleet.size / 2.0 + markerFleet.outlineWidth / 2.0;
+  vPixels = corner * (outerRadiusPixels + SMOOTH_EDGE_RADIUS);
+  geometry.uv = vPixels / outerRadiusPixels;
   geometry.pickingColor = picking_getPickingColorFromIndex(float(marker));
-  innerUnitRadius = 1.0 - markerFleet.outlineWidth / outerRadiusPixels;
   gl_Position = project_position_to_clipspace(position, vec3(0.0), vec3(0.0), geometry.position);
   DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
-  vec3 offset = vec3(unitPosition * outerRadiusPixels, 0.0);
+  vec3 offset = vec3(vPixels, 0.0);
   DECKGL_FILTER_SIZE(offset, geometry);
   gl_Position.xy += project_pixel_size_to_clipspace(offset.xy);
   vec4 ring = texelFetch(markerRings, texel, 0);
   vFillColor = vec4(ring.rgb, ring.a * layer.opacity);
   DECKGL_FILTER_COLOR(vFillColor, geometry);
-  vLineColor = vec4(markerFleet.outlineColor.rgb, markerFleet.outlineColor.a * layer.opacity);
-  DECKGL_FILTER_COLOR(vLineColor, geometry);
   vIconCell = floor(texelFetch(markerCells, texel, 0).r * 255.0 + 0.5);
-  // The icon box is the share of the diameter without the outline.
-  vIconScale = outerRadiusPixels / (${iconShare.toFixed(4)} * markerFleet.size);
 }
 `;
 
-const DISC_FRAGMENT = (cells: number) => `\
+// The icon box is the share of the diameter without the outline.
+const DISC_FRAGMENT = (cells: number, iconShare: number) => `\
 #version 300 es
 #define SHADER_NAME marker-fleet-disc-fragment-shader
 precision highp float;
 uniform sampler2D markerIconAtlas;
+in vec2 vPixels;
 in vec4 vFillColor;
-in vec4 vLineColor;
-in vec2 unitPosition;
-in float innerUnitRadius;
-in float outerRadiusPixels;
 in float vIconCell;
-in float vIconScale;
 out vec4 fragColor;
 
 void main(void) {
-  geometry.uv = unitPosition;
-  float distToCenter = length(unitPosition) * outerRadiusPixels;
+  float outerRadiusPixels = markerFleet.size / 2.0 + markerFleet.outlineWidth / 2.0;
+  geometry.uv = vPixels / outerRadiusPixels;
+  float distToCenter = length(vPixels);
   float inCircle = smoothedge(distToCenter, outerRadiusPixels);
   if (inCircle == 0.0) {
     discard;
   }
-  float isLine = smoothedge(innerUnitRadius * outerRadiusPixels, distToCenter);
-  fragColor = mix(vFillColor, vLineColor, isLine);
-  vec2 iconUv = unitPosition * vIconScale + 0.5;
+  float isLine = smoothedge(outerRadiusPixels - markerFleet.outlineWidth, distToCenter);
+  vec4 lineColor = vec4(markerFleet.outlineColor.rgb, markerFleet.outlineColor.a * layer.opacity);
+  fragColor = mix(vFillColor, lineColor, isLine);
+  vec2 iconUv = vPixels / (${iconShare.toFixed(4)} * markerFleet.size) + 0.5;
   if (all(greaterThanEqual(iconUv, vec2(0.0))) && all(lessThanEqual(iconUv, vec2(1.0)))) {
     vec4 icon = texture(markerIconAtlas, vec2((vIconCell + iconUv.x) / ${cells.toFixed(1)}, 1.0 - iconUv.y));
     fragColor.rgb = mix(fragColor.rgb, icon.rgb, icon.a);
@@ -326,7 +318,7 @@ export class MarkerFleetLayer extends Layer<MarkerFleetLayerProps> {
         bufferLayout: [],
       });
     const arrowModel = model('arrows', ARROW_VERTEX(arrowShare), ARROW_FRAGMENT(iconCells, arrowCell));
-    const discModel = model('discs', DISC_VERTEX(iconShare), DISC_FRAGMENT(iconCells));
+    const discModel = model('discs', DISC_VERTEX, DISC_FRAGMENT(iconCells, iconShare));
     this.setState({ arrowModel, discModel, models: [arrowModel, discModel], data: {}, count: 0 });
   }
 
