@@ -33,6 +33,7 @@ const VERTICES_PER_MARKER = 6;
 const GL_UNPACK_FLIP_Y_WEBGL = 0x9240;
 const GL_UNPACK_PREMULTIPLY_ALPHA_WEBGL = 0x9241;
 
+/** The shares and the atlas's cells are constants of the shaders, read when the layer is first created. */
 type MarkerFleetProps = {
   markers: MarkerSet;
   /** Marker diameter in pixels (markerSize). */
