@@ -2,7 +2,8 @@
 // confirmation dialog"): the question, Cancel and the action. While the action runs it cannot be pressed again; its
 // failure shows inside the dialog, which closes only when the action succeeded. Cancel starts focused (the safe
 // choice), Tab stays inside the dialog, Escape cancels, and focus goes back to what opened it. `useRemoval` and
-// `RemovalDialog` tie it to an item picked from a list or a detail (areas, closures, zones, users, tokens, files).
+// `RemovalDialog` tie it to an item picked from a list or a detail (areas, closures, zones, users, tokens, files,
+// exports, custom reports).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 type ConfirmDialogProps = {

@@ -11,7 +11,9 @@ import {
   DEMO_PASSWORD,
   listThings,
   ownOrganizationId,
+  parkAt,
   sendPoint,
+  stationsOf,
   signInForToken,
   organizationIdByName,
 } from './simulatorApi.ts';
@@ -362,7 +364,10 @@ describe('asset markers', () => {
   it("draws a moving asset's course arrow just outside its ring, pointing along its course", async () => {
     const token = await signInForToken(baseUrl, USER);
     const things = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
-    const thing = things.find((candidate) => candidate.enroute !== true);
+    // Not a responder's: their stations' parked assets are what the station grouping test groups.
+    const thing = things.find(
+      (candidate) => candidate.enroute !== true && candidate.organization.name !== RESPONDERS,
+    );
     if (!thing) throw new Error('no parked asset to drive');
     const page = await openMap();
     // Out on the lake, where no other marker is: the asset drives east (course 90).
@@ -515,6 +520,15 @@ describe('overlays', () => {
 
 describe('station grouping', () => {
   it('groups parked assets into a station marker below zoom 16.25 while Group View is on', async () => {
+    // A responder parks at the first station, whatever other test files drove the station's own assets away.
+    const token = await signInForToken(baseUrl, USER);
+    const responders = await organizationIdByName(baseUrl, token, RESPONDERS);
+    const [firstStation] = await stationsOf(baseUrl, token, responders);
+    const responder = (await listThings(baseUrl, token, responders)).find(
+      (thing) => thing.organization.name === RESPONDERS,
+    );
+    if (!firstStation || !responder) throw new Error('no responder station or asset');
+    await parkAt(baseUrl, await signInForToken(baseUrl, 'staff@demo.test'), responder, firstStation);
     const page = await openMap();
     await switchOrganization(page, RESPONDERS);
     await page.waitForFunction(() => (window.__fleetMap?.overlaysDrawn()['area-markers']?.length ?? 0) > 0);

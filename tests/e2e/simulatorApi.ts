@@ -10,6 +10,7 @@ export type ListedThing = {
   lat: number;
   lng: number;
   enroute: boolean | null;
+  organization: { id: string; name: string };
 };
 
 async function json<T>(response: Response, what: string): Promise<T> {
@@ -90,6 +91,42 @@ export async function sendHeartbeat(baseUrl: string, token: string, thing: Liste
     course: 0,
     enroute: false,
   });
+}
+
+/** A device stops and checks in at a place (not en route): it is heard now, stands there and reads standby. */
+export async function parkAt(
+  baseUrl: string,
+  token: string,
+  thing: ListedThing,
+  position: { lat: number; lng: number },
+): Promise<void> {
+  await sendSample(baseUrl, token, thing, {
+    kind: 'heartbeat',
+    lat: position.lat,
+    lng: position.lng,
+    speed: 0,
+    course: 0,
+    enroute: false,
+  });
+}
+
+/** Where an organization's stations (areas of the station type) are. */
+export async function stationsOf(
+  baseUrl: string,
+  token: string,
+  organizationId: string,
+): Promise<{ name: string; lat: number; lng: number }[]> {
+  type Area = { name: string; lat: number; lng: number; ez_type: { db_name: string } | null };
+  const body = await json<Area[] | { data: Area[] }>(
+    await fetch(`${baseUrl}/api/organization/exclusion_zone?org_ids[]=${organizationId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+    'areas',
+  );
+  const areas = Array.isArray(body) ? body : body.data;
+  return areas
+    .filter((area) => area.ez_type?.db_name === 'station')
+    .map(({ name, lat, lng }) => ({ name, lat, lng }));
 }
 
 async function sendSample(

@@ -29,8 +29,8 @@ import {
   type AssetChoice,
 } from '../../api/dataFiles.ts';
 import { apiClient, permissions, subscribedOrganization } from '../../app/session.ts';
+import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { openFile, useAssetChoices } from './dataFileActions.ts';
-import { DeleteDialog } from './DeleteDialog.tsx';
 import { CheckList, MileageOptions, RangeFields, RequestFormEnd, TitleField } from './RequestFormParts.tsx';
 
 const when = (instant: number) => format(instant, EXPORT_DATE_FORMAT);
@@ -220,7 +220,12 @@ export function CustomReportsPage() {
   const [items, setItems] = useState<CustomReportItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<CustomReportItem | null>(null);
+  const removal = useRemoval(
+    (item: CustomReportItem) => deleteCustomReport(apiClient(), item.id),
+    () => {
+      void load();
+    },
+  );
   const mayCreate = hasAnyPermission(permissions.value, CREATE_REPORTS);
 
   const load = useCallback(async () => {
@@ -265,20 +270,12 @@ export function CustomReportsPage() {
       )}
       {items === null && !error && <p>Loading reports…</p>}
       <ul className="export-list" aria-label="Custom reports">
-        {items?.map((item) => <ReportRow key={item.id} item={item} onDelete={setDeleting} />)}
+        {items?.map((item) => <ReportRow key={item.id} item={item} onDelete={removal.ask} />)}
         {items?.length === 0 && <li className="export-list__empty">No custom reports yet</li>}
       </ul>
-      {deleting && (
-        <DeleteDialog
-          heading="Delete report"
-          title={deleting.title}
-          remove={() => deleteCustomReport(apiClient(), deleting.id)}
-          onClose={(deleted) => {
-            setDeleting(null);
-            if (deleted) void load();
-          }}
-        />
-      )}
+      <RemovalDialog removal={removal} title="Delete report">
+        {(item) => <p>Delete “{item.title}”? Its file goes with it.</p>}
+      </RemovalDialog>
     </section>
   );
 }

@@ -17,9 +17,9 @@ import {
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { deleteExport } from '../../api/dataFiles.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
+import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { openSupport } from '../chrome/supportDialogState.ts';
 import { openFile } from './dataFileActions.ts';
-import { DeleteDialog } from './DeleteDialog.tsx';
 import { exportItems, exportsError, exportsLoading, loadExports } from './exportsStore.ts';
 
 export const EXPORTS_PATH = '/dashboard/data/exports';
@@ -98,7 +98,12 @@ export function ExportsPage() {
   useSignals();
   const organizationId = subscribedOrganization.value?.id ?? null;
   const [tab, setTab] = useState<ExportStatusGroup>('completed');
-  const [deleting, setDeleting] = useState<ExportItem | null>(null);
+  const removal = useRemoval(
+    (item: ExportItem) => deleteExport(apiClient(), item.id),
+    () => {
+      if (organizationId) void loadExports(organizationId);
+    },
+  );
   const list = useRef<HTMLUListElement | null>(null);
   const scrolledAway = useScrolledAway(list);
 
@@ -158,7 +163,7 @@ export function ExportsPage() {
       )}
       <ul className="export-list" ref={list} role="tabpanel" aria-busy={exportsLoading.value}>
         {shown.map((item) => (
-          <ExportRow key={item.id} item={item} onDelete={setDeleting} />
+          <ExportRow key={item.id} item={item} onDelete={removal.ask} />
         ))}
         {shown.length === 0 && !exportsLoading.value && <li className="export-list__empty">No exports</li>}
       </ul>
@@ -167,17 +172,9 @@ export function ExportsPage() {
           Back to top
         </button>
       )}
-      {deleting && (
-        <DeleteDialog
-          heading="Delete export"
-          title={deleting.title}
-          remove={() => deleteExport(apiClient(), deleting.id)}
-          onClose={(deleted) => {
-            setDeleting(null);
-            if (deleted && organizationId) void loadExports(organizationId);
-          }}
-        />
-      )}
+      <RemovalDialog removal={removal} title="Delete export">
+        {(item) => <p>Delete “{item.title}”? Its file goes with it.</p>}
+      </RemovalDialog>
     </section>
   );
 }
