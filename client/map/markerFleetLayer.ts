@@ -89,12 +89,20 @@ const vec2 CORNERS[6] = vec2[6](
 );
 uniform sampler2D markerPositions;
 
-ivec2 markerTexel(int marker) {
-  return ivec2(marker % ${ROW}, marker / ${ROW});
-}
+// This vertex's marker, its corner of the marker's quad and the marker's texel in the data textures.
+int marker;
+vec2 corner;
+ivec2 texel;
 
-vec3 markerPosition(ivec2 texel) {
-  return vec3(texelFetch(markerPositions, texel, 0).xy, 0.0);
+// Finds the vertex's marker and puts the vertex at the marker's centre; the caller adds its offset in pixels.
+void placeAtMarker() {
+  marker = gl_VertexID / ${VERTICES_PER_MARKER};
+  corner = CORNERS[gl_VertexID % ${VERTICES_PER_MARKER}];
+  texel = ivec2(marker % ${ROW}, marker / ${ROW});
+  vec3 position = vec3(texelFetch(markerPositions, texel, 0).xy, 0.0);
+  geometry.worldPosition = position;
+  gl_Position = project_position_to_clipspace(position, vec3(0.0), vec3(0.0), geometry.position);
+  DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
 }
 `;
 
@@ -111,18 +119,12 @@ out vec4 vFillColor;
 out float vIconCell;
 
 void main(void) {
-  int marker = gl_VertexID / ${VERTICES_PER_MARKER};
-  vec2 corner = CORNERS[gl_VertexID % ${VERTICES_PER_MARKER}];
-  ivec2 texel = markerTexel(marker);
-  vec3 position = markerPosition(texel);
-  geometry.worldPosition = position;
+  placeAtMarker();
   // The quad reaches half a pixel past the outline, for its smoothed edge.
   float outerRadiusPixels = markerFleet.size / 2.0 + markerFleet.outlineWidth / 2.0;
   vPixels = corner * (outerRadiusPixels + SMOOTH_EDGE_RADIUS);
   geometry.uv = vPixels / outerRadiusPixels;
   geometry.pickingColor = picking_getPickingColorFromIndex(float(marker));
-  gl_Position = project_position_to_clipspace(position, vec3(0.0), vec3(0.0), geometry.position);
-  DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
   vec3 offset = vec3(vPixels, 0.0);
   DECKGL_FILTER_SIZE(offset, geometry);
   gl_Position.xy += project_pixel_size_to_clipspace(offset.xy);
@@ -174,15 +176,9 @@ uniform sampler2D markerArrowScales;
 out vec2 vArrowUv;
 
 void main(void) {
-  int marker = gl_VertexID / ${VERTICES_PER_MARKER};
-  vec2 corner = CORNERS[gl_VertexID % ${VERTICES_PER_MARKER}];
-  ivec2 texel = markerTexel(marker);
-  vec3 position = markerPosition(texel);
-  geometry.worldPosition = position;
+  placeAtMarker();
   geometry.uv = corner;
   geometry.pickingColor = vec3(0.0);
-  gl_Position = project_position_to_clipspace(position, vec3(0.0), vec3(0.0), geometry.position);
-  DECKGL_FILTER_GL_POSITION(gl_Position, geometry);
   // A parked marker's scale is 0: its arrow's triangles collapse and shade nothing.
   float scale = texelFetch(markerArrowScales, texel, 0).r;
   float arrowPixels = markerFleet.size * ${arrowShare.toFixed(4)} * scale;
