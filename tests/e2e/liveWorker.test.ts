@@ -40,9 +40,21 @@ async function signedInLive(path = '/'): Promise<{ page: Page; things: ListedThi
 async function isolatedMarker(page: Page, clearance: number, except: string[] = []) {
   const box = await page.getByTestId('live-map').boundingBox();
   if (!box) throw new Error('the map has no box');
-  const markers = await page.evaluate(() => window.__fleetMap?.markersOnScreen() ?? []);
+  // Whether a person can reach each marker: no control or search box of the map lies over it.
+  const markers = await page.evaluate(() => {
+    const map = document.querySelector('[data-testid="live-map"]')?.getBoundingClientRect();
+    return (window.__fleetMap?.markersOnScreen() ?? []).map((marker) => ({
+      ...marker,
+      reachable:
+        !!map &&
+        !!document
+          .elementFromPoint(map.x + marker.x, map.y + marker.y)
+          ?.classList.contains('maplibregl-canvas'),
+    }));
+  });
   const found = markers.find(
     (marker) =>
+      marker.reachable &&
       !except.includes(marker.id) &&
       marker.x > 40 &&
       marker.y > 40 &&

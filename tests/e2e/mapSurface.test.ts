@@ -402,6 +402,8 @@ describe('asset markers', () => {
     const dark = (pixel: readonly number[]) => near(pixel, hexColour('#111827'));
     expect(pixels.slice(0, east.length).filter(dark).length, 'arrow east of the marker').toBe(east.length);
     expect(pixels.slice(east.length).filter(dark).length, 'no arrow elsewhere').toBe(0);
+    // Parked again where it stood: an asset out on the lake would widen every other test's view of the fleet.
+    await parkAt(baseUrl, await signInForToken(baseUrl, 'staff@demo.test'), thing, thing);
   });
 });
 
