@@ -288,10 +288,10 @@ type PageFigures = {
   cableLoss: Pick<ServerCounters, 'droppedFrames' | 'slowConsumerDisconnects'>;
   /**
    * CPU time per measured second of the browser's GPU process (where SwiftShader draws every WebGL frame) and of
-   * its renderers (the page's threads, its worker, its compositor), from the browser's own process counters, and
-   * of the simulator's process (on its own core: when it is full, no page's latency means much).
+   * its renderers (the page's threads, its worker, its compositor), of the browser process and its utility
+   * processes (`browser`: the network service reads the websocket there), from the browser's own process counters,
+   * and of the simulator's process (on its own core: when it is full, no page's latency means much).
    */
-  /** `browser`: the browser process and its utility processes (the network service reads the websocket). */
   processMs: { gpu: number; renderer: number; browser: number; server: number };
 };
 
