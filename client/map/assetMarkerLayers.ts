@@ -56,23 +56,16 @@ function raisedLayer(
     getPosition: (raised) => [raised.lng, raised.lat],
     getFillColor: (raised) => [...raised.ring] as [number, number, number, number],
     getIconCell: (raised) => MARKER_CATEGORIES.indexOf(raised.category),
-    ...discLook(size, ringLine, atlas),
-  });
-}
-
-/** What every marker disc shares: the icon atlas, a disc `size` pixels across, its outline, picking. */
-function discLook(size: number, outline: { width: number; color: readonly number[] }, atlas: IconAtlas) {
-  return {
     iconAtlas: atlas.url,
     iconCells: ICON_ATLAS_CELLS,
-    radiusUnits: 'pixels' as const,
+    radiusUnits: 'pixels',
     getRadius: size / 2,
     stroked: true,
-    lineWidthUnits: 'pixels' as const,
-    getLineWidth: outline.width,
-    getLineColor: [...outline.color] as [number, number, number, number],
+    lineWidthUnits: 'pixels',
+    getLineWidth: ringLine.width,
+    getLineColor: [...ringLine.color] as [number, number, number, number],
     pickable: true,
-  };
+  });
 }
 
 export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: MarkerLayerInput): Layer[] {
