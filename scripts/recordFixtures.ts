@@ -97,7 +97,7 @@ function record(plan: RecordingPlan, minutes: number): Recording {
       description: plan.description,
       started_at: new Date(START).toISOString(),
       duration_ms: durationMs,
-      source: { seed: plan.seed, roads: 'shared/data/chicago-bike-routes/Bikeroutes.geojson' },
+      source: { seed: plan.seed, roads: 'resources/data/chicago-bike-routes/Bikeroutes.geojson' },
       devices: plan.devices,
     },
     samples,

@@ -65,7 +65,7 @@ export type AppOptions = {
   /** Seed of the demo world (default 2026) and its size (default 300 assets). */
   worldSeed?: number;
   thingCount?: number;
-  /** Where shared/data lives (default: SHARED_DIR, else ../shared beside the repository). */
+  /** The folder holding data/ and standards/ (default: SHARED_DIR, else the repository's resources/). */
   sharedDir?: string;
   /** Built dashboard to serve at `/`; null or a folder without index.html serves the API only. */
   clientDir?: string | null;

@@ -61,7 +61,7 @@ export function readStreetLines(filePath: string): StreetLine[] {
   if (cached) return cached;
   if (!fs.existsSync(filePath)) {
     throw new Error(
-      `Street data not found at ${filePath}: put shared/ beside the repository or set SHARED_DIR`,
+      `Street data not found at ${filePath}: the repository carries it in resources/data; check SHARED_DIR if you set it`,
     );
   }
   const lines = parseStreetLines(JSON.parse(fs.readFileSync(filePath, 'utf8')));

@@ -1,4 +1,4 @@
-// The official WZDx 4.2 schemas (../shared/standards/wzdx/schemas, with the GeoJSON schemas they reference), each
+// The official WZDx 4.2 schemas (resources/standards/wzdx/schemas, carried by the repository, with the GeoJSON schemas they reference), each
 // registered in one ajv by its $id, so a feed is validated exactly as the standard's own tooling would.
 import fs from 'node:fs';
 import path from 'node:path';
