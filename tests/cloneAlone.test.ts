@@ -48,11 +48,15 @@ describe('a clone with no shared/ beside it', () => {
 
     const environment = { ...process.env, PORT: '0', HOST: '127.0.0.1' };
     delete environment.SHARED_DIR;
-    const started = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--fresh', '--no-replay'], {
-      cwd: clone,
-      env: environment,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const started = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/start.ts', '--fresh', '--no-replay'],
+      {
+        cwd: clone,
+        env: environment,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child = started;
     let errors = '';
     started.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));

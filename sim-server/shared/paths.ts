@@ -9,9 +9,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * SHARED_DIR points at another folder of the same layout.
  */
 export function resolveSharedDir(environment: NodeJS.ProcessEnv = process.env): string {
-  return environment.SHARED_DIR
-    ? path.resolve(environment.SHARED_DIR)
-    : path.join(repoRoot, 'resources');
+  return environment.SHARED_DIR ? path.resolve(environment.SHARED_DIR) : path.join(repoRoot, 'resources');
 }
 
 export function chicagoStreetsPath(sharedDir: string): string {
