@@ -46,7 +46,7 @@ describe('a clone with no shared/ beside it', () => {
     fs.writeFileSync(path.join(clone, 'dist', 'client', 'index.html'), '<!doctype html><title>stub</title>');
     expect(fs.existsSync(path.join(parent, 'shared'))).toBe(false);
 
-    const environment = { ...process.env, PORT: '0', HOST: '127.0.0.1' };
+    const environment: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1' };
     delete environment.SHARED_DIR;
     const started = spawn(
       process.execPath,

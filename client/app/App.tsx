@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ShellDialogs } from '../features/chrome/ShellDialogs.tsx';
 import '../ui/shell.css';
@@ -8,6 +9,7 @@ import { DashboardLayout } from './DashboardLayout.tsx';
 import { DashboardRoutes } from './DashboardRoutes.tsx';
 import { CrashBoundary, NotFound } from './NotFound.tsx';
 import { RequireSession, RootRedirect, SignedOutOnly } from './gates.tsx';
+import { usePrefetchLandingWhileTyping } from './sectionScreens.ts';
 
 function decodeSegment(value: string | undefined): string {
   if (!value) return '';
@@ -23,44 +25,57 @@ function decodeSegment(value: string | undefined): string {
 export function App() {
   return (
     <CrashBoundary>
-      <Switch>
-        <Route path="/" component={RootRedirect} />
-        <Route path="/welcome/signin/:unlockToken?">
-          {(params) => (
-            <SignedOutOnly>
+      <Routes />
+      <ShellDialogs />
+    </CrashBoundary>
+  );
+}
+
+/** The sign-in forms prefetch the landing screen while the user types. */
+function SignInPrefetch({ children }: { children: ReactNode }) {
+  usePrefetchLandingWhileTyping();
+  return children;
+}
+
+function Routes() {
+  return (
+    <Switch>
+      <Route path="/" component={RootRedirect} />
+      <Route path="/welcome/signin/:unlockToken?">
+        {(params) => (
+          <SignedOutOnly>
+            <SignInPrefetch>
               <SignIn unlockToken={decodeSegment(params.unlockToken) || null} />
-            </SignedOutOnly>
-          )}
-        </Route>
-        <Route path="/welcome/unlock/:email/:unlockToken">
-          {(params) => (
-            <SignedOutOnly>
+            </SignInPrefetch>
+          </SignedOutOnly>
+        )}
+      </Route>
+      <Route path="/welcome/unlock/:email/:unlockToken">
+        {(params) => (
+          <SignedOutOnly>
+            <SignInPrefetch>
               <SignIn
                 unlockToken={decodeSegment(params.unlockToken) || null}
                 email={decodeSegment(params.email)}
               />
-            </SignedOutOnly>
-          )}
-        </Route>
-        <Route path="/welcome/forgot" component={ForgotPassword} />
-        <Route path="/welcome/reset/:email/:resetToken">
-          {(params) => (
-            <ResetPassword
-              email={decodeSegment(params.email)}
-              resetToken={decodeSegment(params.resetToken)}
-            />
-          )}
-        </Route>
-        <Route path="/dashboard/*?">
-          <RequireSession>
-            <DashboardLayout>
-              <DashboardRoutes />
-            </DashboardLayout>
-          </RequireSession>
-        </Route>
-        <Route component={NotFound} />
-      </Switch>
-      <ShellDialogs />
-    </CrashBoundary>
+            </SignInPrefetch>
+          </SignedOutOnly>
+        )}
+      </Route>
+      <Route path="/welcome/forgot" component={ForgotPassword} />
+      <Route path="/welcome/reset/:email/:resetToken">
+        {(params) => (
+          <ResetPassword email={decodeSegment(params.email)} resetToken={decodeSegment(params.resetToken)} />
+        )}
+      </Route>
+      <Route path="/dashboard/*?">
+        <RequireSession>
+          <DashboardLayout>
+            <DashboardRoutes />
+          </DashboardLayout>
+        </RequireSession>
+      </Route>
+      <Route component={NotFound} />
+    </Switch>
   );
 }

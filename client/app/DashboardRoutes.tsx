@@ -3,21 +3,24 @@ import { useEffect } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { decideRoute, type RouteMatch } from '#domain/session/routeGates';
 import { assertNever } from '#domain/checks/assertNever';
-import { AccountsPage } from '../features/accounts/AccountsPage.tsx';
-import { AreasPage } from '../features/areas/AreasPage.tsx';
 import { rememberPathOutsideAccounts } from '../features/accounts/accountsNavigation.ts';
 import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
-import { DataScreen } from '../features/data/DataScreen.tsx';
-import { EventsPage } from '../features/events/EventsPage.tsx';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
-import { ThingsPage, type ThingsPanel } from '../features/things/ThingsPage.tsx';
-import { TripsPage } from '../features/trips/TripsPage.tsx';
-import { ZonesPage } from '../features/zones/ZonesPage.tsx';
-import { HazardsPage } from '../features/hazards/HazardsPage.tsx';
-import { R2RPage } from '../features/r2r/R2RPage.tsx';
-import { SharingPage } from '../features/sharing/SharingPage.tsx';
-import { ClosuresPage } from '../features/closures/ClosuresPage.tsx';
+import type { ThingsPanel } from '../features/things/ThingsPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
+import {
+  AccountsPage,
+  AreasPage,
+  ClosuresPage,
+  DataScreen,
+  EventsPage,
+  HazardsPage,
+  R2RPage,
+  SharingPage,
+  ThingsPage,
+  TripsPage,
+  ZonesPage,
+} from './sectionScreens.ts';
 import { permissions } from './session.ts';
 import { useIsMobile } from './viewport.ts';
 
