@@ -12,8 +12,8 @@ const MAP_LIBRARIES = [
   // sign-in page then had to load.
   { name: 'preload-helper', test: /preload-helper/ },
   { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
-  { name: 'deckgl', test: /node_modules[\\/]@deck\.gl[\\/]/ },
-  { name: 'lumagl', test: /node_modules[\\/](@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl)[\\/]/ },
+  // deck.gl with the luma.gl, math.gl and loaders.gl it is built on: one chunk, as they share module state.
+  { name: 'deckgl', test: /node_modules[\\/]@(deck|luma|math|loaders|probe)\.gl[\\/]/ },
   { name: 'terradraw', test: /node_modules[\\/]terra-draw/ },
   { name: 'turf', test: /node_modules[\\/]@turf[\\/]/ },
 ];

@@ -5,7 +5,7 @@
 // through mapCamera.ts and draws through featureLayers.ts, never through the map library.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import 'maplibre-gl/dist/maplibre-gl.css';
+import './maplibreLayer.css';
 import type { MapView } from '#domain/map/mapRules';
 import { currentEnvironment } from '../app/environment.ts';
 import { markerSet, selectedThing } from '../live/thingsStore.ts';
