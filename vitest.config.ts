@@ -1,17 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './tests/e2e/e2eWorkers.ts';
 
+const NODE_TESTS = {
+  environment: 'node',
+  // Seeding and real sockets take seconds on a busy 2-core machine; this is a hang guard, not a budget.
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+  sequence: { groupOrder: 0 },
+  // One module graph per worker instead of one per file: importing the simulator again for each of ninety files
+  // cost more than all their tests together. Tests build their own apps and databases, so nothing leaks.
+  isolate: false,
+} as const;
+
+// `npm test` (scripts/test.ts) runs the projects one after another and times each; `vitest run` runs them all.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['tests/{domain,sim-server,client,load}/**/*.test.{ts,tsx}', 'tests/*.test.ts'],
-          environment: 'node',
-          // Seeding and real sockets take seconds on a busy 2-core machine; this is a hang guard, not a budget.
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          include: ['tests/{domain,client,load}/**/*.test.{ts,tsx}', 'tests/*.test.ts'],
+          ...NODE_TESTS,
         },
+      },
+      {
+        test: { name: 'server', include: ['tests/sim-server/**/*.test.ts'], ...NODE_TESTS },
       },
       {
         test: {
@@ -23,7 +36,10 @@ export default defineConfig({
           // expect.poll waits for what a person would see, like Playwright's own waits (30 s); vitest's 1 s default
           // fails on a busy 2-core machine where a live duration's one-second tick or a batch can take longer.
           expect: { poll: { timeout: 30_000 } },
-          fileParallelism: false,
+          // Files side by side, each worker with its own simulator (globalSetup.ts); after the unit project, so the
+          // browsers have the cores to themselves.
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -62,7 +62,7 @@ describe('a clone with no shared/ beside it', () => {
     started.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const printed: string[] = [];
     let url = '';
-    for await (const line of createInterface({ input: started.stdout! })) {
+    for await (const line of createInterface({ input: started.stdout })) {
       printed.push(line);
       url ||= /^\s*Dashboard\s+(\S+)/.exec(line)?.[1] ?? '';
       if (line.startsWith('Press Ctrl+C')) break;

@@ -3,11 +3,12 @@
 // delete, API tokens that authenticate curl-style requests until revoked, and device config files with the sample
 // export. Everything is clicked and typed like a person; what the simulator holds is checked through its API.
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { shellBrowserForFile, typeSignIn, signIn } from './shellBrowser.ts';
 import { signInForToken } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 
 const shell = shellBrowserForFile();
 

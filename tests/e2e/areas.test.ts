@@ -2,7 +2,8 @@
 // delete (a failure shows in the dialog, a 404 counts as deleted), and the form with every rule of live §5 as a
 // person meets it, the exclusion polygon drawn and edited with the mouse, and the saved area on the simulator.
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import {
   closeInstructions,
   dragOnMap,
@@ -15,7 +16,7 @@ import {
 import { shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const ADMIN = 'admin@demo.test';
 const CENTRE: [number, number] = [-87.6167, 41.8623];
 

@@ -5,13 +5,14 @@
 // marker, the phone's variant, and the WZDx feed validated against the official 4.2 schemas after each change.
 import type { Page } from 'playwright-core';
 import type { ValidateFunction } from 'ajv';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { wallTimeText } from '#domain/units/zonedTime';
 import { validationErrors, wzdxValidator } from '#tests/sim-server/support/wzdxSchemas';
 import { signInForToken } from './simulatorApi.ts';
 import { shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const ADMIN = 'admin@demo.test';
 const USER = 'user@demo.test';
 const ROAD_WORKS = 'Lakeshore Road Works';

@@ -2,13 +2,14 @@
 // mileage report of the assets a user picked downloaded as a PDF whose figures are the track the simulator
 // recorded, the delete confirmation, and a User who reads reports but may not create or delete them.
 import fs from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { pdfTexts } from '#tests/helpers/pdfText';
 import { nameOf, sendTrack, signInTo, utcField, type NamedThing } from './dataBrowser.ts';
 import { shellBrowserForFile } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const PATH = '/dashboard/data/reports/custom';
 const shell = shellBrowserForFile();
 

@@ -3,6 +3,7 @@
 // batch → MapLibre source); a token refresh that leaves the cable alone; a large organization served by polling.
 import { chromium, type Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { shellBrowserForFile, closeSupportDialog } from './shellBrowser.ts';
 import {
   DEMO_PASSWORD,
@@ -15,7 +16,7 @@ import {
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { startCableTap, type CableTap, type TappedSocket } from '#tests/helpers/cableTap';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const USER = 'user@demo.test';
 /** Device ingestion is for provider staff only (it writes for any organization). */
 const STAFF = 'staff@demo.test';

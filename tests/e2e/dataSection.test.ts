@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { simulatorUrl, simulatorFilesDir } from './simulator.ts';
 import { FAILED_EXPORTS_NOTICE } from '#domain/exports/exportRules';
 import { MONTH_NAMES } from '#domain/reports/monthlyReport';
 import { csvRecords } from '#tests/helpers/csv';
@@ -19,7 +20,7 @@ import {
 import { shellBrowserForFile } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const shell = shellBrowserForFile();
 
 const signInTo = (path: string, email?: string) => signInToPage(shell, path, email);
@@ -164,7 +165,7 @@ describe('Export wizard and list', () => {
 describe('A failed export', () => {
   it('shows in the Error tab with its reason and the failed-exports notice', async () => {
     // The exports folder becomes a file for the time of the request: the worker cannot write and fails the export.
-    const exportsDir = path.join(inject('filesDir'), 'exports');
+    const exportsDir = path.join(simulatorFilesDir(), 'exports');
     const aside = `${exportsDir}.aside`;
     fs.mkdirSync(exportsDir, { recursive: true });
     fs.renameSync(exportsDir, aside);

@@ -6,7 +6,8 @@
 // Incidents are started and ended through the simulator's incident feed (`POST /api/sim/locations`).
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import {
   compareLocations,
   decodeLocations,
@@ -20,7 +21,7 @@ import { startOfDayInZone } from '#domain/units/zonedTime';
 import { signInForToken } from './simulatorApi.ts';
 import { shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const RESPONDERS = 'Chicago Metro Responders';
 const ROAD_WORKS = 'Lakeshore Road Works';
 const FLEET = 'Great Lakes Fleet Services';

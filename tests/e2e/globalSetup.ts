@@ -1,5 +1,7 @@
 // Browser tests run the real thing: the client built by Vite, served by the simulator on a free port with a fresh
-// database, driven by Debian's headless Chromium. This setup builds, starts, and hands the URLs to the tests.
+// database, driven by Debian's headless Chromium. This setup builds once and starts one simulator per worker (files
+// run side by side, and each worker's files drive only their own simulator's assets); tests find theirs through
+// simulator.ts.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,14 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { startSimulator } from '#sim/server';
+import { E2E_WORKERS } from './e2eWorkers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The simulator's origin, e.g. `http://127.0.0.1:40123`; it serves the built dashboard at `/`. */
-    baseUrl: string;
+    /** One per worker: the origin (serving the built dashboard at `/`) and the folder of exports and reports. */
+    simulators: { baseUrl: string; filesDir: string }[];
     chromiumPath: string;
-    /** Where the simulator keeps exports and reports (beside its database): a test may block it to fail an export. */
-    filesDir: string;
   }
 }
 
@@ -43,21 +44,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warn',
     build: { outDir: clientDir, emptyOutDir: true },
   });
-  const simulator = await startSimulator({
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(workDir, 'simulator.sqlite'),
-    fresh: true,
-    // No replay: the only movement is what the test sends, so a moved marker proves the cable path.
-    replay: false,
-    clientDir,
-    logger: false,
-  });
-  project.provide('baseUrl', simulator.url.replace(/\/$/, ''));
+  const simulators = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, (_, index) => {
+      const databasePath = join(workDir, `simulator-${index + 1}.sqlite`);
+      return startSimulator({
+        port: 0,
+        host: '127.0.0.1',
+        databasePath,
+        fresh: true,
+        // No replay: the only movement is what the test sends, so a moved marker proves the cable path.
+        replay: false,
+        clientDir,
+        logger: false,
+      }).then((simulator) => ({ simulator, filesDir: `${databasePath}.files` }));
+    }),
+  );
+  project.provide(
+    'simulators',
+    simulators.map(({ simulator, filesDir }) => ({ baseUrl: simulator.url.replace(/\/$/, ''), filesDir })),
+  );
   project.provide('chromiumPath', chromiumPath);
-  project.provide('filesDir', `${join(workDir, 'simulator.sqlite')}.files`);
   return async () => {
-    await simulator.close();
+    await Promise.all(simulators.map(({ simulator }) => simulator.close()));
     await rm(workDir, { recursive: true, force: true });
   };
 }

@@ -2,12 +2,13 @@
 // simulator's ingestion; the hazards list shows it with type and severity filters and the "at least 1 type" rule;
 // the R2R search shows the 15 minutes with their points and alerts, and refuses a start in the future.
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { fillLocalTime } from './dateFields.ts';
 import { shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const SPEEDS = [20, 14, 11, 11, 11, 14];
 
 const shell = shellBrowserForFile();

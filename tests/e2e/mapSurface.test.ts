@@ -4,7 +4,8 @@
 // outcomes, the overlays and their zoom rules (read back through deck.gl's own picking), overlays changing live
 // when the simulator changes a closure or an incident, and station grouping on and off.
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { CATEGORY_COLORS } from '#client/map/markerStyle.ts';
 import { shellBrowserForFile, type ContextOptions } from './shellBrowser.ts';
 import {
@@ -18,7 +19,7 @@ import {
   organizationIdByName,
 } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const USER = 'user@demo.test';
 const RESPONDERS = 'Chicago Metro Responders';
 const ROAD_WORKS = 'Lakeshore Road Works';

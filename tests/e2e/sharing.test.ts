@@ -1,11 +1,12 @@
 // The mutual-aid sharing wizard in a real browser (access §2, §5, §8): the administrator notice for a user who
 // does not manage the organization; for an org admin, Get Started, the form's rules, the refusal for an asset the
 // organization does not own, the thanks, the mail support receives, and Got It back to the start.
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const shell = shellBrowserForFile();
 let ownName: string;
 let managedName: string;

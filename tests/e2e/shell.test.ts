@@ -3,6 +3,7 @@
 // the session (refresh before expiry, "Session Expired", sign-out).
 import { chromium, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import {
   shellBrowserForFile,
   storedSession,
@@ -15,7 +16,7 @@ import {
 import { listThings, sendPoint, signInForToken, organizationIdByName } from './simulatorApi.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const RESPONDERS = 'Chicago Metro Responders';
 const COORDINATION = 'Cook County Coordination Center';
 

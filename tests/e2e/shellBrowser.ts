@@ -3,6 +3,7 @@
 // a person, and the support dialog a first visit opens put away.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
@@ -37,7 +38,7 @@ export async function launchShellBrowser(): Promise<ShellBrowser> {
     newPage,
     async open(viewport, path = '/') {
       const page = await newPage(viewport);
-      await page.goto(`${inject('baseUrl')}${path}`);
+      await page.goto(`${simulatorUrl()}${path}`);
       return page;
     },
     async closeContext() {

@@ -2,11 +2,12 @@
 // person, lockout and the unlock link from the outbox, forgot and reset password with live rule marks and the
 // password history, and an unknown reset token.
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { signInForToken } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const PASSWORD = 'Start!2026a';
 const SUPPORT = 'support@example-provider.test';
 

@@ -2,7 +2,8 @@
 // case, the toggles arriving live in a second browser context, the gates and their tooltips for a Media user and a
 // User without R2R, Send R2R Test, the LED intensity, Edit Profile's messages and outcomes, and Organization access.
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { shellBrowserForFile, typeSignIn, closeSupportDialog } from './shellBrowser.ts';
 import {
   listThings,
@@ -13,7 +14,7 @@ import {
   type ListedThing,
 } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const RESPONDERS = 'Chicago Metro Responders';
 
 type Thing = ListedThing & {

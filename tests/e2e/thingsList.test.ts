@@ -2,11 +2,12 @@
 // things screens on a phone (issue 12, live §2, §3), typed and clicked like a person in a real browser. The filters
 // run in the live worker; the expected counts come from the simulator's own list.
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 
 type Thing = ListedThing & {
   nickname: string | null;

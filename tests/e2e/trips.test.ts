@@ -2,12 +2,13 @@
 // runs the test recorded through the simulator's ingestion, the runs listed with the map beside them, and a
 // playback at 10× that moves both assets' markers in step on one clock.
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { fillLocalTime } from './dateFields.ts';
 import { shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const USER = 'user@demo.test';
 const STAFF = 'staff@demo.test';
 /** Degrees of latitude each asset moves per second of its run: the position at any time is known exactly. */

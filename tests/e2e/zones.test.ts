@@ -2,7 +2,8 @@
 // and wrong-way signs (live §3), the detail, and our create, edit and delete screens with the zone's line drawn and
 // edited with the mouse; a write the provider refuses with 403 reads "User does not have required permissions".
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import {
   closeInstructions,
   dragOnMap,
@@ -15,7 +16,7 @@ import {
 import { shellBrowserForFile } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const ADMIN = 'admin@demo.test';
 const CENTRE: [number, number] = [-87.64, 41.87];
 
