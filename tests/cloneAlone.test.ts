@@ -19,7 +19,8 @@ function copyTrackedFiles(target: string): void {
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     const from = path.join(repoRoot, file);
-    if (!fs.existsSync(from)) continue; // deleted in the work tree, not yet committed
+    // Deleted in the work tree and not yet committed, or a link (node_modules in a worktree): not the repository's.
+    if (!fs.existsSync(from) || !fs.lstatSync(from).isFile()) continue;
     fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
     fs.copyFileSync(from, path.join(target, file));
   }

@@ -161,12 +161,15 @@ export function ExportsPage() {
           {exportsError.value}
         </p>
       )}
-      <ul className="export-list" ref={list} role="tabpanel" aria-busy={exportsLoading.value}>
-        {shown.map((item) => (
-          <ExportRow key={item.id} item={item} onDelete={removal.ask} />
-        ))}
-        {shown.length === 0 && !exportsLoading.value && <li className="export-list__empty">No exports</li>}
-      </ul>
+      {/* The panel wraps the list: a list given the tabpanel role is no longer a list to its items. */}
+      <div role="tabpanel" aria-busy={exportsLoading.value}>
+        <ul className="export-list" ref={list}>
+          {shown.map((item) => (
+            <ExportRow key={item.id} item={item} onDelete={removal.ask} />
+          ))}
+          {shown.length === 0 && !exportsLoading.value && <li className="export-list__empty">No exports</li>}
+        </ul>
+      </div>
       {scrolledAway && (
         <button type="button" className="scroll-top" onClick={() => list.current?.scrollTo({ top: 0 })}>
           Back to top

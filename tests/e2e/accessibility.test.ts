@@ -1,0 +1,56 @@
+// Every screen a provider staff member can open, signed out and in, on a desktop and a phone, has no serious or
+// critical WCAG 2.1 AA violation that axe-core can see (issue 26). The support dialog a first visit opens is
+// checked too; what axe cannot see (keyboard paths, announcements) is tested where each screen is.
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { simulatorUrl } from './simulator.ts';
+import { shellBrowserForFile, signIn, type Viewport } from './shellBrowser.ts';
+
+const shell = shellBrowserForFile();
+const STAFF = 'staff@demo.test';
+
+const SCREENS: Record<Viewport, string[]> = {
+  desktop: [
+    'things',
+    'events',
+    'areas',
+    'closures',
+    'zones',
+    'trips',
+    'hazards',
+    'r2r',
+    'sharing',
+    'accounts/profile',
+    'accounts/users',
+    'accounts/preferences',
+    'data/exports',
+    'data/reports',
+  ],
+  mobile: ['things', 'events', 'closures', 'accounts/profile'],
+};
+
+describe.each(['desktop', 'mobile'] as const)('axe-core on every screen (%s)', (viewport) => {
+  it('finds no serious violation on the welcome screens', async () => {
+    const page = await shell.open(viewport, '/welcome/signin');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${simulatorUrl()}/welcome/forgot`);
+    await page.getByRole('heading').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('finds no serious violation on the support dialog and the signed-in screens', async () => {
+    const page = await signIn(shell, STAFF, { viewport });
+    const support = page.getByTestId('support-dialog');
+    await support.waitFor();
+    expect(await seriousViolations(page), 'support dialog').toEqual([]);
+    await support.getByRole('button', { name: 'Close' }).click();
+    for (const screen of SCREENS[viewport]) {
+      await page.goto(`${simulatorUrl()}/dashboard/${screen}`);
+      await page.waitForURL(`**/dashboard/${screen}**`);
+      await page.getByTestId('dashboard').waitFor();
+      await page.getByTestId('screen-loading').waitFor({ state: 'detached' });
+      expect(await seriousViolations(page), screen).toEqual([]);
+    }
+  }, 120_000);
+});
