@@ -18,7 +18,6 @@ import {
   type DemoAccount,
 } from '#domain/session/accountContract';
 import { contractRoute } from '../shared/contract.ts';
-import { originOf } from '../auth/accountSecurityPlugin.ts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { mayReadOutbox, type OutboxAccess } from '../auth/outboxAccess.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -71,7 +70,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     '/api/forgot_password',
     contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 404: errorSchema } }),
     async (request, reply) =>
-      app.accountSecurity.sendResetMail(request.body.email, originOf(request))
+      app.accountSecurity.sendResetMail(request.body.email, app.links.origin())
         ? {}
         : reply.code(404).send(NO_SUCH_USER),
   );
@@ -80,7 +79,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     '/api/unlock_account',
     contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 404: errorSchema } }),
     async (request, reply) =>
-      app.accountSecurity.sendUnlockMail(request.body.email, originOf(request))
+      app.accountSecurity.sendUnlockMail(request.body.email, app.links.origin())
         ? {}
         : reply.code(404).send(NO_SUCH_USER),
   );

@@ -17,7 +17,6 @@ import {
   type UserSave,
 } from '#domain/users/user';
 import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
-import { originOf } from '../auth/accountSecurityPlugin.ts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { contractRoute } from '../shared/contract.ts';
 import { decideUser, type UserCaller, type UserCommand } from '../users/userDecider.ts';
@@ -118,7 +117,7 @@ export const userRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         const accepted = appendDecision(app, reply, decision);
         const userId = accepted?.[0]?.streamId;
         if (!userId) return null;
-        app.accountSecurity.sendSetPasswordMail(request.body.email, originOf(request));
+        app.accountSecurity.sendSetPasswordMail(request.body.email, app.links.origin());
         return users.byId(userId);
       });
       return created ? reply.code(201).send(created) : reply;

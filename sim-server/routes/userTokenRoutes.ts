@@ -11,7 +11,6 @@ import {
   type TokenGrant,
 } from '#domain/session/accountContract';
 import { LOCKED_OUT_DESCRIPTION, type PasswordSignIn } from '../auth/accountSecurity.ts';
-import { originOf } from '../auth/accountSecurityPlugin.ts';
 import { contractRoute } from '../shared/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 
@@ -78,7 +77,7 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
           unlockToken: body.unlock_token ?? null,
           application: body.application ?? 'dashboard',
         },
-        originOf(request),
+        app.links.origin(),
       );
       if ('signedIn' in outcome) return outcome.signedIn;
       const refusal = REFUSED_SIGN_IN[outcome.refused];
