@@ -4,6 +4,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
 import type { OutboxAccess } from './auth/outboxAccess.ts';
 import { authPlugin } from './auth/authPlugin.ts';
+import { throttlePlugin } from './auth/throttlePlugin.ts';
+import type { ThrottlePolicy } from './auth/throttleRules.ts';
 import { broadcastPlugin } from './cable/broadcastPlugin.ts';
 import { cablePlugin } from './cable/cablePlugin.ts';
 import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
@@ -90,6 +92,8 @@ export type AppOptions = {
   publicOrigin?: string;
   /** Host names to answer to besides loopback, the machine's own and the public origin's (DNS rebinding). */
   allowedHosts?: readonly string[];
+  /** Throttling of sign-in, recovery and refresh (auth/throttleRules.ts), per action over the defaults. */
+  throttle?: Partial<ThrottlePolicy>;
   /** Allow the Google Maps basemap's hosts in the Content-Security-Policy (default on). */
   googleMaps?: boolean;
   /** How long a client may take to send a whole request, and how often stalled ones are looked for (ms). */
@@ -166,6 +170,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     network,
   });
   await app.register(authPlugin);
+  await app.register(throttlePlugin, {
+    now: () => app.clock.now(),
+    ...(options.throttle ? { policy: options.throttle } : {}),
+  });
   await app.register(accountSecurityPlugin, options.mailLog ? { mailLog: options.mailLog } : {});
   await app.register(cablePlugin, {
     resolveSession: (token) => app.resolveCableSession(token),

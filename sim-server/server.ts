@@ -25,6 +25,7 @@ export type SimulatorOptions = {
   warn?: (line: string) => void; // where a warning about listening beyond loopback goes (default console.warn)
   publicOrigin?: AppOptions['publicOrigin']; // origin of links in mail (default the address printed at start)
   allowedHosts?: AppOptions['allowedHosts']; // more Host names to answer to (DNS rebinding check)
+  throttle?: AppOptions['throttle']; // throttling rules over the defaults (auth/throttleRules.ts)
   demoAccounts?: boolean; // beyond loopback, serve the demo accounts and their published password anyway
 };
 
@@ -67,6 +68,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     ...(options.outboxAccess ? { outboxAccess: options.outboxAccess } : {}),
     ...(options.mailLog ? { mailLog: options.mailLog } : {}),
     ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
+    ...(options.throttle ? { throttle: options.throttle } : {}),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
   });
   if (guardDemo && (await servesDemoPassword(app))) {

@@ -13,6 +13,7 @@ import {
   type ConfigFileSave,
 } from '#domain/integrations/configFile';
 import type { OrganizationSave } from '#domain/organizations/organizationAddress';
+import { permissionsForUser } from '#domain/session/rolePermissions';
 import {
   CANNOT_DELETE_SELF,
   EMAIL_TAKEN,
@@ -69,8 +70,18 @@ describe('user writes', () => {
     evolve: evolveUser,
     decide: decideUser,
   };
-  const orgAdmin: UserCaller = { userId: 'u-admin', organizationId: OWN, administersUsers: true };
-  const plainUser: UserCaller = { userId: 'u-1', organizationId: OWN, administersUsers: false };
+  const orgAdmin: UserCaller = {
+    userId: 'u-admin',
+    organizationId: OWN,
+    administersUsers: true,
+    permissions: new Set(permissionsForUser(4)),
+  };
+  const plainUser: UserCaller = {
+    userId: 'u-1',
+    organizationId: OWN,
+    administersUsers: false,
+    permissions: new Set(permissionsForUser(2)),
+  };
   const save: UserSave = { firstname: 'Nora', lastname: 'Newman', email: 'nora@demo.test', role_id: 2 };
   const registered = (id = 'u-1', organizationId = OWN): UserEvent => ({
     type: 'UserRegistered',
