@@ -129,9 +129,11 @@ describe('user writes', () => {
 
   // Issue 24: an Org Admin could change provider staff's e-mail and take the account over with a reset.
   it('refuses to edit, remove or create a user whose permissions exceed the caller’s', () => {
+    const base = registered('u-staff');
+    if (base.type !== 'UserRegistered') throw new Error('registered() makes a UserRegistered');
     const staff: UserEvent = {
-      ...registered('u-staff'),
-      data: { ...registered('u-staff').data, role_id: 4, extra_permissions: ['haas:manage'] },
+      type: 'UserRegistered',
+      data: { ...base.data, role_id: 4, extra_permissions: ['haas:manage'] },
     };
     given(users, [staff])
       .when({ type: 'UpdateUser', caller: orgAdmin, userId: 'u-staff', save: { ...save, role_id: 4 } })

@@ -12,7 +12,9 @@ export type AccountSecurityWorld = {
 };
 
 /** Starts the simulator (with `options`) before the file's tests and closes it after them. */
-export function useAccountSecurityWorld(options: Partial<AppOptions> = {}): AccountSecurityWorld {
+export function useAccountSecurityWorld(
+  options: Omit<Partial<AppOptions>, 'clock'> = {},
+): AccountSecurityWorld {
   let harness: Harness | null = null;
   let staffToken = '';
   beforeAll(async () => {
