@@ -7,6 +7,7 @@ import { startSimulator } from '#sim/server';
 import { SCENARIOS, scenariosNamed } from '#sim/scenarios/scenarioCatalogue';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from '#sim/seed/worldPlan';
 import { defaultClientDir, repoRoot } from '#sim/shared/paths';
+import { parseHostList } from '#sim/shared/servedHosts';
 import { DAY_MS, DEFAULT_RETENTION_DAYS, DEFAULT_RETENTION_INTERVAL_MS } from '#sim/store/retentionPlugin';
 
 const CLIENT_INPUTS = ['client', 'domain', 'vite.config.ts', 'package.json'];
@@ -83,6 +84,11 @@ async function main(): Promise<void> {
     // The simulator sends no e-mail: each one is printed here and kept in GET /api/sim/outbox.
     mailLog: (line) => console.log(line),
     outboxAccess: process.env.SIM_OPEN_OUTBOX === '1' ? 'open' : 'loopback',
+    // Beyond loopback (docs/security.md): where mailed links point, which Host names to answer to, and whether
+    // to serve the demo accounts, whose password is printed below, at all.
+    ...(process.env.SIM_PUBLIC_ORIGIN ? { publicOrigin: process.env.SIM_PUBLIC_ORIGIN } : {}),
+    allowedHosts: parseHostList(process.env.SIM_ALLOWED_HOSTS),
+    demoAccounts: process.env.SIM_DEMO_ACCOUNTS === '1',
     retention:
       retentionDays === 0
         ? false

@@ -4,6 +4,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
 import type { OutboxAccess } from './auth/outboxAccess.ts';
 import { authPlugin } from './auth/authPlugin.ts';
+import { throttlePlugin } from './auth/throttlePlugin.ts';
+import type { ThrottlePolicy } from './auth/throttleRules.ts';
 import { broadcastPlugin } from './cable/broadcastPlugin.ts';
 import { cablePlugin } from './cable/cablePlugin.ts';
 import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
@@ -11,6 +13,8 @@ import { TelemetryRejected } from './ingestion/telemetrySample.ts';
 import { clockPlugin } from './plugins/clockPlugin.ts';
 import { databasePlugin } from './plugins/databasePlugin.ts';
 import { openApiPlugin } from './plugins/openApiPlugin.ts';
+import { securityHeadersPlugin } from './plugins/securityHeadersPlugin.ts';
+import { servedHostsPlugin } from './plugins/servedHostsPlugin.ts';
 import { replayPlugin, type ReplayPluginOptions } from './replay/replayPlugin.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { basemapRoutes } from './routes/basemapRoutes.ts';
@@ -84,7 +88,26 @@ export type AppOptions = {
   outboxAccess?: OutboxAccess;
   /** Where each mail's line goes besides the outbox (default the app's log, silent when `logger` is off). */
   mailLog?: (line: string) => void;
+  /** The dashboard's public origin for links in mail and file links (default: the address it listens at). */
+  publicOrigin?: string;
+  /** Host names to answer to besides loopback, the machine's own and the public origin's (DNS rebinding). */
+  allowedHosts?: readonly string[];
+  /** Throttling of sign-in, recovery and refresh (auth/throttleRules.ts), per action over the defaults. */
+  throttle?: Partial<ThrottlePolicy>;
+  /** Allow the Google Maps basemap's hosts in the Content-Security-Policy (default on). */
+  googleMaps?: boolean;
+  /** How long a client may take to send a whole request, and how often stalled ones are looked for (ms). */
+  timeouts?: { requestMs?: number; checkIntervalMs?: number };
 };
+
+/**
+ * A request (headers and body) must arrive whole within 30 s, or its connection is closed: a client that sends
+ * `Content-Length: 100000` and then nothing would otherwise hold a socket for ever (issue 24). Node looks for such
+ * requests every `checkIntervalMs`, so one is closed within 35 s. The largest body we take (a telemetry batch of
+ * 10,000 samples, about 2 MB) arrives in well under a second on any link the simulator is meant for.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const STALLED_REQUEST_CHECK_MS = 5_000;
 
 const REPLAY_SEED = 7;
 
@@ -103,7 +126,17 @@ function replySafely(error: FastifyError | Error) {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
+  const requestTimeout = options.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    forceCloseConnections: true,
+    requestTimeout,
+    http: {
+      // Headers come first and within the same budget (Node wants headersTimeout ≤ requestTimeout).
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: options.timeouts?.checkIntervalMs ?? STALLED_REQUEST_CHECK_MS,
+    },
+  });
   const sharedDir = options.sharedDir ?? resolveSharedDir();
   const streetsFile = chicagoStreetsPath(sharedDir);
   const streetLines = () => readStreetLines(streetsFile);
@@ -123,6 +156,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
+  await app.register(servedHostsPlugin, {
+    ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+  });
+  await app.register(securityHeadersPlugin, { googleMaps: options.googleMaps ?? true });
   await app.register(clockPlugin, { clock: options.clock ?? systemClock });
   await app.register(databasePlugin, {
     databasePath: options.databasePath,
@@ -132,6 +170,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     network,
   });
   await app.register(authPlugin);
+  await app.register(throttlePlugin, {
+    now: () => app.clock.now(),
+    ...(options.throttle ? { policy: options.throttle } : {}),
+  });
   await app.register(accountSecurityPlugin, options.mailLog ? { mailLog: options.mailLog } : {});
   await app.register(cablePlugin, {
     resolveSession: (token) => app.resolveCableSession(token),

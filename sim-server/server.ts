@@ -1,9 +1,14 @@
 // Starts the simulator on a port: what `npm start` and the browser tests call. Listening beyond loopback is said
-// out loud (`warn`), since the outbox's access depends on it (auth/outboxAccess.ts).
+// out loud (`warn`), since the outbox's access depends on it (auth/outboxAccess.ts), and it refuses to serve the
+// demo accounts there unless asked (`demoAccounts`): their password is published (docs/security.md).
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
-import { outboxExposureWarning } from './auth/outboxAccess.ts';
+import { isLoopback, outboxExposureWarning } from './auth/outboxAccess.ts';
+import { verifyPassword } from './auth/passwords.ts';
+import { DEMO_PASSWORD, DEMO_USER_PLANS } from './seed/worldPlan.ts';
 import { defaultClientDir } from './shared/paths.ts';
+import { originOfListeningAddress } from './shared/servedHosts.ts';
 
 export type SimulatorOptions = {
   port: number; // 0 = any free port
@@ -18,11 +23,40 @@ export type SimulatorOptions = {
   outboxAccess?: AppOptions['outboxAccess']; // who reads GET /api/sim/outbox (default loopback callers only)
   mailLog?: AppOptions['mailLog']; // where mails are written besides the outbox
   warn?: (line: string) => void; // where a warning about listening beyond loopback goes (default console.warn)
+  publicOrigin?: AppOptions['publicOrigin']; // origin of links in mail (default the address printed at start)
+  allowedHosts?: AppOptions['allowedHosts']; // more Host names to answer to (DNS rebinding check)
+  throttle?: AppOptions['throttle']; // throttling rules over the defaults (auth/throttleRules.ts)
+  demoAccounts?: boolean; // beyond loopback, serve the demo accounts and their published password anyway
 };
+
+/** Why the simulator will not start beyond loopback with the demo accounts (SIM_DEMO_ACCOUNTS=1 allows it). */
+export function demoAccountsRefusal(host: string): string {
+  return (
+    `Refusing to serve the demo accounts on ${host}: their password is published, so anyone who reaches this ` +
+    'address could sign in as them, provider staff included. Listen on localhost (unset HOST), or set ' +
+    'SIM_DEMO_ACCOUNTS=1 to serve them anyway (docs/security.md).'
+  );
+}
+
+/** Whether a database would be seeded with the demo world on start. */
+const wouldSeed = (options: SimulatorOptions) =>
+  options.fresh === true || options.databasePath === ':memory:' || !fs.existsSync(options.databasePath);
+
+/** Whether any demo account still opens with the published password (a database seeded earlier). */
+async function servesDemoPassword(app: FastifyInstance): Promise<boolean> {
+  for (const plan of DEMO_USER_PLANS) {
+    const user = app.accountSecurity.findUser(plan.email);
+    if (user?.password_hash && (await verifyPassword(DEMO_PASSWORD, user.password_hash))) return true;
+  }
+  return false;
+}
 
 export type RunningSimulator = { url: string; app: FastifyInstance; close(): Promise<void> };
 
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  const guardDemo = !isLoopback(host) && options.demoAccounts !== true;
+  if (guardDemo && wouldSeed(options)) throw new Error(demoAccountsRefusal(host));
   const app = await buildApp({
     databasePath: options.databasePath,
     fresh: options.fresh ?? false,
@@ -33,8 +67,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     ...(options.retention === undefined ? {} : { retention: options.retention }),
     ...(options.outboxAccess ? { outboxAccess: options.outboxAccess } : {}),
     ...(options.mailLog ? { mailLog: options.mailLog } : {}),
+    ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
+    ...(options.throttle ? { throttle: options.throttle } : {}),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
   });
-  const host = options.host ?? '127.0.0.1';
+  if (guardDemo && (await servesDemoPassword(app))) {
+    await app.close();
+    throw new Error(demoAccountsRefusal(host));
+  }
   try {
     await app.listen({ port: options.port, host });
   } catch (error) {
@@ -45,6 +85,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   if (warning) (options.warn ?? console.warn)(warning);
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
-  const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${urlHost}:${port}`, app, close: () => app.close() };
+  const url = originOfListeningAddress(host, port);
+  app.links.listeningAt(url);
+  return { url, app, close: () => app.close() };
 }

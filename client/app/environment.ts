@@ -51,9 +51,12 @@ export const PROVIDER_HOSTS: Record<Exclude<EnvironmentName, 'dev-local'>, Provi
 
 export const SUPPORT_EMAIL = 'support@example-provider.test';
 
-/** The localStorage key that keeps an API override between visits. */
+/**
+ * Where earlier versions kept an API override between visits. An override is no longer stored (issue 24: a crafted
+ * link must not leave the dashboard posting passwords elsewhere on every later visit); what is left there is removed.
+ */
 export const API_OVERRIDE_STORAGE_KEY = 'fleetDashboard.apiOverride';
-/** `?api=default` forgets a stored override. */
+/** `?api=default`: no override (kept so old links still work). */
 export const API_OVERRIDE_RESET = 'default';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -98,7 +101,20 @@ export function parseApiOverride(value: string | null | undefined): string | nul
   }
 }
 
+/**
+ * The origins `?api=` may name on an environment (issue 24): the provider API hosts the environments list, and, on
+ * a development page only, a simulator on this machine (localhost, any port). Any other origin is ignored, so a
+ * link cannot make the sign-in form post a password to a host of the sender's choosing.
+ */
+export function isAllowedApiOverride(name: EnvironmentName, origin: string): boolean {
+  if (!allowsApiOverride(name)) return false;
+  if (Object.values(PROVIDER_HOSTS).some((hosts) => hosts.api === origin)) return true;
+  return name === 'dev-local' && LOCAL_HOSTS.has(new URL(origin).hostname);
+}
+
 function cableUrlForOrigin(origin: string): string {
+  const listed = Object.values(PROVIDER_HOSTS).find((hosts) => hosts.api === origin);
+  if (listed) return listed.cable;
   const url = new URL(origin);
   return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}/cable`;
 }
@@ -107,28 +123,22 @@ export type PageLocation = { protocol: string; host: string; hostname: string; s
 
 export type EnvironmentChoice = {
   environment: Environment;
-  /** What the caller should do with the stored override: keep it, store a new one, or forget it. */
-  storedOverride: { action: 'keep' } | { action: 'store'; origin: string } | { action: 'forget' };
+  /** What the caller should do with an override stored by an earlier version: nothing, or forget it. */
+  storedOverride: { action: 'keep' } | { action: 'forget' };
 };
 
 /**
- * Picks the environment for a page location. Precedence: `?api=` in the URL, then the stored override, then the
- * host-name table. Pure: the caller reads `location` and localStorage and applies `storedOverride`.
+ * Picks the environment for a page location: `?api=` in the URL when it names an allowed origin (for this page
+ * only: it is never stored, and the sign-in page says which API is in use), else the host-name table. Pure: the
+ * caller reads `location` and localStorage and applies `storedOverride`.
  */
 export function resolveEnvironment(location: PageLocation, storedOverride: string | null): EnvironmentChoice {
   const name = environmentNameForHost(location.hostname);
   const queryValue = new URLSearchParams(location.search).get('api');
-  let storage: EnvironmentChoice['storedOverride'] = { action: 'keep' };
-  let override: string | null = null;
-  if (allowsApiOverride(name)) {
-    if (queryValue === API_OVERRIDE_RESET) {
-      storage = { action: 'forget' };
-    } else {
-      const fromQuery = parseApiOverride(queryValue);
-      if (fromQuery) storage = { action: 'store', origin: fromQuery };
-      override = fromQuery ?? parseApiOverride(storedOverride);
-    }
-  }
+  const storage: EnvironmentChoice['storedOverride'] =
+    storedOverride === null ? { action: 'keep' } : { action: 'forget' };
+  const requested = queryValue === API_OVERRIDE_RESET ? null : parseApiOverride(queryValue);
+  const override = requested !== null && isAllowedApiOverride(name, requested) ? requested : null;
 
   if (override) {
     return {
@@ -177,12 +187,10 @@ let current: Environment | null = null;
 export function currentEnvironment(): Environment {
   if (current) return current;
   const choice = resolveEnvironment(window.location, readStoredOverride());
-  const storage = choice.storedOverride;
   try {
-    if (storage.action === 'store') window.localStorage.setItem(API_OVERRIDE_STORAGE_KEY, storage.origin);
-    if (storage.action === 'forget') window.localStorage.removeItem(API_OVERRIDE_STORAGE_KEY);
+    if (choice.storedOverride.action === 'forget') window.localStorage.removeItem(API_OVERRIDE_STORAGE_KEY);
   } catch {
-    // Storage can be disabled (private mode); the override then lasts for this page only.
+    // Storage can be disabled (private mode): then nothing was stored either.
   }
   current = choice.environment;
   return current;

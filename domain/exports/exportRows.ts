@@ -5,19 +5,9 @@ import { distanceMetres } from '#domain/units/distance';
 import type { MileageUnit } from './exportRecord.ts';
 
 // ---------------------------------------------------------------------------------------------
-// CSV (RFC 4180): a cell with a comma, quote or line break is quoted, quotes doubled; lines end with CRLF.
+// CSV: one shared writer (domain/wire/csv.ts: RFC 4180 quoting, formula-like cells neutralised).
 
-export type CsvCell = string | number | boolean | null;
-
-function csvCell(cell: CsvCell): string {
-  if (cell === null) return '';
-  const text = String(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(cells: readonly CsvCell[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
+export { csvLine, type CsvCell } from '#domain/wire/csv';
 
 // ---------------------------------------------------------------------------------------------
 // Mileage

@@ -3,6 +3,7 @@
 // the wire record and the save body (field rules with the product's texts as pipes), the client model and mapper,
 // then the rules: the pin rule across fields and the sample export in JSON and CSV with the R2R defaults.
 import * as v from 'valibot';
+import { csvCell } from '#domain/wire/csv';
 
 // ---------------------------------------------------------------------------------------------
 // Wire schema
@@ -163,11 +164,6 @@ export function sampleDeviceConfiguration(file: ConfigFile): SampleDeviceConfigu
 
 export function sampleAsJson(sample: SampleDeviceConfiguration): string {
   return `${JSON.stringify(sample, null, 2)}\n`;
-}
-
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One header row and one value row, in the JSON's key order. */

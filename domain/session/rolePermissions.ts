@@ -92,6 +92,15 @@ export function permissionsForUser(roleId: number, extraPermissions: readonly st
 // ---------------------------------------------------------------------------------------------
 // Rules: any-of requirements (live §6, access §6). An empty requirement allows everyone.
 
+/**
+ * Whether `permissions` hold anything `granted` lacks: nobody may edit, remove or create a user whose permissions
+ * exceed their own (issue 24), or an Org Admin could take over provider staff by changing their e-mail.
+ */
+export function exceedsPermissions(permissions: Iterable<string>, granted: ReadonlySet<string>): boolean {
+  for (const permission of permissions) if (!granted.has(permission)) return true;
+  return false;
+}
+
 export function hasAnyPermission(granted: Iterable<string>, required: readonly string[]): boolean {
   if (required.length === 0) return true;
   const grantedSet = granted instanceof Set ? (granted as Set<string>) : new Set(granted);

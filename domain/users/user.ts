@@ -127,6 +127,8 @@ export function mapOrganizationUser(record: OrganizationUserRecord): Organizatio
 
 export const USER_NOT_FOUND = 'User not found';
 export const EMAIL_TAKEN = 'Email has already been taken';
+/** For an e-mail held outside the caller's organization: says nothing of whose it is or that an account has it. */
+export const EMAIL_NOT_AVAILABLE = 'Email cannot be used for this organization';
 export const OWN_ROLE_UNCHANGEABLE = 'You cannot change your own role';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own user';
 

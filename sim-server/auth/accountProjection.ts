@@ -1,5 +1,5 @@
 // Projects the account events onto account_security (standing, failed sign-ins, lockout), password_history and the
-// user's current password hash, so a rebuild from the log restores who may sign in and with which password.
+// user's current password hash (a new one ends the user's API tokens), so a rebuild from the log restores who may sign in and with which password.
 import type { SqliteDatabase } from '../store/database.ts';
 import type { AccountEvent, StoredEvent, UserSignInRecord } from '../store/events.ts';
 
@@ -25,6 +25,9 @@ export function createAccountProjection(db: SqliteDatabase): AccountProjection {
     UPDATE account_security SET failed_attempts = 0, locked_at = NULL,
       standing = CASE standing WHEN 'expired' THEN 'active' ELSE standing END
     WHERE user_id = ?`);
+  // A new password ends the user's API tokens as it ends their sessions (issue 24): whoever reset a stolen
+  // account's password must not find a token the thief minted still working. Projected, so a rebuild agrees.
+  const dropApiTokens = db.prepare('DELETE FROM api_tokens WHERE user_id = ?');
   const countFailure = db.prepare(
     'UPDATE account_security SET failed_attempts = failed_attempts + 1 WHERE user_id = ?',
   );
@@ -41,6 +44,7 @@ export function createAccountProjection(db: SqliteDatabase): AccountProjection {
     keepOldHash.run(userId, current.password_hash, recordedAt);
     setHash.run(passwordHash, recordedAt, userId);
     afterNewPassword.run(userId);
+    dropApiTokens.run(userId);
   }
 
   return {

@@ -69,6 +69,8 @@ export type AccountSecurity = {
   sendResetMail(email: string, origin: string): boolean;
   sendUnlockMail(email: string, origin: string): boolean;
   sendSetPasswordMail(email: string, origin: string): boolean;
+  /** Tells the old address that the account's e-mail changed (call inside the change's transaction). */
+  sendEmailChangedMail(oldEmail: string, newEmail: string): void;
   resetPassword(
     token: string,
     password: string,
@@ -270,6 +272,15 @@ export function createAccountSecurity(
         'Set your password',
         (link) =>
           `An account was created for you. Open this link within a week to choose your password: ${link}`,
+      );
+    },
+    sendEmailChangedMail(oldEmail, newEmail) {
+      mail(
+        oldEmail,
+        'Your e-mail address was changed',
+        `The e-mail address of your account was changed to ${newEmail}. If you did not expect this, contact your ` +
+          'organization administrator or support at once.',
+        '',
       );
     },
     sendUnlockMail(email, origin) {

@@ -3,7 +3,6 @@
 // (`signInWithPassword`), after the body has been parsed, so only a wrong password in a well-formed request counts
 // towards the lockout and an unlock link works only with the right password (issue 17). Once a new password is
 // committed, the user's open cable connections are ended too: their sessions stopped working with it.
-import type { FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { createAccountSecurity, type AccountSecurity } from './accountSecurity.ts';
 
@@ -17,11 +16,6 @@ export type AccountSecurityPluginOptions = {
   /** Where a mail's line goes besides the outbox (docs/simulator.md); default the app's log at info. */
   mailLog?: (line: string) => void;
 };
-
-/** The page origin the dashboard runs on, for links in e-mails: the simulator serves it itself. */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 export const accountSecurityPlugin = sharedPlugin<AccountSecurityPluginOptions>(
   'account-security',

@@ -22,16 +22,24 @@ declare module 'fastify' {
     organizations: OrganizationReadModel;
     authenticate: onRequestAsyncHookHandler;
     requirePermission(anyOf: readonly string[]): onRequestAsyncHookHandler;
+    /** After `authenticate`: refuses (403) a caller who came with an API token rather than a signed-in session. */
+    requireSignedInSession: onRequestAsyncHookHandler;
     /** The cable's view of a token: the user and the organizations they may subscribe to. */
     resolveCableSession(token: string): CableSession | null;
   }
   interface FastifyRequest {
     caller: Session | null;
+    /** How the caller proved who they are: a signed-in session's access token, or an API token. */
+    credential: 'session' | 'api-token' | null;
   }
 }
 
 export const UNAUTHORIZED = { error: 'unauthorized' } as const;
 export const FORBIDDEN = { error: 'forbidden' } as const;
+export const SIGNED_IN_SESSION_REQUIRED = {
+  error: 'forbidden',
+  message: 'Sign in to the dashboard to do this; an API token cannot.',
+} as const;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -54,6 +62,7 @@ export const authPlugin = sharedPlugin('auth', async (app) => {
   app.decorate('users', users);
   app.decorate('organizations', organizations);
   app.decorateRequest('caller', null);
+  app.decorateRequest('credential', null);
 
   const apiTokens = createApiTokenRepository(app.eventLog.db);
   const sessionOfToken = (token: string): Session | null => {
@@ -70,8 +79,13 @@ export const authPlugin = sharedPlugin('auth', async (app) => {
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
     const session = token === null ? null : sessionOfToken(token);
-    if (!session) return reply.code(401).send(UNAUTHORIZED);
+    if (!session || token === null) return reply.code(401).send(UNAUTHORIZED);
     request.caller = session;
+    request.credential = isApiToken(token) ? 'api-token' : 'session';
+  });
+
+  app.decorate('requireSignedInSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.credential !== 'session') return reply.code(403).send(SIGNED_IN_SESSION_REQUIRED);
   });
 
   app.decorate('requirePermission', (anyOf: readonly string[]) => {

@@ -4,7 +4,10 @@
 // any other change of password changes the hash, so every session opened before it stops working at once, on REST,
 // on a refresh and on cable connect alike (issue 17). The stamp is checked against `users`, a projection, so a
 // rebuild from the log keeps exactly the sessions that were valid.
-import { createHash, randomBytes } from 'node:crypto';
+// A refresh token is used once. Every session refreshed from a sign-in belongs to that sign-in's family; when a
+// refresh token comes back after it was used — a copy in a thief's hands, or the thief's use noticed by the owner —
+// the whole family is revoked, so whichever of the two holds the newer tokens loses them too (issue 24).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResult } from '#domain/session/accountContract';
 import type { Clock } from '../shared/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
@@ -48,6 +51,27 @@ const passwordStampOf = (passwordHash: string) => hashToken(passwordHash);
 
 type SessionRow = { user_id: string; password_stamp: string; password_hash: string };
 
+/** A session as a presented refresh token finds it. */
+export type RefreshedSession = {
+  revoked: boolean;
+  /** Already swapped for a newer pair. */
+  used: boolean;
+  expired: boolean;
+  /** Opened with the user's current password. */
+  current: boolean;
+};
+
+/**
+ * What a presented refresh token does: swap the pair (`rotate`), nothing (`refuse`: unknown, expired, revoked,
+ * or from before a password change), or, when it was already used, revoke its whole family (`revoke-family`).
+ */
+export function refreshOutcome(session: RefreshedSession | null): 'rotate' | 'refuse' | 'revoke-family' {
+  if (session === null) return 'refuse';
+  if (session.used) return 'revoke-family';
+  if (session.revoked || session.expired || !session.current) return 'refuse';
+  return 'rotate';
+}
+
 export function createTokenService(log: EventLog, clock: Clock): TokenService {
   const { db } = log;
   const selectPasswordHash = db.prepare<[string], { password_hash: string }>(
@@ -55,11 +79,28 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
   );
   const insertToken = db.prepare(`
     INSERT INTO access_tokens (token_hash, refresh_hash, user_id, application, created_at, expires_at,
-      refresh_expires_at, password_stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const findByRefresh = db.prepare<[string, number], SessionRow & { application: string }>(`
-    SELECT t.user_id, t.application, t.password_stamp, u.password_hash FROM access_tokens t
+      refresh_expires_at, password_stamp, family) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const findByRefresh = db.prepare<
+    [string],
+    SessionRow & {
+      application: string;
+      token_hash: string;
+      family: string | null;
+      revoked_at: number | null;
+      refreshed_at: number | null;
+      refresh_expires_at: number;
+    }
+  >(`
+    SELECT t.user_id, t.application, t.password_stamp, u.password_hash, t.token_hash, t.family, t.revoked_at,
+      t.refreshed_at, t.refresh_expires_at FROM access_tokens t
     JOIN users u ON u.id = t.user_id
-    WHERE t.refresh_hash = ? AND t.revoked_at IS NULL AND t.refresh_expires_at > ?`);
+    WHERE t.refresh_hash = ?`);
+  const markRefreshed = db.prepare(
+    'UPDATE access_tokens SET refreshed_at = ?, revoked_at = coalesce(revoked_at, ?) WHERE refresh_hash = ?',
+  );
+  const revokeFamily = db.prepare(
+    'UPDATE access_tokens SET revoked_at = ? WHERE (family = ? OR token_hash = ?) AND revoked_at IS NULL',
+  );
   const findByAccess = db.prepare<[string, number], SessionRow & { created_at: number; expires_at: number }>(`
     SELECT t.user_id, t.password_stamp, t.created_at, t.expires_at, u.password_hash FROM access_tokens t
     JOIN users u ON u.id = t.user_id
@@ -71,7 +112,7 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
     'UPDATE access_tokens SET revoked_at = ? WHERE (token_hash = ? OR refresh_hash = ?) AND revoked_at IS NULL',
   );
 
-  function issue(userId: string, application: string): TokenResult {
+  function issue(userId: string, application: string, family: string = randomUUID()): TokenResult {
     const passwordHash = selectPasswordHash.get(userId)?.password_hash;
     if (passwordHash === undefined) throw new Error(`No user ${userId} to open a session for`);
     const createdAt = Math.floor(clock.now() / 1000);
@@ -93,6 +134,7 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
       (createdAt + ACCESS_TOKEN_LIFETIME_SECONDS) * 1000,
       (createdAt + REFRESH_TOKEN_LIFETIME_SECONDS) * 1000,
       passwordStampOf(passwordHash),
+      family,
     );
     return result;
   }
@@ -112,10 +154,24 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
       return log.transaction(() => {
         const now = clock.now();
         const refreshHash = hashToken(refreshToken);
-        const session = findByRefresh.get(refreshHash, now);
-        if (!session || !current(session)) return null;
-        revokeByHash.run(now, refreshHash, refreshHash);
-        return issue(session.user_id, session.application);
+        const session = findByRefresh.get(refreshHash);
+        const outcome = refreshOutcome(
+          session
+            ? {
+                revoked: session.revoked_at !== null,
+                used: session.refreshed_at !== null,
+                expired: session.refresh_expires_at <= now,
+                current: current(session),
+              }
+            : null,
+        );
+        if (!session || outcome === 'refuse') return null;
+        if (outcome === 'revoke-family') {
+          revokeFamily.run(now, session.family, session.token_hash);
+          return null;
+        }
+        markRefreshed.run(now, now, refreshHash);
+        return issue(session.user_id, session.application, session.family ?? session.token_hash);
       });
     },
     revoke(token) {

@@ -156,8 +156,13 @@ export function decideClosure(
       const { caller, organizationId, save } = command;
       if (!caller.reachable.has(organizationId)) return ORGANIZATION_NOT_FOUND_REFUSAL;
       if (!caller.writable.has(organizationId)) return FORBIDDEN;
-      if (state.closure) return unprocessable(CLOSURE_ID_TAKEN);
-      return fromForm(save, requestedClosureId(save) ?? context.newId(), state, null, context.now);
+      // An id in use by a closure the caller sees is refused as taken. One held beyond their reach must not say
+      // so (issue 24: "duplicate key" confirmed another organization's closure): the closure is made under a new
+      // id, as when no id is sent, and the caller reads the id it got from the answer.
+      if (state.closure && caller.reachable.has(state.closure.organization.id))
+        return unprocessable(CLOSURE_ID_TAKEN);
+      const id = state.closure ? context.newId() : (requestedClosureId(save) ?? context.newId());
+      return fromForm(save, id, state, null, context.now);
     }
     case 'UpdateClosure': {
       const previous = changeable(command.caller, state.closure);

@@ -31,7 +31,9 @@ export type LocationEvent = Extract<SimEvent, { type: 'LocationSaved' }>;
 export function decideLocation(command: MoveLocation, location: LocationState): Decision {
   const { move, caller } = command;
   if (!caller.reachable.has(move.organization_id)) return ORGANIZATION_NOT_FOUND_REFUSAL;
-  if (!location) return unprocessable(LOCATION_NOT_FOUND);
+  // A location of an organization the caller cannot see answers as one that does not exist (issue 24): "access"
+  // is said only of a location the caller sees anyway.
+  if (!location || !caller.reachable.has(location.organization_id)) return unprocessable(LOCATION_NOT_FOUND);
   if (location.organization_id !== move.organization_id || !caller.writable.has(location.organization_id))
     return unprocessable(LOCATION_NO_ACCESS);
   if (!location.is_active) return unprocessable(LOCATION_NOT_ACTIVE);

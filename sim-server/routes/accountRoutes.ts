@@ -3,7 +3,7 @@
 // developer opens it: auth/outboxAccess.ts) and demo accounts in any standing so every sign-in error of access §8
 // can be reached.
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { meetsPasswordRules } from '#domain/session/passwordRules';
 import {
   CreatedAnswerSchema,
@@ -18,13 +18,12 @@ import {
   type DemoAccount,
 } from '#domain/session/accountContract';
 import { contractRoute } from '../shared/contract.ts';
-import { originOf } from '../auth/accountSecurityPlugin.ts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { mayReadOutbox, type OutboxAccess } from '../auth/outboxAccess.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { ThrottleSubject } from '../auth/throttlePlugin.ts';
+import { accountKeyOf } from '../auth/throttleRules.ts';
 import { errorSchema } from './errorSchema.ts';
-
-const NO_SUCH_USER = { error: 'not_found', error_description: "There's no user with such email." } as const;
 
 const RESET_ERRORS = {
   'unknown-token': {
@@ -41,6 +40,12 @@ const RESET_ERRORS = {
 } as const;
 
 const STAFF_ONLY = ['haas:manage'];
+
+/** A recovery request counts for the caller's address and for the e-mail it names, known or not. */
+const recoverySubject = (request: FastifyRequest): ThrottleSubject => ({
+  action: 'recovery',
+  account: accountKeyOf((request.body as { email: string }).email),
+});
 
 export type AccountRoutesOptions = { outboxAccess?: OutboxAccess };
 
@@ -67,22 +72,31 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     },
   );
 
+  // Recovery answers the same for every address, known or not (issue 24): the product's success text already reads
+  // "You'll receive an email if account was found" (access §2), and a 404 would tell anyone which e-mails have an
+  // account. Both are throttled per address and per named e-mail (auth/throttleRules.ts).
   app.post<{ Body: { email: string } }>(
     '/api/forgot_password',
-    contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 404: errorSchema } }),
-    async (request, reply) =>
-      app.accountSecurity.sendResetMail(request.body.email, originOf(request))
-        ? {}
-        : reply.code(404).send(NO_SUCH_USER),
+    {
+      preHandler: app.throttle(recoverySubject, { countEvery: true }),
+      ...contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 429: errorSchema } }),
+    },
+    async (request) => {
+      app.accountSecurity.sendResetMail(request.body.email, app.links.origin());
+      return {};
+    },
   );
 
   app.post<{ Body: { email: string } }>(
     '/api/unlock_account',
-    contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 404: errorSchema } }),
-    async (request, reply) =>
-      app.accountSecurity.sendUnlockMail(request.body.email, originOf(request))
-        ? {}
-        : reply.code(404).send(NO_SUCH_USER),
+    {
+      preHandler: app.throttle(recoverySubject, { countEvery: true }),
+      ...contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 429: errorSchema } }),
+    },
+    async (request) => {
+      app.accountSecurity.sendUnlockMail(request.body.email, app.links.origin());
+      return {};
+    },
   );
 
   app.put<{ Body: { token: string; password: string } }>(

@@ -3,7 +3,7 @@
 // caller's permission and organization are checked; `GET /api/files/{kind}/{fileId}` serves what such a link names
 // (the link's signature stands in for the bearer token a browser download cannot send).
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { exportFileName } from '#domain/exports/export';
 import { FileLinkAnswerSchema, FileLinkQuerySchema, type FileLinkQuery } from '#domain/exports/exportRecord';
@@ -42,12 +42,11 @@ export const fileRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const customReports = createCustomReportRepository(app.eventLog.db);
   const exportIdOf = (fileId: string) => fileId.replace(/\.(csv|zip)$/, '');
 
-  /** The absolute link (the API may be on another host than the dashboard) for `kind/fileId` once the file
+  /** The absolute link, on the public origin (never the request's Host: issue 24), for `kind/fileId` once the file
    * exists, else 404 "File not found". */
-  function answerLink(request: FastifyRequest, reply: FastifyReply, kind: FileKind, fileId: string) {
+  function answerLink(reply: FastifyReply, kind: FileKind, fileId: string) {
     if (!app.files.exists(kind, fileId)) return sendNotFound(reply, FILE_NOT_FOUND);
-    const origin = `${request.protocol}://${request.host}`;
-    return { file_url: `${origin}${app.files.linkTo(kind, fileId, app.clock.now())}` };
+    return { file_url: `${app.links.origin()}${app.files.linkTo(kind, fileId, app.clock.now())}` };
   }
 
   app.get<{ Querystring: FileLinkQuery }>(
@@ -71,7 +70,7 @@ export const fileRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
           !caller.reachableOrganizationIds.has(record.organization_id)
         )
           return sendNotFound(reply, FILE_NOT_FOUND);
-        return answerLink(request, reply, 'exports', filename);
+        return answerLink(reply, 'exports', filename);
       }
       if (!hasAnyPermission(caller.permissions, VIEW_REPORTS)) return sendForbidden(reply);
       const customId = customReportIdOf(filename);
@@ -80,13 +79,13 @@ export const fileRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         if (!custom || !caller.reachableOrganizationIds.has(custom.organization_id))
           return sendNotFound(reply, FILE_NOT_FOUND);
         await app.customReportFiles.ensure(custom);
-        return answerLink(request, reply, 'reports', filename);
+        return answerLink(reply, 'reports', filename);
       }
       const report = app.monthlyReports.parseFileId(filename);
       if (!report || !caller.reachableOrganizationIds.has(report.organizationId))
         return sendNotFound(reply, FILE_NOT_FOUND);
       if (!(await app.monthlyReports.ensure(report))) return sendNotFound(reply, FILE_NOT_FOUND);
-      return answerLink(request, reply, 'reports', filename);
+      return answerLink(reply, 'reports', filename);
     },
   );
 

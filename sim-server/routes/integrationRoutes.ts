@@ -3,7 +3,7 @@
 // organization's device config files. Each write is parse (domain/integrations/) → load (the repositories) → decide
 // (apiTokenDecider, configFileDecider) → append. The bearer check that lets an API token in is in auth/authPlugin.ts.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_TOKEN_PREFIX,
   API_KEY_LIMIT,
@@ -47,6 +47,11 @@ import {
   organizationListRoute,
 } from './routeSupport.ts';
 
+/** Marks an answer as never to be stored, refusals included (so it runs first). */
+const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+  void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+};
+
 /** Random characters after the prefix: 256 bits, url-safe. */
 const TOKEN_BYTES = 32;
 
@@ -87,7 +92,14 @@ export const integrationRoutes: FastifyPluginAsync = async (app: FastifyInstance
   app.post<{ Body: ApiTokenCreate }>(
     '/api/api_tokens',
     {
-      onRequest: [app.authenticate, app.requirePermission(VIEW_INTEGRATIONS)],
+      // The answer holds the whole secret: no cache or proxy may keep it (RFC 6749 §5.1 asks the same of tokens).
+      // A token mints another only from a signed-in session: a leaked API token must not breed more (issue 24).
+      onRequest: [
+        noStore,
+        app.authenticate,
+        app.requireSignedInSession,
+        app.requirePermission(VIEW_INTEGRATIONS),
+      ],
       ...contractRoute({
         body: ApiTokenCreateSchema,
         response: { 201: ApiTokenRecordSchema, ...writeErrorResponses },

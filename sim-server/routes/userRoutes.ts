@@ -17,7 +17,6 @@ import {
   type UserSave,
 } from '#domain/users/user';
 import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
-import { originOf } from '../auth/accountSecurityPlugin.ts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { contractRoute } from '../shared/contract.ts';
 import { decideUser, type UserCaller, type UserCommand } from '../users/userDecider.ts';
@@ -39,18 +38,23 @@ export const userRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       userId: caller.userId,
       organizationId: caller.organizationId,
       administersUsers: hasAnyPermission(caller.permissions, MANAGE_USERS),
+      permissions: caller.permissions,
     };
   }
 
-  const decide = (command: UserCommand, userId: string | null, save: UserSave | null) =>
-    decideUser(
+  const decide = (command: UserCommand, userId: string | null, save: UserSave | null) => {
+    const holder = save === null ? null : users.holderOfEmail(save.email);
+    return decideUser(
       command,
       {
         user: userId === null ? null : users.byId(userId),
-        emailHolderId: save === null ? null : users.holderOfEmail(save.email),
+        userExtraPermissions: userId === null ? [] : users.extraPermissionsOf(userId),
+        emailHolderId: holder?.id ?? null,
+        emailHolderOrganizationId: holder?.organizationId ?? null,
       },
       { now: app.clock.now(), newId: randomUUID },
     );
+  };
 
   app.get(
     '/api/roles',
@@ -118,7 +122,7 @@ export const userRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         const accepted = appendDecision(app, reply, decision);
         const userId = accepted?.[0]?.streamId;
         if (!userId) return null;
-        app.accountSecurity.sendSetPasswordMail(request.body.email, originOf(request));
+        app.accountSecurity.sendSetPasswordMail(request.body.email, app.links.origin());
         return users.byId(userId);
       });
       return created ? reply.code(201).send(created) : reply;
@@ -137,12 +141,21 @@ export const userRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     },
     async (request, reply) => {
       const { id } = request.params;
+      const before = users.byId(id);
       const decision = decide(
         { type: 'UpdateUser', caller: userCaller(request), userId: id, save: request.body },
         id,
         request.body,
       );
-      return appendDecision(app, reply, decision) ? users.byId(id) : reply;
+      // The change and the notice to the old address are one transaction: an e-mail never changes unannounced,
+      // so the owner hears of a takeover attempt where the attacker cannot read it (issue 24).
+      const updated = app.eventLog.transaction(() => {
+        if (!appendDecision(app, reply, decision)) return false;
+        if (before && before.email.toLowerCase() !== request.body.email.trim().toLowerCase())
+          app.accountSecurity.sendEmailChangedMail(before.email, request.body.email);
+        return true;
+      });
+      return updated ? users.byId(id) : reply;
     },
   );
 

@@ -2,7 +2,7 @@
 // answer are defined in domain/session/accountContract.ts. The password grant is decided by
 // `app.accountSecurity.signInWithPassword` (standing, lockout, unlock link, password). Every answer of the token call
 // is sent with `Cache-Control: no-store`, so no cache or proxy keeps a token (RFC 6749 §5.1).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   EmptyAnswerSchema,
   RevokeTokenSchema,
@@ -11,7 +11,8 @@ import {
   type TokenGrant,
 } from '#domain/session/accountContract';
 import { LOCKED_OUT_DESCRIPTION, type PasswordSignIn } from '../auth/accountSecurity.ts';
-import { originOf } from '../auth/accountSecurityPlugin.ts';
+import type { ThrottleSubject } from '../auth/throttlePlugin.ts';
+import { accountKeyOf } from '../auth/throttleRules.ts';
 import { contractRoute } from '../shared/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 
@@ -46,6 +47,13 @@ const REFUSED_SIGN_IN: Record<
   },
 };
 
+/** What a token call attempts, for the throttle: a refresh (by address), or a password grant naming an account. */
+function grantSubject(request: FastifyRequest): ThrottleSubject | null {
+  const body = request.body as TokenGrant;
+  if (body.grant_type === 'refresh_token') return { action: 'refresh', account: null };
+  return body.username ? { action: 'sign-in', account: accountKeyOf(body.username) } : null;
+}
+
 export const userTokenRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: TokenGrant }>(
     '/api/user_token',
@@ -54,9 +62,17 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
       onRequest: async (_request, reply) => {
         void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       },
+      // After parsing: only a well-formed grant is throttled or counted, as only it counts towards the lockout.
+      preHandler: app.throttle(grantSubject),
       ...contractRoute({
         body: TokenGrantSchema,
-        response: { 200: TokenResultSchema, 400: errorSchema, 401: errorSchema, 422: errorSchema },
+        response: {
+          200: TokenResultSchema,
+          400: errorSchema,
+          401: errorSchema,
+          422: errorSchema,
+          429: errorSchema,
+        },
       }),
     },
     async (request, reply) => {
@@ -64,6 +80,7 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
       if (body.grant_type === 'refresh_token') {
         const refreshToken = body.refresh_token ?? body.refreshToken;
         const result = refreshToken ? app.tokens.refresh(refreshToken) : null;
+        app.throttles.count(request, { action: 'refresh', account: null }, result ? 'succeeded' : 'failed');
         return result ?? reply.code(422).send(INVALID_REFRESH);
       }
       if (!body.username || !body.password) {
@@ -78,8 +95,10 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
           unlockToken: body.unlock_token ?? null,
           application: body.application ?? 'dashboard',
         },
-        originOf(request),
+        app.links.origin(),
       );
+      const subject = { action: 'sign-in', account: accountKeyOf(body.username) } as const;
+      app.throttles.count(request, subject, 'signedIn' in outcome ? 'succeeded' : 'failed');
       if ('signedIn' in outcome) return outcome.signedIn;
       const refusal = REFUSED_SIGN_IN[outcome.refused];
       return reply.code(refusal.code).send(refusal.body);

@@ -367,6 +367,13 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX custom_reports_by_organization ON custom_reports (organization_id);
   `,
+  `
+  -- Issue 24: refresh-token families. A session and every session refreshed from it share a family; a refresh token
+  -- that comes back after it was used (refreshed_at set) revokes the whole family. Older rows are their own family.
+  ALTER TABLE access_tokens ADD COLUMN family TEXT;
+  ALTER TABLE access_tokens ADD COLUMN refreshed_at INTEGER;
+  CREATE INDEX access_tokens_by_family ON access_tokens (family);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

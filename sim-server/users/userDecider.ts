@@ -1,9 +1,13 @@
 // Deciding the Users screens' writes (access §7 `POST /users`, `PUT /users/{id}`, `DELETE /users/{id}`) and folding a
 // user's events, without IO. An organization administrator adds, edits and removes the users of their own
-// organization; anyone with user update or manage edits their own name and e-mail but not their own role. A new user
+// organization; anyone with user update or manage edits their own name and e-mail but not their own role. Nobody
+// creates, edits or removes a user whose permissions would exceed their own (issue 24), and an e-mail held outside
+// the caller's organization is refused without saying so. A new user
 // has no password yet: the route mails them a set-password link, and the password rules apply when they choose one.
+import { exceedsPermissions, permissionsForUser } from '#domain/session/rolePermissions';
 import {
   CANNOT_DELETE_SELF,
+  EMAIL_NOT_AVAILABLE,
   EMAIL_TAKEN,
   OWN_ROLE_UNCHANGEABLE,
   USER_NOT_FOUND,
@@ -20,8 +24,13 @@ import {
 } from '../shared/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 
-/** Who asks: their own user and organization, and whether they administer the organization's users. */
-export type UserCaller = { userId: string; organizationId: string; administersUsers: boolean };
+/** Who asks: their own user, organization and permissions, and whether they administer the organization's users. */
+export type UserCaller = {
+  userId: string;
+  organizationId: string;
+  administersUsers: boolean;
+  permissions: ReadonlySet<string>;
+};
 
 export type UserCommand =
   | { type: 'CreateUser'; caller: UserCaller; save: UserSave }
@@ -31,11 +40,19 @@ export type UserCommand =
 export type UserState = {
   /** The user the command names, as its events left it. */
   user: OrganizationUserRecord | null;
-  /** Who holds the e-mail the body gives, if anyone (read beside the stream). */
+  /** The permissions the named user holds beyond their role's. */
+  userExtraPermissions: readonly string[];
+  /** Who holds the e-mail the body gives, if anyone, and their organization (read beside the stream). */
   emailHolderId: string | null;
+  emailHolderOrganizationId: string | null;
 };
 
-export const NO_USER_STATE: UserState = { user: null, emailHolderId: null };
+export const NO_USER_STATE: UserState = {
+  user: null,
+  userExtraPermissions: [],
+  emailHolderId: null,
+  emailHolderOrganizationId: null,
+};
 
 export type UserEvent = Extract<SimEvent, { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserRemoved' }>;
 
@@ -50,16 +67,25 @@ function target(caller: UserCaller, user: OrganizationUserRecord | null): Organi
 
 const isDecision = (value: object): value is Decision => 'accepted' in value || 'refused' in value;
 
-function emailTaken(state: UserState, userId: string | null): boolean {
-  return state.emailHolderId !== null && state.emailHolderId !== userId;
+/** The refusal for an e-mail someone else holds: plain within the organization, neutral beyond it (issue 24). */
+function emailRefusal(state: UserState, caller: UserCaller, userId: string | null): Decision | null {
+  if (state.emailHolderId === null || state.emailHolderId === userId) return null;
+  const elsewhere =
+    state.emailHolderOrganizationId !== null && state.emailHolderOrganizationId !== caller.organizationId;
+  return unprocessable(elsewhere ? EMAIL_NOT_AVAILABLE : EMAIL_TAKEN);
 }
+
+/** A role (with extras) the caller may not hand out or edit: it holds a permission the caller lacks. */
+const beyondCaller = (caller: UserCaller, roleId: number, extras: readonly string[] = []) =>
+  exceedsPermissions(permissionsForUser(roleId, extras), caller.permissions);
 
 export function decideUser(command: UserCommand, state: UserState, context: DecisionContext): Decision {
   switch (command.type) {
     case 'CreateUser': {
       const { caller, save } = command;
-      if (!caller.administersUsers) return FORBIDDEN;
-      if (emailTaken(state, null)) return unprocessable(EMAIL_TAKEN);
+      if (!caller.administersUsers || beyondCaller(caller, save.role_id)) return FORBIDDEN;
+      const taken = emailRefusal(state, caller, null);
+      if (taken) return taken;
       const id = context.newId();
       return accept({
         event: {
@@ -89,7 +115,14 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
       const user = target(caller, state.user);
       if (isDecision(user)) return user;
       if (self && save.role_id !== user.role_id) return unprocessable(OWN_ROLE_UNCHANGEABLE);
-      if (emailTaken(state, user.id)) return unprocessable(EMAIL_TAKEN);
+      // Neither the user as they are nor the role they would get may hold more than the caller does.
+      if (
+        !self &&
+        (beyondCaller(caller, user.role_id, state.userExtraPermissions) || beyondCaller(caller, save.role_id))
+      )
+        return FORBIDDEN;
+      const taken = emailRefusal(state, caller, user.id);
+      if (taken) return taken;
       return accept({
         event: {
           type: 'UserProfileUpdated',
@@ -111,6 +144,7 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
       const user = target(caller, state.user);
       if (isDecision(user)) return user;
       if (user.id === caller.userId) return unprocessable(CANNOT_DELETE_SELF);
+      if (beyondCaller(caller, user.role_id, state.userExtraPermissions)) return FORBIDDEN;
       return accept({
         event: { type: 'UserRemoved', data: { user_id: user.id } },
         streamId: user.id,
@@ -130,6 +164,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       const { data } = event;
       return {
         ...state,
+        userExtraPermissions: data.extra_permissions,
         user: {
           id: data.id,
           email: data.email,
@@ -148,7 +183,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, user: { ...state.user, firstname, lastname, email, role_id } };
     }
     case 'UserRemoved':
-      return { ...state, user: null };
+      return { ...state, user: null, userExtraPermissions: [] };
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown user event ${JSON.stringify(unexpected)}`);

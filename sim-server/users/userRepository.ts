@@ -6,8 +6,10 @@ export type UserRepository = {
   /** The organization's users, by name. */
   ofOrganization(organizationId: string): OrganizationUserRecord[];
   byId(userId: string): OrganizationUserRecord | null;
-  /** Who holds an e-mail (compared without case), if anyone. */
-  holderOfEmail(email: string): string | null;
+  /** Who holds an e-mail (compared without case), if anyone, and in which organization. */
+  holderOfEmail(email: string): { id: string; organizationId: string } | null;
+  /** The permissions a user holds beyond their role's. */
+  extraPermissionsOf(userId: string): string[];
 };
 
 type UserRow = Omit<OrganizationUserRecord, 'last_sign_in_at'> & { last_sign_in_at: number | null };
@@ -26,8 +28,11 @@ export function createUserRepository(db: SqliteDatabase): UserRepository {
     `SELECT ${COLUMNS} FROM users WHERE organization_id = ? ORDER BY lastname, firstname, email`,
   );
   const selectById = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ?`);
-  const selectByEmail = db.prepare<[string], { id: string }>(
-    'SELECT id FROM users WHERE email = ? COLLATE NOCASE',
+  const selectByEmail = db.prepare<[string], { id: string; organization_id: string }>(
+    'SELECT id, organization_id FROM users WHERE email = ? COLLATE NOCASE',
+  );
+  const selectExtras = db.prepare<[string], { extra_permissions: string }>(
+    'SELECT extra_permissions FROM users WHERE id = ?',
   );
   return {
     ofOrganization: (organizationId) => selectOfOrganization.all(organizationId).map(recordOf),
@@ -35,6 +40,13 @@ export function createUserRepository(db: SqliteDatabase): UserRepository {
       const row = selectById.get(userId);
       return row ? recordOf(row) : null;
     },
-    holderOfEmail: (email) => selectByEmail.get(email.trim())?.id ?? null,
+    holderOfEmail(email) {
+      const row = selectByEmail.get(email.trim());
+      return row ? { id: row.id, organizationId: row.organization_id } : null;
+    },
+    extraPermissionsOf(userId) {
+      const row = selectExtras.get(userId);
+      return row ? (JSON.parse(row.extra_permissions) as string[]) : [];
+    },
   };
 }

@@ -60,24 +60,55 @@ describe('environment from the host name', () => {
 });
 
 describe('API override', () => {
-  it('takes ?api= over the host table and asks for it to be stored', () => {
-    const choice = resolveEnvironment(page('http://localhost:5173/?api=http://10.0.0.5:8080/anything'), null);
+  it('takes ?api= naming a simulator on this machine over the host table, on a development page', () => {
+    const choice = resolveEnvironment(
+      page('http://localhost:5173/?api=http://127.0.0.1:8080/anything'),
+      null,
+    );
     expect(choice.environment).toMatchObject({
-      apiBaseUrl: 'http://10.0.0.5:8080/api',
-      cableUrl: 'ws://10.0.0.5:8080/cable',
-      apiOverride: 'http://10.0.0.5:8080',
+      apiBaseUrl: 'http://127.0.0.1:8080/api',
+      cableUrl: 'ws://127.0.0.1:8080/cable',
+      apiOverride: 'http://127.0.0.1:8080',
     });
-    expect(choice.storedOverride).toEqual({ action: 'store', origin: 'http://10.0.0.5:8080' });
   });
 
-  it('keeps using a stored override on later visits', () => {
-    const choice = resolveEnvironment(page('https://dashboard.dev.example.com/'), 'https://sim.example.org');
-    expect(choice.environment.apiBaseUrl).toBe('https://sim.example.org/api');
-    expect(choice.environment.cableUrl).toBe('wss://sim.example.org/cable');
-    expect(choice.storedOverride).toEqual({ action: 'keep' });
+  it('takes ?api= naming a listed provider API, with that environment’s cable', () => {
+    const choice = resolveEnvironment(
+      page(`https://dashboard.dev.example.com/?api=${PROVIDER_HOSTS.staging.api}`),
+      null,
+    );
+    expect(choice.environment).toMatchObject({
+      apiBaseUrl: `${PROVIDER_HOSTS.staging.api}/api`,
+      cableUrl: PROVIDER_HOSTS.staging.cable,
+      apiOverride: PROVIDER_HOSTS.staging.api,
+    });
   });
 
-  it(`forgets a stored override with ?api=${API_OVERRIDE_RESET}`, () => {
+  // Issue 24: the next sign-in would post the password to whatever origin the link named.
+  it.each([
+    ['http://localhost:5173/?api=http://10.0.0.5:8080', '/api'],
+    ['http://localhost:5173/?api=https://evil.example.net', '/api'],
+    ['https://dashboard.dev.example.com/?api=http://localhost:8080', `${PROVIDER_HOSTS.dev.api}/api`],
+    [
+      'https://dashboard.staging.example.com/?api=https://evil.example.net',
+      `${PROVIDER_HOSTS.staging.api}/api`,
+    ],
+  ])('ignores an origin the environments do not list: %s', (url, apiBaseUrl) => {
+    const choice = resolveEnvironment(page(url), null);
+    expect(choice.environment.apiBaseUrl).toBe(apiBaseUrl);
+    expect(choice.environment.apiOverride).toBeNull();
+  });
+
+  it('never stores an override, and forgets one an earlier version stored', () => {
+    const fresh = resolveEnvironment(page('http://localhost:5173/?api=http://localhost:8080'), null);
+    expect(fresh.storedOverride).toEqual({ action: 'keep' });
+    const later = resolveEnvironment(page('https://dashboard.dev.example.com/'), 'https://sim.example.org');
+    expect(later.environment.apiBaseUrl).toBe(`${PROVIDER_HOSTS.dev.api}/api`);
+    expect(later.environment.apiOverride).toBeNull();
+    expect(later.storedOverride).toEqual({ action: 'forget' });
+  });
+
+  it(`uses no override with ?api=${API_OVERRIDE_RESET}`, () => {
     const choice = resolveEnvironment(
       page(`http://localhost:5173/?api=${API_OVERRIDE_RESET}`),
       'http://other:1',
@@ -94,11 +125,10 @@ describe('API override', () => {
 
   it('is refused on production hosts so a link cannot redirect real sign-ins', () => {
     const choice = resolveEnvironment(
-      page('https://dashboard.example.com/?api=https://evil.example.net'),
+      page(`https://dashboard.example.com/?api=${PROVIDER_HOSTS.staging.api}`),
       null,
     );
     expect(choice.environment.apiBaseUrl).toBe(`${PROVIDER_HOSTS.production.api}/api`);
-    expect(choice.storedOverride).toEqual({ action: 'keep' });
     const stored = resolveEnvironment(page('https://dashboard.eu.example.com/'), 'https://evil.example.net');
     expect(stored.environment.apiOverride).toBeNull();
   });

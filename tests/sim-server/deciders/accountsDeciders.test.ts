@@ -13,8 +13,10 @@ import {
   type ConfigFileSave,
 } from '#domain/integrations/configFile';
 import type { OrganizationSave } from '#domain/organizations/organizationAddress';
+import { permissionsForUser } from '#domain/session/rolePermissions';
 import {
   CANNOT_DELETE_SELF,
+  EMAIL_NOT_AVAILABLE,
   EMAIL_TAKEN,
   OWN_ROLE_UNCHANGEABLE,
   USER_NOT_FOUND,
@@ -69,8 +71,18 @@ describe('user writes', () => {
     evolve: evolveUser,
     decide: decideUser,
   };
-  const orgAdmin: UserCaller = { userId: 'u-admin', organizationId: OWN, administersUsers: true };
-  const plainUser: UserCaller = { userId: 'u-1', organizationId: OWN, administersUsers: false };
+  const orgAdmin: UserCaller = {
+    userId: 'u-admin',
+    organizationId: OWN,
+    administersUsers: true,
+    permissions: new Set(permissionsForUser(4)),
+  };
+  const plainUser: UserCaller = {
+    userId: 'u-1',
+    organizationId: OWN,
+    administersUsers: false,
+    permissions: new Set(permissionsForUser(2)),
+  };
   const save: UserSave = { firstname: 'Nora', lastname: 'Newman', email: 'nora@demo.test', role_id: 2 };
   const registered = (id = 'u-1', organizationId = OWN): UserEvent => ({
     type: 'UserRegistered',
@@ -113,6 +125,38 @@ describe('user writes', () => {
       .when({ type: 'CreateUser', caller: orgAdmin, save })
       .thenRefused({ kind: 'unprocessable', text: EMAIL_TAKEN });
     given(users).when({ type: 'CreateUser', caller: plainUser, save }).thenRefused({ kind: 'forbidden' });
+  });
+
+  // Issue 24: an Org Admin could change provider staff's e-mail and take the account over with a reset.
+  it('refuses to edit, remove or create a user whose permissions exceed the caller’s', () => {
+    const base = registered('u-staff');
+    if (base.type !== 'UserRegistered') throw new Error('registered() makes a UserRegistered');
+    const staff: UserEvent = {
+      type: 'UserRegistered',
+      data: { ...base.data, role_id: 4, extra_permissions: ['haas:manage'] },
+    };
+    given(users, [staff])
+      .when({ type: 'UpdateUser', caller: orgAdmin, userId: 'u-staff', save: { ...save, role_id: 4 } })
+      .thenRefused({ kind: 'forbidden' });
+    given(users, [staff])
+      .when({ type: 'RemoveUser', caller: orgAdmin, userId: 'u-staff' })
+      .thenRefused({ kind: 'forbidden' });
+    const admin: UserCaller = { ...orgAdmin, permissions: new Set(permissionsForUser(3)) };
+    given(users, [registered()])
+      .when({ type: 'UpdateUser', caller: admin, userId: 'u-1', save: { ...save, role_id: 4 } })
+      .thenRefused({ kind: 'forbidden' });
+    given(users)
+      .when({ type: 'CreateUser', caller: admin, save: { ...save, role_id: 4 } })
+      .thenRefused({
+        kind: 'forbidden',
+      });
+  });
+
+  // Issue 24: "Email has already been taken" told an Org Admin that another organization had that account.
+  it('refuses an e-mail held in another organization without saying it is taken', () => {
+    given(users, [], { ...NO_USER_STATE, emailHolderId: 'u-9', emailHolderOrganizationId: 'org-other' })
+      .when({ type: 'CreateUser', caller: orgAdmin, save })
+      .thenRefused({ kind: 'unprocessable', text: EMAIL_NOT_AVAILABLE });
   });
 
   it('updates a user of the organization, keeping their own e-mail allowed', () => {

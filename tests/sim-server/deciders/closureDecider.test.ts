@@ -148,6 +148,20 @@ describe('creating a closure', () => {
       .thenRefused(refusedWith(CLOSURE_ID_TAKEN));
   });
 
+  // Issue 24: "duplicate key" for an id held by another organization's closure confirmed that closure exists.
+  it('makes a new id for an id held beyond the caller’s reach, saying nothing of the closure holding it', () => {
+    const held = createdClosure();
+    const hidden = {
+      ...held,
+      data: { ...held.data, organization: { ...held.data.organization, id: HIDDEN } },
+    };
+    const [decided] = given(closures, [hidden], facts)
+      .when(create(form({ uuid: 'c-1' })), { now: NOW, newId: () => 'made-id' })
+      .accepted();
+    expect(decided?.streamId).toBe('made-id');
+    expect(decided?.organizationId).toBe(OWN);
+  });
+
   it('refuses a body without the whole form: each missing field is required', () => {
     expect(problem(create({ is_active: true }))).toBe(
       'closure_type: is required; description: is required; is_in_service: is required',

@@ -120,6 +120,13 @@ describe('moving a location', () => {
     given(locations, [saved()]).when(move(HIDDEN)).thenRefused({ kind: 'organization_not_found' });
   });
 
+  // Issue 24: "access" for a location of an organization the caller cannot see confirmed that it exists.
+  it('answers a location of an organization the caller cannot see as not found', () => {
+    given(locations, [saved({ organization_id: HIDDEN })])
+      .when(move(OWN))
+      .thenRefused({ kind: 'unprocessable', text: LOCATION_NOT_FOUND });
+  });
+
   it('refuses an unknown location: "Location not found"', () => {
     given(locations).when(move()).thenRefused({ kind: 'unprocessable', text: LOCATION_NOT_FOUND });
   });
