@@ -3,10 +3,11 @@
 // blob: workers, the live worker), opens a few screens, and fails on any violation the page reports, as a
 // `securitypolicyviolation` event or a console message.
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { simulatorUrl } from './simulator.ts';
 import { dismissSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = simulatorUrl();
 const shell = shellBrowserForFile();
 
 declare global {
