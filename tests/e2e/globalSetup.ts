@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from '#sim/auth/throttleRules';
 import { startSimulator } from '#sim/server';
 import { E2E_WORKERS } from './e2eWorkers.ts';
 
@@ -34,6 +35,18 @@ export function findChromium(): string {
   return found;
 }
 
+/**
+ * Every browser of the suite signs in from 127.0.0.1, like a whole dispatch centre behind one address, and the
+ * welcome tests fail dozens of sign-ins and recoveries on purpose: the per-address limits would throttle the files
+ * after them. The per-account limits stay as shipped (tests/sim-server/security.test.ts covers both).
+ */
+const UNLIMITED_ADDRESS = { ...DEFAULT_THROTTLE_POLICY['sign-in'].address, freeAttempts: 100_000 };
+const EVERY_BROWSER_ON_ONE_ADDRESS: Partial<ThrottlePolicy> = {
+  'sign-in': { ...DEFAULT_THROTTLE_POLICY['sign-in'], address: UNLIMITED_ADDRESS },
+  recovery: { ...DEFAULT_THROTTLE_POLICY.recovery, address: UNLIMITED_ADDRESS },
+  refresh: { ...DEFAULT_THROTTLE_POLICY.refresh, address: UNLIMITED_ADDRESS },
+};
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromiumPath = findChromium();
   const workDir = await mkdtemp(join(tmpdir(), 'fleet-e2e-'));
@@ -56,6 +69,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         replay: false,
         clientDir,
         logger: false,
+        throttle: EVERY_BROWSER_ON_ONE_ADDRESS,
       }).then((simulator) => ({ simulator, filesDir: `${databasePath}.files` }));
     }),
   );
