@@ -19,7 +19,7 @@ import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts
 import { requestCamera } from '../../map/mapCamera.ts';
 import { TripForm, type TripSearchRequest } from '../trips/TripForm.tsx';
 import { SectionMap } from '../trips/SectionMap.tsx';
-import { useAssetChoices } from '../trips/useAssetChoices.ts';
+import { useAssetChoices } from '../../ui/useAssetChoices.ts';
 import { hazardLayers } from './hazardLayers.ts';
 import { HazardTable } from './HazardTable.tsx';
 import '../trips/trips.css';
