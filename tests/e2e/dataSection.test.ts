@@ -16,7 +16,8 @@ import {
   utcField,
   type NamedThing,
 } from './dataBrowser.ts';
-import { shellBrowserForFile } from './shellBrowser.ts';
+import { listTimeText } from '#domain/units/zonedTime';
+import { dismissSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -158,6 +159,39 @@ describe('Export wizard and list', () => {
     expect(await page.getByRole('tab', { name: 'Error' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tab', { name: 'In-Progress' }).click();
     await page.getByRole('tabpanel').waitFor();
+  });
+});
+
+describe('Export times', () => {
+  it("lists them on the organization's clock, the form's zone, whatever the browser's zone, and says so", async () => {
+    const token = await signInForToken(baseUrl, 'user@demo.test');
+    const profile = (await (
+      await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { user_org: { id: string; timezone: string } };
+    const zone = profile.user_org.timezone;
+    const end = Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60_000;
+    const start = end - 86_400_000;
+    const created = await fetch(`${baseUrl}/api/organization/export`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        export_type: 'asset',
+        title: 'Zoned times',
+        export_start_time: new Date(start).toISOString(),
+        export_end_time: new Date(end).toISOString(),
+        organization_id: profile.user_org.id,
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    // A browser far from the organization: its own zone must not leak into the list.
+    const page = await shell.newPage('desktop', { timezoneId: 'Asia/Tokyo' });
+    await page.goto(`${baseUrl}/dashboard/data/exports`);
+    await typeSignIn(page, 'user@demo.test');
+    await dismissSupportDialog(page);
+    await page.getByText(`Times are in ${zone}.`).waitFor();
+    const row = await waitUntilCompleted(page, 'Zoned times');
+    await row.getByText(`${listTimeText(start, zone)} – ${listTimeText(end, zone)}`).waitFor();
   });
 });
 

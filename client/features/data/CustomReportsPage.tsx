@@ -2,7 +2,6 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { format } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import type { MileageUnit } from '#domain/exports/exportRecord';
-import { EXPORT_DATE_FORMAT } from '#domain/exports/exportRules';
 import {
   CREATE_REPORTS,
   CUSTOM_REPORT_TITLE_MAX_LENGTH,
@@ -21,7 +20,7 @@ import {
   type ReportClosureType,
 } from '#domain/reports/customReport';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
+import { instantOfWallTimeText, listTimeText, wallTimeText } from '#domain/units/zonedTime';
 import {
   createCustomReport,
   deleteCustomReport,
@@ -33,7 +32,9 @@ import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { openFile, useAssetChoices } from './dataFileActions.ts';
 import { CheckList, MileageOptions, RangeFields, RequestFormEnd, TitleField } from './RequestFormParts.tsx';
 
-const when = (instant: number) => format(instant, EXPORT_DATE_FORMAT);
+/** On the organization's wall clock, the one the form's times are in (UTC when it names none). */
+const organizationZone = () => subscribedOrganization.value?.timezone || 'UTC';
+const when = (instant: number) => listTimeText(instant, organizationZone());
 
 /** The form; times are `datetime-local` texts on the organization's wall clock (UTC when "Use UTC" is on). */
 type ReportForm = {
@@ -269,6 +270,9 @@ export function CustomReportsPage() {
         </p>
       )}
       {items === null && !error && <p>Loading reports…</p>}
+      <p className="field-hint" data-testid="list-zone">
+        Times are in {organizationZone()}.
+      </p>
       <ul className="export-list" aria-label="Custom reports">
         {items?.map((item) => <ReportRow key={item.id} item={item} onDelete={removal.ask} />)}
         {items?.length === 0 && <li className="export-list__empty">No custom reports yet</li>}
