@@ -17,7 +17,7 @@ import {
   type NamedThing,
 } from './dataBrowser.ts';
 import { listTimeText } from '#domain/units/zonedTime';
-import { dismissSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -263,5 +263,35 @@ describe('Monthly reports', () => {
     expect(download.suggestedFilename()).toMatch(/^monthly-.+\.pdf$/);
     const pdf = fs.readFileSync((await download.path()) ?? '');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('Data on a phone', () => {
+  it('shows the reports full width with whole Download links, and no Exports link to a desktop-only page', async () => {
+    const page = await signIn(shell, 'user@demo.test', {
+      viewport: 'mobile',
+      path: '/dashboard/data/reports/monthly',
+    });
+    await dismissSupportDialog(page);
+    const tree = page.getByRole('list', { name: 'Monthly reports' });
+    const download = tree.getByRole('button', { name: /^Download / }).first();
+    await download.waitFor();
+    const width = page.viewportSize()?.width ?? 0;
+
+    // No side column: the page starts at the left edge and spans the screen.
+    const main = await page.locator('.data-section__main').boundingBox();
+    expect(main?.x ?? width).toBeLessThan(16);
+    expect(main?.width ?? 0).toBeGreaterThan(width * 0.9);
+    // The link shows its whole word inside the screen.
+    const box = await download.boundingBox();
+    expect((box?.x ?? width) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+    expect(await download.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+    const nav = page.getByRole('navigation', { name: 'Data' });
+    await nav.getByRole('link', { name: 'Monthly' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Exports' }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'Custom' }).click();
+    await page.waitForURL('**/dashboard/data/reports/custom');
+    expect(await page.getByText("This page isn't available on mobile devices.").count()).toBe(0);
   });
 });
