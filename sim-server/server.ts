@@ -18,6 +18,7 @@ export type SimulatorOptions = {
   outboxAccess?: AppOptions['outboxAccess']; // who reads GET /api/sim/outbox (default loopback callers only)
   mailLog?: AppOptions['mailLog']; // where mails are written besides the outbox
   warn?: (line: string) => void; // where a warning about listening beyond loopback goes (default console.warn)
+  warmReports?: boolean; // make the current and previous month's reports in the background (default true)
 };
 
 export type RunningSimulator = { url: string; app: FastifyInstance; close(): Promise<void> };
@@ -33,6 +34,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     ...(options.retention === undefined ? {} : { retention: options.retention }),
     ...(options.outboxAccess ? { outboxAccess: options.outboxAccess } : {}),
     ...(options.mailLog ? { mailLog: options.mailLog } : {}),
+    // A running simulator makes this and last month's reports after start, so a first download rarely waits.
+    files: { warmReports: options.warmReports ?? true },
   });
   const host = options.host ?? '127.0.0.1';
   try {

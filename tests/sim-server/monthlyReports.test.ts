@@ -108,3 +108,42 @@ describe('the report PDF', () => {
     expect(hidden.statusCode).toBe(404);
   });
 });
+
+const status = (fileId: string, token = world.tokens.user) =>
+  call(world, 'GET', `/api/reports/organization_monthly_report_status?filename=${fileId}`, token);
+
+describe('GET /api/reports/organization_monthly_report_status', () => {
+  it('starts making a report at once, says how far it is, then that it is ready', async () => {
+    const fileId = monthlyReportFileId(world.ids.responders, 2026, 3);
+    const first = await status(fileId, world.tokens.staff);
+    expect(first.statusCode).toBe(200);
+    const answer = first.json<{ ready: boolean; progress: number }>();
+    // Nothing was made before the question: the answer comes before the PDF, with the reading's progress.
+    expect(answer.ready).toBe(false);
+    expect(answer.progress).toBeGreaterThanOrEqual(0);
+    expect(answer.progress).toBeLessThan(1);
+    await expect
+      .poll(async () => (await status(fileId, world.tokens.staff)).json<{ ready: boolean }>().ready)
+      .toBe(true);
+    expect(world.app.files.exists('reports', fileId)).toBe(true);
+  });
+
+  it('answers File not found for a report that does not exist or is out of sight', async () => {
+    for (const fileId of [monthlyReportFileId(world.ids.coordination, 2025, 1), 'monthly-nope.pdf']) {
+      const response = await status(fileId);
+      expect(response.statusCode, fileId).toBe(404);
+      expect(response.json()).toEqual({ error: 'File not found' });
+    }
+  });
+});
+
+describe('making reports ahead of the first request', () => {
+  it("makes every organization's current month in the background", async () => {
+    const fileId = monthlyReportFileId(world.ids.fleet, 2026, 3);
+    expect(world.app.files.exists('reports', fileId)).toBe(false);
+    await world.app.monthlyReports.warm();
+    expect(world.app.files.exists('reports', fileId)).toBe(true);
+    const answer = (await status(fileId, world.tokens.staff)).json<{ ready: boolean }>();
+    expect(answer.ready).toBe(true);
+  });
+});
