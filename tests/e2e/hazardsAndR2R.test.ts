@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillLocalTime } from './dateFields.ts';
-import { shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { dismissSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = inject('baseUrl');
@@ -63,6 +63,7 @@ const nameOf = (thing: Listed = asset) => thing.nickname || thing.system_identif
 
 async function open(path: string, email: string, heading: string): Promise<Page> {
   const page = await signIn(shell, email, { path });
+  await dismissSupportDialog(page);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
   return page;
 }
@@ -79,6 +80,17 @@ describe('hazards', () => {
     const rows = page.getByTestId('hazard-row');
     await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
+    // The results sit beside the map, not under the form, and the live markers give way to them.
+    const results = await page.getByRole('region', { name: 'Hazards found' }).boundingBox();
+    const form = await page.getByRole('form', { name: 'Trip search' }).boundingBox();
+    const map = await page.locator('[data-live-assets-hidden]').boundingBox();
+    expect(results && form && map).toBeTruthy();
+    if (results && form && map) {
+      expect(results.x).toBeGreaterThanOrEqual(form.x + form.width);
+      expect(results.x + results.width).toBeLessThanOrEqual(map.x + 1);
+      expect(results.y).toBeLessThan(form.y + form.height / 2);
+    }
+    await page.locator('[data-live-assets-hidden="true"]').waitFor();
     await rows.filter({ hasText: 'Hard braking' }).filter({ hasText: 'high' }).waitFor();
     await rows.filter({ hasText: 'Rapid acceleration' }).filter({ hasText: 'low' }).waitFor();
 
@@ -89,6 +101,9 @@ describe('hazards', () => {
     await page.getByRole('checkbox', { name: 'All', exact: true }).uncheck();
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('alert').filter({ hasText: 'Select at least 1 type' }).waitFor();
+
+    await page.getByRole('button', { name: 'Clear results' }).click();
+    await page.locator('[data-live-assets-hidden="false"]').waitFor();
   });
 });
 
