@@ -103,9 +103,45 @@ describe('Export wizard and list', () => {
 
   it('holds the range and choice rules, and Back returns to the types', async () => {
     const page = await signInTo('/dashboard/data/exports/new');
+    // Create waits for a type, and looks it: grey, no pointer — not the primary blue.
+    const create = page.getByRole('button', { name: 'Create' });
+    expect(await create.isDisabled()).toBe(true);
+    const look = await create.evaluate((button) => {
+      const style = getComputedStyle(button);
+      return { cursor: style.cursor, background: style.backgroundColor };
+    });
+    expect(look.cursor).toBe('not-allowed');
+    expect(look.background).not.toBe('rgb(29, 78, 216)');
     await page.getByLabel('Asset Mileage').check();
-    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await create.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(29, 78, 216)');
+    await create.click();
     expect(await page.getByLabel('Title').inputValue()).toMatch(/^Asset Mileages Export /);
+
+    // The title is a styled field with a limit and a counter that turns red near it.
+    const title = page.getByLabel('Title');
+    expect(await title.evaluate((input) => getComputedStyle(input).borderRadius)).toBe('6px');
+    await title.fill('x'.repeat(3000));
+    expect((await title.inputValue()).length).toBe(255);
+    const counter = page.getByTestId('title-counter');
+    await counter.filter({ hasText: '255/255' }).waitFor();
+    expect(await counter.getAttribute('class')).toContain('field-counter--warning');
+
+    // Every asset is listed, and a search narrows the list.
+    const token = await signInForToken(baseUrl, 'user@demo.test');
+    const things = (await listThings(
+      baseUrl,
+      token,
+      await ownOrganizationId(baseUrl, token),
+    )) as NamedThing[];
+    await page.getByText(`Showing ${things.length} of ${things.length}`).waitFor();
+    const wanted = nameOf(things[things.length - 1] as NamedThing);
+    await page.getByLabel('Search available assets').fill(wanted);
+    await page
+      .getByRole('list', { name: 'Available assets' })
+      .getByRole('button', { name: wanted, exact: true })
+      .waitFor();
+    await page.getByText(new RegExp(`^Showing \\d+ of ${things.length}$`)).waitFor();
+    await page.getByLabel('Search available assets').fill('');
     await page.getByLabel('By region').waitFor();
     await page.getByLabel('Use UTC').check();
     const now = Date.now();
@@ -154,7 +190,8 @@ describe('Export wizard and list', () => {
     const row = await waitUntilCompleted(page, 'Admin assets');
     const remove = row.getByRole('button', { name: 'Delete Admin assets' });
     expect(await remove.isDisabled()).toBe(true);
-    expect(await remove.getAttribute('title')).toBe('Only the export creator can delete');
+    // The reason is said in the row, not only in a hover tooltip.
+    expect(await row.getByText('Only the export creator can delete').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Error' }).click();
     expect(await page.getByRole('tab', { name: 'Error' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tab', { name: 'In-Progress' }).click();

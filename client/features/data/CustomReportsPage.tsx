@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { format } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import type { MileageUnit } from '#domain/exports/exportRecord';
+import { titleProblem as titleProblemOf } from '#domain/exports/exportRules';
 import {
   CREATE_REPORTS,
   CUSTOM_REPORT_TITLE_MAX_LENGTH,
@@ -90,7 +91,7 @@ function ReportFormPanel({
     thingIds: form.things,
     closuresToInclude: form.type === 'activity' ? form.closuresToInclude : [],
   });
-  const titleProblem = form.title.trim() === '' ? 'Required' : null;
+  const titleProblem = titleProblemOf(form.title, CUSTOM_REPORT_TITLE_MAX_LENGTH);
   const change = (patch: Partial<ReportForm>) => setForm((previous) => ({ ...previous, ...patch }));
 
   const changeType = (type: CustomReportType) =>
@@ -248,7 +249,7 @@ export function CustomReportsPage() {
         <h1 id="custom-reports-title">Custom Reports</h1>
         <div className="data-page__tools">
           {mayCreate && !creating && (
-            <button type="button" className="button--primary" onClick={() => setCreating(true)}>
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
               Create New
             </button>
           )}

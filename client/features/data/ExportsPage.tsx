@@ -65,9 +65,16 @@ function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: Expo
             disabled={!isCreator}
             title={isCreator ? undefined : ONLY_CREATOR_CAN_DELETE}
             aria-label={`Delete ${item.title}`}
+            aria-describedby={isCreator ? undefined : `export-reason-${item.id}`}
           >
             Delete
           </button>
+        )}
+        {mayWrite && !isCreator && (
+          // Said in text, not only in a tooltip a keyboard or touch user never sees.
+          <span id={`export-reason-${item.id}`} className="export-row__reason">
+            {ONLY_CREATOR_CAN_DELETE}
+          </span>
         )}
       </div>
     </li>
