@@ -113,7 +113,9 @@ describe('Export wizard and list', () => {
     expect(look.cursor).toBe('not-allowed');
     expect(look.background).not.toBe('rgb(29, 78, 216)');
     await page.getByLabel('Asset Mileage').check();
-    expect(await create.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(29, 78, 216)');
+    expect(await create.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+      'rgb(29, 78, 216)',
+    );
     await create.click();
     expect(await page.getByLabel('Title').inputValue()).toMatch(/^Asset Mileages Export /);
 
