@@ -12,6 +12,9 @@ import { defaultFilesDir } from '../files/fileStore.ts';
 import { createMonthlyReports, type MonthlyReports } from '../reports/monthlyReports.ts';
 import { createCustomReportFiles, type CustomReportFiles } from '../reports/customReports.ts';
 
+/** How often the simulator looks for monthly reports to make ahead (a month that closed, a new organization). */
+const REPORT_WARM_INTERVAL_MS = 60 * 60 * 1000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     files: FileStore;
@@ -64,14 +67,21 @@ export const exportPlugin = sharedPlugin<ExportPluginOptions>('exports', async (
     'customReportFiles',
     createCustomReportFiles({ db: app.eventLog.db, repository, files, sliceMs }),
   );
+  const warm = () =>
+    void monthlyReports
+      .warm()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'report warm-up failed'));
+  let warmTimer: ReturnType<typeof setInterval> | null = null;
   app.addHook('onReady', async () => {
     worker.resumeUnfinished();
-    if (options.warmReports)
-      void monthlyReports
-        .warm()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'report warm-up failed'));
+    if (!options.warmReports) return;
+    warm();
+    // Again every hour, so the month that just closed (and the new one) are made soon after the turn of the month.
+    warmTimer = setInterval(warm, REPORT_WARM_INTERVAL_MS);
+    warmTimer.unref();
   });
   app.addHook('preClose', async () => {
+    if (warmTimer) clearInterval(warmTimer);
     await Promise.all([worker.stop(), monthlyReports.stop()]);
   });
 });

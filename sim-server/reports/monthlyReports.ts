@@ -32,7 +32,7 @@ export type MonthlyReports = {
    * null when there is no such report.
    */
   status(subject: ReportSubject): { ready: boolean; progress: number } | null;
-  /** Makes the current and previous month's reports of every organization, one after another. */
+  /** Makes the current and previous month's reports of every organization that are missing, one after another. */
   warm(): Promise<void>;
   /** Stops background and running work at the next slice (the app is closing); resolves when it has stopped. */
   stop(): Promise<void>;
@@ -109,12 +109,33 @@ export function createMonthlyReports(options: {
     return true;
   }
 
+  /** The first instant after the subject's month, on the organization's calendar. */
+  function endOfMonth(subject: ReportSubject, timeZone: string): number {
+    const current = monthInZone(clock.now(), timeZone);
+    const monthsBack = (subject.year - current.year) * 12 + (subject.month - current.month);
+    return startOfMonthInZone(clock.now(), timeZone, monthsBack + 1);
+  }
+
+  function isRunning(subject: ReportSubject, timeZone: string): boolean {
+    const current = monthInZone(clock.now(), timeZone);
+    return current.year === subject.year && current.month === subject.month;
+  }
+
+  /**
+   * A running month's file is fresh for REPORT_REFRESH_MS; a closed month's once it was made after the month ended
+   * (one made while the month ran covers it only to that day).
+   */
   function isFresh(fileId: string, subject: ReportSubject, timeZone: string): boolean {
     if (!files.exists('reports', fileId)) return false;
     const madeAt = fs.statSync(files.pathOf('reports', fileId)).mtimeMs;
-    const current = monthInZone(clock.now(), timeZone);
-    const running = current.year === subject.year && current.month === subject.month;
-    return !running || clock.now() - madeAt < REPORT_REFRESH_MS;
+    if (isRunning(subject, timeZone)) return clock.now() - madeAt < REPORT_REFRESH_MS;
+    return madeAt >= endOfMonth(subject, timeZone);
+  }
+
+  /** Whether the background should make the report: missing, or a closed month's made before it ended. */
+  function worthWarming(fileId: string, subject: ReportSubject, timeZone: string): boolean {
+    if (!files.exists('reports', fileId)) return true;
+    return !isRunning(subject, timeZone) && !isFresh(fileId, subject, timeZone);
   }
 
   /** The organization, its zone and the report's file id, when the report exists in the list. */
@@ -174,15 +195,19 @@ export function createMonthlyReports(options: {
       warming ??= (async () => {
         for (const organization of selectAllOrganizations.all()) {
           const timeZone = organization.timezone || 'UTC';
-          // monthsOf lists the months the log covers, newest first: the current and the previous one.
+          // monthsOf lists the months the log covers, newest first: the current and the previous one. A running
+          // month's older file is remade when asked for, not over and over in the background, so warming again
+          // after a month closes costs about one report per organization.
           for (const month of monthsOf(timeZone).slice(0, 2)) {
             if (stopped) return;
             const subject = { organizationId: organization.id, ...month };
             const fileId = monthlyReportFileId(organization.id, month.year, month.month);
-            if (!isFresh(fileId, subject, timeZone)) await startMaking(subject, organization, fileId).done;
+            if (worthWarming(fileId, subject, timeZone)) await startMaking(subject, organization, fileId).done;
           }
         }
-      })();
+      })().finally(() => {
+        warming = null;
+      });
       return warming;
     },
     async stop() {

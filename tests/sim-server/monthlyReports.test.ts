@@ -1,5 +1,6 @@
 // Monthly reports (access §7): the schema-checked list, newest first, for every organization the caller sees, and a
 // real PDF per organization and month made from the stored events, reached through a signed file link.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeMonthlyReports,
@@ -145,5 +146,20 @@ describe('making reports ahead of the first request', () => {
     expect(world.app.files.exists('reports', fileId)).toBe(true);
     const answer = (await status(fileId, world.tokens.staff)).json<{ ready: boolean }>();
     expect(answer.ready).toBe(true);
+  });
+
+  it('makes again, after the month closed, a report made while the month ran', async () => {
+    const fileId = monthlyReportFileId(world.ids.coordination, 2026, 3);
+    const file = world.app.files.pathOf('reports', fileId);
+    expect(world.app.files.exists('reports', fileId)).toBe(true);
+    // Made "now", in March (the simulator's clock), then the month closes.
+    const madeInMarch = new Date(world.harness.clock.now());
+    fs.utimesSync(file, madeInMarch, madeInMarch);
+    world.harness.clock.set(Date.parse('2026-04-02T12:00:00Z'));
+    await world.app.monthlyReports.warm();
+    expect(fs.statSync(file).mtimeMs).toBeGreaterThan(madeInMarch.getTime());
+    expect(world.app.files.exists('reports', monthlyReportFileId(world.ids.coordination, 2026, 4))).toBe(
+      true,
+    );
   });
 });
