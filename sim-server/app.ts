@@ -81,7 +81,7 @@ export type AppOptions = {
   /** Scenarios to run by name (docs/telemetry.md); tests pass their own scheduler. */
   scenarios?: { names: string[]; scheduler?: Scheduler };
   /** Where exports and reports are kept (default: beside the database file) and the export worker's slice. */
-  files?: { dir?: string; exportSliceMs?: number; zipThresholdBytes?: number };
+  files?: { dir?: string; exportSliceMs?: number; zipThresholdBytes?: number; warmReports?: boolean };
   /** Log retention (docs/simulator.md): on by default, 30 days, hourly; false keeps every event. */
   retention?: false | { maxAgeMs?: number; intervalMs?: number; scheduler?: Scheduler };
   /** Who reads `GET /api/sim/outbox` (auth/outboxAccess.ts): loopback callers (default) or anyone. */
@@ -188,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.files?.dir ? { filesDir: options.files.dir } : {}),
     ...(options.files?.exportSliceMs ? { sliceMs: options.files.exportSliceMs } : {}),
     ...(options.files?.zipThresholdBytes ? { zipThresholdBytes: options.files.zipThresholdBytes } : {}),
+    ...(options.files?.warmReports ? { warmReports: true } : {}),
   });
   if (options.retention !== false) {
     await app.register(retentionPlugin, {

@@ -27,6 +27,7 @@ export type SimulatorOptions = {
   allowedHosts?: AppOptions['allowedHosts']; // more Host names to answer to (DNS rebinding check)
   throttle?: AppOptions['throttle']; // throttling rules over the defaults (auth/throttleRules.ts)
   demoAccounts?: boolean; // beyond loopback, serve the demo accounts and their published password anyway
+  warmReports?: boolean; // make the current and previous month's reports in the background (default true)
 };
 
 /** Why the simulator will not start beyond loopback with the demo accounts (SIM_DEMO_ACCOUNTS=1 allows it). */
@@ -70,6 +71,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
     ...(options.throttle ? { throttle: options.throttle } : {}),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    // A running simulator makes this and last month's reports after start, so a first download rarely waits.
+    files: { warmReports: options.warmReports ?? true },
   });
   if (guardDemo && (await servesDemoPassword(app))) {
     await app.close();

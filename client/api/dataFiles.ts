@@ -2,7 +2,13 @@
 // list, the custom reports' list, create and delete (paths ours: docs/contract.md), and file links. Failures come back as the texts the section shows (access §8 "Reports", "Exports").
 import { decodeExports, type ExportItem } from '#domain/exports/export';
 import type { ExportRequest } from '#domain/exports/exportRecord';
-import { decodeMonthlyReports, type MonthlyReportItem } from '#domain/reports/monthlyReport';
+import * as v from 'valibot';
+import {
+  decodeMonthlyReports,
+  MonthlyReportStatusSchema,
+  type MonthlyReportItem,
+  type MonthlyReportStatus,
+} from '#domain/reports/monthlyReport';
 import {
   decodeCustomReports,
   type CustomReportItem,
@@ -96,6 +102,19 @@ export async function fileLink(
     },
   );
   return outcome(result, (data) => (typeof data.file_url === 'string' ? data.file_url : ''));
+}
+
+/** Whether a monthly report's PDF is ready, or how far its making is; starts the making (the simulator's call). */
+export async function monthlyReportStatus(
+  client: ApiClient,
+  fileId: string,
+): Promise<Outcome<MonthlyReportStatus>> {
+  const result = await client.request<unknown>('GET', '/reports/organization_monthly_report_status', {
+    query: { filename: fileId },
+  });
+  if (!result.ok) return { ok: false, message: failureText(result) };
+  const parsed = v.safeParse(MonthlyReportStatusSchema, result.data);
+  return parsed.success ? { ok: true, value: parsed.output } : { ok: false, message: 'Unknown failure' };
 }
 
 export type AssetChoice = { id: string; name: string };

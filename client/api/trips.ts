@@ -1,6 +1,5 @@
 // The trip calls of access §7: one `GET /things/{id}/trips` per asset in parallel, merged from their settled
-// results (domain/trips/trip.ts), coverage per asset, and the organization's assets to choose from.
-import { decodeThingsPage } from '#domain/things/thingsPage';
+// results (domain/trips/trip.ts), coverage per asset (the assets to choose from: api/assetChoices.ts).
 import {
   decodeCoverage,
   mergeSettledTrips,
@@ -11,24 +10,6 @@ import {
 import type { ApiClient } from './httpClient.ts';
 
 export type AssetChoice = { id: string; name: string };
-
-const CHOICES_PER_PAGE = 1000;
-
-/** Every asset of the organization as a name to pick, all pages, sorted by name. */
-export async function fetchAssetChoices(client: ApiClient, organizationId: string): Promise<AssetChoice[]> {
-  const choices: AssetChoice[] = [];
-  for (let page = 1; ; page += 1) {
-    const result = await client.request('GET', '/organization/things', {
-      query: { 'org_ids[]': [organizationId], page, per_page: CHOICES_PER_PAGE },
-    });
-    if (!result.ok) throw new Error(result.errorText);
-    const decoded = decodeThingsPage(result.data, {});
-    if (!decoded) throw new Error('Unknown failure');
-    for (const thing of decoded.things) choices.push({ id: thing.id, name: thing.primaryDisplayName });
-    if (page * decoded.meta.per_page >= decoded.meta.total || decoded.things.length === 0) break;
-  }
-  return choices.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
 
 /** One query per asset at once; each settles on its own, and the merge shows what came back. */
 export async function searchTrips(

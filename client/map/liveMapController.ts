@@ -30,6 +30,7 @@ import {
   followSelected,
   groupView,
   hoveredThingId,
+  liveAssetsHidden,
   openStationId,
   pinnedThingId,
 } from './mapViewState.ts';
@@ -116,6 +117,7 @@ export function mountLiveMap(
   let contributions: Layer[] = [];
   let overlays: Layer[] = [];
   let stations: Layer[] = [];
+  let assetsHidden = false;
   let density: Layer[] = [];
   let drawnOverlays: Layer[] = [];
   /** Zoom buckets the drawing depends on: event markers (16, 17), station grouping (16.25), density cells. */
@@ -227,7 +229,7 @@ export function mountLiveMap(
       ...density,
       ...overlays,
       ...contributions,
-      ...(given
+      ...(given && !assetsHidden
         ? assetMarkerLayers({
             markers: given.markers,
             selected: givenSelection,
@@ -236,7 +238,7 @@ export function mountLiveMap(
             atlas,
           })
         : []),
-      ...stations,
+      ...(assetsHidden ? [] : stations),
     ]);
     awaitingDraw = true;
   }
@@ -277,6 +279,13 @@ export function mountLiveMap(
     disposers.push(
       effect(() => {
         contributions = contributedLayers(featureLayers.value);
+        draw();
+      }),
+    );
+    disposers.push(
+      effect(() => {
+        assetsHidden = liveAssetsHidden.value;
+        container.dataset.liveAssetsHidden = String(assetsHidden);
         draw();
       }),
     );

@@ -44,5 +44,11 @@ export const editedAreaId = signal<string | null>(null);
 /** The alerting zone an edit screen is changing: its line gives way to the editor's. */
 export const editedZoneId = signal<string | null>(null);
 
+/**
+ * A screen showing results of its own on the map (the hazards found) hides the live asset markers and stations, so
+ * the results are not lost among them (issue 29); it turns them back on when it leaves.
+ */
+export const liveAssetsHidden = signal(false);
+
 /** The info window a search opened: its place and title (closed with its × or by a new search). */
 export const infoWindow = signal<{ position: [number, number]; title: string } | null>(null);

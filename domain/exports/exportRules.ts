@@ -85,6 +85,15 @@ export function exportStatusGroup(status: ExportStatus): ExportStatusGroup {
 }
 
 export const ONLY_CREATOR_CAN_DELETE = 'Only the export creator can delete';
+
+/** Characters from the limit at which a counter turns red (access §5 "Forms in general"). */
+export const COUNTER_WARNING_CHARACTERS = 5;
+
+/** A request title's problem (exports and custom reports): required, and at most `maxLength` characters. */
+export function titleProblem(title: string, maxLength: number): string | null {
+  if (title.trim() === '') return 'Required';
+  return title.length > maxLength ? `${maxLength} Max Characters` : null;
+}
 export const EXPORT_NOT_FOUND = 'Export not found';
 export const FILE_NOT_FOUND = 'File not found';
 export const FAILED_EXPORTS_NOTICE = 'The requested exports have failed and are no longer In-Progress.';

@@ -26,9 +26,16 @@ const requiredText = (maxLength: number) =>
     v.minLength(1, REQUIRED),
     v.maxLength(maxLength, `${maxLength} Max Characters`),
   );
+export const WHOLE_NUMBER = 'Must be a whole number';
+export const HEARTBEAT_RANGE = 'Must be between 1 and 3600 seconds';
+
+/** A number field left empty is absent (Required); a text that is no number arrives as NaN and says so. */
+const numberMessage = (missing: string, notNumber: string) => (issue: v.NumberIssue) =>
+  Number.isNaN(issue.input) ? notNumber : missing;
+
 const pin = v.pipe(
-  v.number(REQUIRED),
-  v.integer('Must be a whole number'),
+  v.number(numberMessage(REQUIRED, WHOLE_NUMBER)),
+  v.integer(WHOLE_NUMBER),
   v.minValue(1, `Must be between 1 and ${MAX_PIN}`),
   v.maxValue(MAX_PIN, `Must be between 1 and ${MAX_PIN}`),
 );
@@ -42,14 +49,18 @@ export const ConfigFileSaveSchema = v.object({
   platform: v.picklist(PLATFORMS, REQUIRED),
   thing_type: requiredText(100),
   model: v.picklist(MODELS, REQUIRED),
-  password: v.optional(v.pipe(v.string(), v.maxLength(100, '100 Max Characters')), ''),
+  password: v.optional(v.pipe(v.string(REQUIRED), v.maxLength(100, '100 Max Characters')), ''),
   heartbeat_interval: v.optional(
-    v.pipe(v.number(), v.minValue(1, 'At least 1 second'), v.maxValue(3600, 'At most 3600 seconds')),
+    v.pipe(
+      v.number(numberMessage(HEARTBEAT_RANGE, HEARTBEAT_RANGE)),
+      v.minValue(1, HEARTBEAT_RANGE),
+      v.maxValue(3600, HEARTBEAT_RANGE),
+    ),
     DEFAULT_HEARTBEAT_INTERVAL,
   ),
   warning_light_pin: pin,
   indicator_pin: v.optional(v.nullable(pin), null),
-  location_type: v.optional(v.picklist(LOCATION_TYPES), 'mobile'),
+  location_type: v.optional(v.picklist(LOCATION_TYPES, REQUIRED), 'mobile'),
 });
 export type ConfigFileSave = v.InferOutput<typeof ConfigFileSaveSchema>;
 

@@ -29,6 +29,8 @@ export const R2R_WINDOW_MS = 15 * 60 * 1000;
 export const START_REQUIRED = 'Start time is required';
 export const START_IN_PAST = 'Start time must be in the past';
 export const SELECT_ASSET = 'Select an asset';
+/** Live §6 and access §6 name this reason; the same text as the asset detail's R2R controls. */
+export const R2R_NOT_ENABLED = 'R2R not enabled';
 
 /** The end is derived: start plus 15 minutes (access §4). */
 export function r2rEnd(start: number): number {
@@ -43,6 +45,15 @@ export function r2rStartProblem(start: number | null, now: number): string | nul
 
 // ---------------------------------------------------------------------------------------------
 // Client model and mapper
+
+/**
+ * Whether an asset's runs may be searched (access §6 "R2R testing is limited to hardware models HA5 and HA7"): only
+ * HA5 and HA7 devices with R2R enabled; otherwise "R2R not enabled", the reason the product names.
+ */
+export function r2rSearchRefusal(asset: { deviceType: string | null; isR2REnabled: boolean }): string | null {
+  const hardware = asset.deviceType === 'ha5' || asset.deviceType === 'ha7';
+  return hardware && asset.isR2REnabled ? null : R2R_NOT_ENABLED;
+}
 
 export type R2RRun = {
   thingId: string;

@@ -19,6 +19,22 @@ export type MonthlyReportRecord = v.InferOutput<typeof MonthlyReportRecordSchema
 
 export const MonthlyReportListSchema = v.array(MonthlyReportRecordSchema);
 
+/**
+ * `GET /reports/organization_monthly_report_status?filename=` (the simulator's; issue 29): whether the PDF is ready
+ * and, while it is being made, how much of the month has been read (0 to 1). Asking starts the making.
+ */
+export const MonthlyReportStatusSchema = v.object({
+  ready: v.boolean(),
+  progress: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+});
+export type MonthlyReportStatus = v.InferOutput<typeof MonthlyReportStatusSchema>;
+
+/** The progress line a download shows while the report is made (issue 29). */
+export function preparingText(progress: number | null): string {
+  if (progress === null) return 'Preparing report…';
+  return `Preparing report: ${Math.floor(progress * 100)}% of the month read`;
+}
+
 export type MonthlyReportItem = {
   fileId: string;
   year: number;

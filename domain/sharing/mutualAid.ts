@@ -22,7 +22,15 @@ export function expirationLabel(expiration: MutualAidExpiration): string {
 // ---------------------------------------------------------------------------------------------
 // Wire: `POST /organization/mutual_aid_request`
 
+/** The requester's names as the form shows them (editable there); the signed-in user's stored names stand in. */
+export const REQUESTER_NAME_MAX_LENGTH = 100;
+const RequesterNameSchema = v.optional(
+  v.pipe(v.string(), v.maxLength(REQUESTER_NAME_MAX_LENGTH, `${REQUESTER_NAME_MAX_LENGTH} Max Characters`)),
+);
+
 export const MutualAidRequestSchema = v.strictObject({
+  firstname: RequesterNameSchema,
+  lastname: RequesterNameSchema,
   shared_org: v.pipe(
     v.string(),
     v.check((name) => name.trim() !== '', REQUIRED),
@@ -81,6 +89,8 @@ export function mutualAidFormProblems(form: MutualAidForm): Partial<Record<Mutua
 /** The body the form sends: server names (access §3). Call only for a form without problems. */
 export function mutualAidRequestOf(form: MutualAidForm): MutualAidRequest {
   return {
+    firstname: form.firstName.trim(),
+    lastname: form.lastName.trim(),
     shared_org: form.sharedOrg.trim(),
     thing_uuids: [...form.thingIds],
     expiration: form.expiration ?? null,

@@ -147,3 +147,29 @@ export function instantOfWallTimeText(text: string, timeZone: string): number | 
     timeZone,
   );
 }
+
+const listFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `instant` as date-fns's 'dd-LLL-yy, pp' in en-US ("05-Nov-26, 3:04:05 PM", access §2 "Exports list") on the wall
+ * clock of `timeZone`, not the browser's: lists and forms of one organization then read the same clock.
+ */
+export function listTimeText(instant: number, timeZone: string): string {
+  let formatter = listFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      day: '2-digit',
+      month: 'short',
+      year: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: true,
+    });
+    listFormatters.set(timeZone, formatter);
+  }
+  const part: Record<string, string> = {};
+  for (const { type, value } of formatter.formatToParts(instant)) part[type] = value;
+  return `${part.day}-${part.month}-${part.year}, ${part.hour}:${part.minute}:${part.second} ${part.dayPeriod}`;
+}

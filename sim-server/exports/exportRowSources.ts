@@ -141,6 +141,8 @@ export type TelemetryTotals = {
   totals: Map<string, AssetTotals>;
   /** Metres per day bucket (`dayOf(time)`), when a bucketing was given. */
   metresByDay: Map<number, number>;
+  /** How much of the range's log has been read, 0 to 1 (by sequence number), for a progress display. */
+  progress(): number;
 };
 
 /**
@@ -169,9 +171,15 @@ export function telemetryTotals(
       enrouteMs: 0,
     });
   let afterSeq = window.afterSeq;
+  let finished = false;
   return {
     totals,
     metresByDay,
+    progress() {
+      const span = window.lastSeq - window.afterSeq;
+      if (finished || span <= 0) return finished ? 1 : 0;
+      return Math.min(1, Math.max(0, (afterSeq - window.afterSeq) / span));
+    },
     step() {
       const page = repository.telemetryPage(
         window,
@@ -208,7 +216,8 @@ export function telemetryTotals(
         total.hasFix = true;
       }
       afterSeq = page[page.length - 1]?.seq ?? afterSeq;
-      return page.length === 0;
+      finished = page.length === 0;
+      return finished;
     },
   };
 }

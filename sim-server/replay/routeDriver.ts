@@ -9,7 +9,6 @@ import { pointAlongEdge, type StreetNetwork } from '../streets/streetNetwork.ts'
 import { shortestRoute, type RouteLeg } from '../streets/streetRouting.ts';
 import type { RecordedDevice } from './recording.ts';
 import {
-  ACCELERATION,
   ACCURACY_METRES,
   HEARTBEAT_SECONDS,
   INTERSECTION_STOP_CHANCE,
@@ -29,8 +28,19 @@ export type RouteDriverOptions = {
   radiusMetres: number;
 };
 
-/** Braking, m/s². Gentler than a stop but firm: a driver slowing for a turn. */
-const DECELERATION = 3;
+/**
+ * How hard drivers brake and pull away (m/s²), drawn afresh for each stop and each start so the recordings hold the
+ * spread of a real fleet (issue 29): most changes are calm (below the hazard thresholds of
+ * domain/hazards/hazard.ts), some are firm, and a few are hard — a late stop for a light, a responder leaving the
+ * scene. The hard ranges cross the low, medium and high thresholds of both hazard types.
+ */
+const CALM_BRAKING: readonly [number, number] = [1.8, 2.6];
+const HARD_BRAKING: readonly [number, number] = [3.2, 7.5];
+const CALM_PULL_AWAY: readonly [number, number] = [1.2, 2.3];
+const RAPID_PULL_AWAY: readonly [number, number] = [2.8, 5.5];
+/** Share of stops and starts that are hard; responders (profile.hurried) more often. */
+const HARD_SHARE = 0.08;
+const HURRIED_HARD_SHARE = 0.25;
 /** Trips are this long as the crow flies. */
 const TRIP_METRES: readonly [number, number] = [800, 5_000];
 /** Chance per device-second that the device stops reporting (a tunnel, a dead modem), and for how long (s). */
@@ -58,6 +68,11 @@ type Driver = {
   nextHeartbeatAt: number;
   dropoutUntil: number;
   course: number;
+  /** This stretch's braking and pulling away (m/s²), drawn at each start (see CALM_BRAKING). */
+  braking: number;
+  pullAway: number;
+  /** Whether the driver will stop at the end of the current leg (a light or a stop sign), decided on entering it. */
+  stopAtLegEnd: boolean;
 };
 
 function round(value: number, decimals: number): number {
@@ -113,6 +128,15 @@ export function createRouteDrivers(options: RouteDriverOptions): RouteDrivers {
     return false;
   }
 
+  /** A new stretch of driving: how firmly this driver pulls away and will brake, and whether it stops ahead. */
+  function drawStyle(driver: Driver) {
+    const hardShare = driver.profile.hurried ? HURRIED_HARD_SHARE : HARD_SHARE;
+    const [brakeLow, brakeHigh] = random.next() < hardShare ? HARD_BRAKING : CALM_BRAKING;
+    const [pullLow, pullHigh] = random.next() < hardShare ? RAPID_PULL_AWAY : CALM_PULL_AWAY;
+    driver.braking = randomBetween(random, brakeLow, brakeHigh);
+    driver.pullAway = randomBetween(random, pullLow, pullHigh);
+  }
+
   function park(driver: Driver, now: number) {
     driver.driving = false;
     driver.speed = 0;
@@ -127,6 +151,8 @@ export function createRouteDrivers(options: RouteDriverOptions): RouteDrivers {
     }
     driver.driving = true;
     driver.cruiseSpeed = randomBetween(random, driver.profile.cruiseSpeed[0], driver.profile.cruiseSpeed[1]);
+    driver.stopAtLegEnd = false;
+    drawStyle(driver);
   }
 
   /** The angle between the current leg's last direction and the next leg's first, or 180 at the trip's end. */
@@ -155,15 +181,18 @@ export function createRouteDrivers(options: RouteDriverOptions): RouteDrivers {
     const current = legEdge(driver);
     if (!current?.edge) return;
     const remaining = current.edge.length - driver.along;
-    const atEnd =
-      driver.leg === driver.route.length - 1 ? 0 : turnSpeed(angleAtLegEnd(driver), driver.cruiseSpeed);
-    // The fastest speed from which the driver can still slow to the turn speed before the corner.
-    const brakingLimit = Math.sqrt(atEnd * atEnd + 2 * DECELERATION * Math.max(remaining - driver.speed, 0));
-    const wanted = Math.min(driver.cruiseSpeed, Math.max(brakingLimit, 1.5));
+    const stopping = driver.leg === driver.route.length - 1 || driver.stopAtLegEnd;
+    const atEnd = stopping ? 0 : turnSpeed(angleAtLegEnd(driver), driver.cruiseSpeed);
+    // The fastest speed from which the driver can still slow to the turn speed (or a stop) before the corner, at
+    // this stretch's braking; a stop is crept up to at walking pace.
+    const brakingLimit = Math.sqrt(
+      atEnd * atEnd + 2 * driver.braking * Math.max(remaining - driver.speed, 0),
+    );
+    const wanted = Math.min(driver.cruiseSpeed, Math.max(brakingLimit, stopping ? 0.8 : 1.5));
     driver.speed =
       wanted > driver.speed
-        ? Math.min(wanted, driver.speed + ACCELERATION)
-        : Math.max(wanted, driver.speed - DECELERATION);
+        ? Math.min(wanted, driver.speed + driver.pullAway)
+        : Math.max(wanted, driver.speed - driver.braking);
     let distance = driver.speed;
     while (distance > 0) {
       const step = legEdge(driver);
@@ -181,11 +210,17 @@ export function createRouteDrivers(options: RouteDriverOptions): RouteDrivers {
         park(driver, now);
         return;
       }
-      if (random.next() < INTERSECTION_STOP_CHANCE) {
+      if (driver.stopAtLegEnd) {
+        driver.stopAtLegEnd = false;
+        driver.speed = 0;
         driver.waitUntil =
           now + randomInteger(random, INTERSECTION_STOP_SECONDS[0], INTERSECTION_STOP_SECONDS[1]) * 1_000;
+        // The next start, and the braking before the next stop, are this driver's again to choose.
+        drawStyle(driver);
+        driver.stopAtLegEnd = random.next() < INTERSECTION_STOP_CHANCE;
         return;
       }
+      driver.stopAtLegEnd = random.next() < INTERSECTION_STOP_CHANCE;
     }
   }
 
@@ -261,6 +296,9 @@ export function createRouteDrivers(options: RouteDriverOptions): RouteDrivers {
       nextHeartbeatAt: options.startAt + randomInteger(random, 0, heartbeatEvery / 1_000 - 1) * 1_000,
       dropoutUntil: 0,
       course: randomInteger(random, 0, 359),
+      braking: CALM_BRAKING[0],
+      pullAway: CALM_PULL_AWAY[0],
+      stopAtLegEnd: false,
     };
     // Half start on the road, half parked part-way through a stop.
     if (random.next() < 0.5) depart(driver, options.startAt);

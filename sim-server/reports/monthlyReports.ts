@@ -1,7 +1,9 @@
 // Monthly reports (access §2, §3, §7): one per organization and month, from the month the simulator's log begins to
 // the current one (in the organization's time zone). The PDF is made from the stored events when first asked for
 // and kept; the running month's is made again once it is older than REPORT_REFRESH_MS. Making one reads the month's
-// telemetry a page at a time with a turn of the event loop between slices, like the export worker.
+// telemetry a page at a time with a turn of the event loop between slices, like the export worker. While it is made,
+// `status` says how far the reading is (issue 29: the first download shows progress); `warm` makes the current and
+// previous month of every organization in the background after start, so a user rarely waits at all.
 import fs from 'node:fs';
 import { monthlyReportFileId, parseMonthlyReportFileId, type MonthlyReportRecord } from '#domain/reports/monthlyReport';
 import { speedUnitFor } from '#domain/units/speed';
@@ -25,6 +27,15 @@ export type MonthlyReports = {
   parseFileId(fileId: string): ReportSubject | null;
   /** Makes the report's PDF when missing or stale; false when there is no such report. */
   ensure(subject: ReportSubject): Promise<boolean>;
+  /**
+   * Whether the report's PDF is ready, else starts making it (without waiting) and says how far it is (0 to 1);
+   * null when there is no such report.
+   */
+  status(subject: ReportSubject): { ready: boolean; progress: number } | null;
+  /** Makes the current and previous month's reports of every organization that are missing, one after another. */
+  warm(): Promise<void>;
+  /** Stops background and running work at the next slice (the app is closing); resolves when it has stopped. */
+  stop(): Promise<void>;
 };
 
 type OrganizationRow = { id: string; name: string; timezone: string | null; country_code: string | null };
@@ -41,7 +52,12 @@ export function createMonthlyReports(options: {
   const selectOrganizations = db.prepare<[string], OrganizationRow>(
     'SELECT id, name, timezone, country_code FROM organizations WHERE id IN (SELECT value FROM json_each(?))',
   );
-  const making = new Map<string, Promise<boolean>>();
+  const selectAllOrganizations = db.prepare<[], OrganizationRow>(
+    'SELECT id, name, timezone, country_code FROM organizations ORDER BY name',
+  );
+  const making = new Map<string, { done: Promise<boolean>; progress: () => number }>();
+  let stopped = false;
+  let warming: Promise<void> | null = null;
 
   /** The months (year, month) an organization has reports for, newest first. */
   function monthsOf(timeZone: string): { year: number; month: number }[] {
@@ -58,7 +74,12 @@ export function createMonthlyReports(options: {
     return months;
   }
 
-  async function make(subject: ReportSubject, organization: OrganizationRow, fileId: string): Promise<boolean> {
+  async function make(
+    subject: ReportSubject,
+    organization: OrganizationRow,
+    fileId: string,
+    reportProgress: (progress: () => number) => void,
+  ): Promise<boolean> {
     const timeZone = organization.timezone || 'UTC';
     const now = clock.now();
     const monthsBack = (() => {
@@ -77,7 +98,10 @@ export function createMonthlyReports(options: {
       end,
       now,
     });
-    await runInSlices(() => scan.step(), options.sliceMs);
+    // Reading the month is nearly all the work; writing the PDF is the last few per cent.
+    reportProgress(() => scan.progress() * 0.95);
+    await runInSlices(() => stopped || scan.step(), options.sliceMs);
+    if (stopped) return false;
     files.folder('reports');
     const partPath = files.pathOf('reports', `${fileId}.part`);
     await writeMonthlyReportPdf(scan.result(), partPath, speedUnitFor(organization.country_code) === 'mph');
@@ -85,12 +109,54 @@ export function createMonthlyReports(options: {
     return true;
   }
 
+  /** The first instant after the subject's month, on the organization's calendar. */
+  function endOfMonth(subject: ReportSubject, timeZone: string): number {
+    const current = monthInZone(clock.now(), timeZone);
+    const monthsBack = (subject.year - current.year) * 12 + (subject.month - current.month);
+    return startOfMonthInZone(clock.now(), timeZone, monthsBack + 1);
+  }
+
+  function isRunning(subject: ReportSubject, timeZone: string): boolean {
+    const current = monthInZone(clock.now(), timeZone);
+    return current.year === subject.year && current.month === subject.month;
+  }
+
+  /**
+   * A running month's file is fresh for REPORT_REFRESH_MS; a closed month's once it was made after the month ended
+   * (one made while the month ran covers it only to that day).
+   */
   function isFresh(fileId: string, subject: ReportSubject, timeZone: string): boolean {
     if (!files.exists('reports', fileId)) return false;
     const madeAt = fs.statSync(files.pathOf('reports', fileId)).mtimeMs;
-    const current = monthInZone(clock.now(), timeZone);
-    const running = current.year === subject.year && current.month === subject.month;
-    return !running || clock.now() - madeAt < REPORT_REFRESH_MS;
+    if (isRunning(subject, timeZone)) return clock.now() - madeAt < REPORT_REFRESH_MS;
+    return madeAt >= endOfMonth(subject, timeZone);
+  }
+
+  /** Whether the background should make the report: missing, or a closed month's made before it ended. */
+  function worthWarming(fileId: string, subject: ReportSubject, timeZone: string): boolean {
+    if (!files.exists('reports', fileId)) return true;
+    return !isRunning(subject, timeZone) && !isFresh(fileId, subject, timeZone);
+  }
+
+  /** The organization, its zone and the report's file id, when the report exists in the list. */
+  function located(subject: ReportSubject): { organization: OrganizationRow; fileId: string; timeZone: string } | null {
+    const organization = selectOrganizations.all(JSON.stringify([subject.organizationId]))[0];
+    if (!organization) return null;
+    const timeZone = organization.timezone || 'UTC';
+    if (!monthsOf(timeZone).some((month) => month.year === subject.year && month.month === subject.month)) return null;
+    return { organization, timeZone, fileId: monthlyReportFileId(subject.organizationId, subject.year, subject.month) };
+  }
+
+  /** The running making of the report, or a new one. */
+  function startMaking(subject: ReportSubject, organization: OrganizationRow, fileId: string) {
+    const running = making.get(fileId);
+    if (running) return running;
+    const entry = { done: Promise.resolve(false), progress: () => 0 };
+    entry.done = make(subject, organization, fileId, (progress) => {
+      entry.progress = progress;
+    }).finally(() => making.delete(fileId));
+    making.set(fileId, entry);
+    return entry;
   }
 
   return {
@@ -111,18 +177,42 @@ export function createMonthlyReports(options: {
     },
     parseFileId: parseMonthlyReportFileId,
     ensure(subject) {
-      const organization = selectOrganizations.all(JSON.stringify([subject.organizationId]))[0];
-      if (!organization) return Promise.resolve(false);
-      const timeZone = organization.timezone || 'UTC';
-      if (!monthsOf(timeZone).some((month) => month.year === subject.year && month.month === subject.month))
-        return Promise.resolve(false);
-      const fileId = monthlyReportFileId(subject.organizationId, subject.year, subject.month);
-      if (isFresh(fileId, subject, timeZone)) return Promise.resolve(true);
-      const running = making.get(fileId);
-      if (running) return running;
-      const made = make(subject, organization, fileId).finally(() => making.delete(fileId));
-      making.set(fileId, made);
-      return made;
+      const found = located(subject);
+      if (!found) return Promise.resolve(false);
+      if (isFresh(found.fileId, subject, found.timeZone)) return Promise.resolve(true);
+      return startMaking(subject, found.organization, found.fileId).done;
+    },
+    status(subject) {
+      const found = located(subject);
+      if (!found) return null;
+      if (isFresh(found.fileId, subject, found.timeZone)) return { ready: true, progress: 1 };
+      const entry = startMaking(subject, found.organization, found.fileId);
+      // A failed making is logged by whoever waits on it (the link call); here it only stops counting.
+      entry.done.catch(() => undefined);
+      return { ready: false, progress: entry.progress() };
+    },
+    warm() {
+      warming ??= (async () => {
+        for (const organization of selectAllOrganizations.all()) {
+          const timeZone = organization.timezone || 'UTC';
+          // monthsOf lists the months the log covers, newest first: the current and the previous one. A running
+          // month's older file is remade when asked for, not over and over in the background, so warming again
+          // after a month closes costs about one report per organization.
+          for (const month of monthsOf(timeZone).slice(0, 2)) {
+            if (stopped) return;
+            const subject = { organizationId: organization.id, ...month };
+            const fileId = monthlyReportFileId(organization.id, month.year, month.month);
+            if (worthWarming(fileId, subject, timeZone)) await startMaking(subject, organization, fileId).done;
+          }
+        }
+      })().finally(() => {
+        warming = null;
+      });
+      return warming;
+    },
+    async stop() {
+      stopped = true;
+      await Promise.allSettled([warming, ...[...making.values()].map((entry) => entry.done)]);
     },
   };
 }

@@ -29,7 +29,7 @@ export type MonthlySummary = {
   closuresByType: Record<string, number>;
 };
 
-export type SummaryScan = { step(): boolean; result(): MonthlySummary };
+export type SummaryScan = { step(): boolean; progress(): number; result(): MonthlySummary };
 
 export function scanMonthlySummary(
   repository: ExportRepository,
@@ -55,6 +55,7 @@ export function scanMonthlySummary(
   );
   return {
     step: () => scan.step(),
+    progress: () => scan.progress(),
     result() {
       const totals = [...scan.totals.entries()];
       const metresOf = (id: string) =>

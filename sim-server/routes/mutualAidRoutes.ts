@@ -21,13 +21,18 @@ import { appendDecision, sendForbidden, writeErrorResponses } from './routeSuppo
 /** Where the simulator's support team reads requests (GET /api/sim/outbox?email=...). */
 export const SUPPORT_EMAIL = 'support@example-provider.test';
 
-function supportMail(request: MutualAidRequestRecord): { subject: string; body: string } {
+/** Support reads asset names as the dashboard shows them; the request id finds the ids in the log. */
+function supportMail(
+  request: MutualAidRequestRecord,
+  names: ReadonlyMap<string, string>,
+): { subject: string; body: string } {
+  const assets = request.thing_uuids.map((id) => names.get(id) ?? id);
   return {
     subject: `Mutual aid request from ${request.firstname} ${request.lastname}`.trim(),
     body:
       `${request.firstname} ${request.lastname} <${request.email}> asks to share ${request.thing_uuids.length} ` +
       `asset(s) with "${request.shared_org}" (${expirationLabel(request.expiration)}). ` +
-      `Assets: ${request.thing_uuids.join(', ')}. Request ${request.id}.`,
+      `Assets: ${assets.join(', ')}. Request ${request.id}.`,
   };
 }
 
@@ -60,7 +65,7 @@ export const mutualAidRoutes: FastifyPluginAsync = async (app: FastifyInstance) 
         const accepted = appendDecision(app, reply, decision);
         const event = accepted?.[0]?.event;
         if (event?.type !== 'MutualAidRequested') return null;
-        const mail = supportMail(event.data);
+        const mail = supportMail(event.data, sharing.thingNames(event.data.thing_uuids));
         app.accountSecurity.mail(SUPPORT_EMAIL, mail.subject, mail.body, '');
         return event.data;
       });

@@ -1,11 +1,12 @@
 // Run-to-run search (access §2 "Run-to-run page", issue 16): `GET /api/things/{id}/r2r_run?start_time=` answers
 // the asset's points from the start to 15 minutes later and the alerts (hazards) it raised there. The start cannot
-// be after now; the window may reach into the present. Reads only; provider engineers (engineer:test) only.
+// be after now; the window may reach into the present. Only HA5/HA7 assets with R2R on (access §6), else 422. Reads only; provider engineers (engineer:test) only.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   R2RQuerySchema,
   R2RRunRecordSchema,
   r2rEnd,
+  r2rSearchRefusal,
   r2rStartProblem,
   type R2RQuery,
 } from '#domain/r2r/r2rRun';
@@ -16,7 +17,8 @@ import { hazardsOf } from '../hazards/hazardReads.ts';
 import { contractRoute } from '../shared/contract.ts';
 import { tripPointRecords } from '../trips/tripJson.ts';
 import { createTripRepository } from '../trips/tripRepository.ts';
-import { readErrorResponses, sendBadRequest, sendNotFound } from './routeSupport.ts';
+import { errorSchema } from './errorSchema.ts';
+import { readErrorResponses, sendBadRequest, sendNotFound, sendUnprocessable } from './routeSupport.ts';
 import { ASSET_NOT_FOUND } from './tripRoutes.ts';
 
 export const r2rRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
@@ -29,7 +31,7 @@ export const r2rRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       ...contractRoute({
         params: IdParamsSchema,
         querystring: R2RQuerySchema,
-        response: { 200: R2RRunRecordSchema, ...readErrorResponses },
+        response: { 200: R2RRunRecordSchema, ...readErrorResponses, 422: errorSchema },
       }),
     },
     async (request, reply) => {
@@ -38,6 +40,9 @@ export const r2rRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       if (problem) return sendBadRequest(reply, [`start_time: ${problem}`]);
       const key = trips.visibleThingKey(request.params.id, callerOf(request).reachableOrganizationIds);
       if (key === null) return sendNotFound(reply, ASSET_NOT_FOUND);
+      const hardware = trips.r2rHardware(key);
+      const refusal = hardware ? r2rSearchRefusal(hardware) : null;
+      if (refusal) return sendUnprocessable(reply, refusal);
       const end = r2rEnd(start);
       const thing = { id: request.params.id, key };
       return {

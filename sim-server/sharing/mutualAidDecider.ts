@@ -34,8 +34,9 @@ export function decideMutualAid(
     organization_id: caller.organizationId,
     requested_by: caller.userId,
     email: caller.email,
-    firstname: caller.firstname,
-    lastname: caller.lastname,
+    // The form lets the requester correct their names; empty or absent names fall back to the stored ones.
+    firstname: request.firstname?.trim() || caller.firstname,
+    lastname: request.lastname?.trim() || caller.lastname,
     shared_org: request.shared_org.trim(),
     thing_uuids: thingIds,
     expiration: request.expiration,

@@ -8,6 +8,8 @@ import type { TripStore } from './tripStore.ts';
 export type TripRepository = {
   /** The thing's key, or null when it does not exist or none of the organizations owns it or shares it. */
   visibleThingKey(thingId: string, organizationIds: ReadonlySet<string>): number | null;
+  /** The thing's hardware and whether R2R is on, for the run-to-run search's HA5/HA7 rule. */
+  r2rHardware(thingKey: number): { deviceType: string; isR2REnabled: boolean } | null;
   /** The thing's samples taken within [from, to] (unix ms), in time order (at, then seq). */
   pointsBetween(thingKey: number, from: number, to: number): TripPoints;
   /** The start of the latest UTC hour with a sample taken before `before`, or null. */
@@ -24,6 +26,9 @@ export function createTripRepository(log: EventLog): TripRepository {
   const selectThing = db.prepare<[string], { thing_key: number }>(
     'SELECT thing_key FROM things WHERE id = ?',
   );
+  const selectHardware = db.prepare<[number], { device_type: string; r2r: number }>(
+    'SELECT device_type, r2r FROM things WHERE thing_key = ?',
+  );
   const selectAudience = db.prepare<[string], { organization_id: string }>(
     'SELECT organization_id FROM thing_access WHERE thing_id = ?',
   );
@@ -32,6 +37,10 @@ export function createTripRepository(log: EventLog): TripRepository {
   );
 
   return {
+    r2rHardware(thingKey) {
+      const found = selectHardware.get(thingKey);
+      return found ? { deviceType: found.device_type, isR2REnabled: found.r2r === 1 } : null;
+    },
     visibleThingKey(thingId, organizationIds) {
       const thing = selectThing.get(thingId);
       if (!thing) return null;

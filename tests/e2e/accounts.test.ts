@@ -210,6 +210,16 @@ describe('Users', () => {
       .waitFor({ state: 'detached' });
   });
 
+  it('keeps an Org Admin from deleting their own user or changing their own role, and says why', async () => {
+    const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/users');
+    const own = page.getByTestId('user-row').filter({ hasText: 'orgadmin@demo.test' });
+    await own.getByText('You cannot delete your own user').waitFor();
+    expect(await own.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await own.getByRole('link', { name: 'Edit' }).click();
+    await page.getByText('You cannot change your own role').waitFor();
+    expect(await page.getByLabel('Role').isDisabled()).toBe(true);
+  });
+
   it('says User not found for a user the organization does not have, and Cancel goes up one level', async () => {
     const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/users/no-such-user/edit');
     await page.getByText('User not found').waitFor();
@@ -294,8 +304,19 @@ describe('device config files', () => {
     await page.getByRole('link', { name: 'New Config File' }).first().click();
     await page.getByLabel('File name').fill('arrow-board-7.cfg');
     await page.getByLabel('Platform').selectOption({ label: 'Raspberry Pi' });
-    await page.getByLabel('Asset type').fill('Arrow Board');
+    // Asset type is one of the thing types, picked, not typed.
+    const assetType = page.getByLabel('Asset type');
+    expect(await assetType.evaluate((element) => element.tagName)).toBe('SELECT');
+    await assetType.selectOption('arrow_board');
     await page.getByLabel('Model').selectOption('HA7');
+    // Words for people, never the schema library's ("Invalid type: Expected number but received NaN").
+    await page.getByLabel('Warning Light Pin').fill('seventeen');
+    await page.getByLabel('Heartbeat interval (seconds)').fill('often');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Must be a whole number').waitFor();
+    await page.getByText('Must be between 1 and 3600 seconds').waitFor();
+    expect(await page.getByText(/Invalid type|Expected/).count()).toBe(0);
+    await page.getByLabel('Heartbeat interval (seconds)').fill('2');
     await page.getByLabel('Warning Light Pin').fill('17');
     await page.getByLabel('Indicator Pin (optional)').fill('17');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -314,7 +335,7 @@ describe('device config files', () => {
     const sample = JSON.parse(await readDownload(json)) as Record<string, unknown>;
     expect(sample).toMatchObject({
       token: '<YOUR_API_TOKEN>',
-      thing_type: 'Arrow Board',
+      thing_type: 'arrow_board',
       warning_light_pin: 17,
       indicator_pin: 27,
       heartbeat_interval: 2,

@@ -301,6 +301,14 @@ describe('closure form', () => {
     await page.getByText('Please select an Asset').waitFor();
     const picker = page.getByRole('combobox', { name: /^Asset/ });
     await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(1);
+    // Every allowed asset is an option, and a search narrows them (issue 29).
+    const allOptions = (await picker.locator('option').count()) - 1;
+    await page.getByText(`Showing ${allOptions} of ${allOptions}`).waitFor();
+    const lastName = (await picker.locator('option').last().textContent()) ?? '';
+    await page.getByRole('searchbox', { name: 'Search assets' }).fill(lastName);
+    await expect.poll(() => picker.locator('option').count()).toBeLessThan(allOptions + 1);
+    expect(await picker.locator('option').allTextContents()).toContain(lastName);
+    await page.getByRole('searchbox', { name: 'Search assets' }).fill('');
     const assetName = (await picker.locator('option').nth(1).textContent()) ?? '';
     await picker.selectOption({ index: 1 });
 

@@ -17,7 +17,8 @@ import {
   utcField,
   type NamedThing,
 } from './dataBrowser.ts';
-import { shellBrowserForFile } from './shellBrowser.ts';
+import { listTimeText } from '#domain/units/zonedTime';
+import { dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -103,9 +104,47 @@ describe('Export wizard and list', () => {
 
   it('holds the range and choice rules, and Back returns to the types', async () => {
     const page = await signInTo('/dashboard/data/exports/new');
+    // Create waits for a type, and looks it: grey, no pointer — not the primary blue.
+    const create = page.getByRole('button', { name: 'Create' });
+    expect(await create.isDisabled()).toBe(true);
+    const look = await create.evaluate((button) => {
+      const style = getComputedStyle(button);
+      return { cursor: style.cursor, background: style.backgroundColor };
+    });
+    expect(look.cursor).toBe('not-allowed');
+    expect(look.background).not.toBe('rgb(29, 78, 216)');
     await page.getByLabel('Asset Mileage').check();
-    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await create.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+      'rgb(29, 78, 216)',
+    );
+    await create.click();
     expect(await page.getByLabel('Title').inputValue()).toMatch(/^Asset Mileages Export /);
+
+    // The title is a styled field with a limit and a counter that turns red near it.
+    const title = page.getByLabel('Title');
+    expect(await title.evaluate((input) => getComputedStyle(input).borderRadius)).toBe('6px');
+    await title.fill('x'.repeat(3000));
+    expect((await title.inputValue()).length).toBe(255);
+    const counter = page.getByTestId('title-counter');
+    await counter.filter({ hasText: '255/255' }).waitFor();
+    expect(await counter.getAttribute('class')).toContain('field-counter--warning');
+
+    // Every asset is listed, and a search narrows the list.
+    const token = await signInForToken(baseUrl, 'user@demo.test');
+    const things = (await listThings(
+      baseUrl,
+      token,
+      await ownOrganizationId(baseUrl, token),
+    )) as NamedThing[];
+    await page.getByText(`Showing ${things.length} of ${things.length}`).waitFor();
+    const wanted = nameOf(things[things.length - 1] as NamedThing);
+    await page.getByLabel('Search available assets').fill(wanted);
+    await page
+      .getByRole('list', { name: 'Available assets' })
+      .getByRole('button', { name: wanted, exact: true })
+      .waitFor();
+    await page.getByText(new RegExp(`^Showing \\d+ of ${things.length}$`)).waitFor();
+    await page.getByLabel('Search available assets').fill('');
     await page.getByLabel('By region').waitFor();
     await page.getByLabel('Use UTC').check();
     const now = Date.now();
@@ -154,11 +193,45 @@ describe('Export wizard and list', () => {
     const row = await waitUntilCompleted(page, 'Admin assets');
     const remove = row.getByRole('button', { name: 'Delete Admin assets' });
     expect(await remove.isDisabled()).toBe(true);
-    expect(await remove.getAttribute('title')).toBe('Only the export creator can delete');
+    // The reason is said in the row, not only in a hover tooltip.
+    expect(await row.getByText('Only the export creator can delete').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Error' }).click();
     expect(await page.getByRole('tab', { name: 'Error' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tab', { name: 'In-Progress' }).click();
     await page.getByRole('tabpanel').waitFor();
+  });
+});
+
+describe('Export times', () => {
+  it("lists them on the organization's clock, the form's zone, whatever the browser's zone, and says so", async () => {
+    const token = await signInForToken(baseUrl, 'user@demo.test');
+    const profile = (await (
+      await fetch(`${baseUrl}/api/profile`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { user_org: { id: string; timezone: string } };
+    const zone = profile.user_org.timezone;
+    const end = Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60_000;
+    const start = end - 86_400_000;
+    const created = await fetch(`${baseUrl}/api/organization/export`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        export_type: 'asset',
+        title: 'Zoned times',
+        export_start_time: new Date(start).toISOString(),
+        export_end_time: new Date(end).toISOString(),
+        organization_id: profile.user_org.id,
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    // A browser far from the organization: its own zone must not leak into the list.
+    const page = await shell.newPage('desktop', { timezoneId: 'Asia/Tokyo' });
+    await page.goto(`${baseUrl}/dashboard/data/exports`);
+    await typeSignIn(page, 'user@demo.test');
+    await dismissSupportDialog(page);
+    await page.getByText(`Times are in ${zone}.`).waitFor();
+    const row = await waitUntilCompleted(page, 'Zoned times');
+    await row.getByText(`${listTimeText(start, zone)} – ${listTimeText(end, zone)}`).waitFor();
   });
 });
 
@@ -224,11 +297,60 @@ describe('Monthly reports', () => {
     expect(leaves).toEqual(
       [...leaves].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
     );
+    // The simulator made this month's reports after start; take one away so this download is a first one, made
+    // now from the month's telemetry.
+    const token = await signInForToken(baseUrl, 'user@demo.test');
+    const organizationId = await ownOrganizationId(baseUrl, token);
+    const listed = (await (
+      await fetch(`${baseUrl}/api/reports/${organizationId}/organization_monthly_report_list`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { file_id: string; organization_name: string }[];
+    const fileId = listed.find((report) => report.organization_name === leaves[0])?.file_id ?? '';
+    fs.rmSync(path.join(simulatorFilesDir(), 'reports', fileId), { force: true });
+
     const downloading = page.waitForEvent('download');
-    await tree.getByRole('button', { name: `Download ${leaves[0]} ${monthName} ${year}` }).click();
+    const button = tree.getByRole('button', { name: `Download ${leaves[0]} ${monthName} ${year}` });
+    await button.click();
+    // Within a second the row says how far the making is, and the button stays busy until the file comes.
+    await page
+      .getByTestId('report-progress')
+      .filter({ hasText: /^Preparing report: \d+% of the month read$/ })
+      .waitFor({ timeout: 1000 });
+    expect(await button.isDisabled()).toBe(true);
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^monthly-.+\.pdf$/);
     const pdf = fs.readFileSync((await download.path()) ?? '');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('Data on a phone', () => {
+  it('shows the reports full width with whole Download links, and no Exports link to a desktop-only page', async () => {
+    const page = await signIn(shell, 'user@demo.test', {
+      viewport: 'mobile',
+      path: '/dashboard/data/reports/monthly',
+    });
+    await dismissSupportDialog(page);
+    const tree = page.getByRole('list', { name: 'Monthly reports' });
+    const download = tree.getByRole('button', { name: /^Download / }).first();
+    await download.waitFor();
+    const width = page.viewportSize()?.width ?? 0;
+
+    // No side column: the page starts at the left edge and spans the screen.
+    const main = await page.locator('.data-section__main').boundingBox();
+    expect(main?.x ?? width).toBeLessThan(16);
+    expect(main?.width ?? 0).toBeGreaterThan(width * 0.9);
+    // The link shows its whole word inside the screen.
+    const box = await download.boundingBox();
+    expect((box?.x ?? width) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+    expect(await download.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+    const nav = page.getByRole('navigation', { name: 'Data' });
+    await nav.getByRole('link', { name: 'Monthly' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Exports' }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'Custom' }).click();
+    await page.waitForURL('**/dashboard/data/reports/custom');
+    expect(await page.getByText("This page isn't available on mobile devices.").count()).toBe(0);
   });
 });

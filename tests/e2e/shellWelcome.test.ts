@@ -88,7 +88,7 @@ describe('lockout and unlock', () => {
     await createAccount(email);
     const page = await shell.open('desktop', '/welcome/signin');
     await page.getByLabel('Email').fill(email);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
       await page.getByLabel('Password', { exact: true }).fill(`wrong-${attempt}`);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page
@@ -97,9 +97,14 @@ describe('lockout and unlock', () => {
         .waitFor();
       await page.getByRole('button', { name: 'Sign In' }).waitFor();
     }
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    expect(await page.getByRole('button', { name: 'Send unlock email' }).count()).toBe(0);
+    // The fifth wrong password locks the account: the form says so at once and offers the unlock e-mail.
+    await page.getByLabel('Password', { exact: true }).fill('wrong-4');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByTestId('sign-in-error').filter({ hasText: 'locked' }).waitFor();
+    await page
+      .getByTestId('sign-in-error')
+      .filter({ hasText: 'Your account is locked after too many failed sign-in attempts.' })
+      .waitFor();
     await page.getByRole('button', { name: 'Send unlock email' }).click();
     await page
       .getByTestId('unlock-sent')
@@ -112,6 +117,20 @@ describe('lockout and unlock', () => {
     await page.getByLabel('Password', { exact: true }).pressSequentially(PASSWORD, { delay: 10 });
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard/things');
+  });
+});
+
+describe('forgot password answers', () => {
+  it('drops an earlier answer once the field itself is wrong', async () => {
+    const page = await shell.open('desktop', '/welcome/forgot');
+    await page.getByLabel('Email').fill('nobody-here@welcome.test');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    const answer = page.getByTestId('welcome-result');
+    await answer.waitFor();
+    await page.getByLabel('Email').fill('not an address');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Must be a valid email').waitFor();
+    expect(await answer.count()).toBe(0);
   });
 });
 
@@ -130,7 +149,12 @@ describe.each(['mobile', 'desktop'] as const)('forgot and reset password (%s)', 
     await page.waitForURL('**/welcome/forgot');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText("You'll receive an email if account was found").waitFor();
+    const sent = page
+      .getByTestId('welcome-result')
+      .filter({ hasText: "You'll receive an email if account was found" });
+    await sent.waitFor();
+    // Success reads as success (green), not as a warning.
+    expect(await sent.getAttribute('class')).toContain('welcome__success');
 
     await page.goto(await lastMailLink(email));
     await page.getByText('Password expires after 90 days').waitFor();

@@ -17,6 +17,7 @@ const SECONDS = 120;
 
 const shell = shellBrowserForFile();
 let assets: (ListedThing & { nickname: string | null })[];
+let organizationNames: string[];
 let runStart: number;
 const startLat = [41.8, 41.85];
 
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const userToken = await signInForToken(baseUrl, USER);
   const organizationId = await ownOrganizationId(baseUrl, userToken);
   const listed = (await listThings(baseUrl, userToken, organizationId)) as typeof assets;
+  organizationNames = listed.map(nameOf).sort((a, b) => a.localeCompare(b));
   // Two assets no other browser test reports for (they take the first ones, hazards the last), so nothing but this
   // test's samples falls in the searched range when the suite shares one simulator.
   assets = listed.slice(-3, -1);
@@ -97,6 +99,23 @@ describe('the trip form', () => {
     await page.getByLabel('Start time').fill('');
     await alert('Must include valid dates').waitFor();
     expect(await page.getByTestId('trip-run').count()).toBe(0);
+  });
+});
+
+describe('the asset picker', () => {
+  it('lists every asset of the organization, not a first page, and searches them all', async () => {
+    const page = await openTrips();
+    const total = organizationNames.length;
+    expect(total).toBeGreaterThan(50);
+    await page.getByText(`Showing ${total} of ${total}`).waitFor();
+    const picker = page.getByRole('group', { name: 'Assets (1 to 5)' });
+    expect(await picker.getByRole('checkbox').count()).toBe(total);
+    // The last by name is listed without typing, and a search finds it.
+    const last = organizationNames.at(-1) ?? '';
+    await picker.getByRole('checkbox', { name: last, exact: true }).first().waitFor();
+    await page.getByLabel('Search assets').fill(last);
+    await picker.getByRole('checkbox', { name: last, exact: true }).first().check();
+    await page.getByText(/· 1 selected$/).waitFor();
   });
 });
 

@@ -3,9 +3,9 @@
 // and alerts, its start rule and its permission.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AT_LEAST_ONE_TYPE, type HazardRecord } from '#domain/hazards/hazard';
-import { START_IN_PAST, type R2RRunRecord } from '#domain/r2r/r2rRun';
+import { R2R_NOT_ENABLED, START_IN_PAST, type R2RRunRecord } from '#domain/r2r/r2rRun';
 import { FIVE_ASSETS_MAX } from '#domain/trips/tripRange';
-import { call, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
+import { call, rows, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
 import { firstActiveThing, type ReportingThing } from './support/reportingThings.ts';
 import { telemetrySample } from './support/telemetrySamples.ts';
 
@@ -18,7 +18,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 beforeAll(async () => {
   world = await startLiveWorld();
-  responder = firstActiveThing(world, world.ids.responders);
+  // An HA5/HA7 responder with R2R on: the only kind the run-to-run search answers (access §6).
+  responder = rows<ReportingThing>(
+    world,
+    `SELECT id, system_identifier, device_type FROM things
+      WHERE organization_id = ? AND is_active = 1 AND r2r = 1 AND device_type IN ('ha5', 'ha7') LIMIT 1`,
+    world.ids.responders,
+  )[0] as ReportingThing;
   roadWorker = firstActiveThing(world, world.ids.roadWorks);
   base = world.harness.clock.now() - 60 * 60 * SECOND;
   // 20 → 14 → 11 m/s: one braking episode reaching 6 m/s² (high); steady; 11 → 14 m/s: 3 m/s² (low acceleration).
@@ -97,6 +103,27 @@ describe('GET /api/things/{id}/r2r_run', () => {
     expect(run.end_time).toBe(iso(base - 2 * SECOND + 15 * 60 * SECOND));
     expect(run.points.map((point) => point.speed)).toEqual([20, 14, 11, 11, 11, 14]);
     expect(run.alerts.map((alert) => alert.type)).toEqual(['hard_braking', 'rapid_acceleration']);
+  });
+
+  it('answers "R2R not enabled" for an API device and for an HA5/HA7 asset with R2R off', async () => {
+    const refused = [
+      ...rows<{ id: string }>(world, `SELECT id FROM things WHERE device_type = 'api' LIMIT 1`),
+      ...rows<{ id: string }>(
+        world,
+        `SELECT id FROM things WHERE device_type IN ('ha5', 'ha7') AND r2r = 0 LIMIT 1`,
+      ),
+    ];
+    expect(refused).toHaveLength(2);
+    for (const { id } of refused) {
+      const response = await call(
+        world,
+        'GET',
+        `/api/things/${id}/r2r_run?start_time=${iso(base)}`,
+        world.tokens.staff,
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ error: R2R_NOT_ENABLED, message: R2R_NOT_ENABLED });
+    }
   });
 
   it('refuses a start in the future and a malformed one, and needs engineer:test', async () => {

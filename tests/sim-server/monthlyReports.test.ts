@@ -1,5 +1,6 @@
 // Monthly reports (access §7): the schema-checked list, newest first, for every organization the caller sees, and a
 // real PDF per organization and month made from the stored events, reached through a signed file link.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeMonthlyReports,
@@ -106,5 +107,59 @@ describe('the report PDF', () => {
       world.responderAdminToken,
     );
     expect(hidden.statusCode).toBe(404);
+  });
+});
+
+const status = (fileId: string, token = world.tokens.user) =>
+  call(world, 'GET', `/api/reports/organization_monthly_report_status?filename=${fileId}`, token);
+
+describe('GET /api/reports/organization_monthly_report_status', () => {
+  it('starts making a report at once, says how far it is, then that it is ready', async () => {
+    const fileId = monthlyReportFileId(world.ids.responders, 2026, 3);
+    const first = await status(fileId, world.tokens.staff);
+    expect(first.statusCode).toBe(200);
+    const answer = first.json<{ ready: boolean; progress: number }>();
+    // Nothing was made before the question: the answer comes before the PDF, with the reading's progress.
+    expect(answer.ready).toBe(false);
+    expect(answer.progress).toBeGreaterThanOrEqual(0);
+    expect(answer.progress).toBeLessThan(1);
+    await expect
+      .poll(async () => (await status(fileId, world.tokens.staff)).json<{ ready: boolean }>().ready)
+      .toBe(true);
+    expect(world.app.files.exists('reports', fileId)).toBe(true);
+  });
+
+  it('answers File not found for a report that does not exist or is out of sight', async () => {
+    for (const fileId of [monthlyReportFileId(world.ids.coordination, 2025, 1), 'monthly-nope.pdf']) {
+      const response = await status(fileId);
+      expect(response.statusCode, fileId).toBe(404);
+      expect(response.json()).toEqual({ error: 'File not found' });
+    }
+  });
+});
+
+describe('making reports ahead of the first request', () => {
+  it("makes every organization's current month in the background", async () => {
+    const fileId = monthlyReportFileId(world.ids.fleet, 2026, 3);
+    expect(world.app.files.exists('reports', fileId)).toBe(false);
+    await world.app.monthlyReports.warm();
+    expect(world.app.files.exists('reports', fileId)).toBe(true);
+    const answer = (await status(fileId, world.tokens.staff)).json<{ ready: boolean }>();
+    expect(answer.ready).toBe(true);
+  });
+
+  it('makes again, after the month closed, a report made while the month ran', async () => {
+    const fileId = monthlyReportFileId(world.ids.coordination, 2026, 3);
+    const file = world.app.files.pathOf('reports', fileId);
+    expect(world.app.files.exists('reports', fileId)).toBe(true);
+    // Made "now", in March (the simulator's clock), then the month closes.
+    const madeInMarch = new Date(world.harness.clock.now());
+    fs.utimesSync(file, madeInMarch, madeInMarch);
+    world.harness.clock.set(Date.parse('2026-04-02T12:00:00Z'));
+    await world.app.monthlyReports.warm();
+    expect(fs.statSync(file).mtimeMs).toBeGreaterThan(madeInMarch.getTime());
+    expect(world.app.files.exists('reports', monthlyReportFileId(world.ids.coordination, 2026, 4))).toBe(
+      true,
+    );
   });
 });

@@ -56,6 +56,35 @@ describe('POST /api/organization/mutual_aid_request', () => {
     expect(mails.at(-1)?.body).toContain('"Evanston Fire" (30 days)');
   });
 
+  it('sends the names the requester edited and lists the assets by name in the mail', async () => {
+    const named = rows<{ id: string; name: string }>(
+      world,
+      `SELECT id, COALESCE(NULLIF(nickname, ''), UPPER(system_identifier)) AS name FROM things WHERE id IN (?, ?)`,
+      ...ownThingIds,
+    );
+    const response = await send({
+      firstname: ' Dana ',
+      lastname: 'Ruiz',
+      shared_org: 'Skokie Fire',
+      thing_uuids: ownThingIds,
+      expiration: null,
+    });
+    expect(response.statusCode).toBe(201);
+    const event = row<{ data: string }>(
+      world,
+      'SELECT data FROM events WHERE stream_id = ?',
+      response.json<{ id: string }>().id,
+    );
+    expect(JSON.parse(event.data)).toMatchObject({ firstname: 'Dana', lastname: 'Ruiz' });
+    const outbox = await call(world, 'GET', `/api/sim/outbox?email=${SUPPORT_EMAIL}`, world.tokens.staff);
+    const mail = outbox.json<{ mails: { subject: string; body: string }[] }>().mails.at(-1);
+    expect(mail?.subject).toBe('Mutual aid request from Dana Ruiz');
+    for (const { id, name } of named) {
+      expect(mail?.body).toContain(name);
+      expect(mail?.body).not.toContain(id);
+    }
+  });
+
   it('refuses assets the organization does not own with "Unable to send Mutual Aid Request", writing nothing', async () => {
     const before = eventCount(world);
     const response = await send({

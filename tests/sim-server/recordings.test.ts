@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { detectHazards, type HazardRecord, type SpeedSample } from '#domain/hazards/hazard';
 import { DEVICE_TYPES } from '#domain/things/thing';
 import { formatRecording, parseRecording, RecordingInvalid } from '#sim/replay/recording';
 import { repoRoot } from '#sim/shared/paths';
@@ -86,5 +87,41 @@ describe('the format', () => {
     const [header, ...sampleLines] = lines.filter((line) => line !== '');
     const swapped = [header, sampleLines[sampleLines.length - 1], ...sampleLines.slice(0, -1)].join('\n');
     expect(() => parseRecording(swapped)).toThrow('samples must be in time order');
+  });
+});
+
+/** The hazards the replay of a recording yields: every device's points through the domain's rule. */
+function recordedHazards(text: string): HazardRecord[] {
+  const byDevice = new Map<string, SpeedSample[]>();
+  parseRecording(text).samples.forEach((sample, index) => {
+    if (sample.kind !== 'point') return;
+    const samples = byDevice.get(sample.device_id) ?? [];
+    samples.push({
+      at: Date.parse(sample.time),
+      seq: index,
+      lat: sample.lat,
+      lng: sample.lng,
+      speed: sample.speed ?? 0,
+    });
+    byDevice.set(sample.device_id, samples);
+  });
+  return [...byDevice].flatMap(([deviceId, samples]) => detectHazards(deviceId, samples));
+}
+
+describe('hazards in the recordings (issue 29)', () => {
+  const hazards = recordings.flatMap(({ text }) => recordedHazards(text));
+  const count = (type: string, severity?: string) =>
+    hazards.filter(
+      (hazard) => hazard.type === type && (severity === undefined || hazard.severity === severity),
+    ).length;
+
+  it('hold hard braking and rapid acceleration, each at every severity', () => {
+    for (const type of ['hard_braking', 'rapid_acceleration'])
+      for (const severity of ['low', 'medium', 'high'])
+        expect(count(type, severity), `${type} ${severity}`).toBeGreaterThan(0);
+  });
+
+  it('are mostly not the hardest: stops are braked for, not slammed', () => {
+    expect(count('hard_braking', 'high')).toBeLessThan(count('hard_braking') / 2);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { MANAGE_INTEGRATIONS } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { createConfigFile, deleteConfigFile, fetchConfigFiles } from '../../api/accounts.ts';
+import { loadThingCatalog } from '../../api/thingEdits.ts';
 import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
 import { schemaProblems, useAccountsForm } from './accountsForm.ts';
 import { useLoaded } from './accountsHooks.ts';
@@ -187,6 +188,11 @@ function problemsOf(values: ConfigValues): Record<string, string> {
 export function ConfigFileNew() {
   const [, navigate] = useLocation();
   const form = useAccountsForm<ConfigValues>('config', EMPTY_CONFIG, problemsOf);
+  // Asset type is one of the provider's thing types, by name (the devices report it), shown by display name.
+  const catalog = useLoaded(() => loadThingCatalog(apiClient()), 'thing-types');
+  const typeOptions = catalog?.ok
+    ? catalog.value.types.map((type) => ({ value: type.name, label: type.displayName || type.name }))
+    : [];
   return (
     <AccountsFormElement
       label="New config file"
@@ -211,7 +217,8 @@ export function ConfigFileNew() {
         options={PLATFORMS.map((value) => ({ value, label: PLATFORM_LABELS[value] }))}
         {...form.bind('platform')}
       />
-      <TextField label="Asset type" {...form.bind('thing_type')} />
+      <SelectField label="Asset type" options={typeOptions} {...form.bind('thing_type')} />
+      {catalog && !catalog.ok ? <p role="alert">{catalog.message}</p> : null}
       <SelectField
         label="Model"
         options={MODELS.map((value) => ({ value, label: value }))}

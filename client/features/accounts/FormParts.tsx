@@ -54,7 +54,13 @@ export function SelectField({
   error,
   onChange,
   onBlur,
-}: FieldBinding & { label: string; options: readonly { value: string; label: string }[] }) {
+  disabledReason = null,
+}: FieldBinding & {
+  label: string;
+  options: readonly { value: string; label: string }[];
+  /** Shown under a select the user may not change, which is then disabled. */
+  disabledReason?: string | null;
+}) {
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -64,6 +70,8 @@ export function SelectField({
         id={id}
         className="input"
         value={value}
+        disabled={disabledReason !== null}
+        aria-describedby={disabledReason !== null ? `${id}-reason` : undefined}
         aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
@@ -75,6 +83,11 @@ export function SelectField({
           </option>
         ))}
       </select>
+      {disabledReason !== null ? (
+        <span id={`${id}-reason`} className="field__hint">
+          {disabledReason}
+        </span>
+      ) : null}
       {error ? <span className="field__error">{error}</span> : null}
     </div>
   );

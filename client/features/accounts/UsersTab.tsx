@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROLE_LABELS } from '#domain/session/rolePermissions';
 import {
+  CANNOT_DELETE_SELF,
+  OWN_ROLE_UNCHANGEABLE,
   roleLabelOf,
   sortUsers,
   UserSaveSchema,
@@ -9,7 +11,8 @@ import {
   type RoleRecord,
 } from '#domain/users/user';
 import { deleteUser, fetchOrganizationUsers, fetchRoles, fetchUser, saveUser } from '../../api/accounts.ts';
-import { apiClient } from '../../app/session.ts';
+import { useSignals } from '@preact/signals-react/runtime';
+import { apiClient, sessionProfile } from '../../app/session.ts';
 import { schemaProblems, useAccountsForm } from './accountsForm.ts';
 import { parentPath } from './accountsNavigation.ts';
 import { useLoaded } from './accountsHooks.ts';
@@ -34,6 +37,8 @@ function selectedFromHistory(): string | null {
 
 /** Users (access §2, user:admin:manage): the organization's users with their role labels, New, Edit and Delete. */
 export function UsersList() {
+  useSignals();
+  const ownId = sessionProfile.value?.userId ?? null;
   const [version, setVersion] = useState(0);
   const outcome = useLoaded(() => fetchOrganizationUsers(apiClient()), String(version));
   const removal = useRemoval(
@@ -63,7 +68,14 @@ export function UsersList() {
                 <Link href={`${USERS_PATH}/${encodeURIComponent(user.id)}/edit`} className="link">
                   Edit
                 </Link>{' '}
-                <DeleteButton itemName={user.displayName} onClick={() => removal.ask(user)} />
+                {user.id === ownId ? (
+                  // The simulator refuses it; say so instead of offering a Delete that fails.
+                  <span className="accounts__hint" data-testid="own-user-note">
+                    {CANNOT_DELETE_SELF}
+                  </span>
+                ) : (
+                  <DeleteButton itemName={user.displayName} onClick={() => removal.ask(user)} />
+                )}
               </td>
             </tr>
           ))}
@@ -123,6 +135,8 @@ function UserForm({
   initial: UserValues;
   roles: RoleRecord[];
 }) {
+  useSignals();
+  const ownId = sessionProfile.value?.userId ?? null;
   const [location, navigate] = useLocation();
   const form = useAccountsForm<UserValues>('user', initial, problemsOf);
   const back = parentPath(location);
@@ -158,7 +172,12 @@ function UserForm({
       <TextField label="First name" {...form.bind('firstname')} />
       <TextField label="Last name" {...form.bind('lastname')} />
       <TextField label="Email" type="email" {...form.bind('email')} />
-      <SelectField label="Role" options={roleOptions} {...form.bind('role_id')} />
+      <SelectField
+        label="Role"
+        options={roleOptions}
+        {...form.bind('role_id')}
+        disabledReason={userId !== null && userId === ownId ? OWN_ROLE_UNCHANGEABLE : null}
+      />
       {!userId ? (
         <p className="accounts__hint">The new user receives an e-mail with a link to set their password.</p>
       ) : null}

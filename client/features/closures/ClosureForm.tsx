@@ -127,6 +127,19 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
   const [submitting, setSubmitting] = useState(false);
   const [apiError, setApiError] = useState<string | null>(null);
   const [assets, setAssets] = useState<readonly ClosureAssetChoice[] | null>(null);
+  // A search narrows the Asset options (issue 29: every allowed asset is listed, possibly hundreds); the chosen one
+  // stays listed so the select keeps showing it.
+  const [assetFilter, setAssetFilter] = useState('');
+  const shownAssets = useMemo(() => {
+    const text = assetFilter.trim().toLowerCase();
+    return (assets ?? []).filter(
+      (asset) =>
+        text === '' ||
+        asset.id === values.thingId ||
+        asset.name.toLowerCase().includes(text) ||
+        asset.systemId.toLowerCase().includes(text),
+    );
+  }, [assets, assetFilter, values.thingId]);
   const errors = useMemo(
     () => closureFormErrors(values, { now: Date.now(), timeZone, isWzdxOrg }),
     [values, timeZone, isWzdxOrg],
@@ -269,24 +282,38 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
           ) : assets.length === 0 ? (
             <p>No Assets Available</p>
           ) : (
-            <label className="field">
-              <span className="field__label">Asset</span>
-              <select
-                className="input"
-                value={values.thingId ?? ''}
-                {...invalid('thingId')}
-                onChange={(event) => set('thingId', event.target.value || null)}
-                onBlur={() => touch('thingId')}
-              >
-                <option value="">No Assets selected</option>
-                {assets.map((asset) => (
-                  <option key={asset.id} value={asset.id}>
-                    {asset.name}
-                  </option>
-                ))}
-              </select>
-              <FieldError text={shown('thingId')} />
-            </label>
+            <>
+              <label className="field">
+                <span className="field__label">Search assets</span>
+                <input
+                  className="input"
+                  type="search"
+                  value={assetFilter}
+                  onChange={(event) => setAssetFilter(event.target.value)}
+                />
+              </label>
+              <span className="closure-form__hint" aria-live="polite">
+                Showing {shownAssets.length} of {assets.length}
+              </span>
+              <label className="field">
+                <span className="field__label">Asset</span>
+                <select
+                  className="input"
+                  value={values.thingId ?? ''}
+                  {...invalid('thingId')}
+                  onChange={(event) => set('thingId', event.target.value || null)}
+                  onBlur={() => touch('thingId')}
+                >
+                  <option value="">No Assets selected</option>
+                  {shownAssets.map((asset) => (
+                    <option key={asset.id} value={asset.id}>
+                      {asset.name}
+                    </option>
+                  ))}
+                </select>
+                <FieldError text={shown('thingId')} />
+              </label>
+            </>
           )
         ) : null}
       </fieldset>

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import type { AssetChoice } from '../../api/dataFiles.ts';
 
 /** Access §2 "Export wizard": the empty lists' texts. */
@@ -5,7 +6,11 @@ export const NO_ASSETS_TO_SELECT = 'No Assets to select';
 export const NO_ASSETS_SELECTED = 'No Assets selected';
 export const NO_ASSETS_AVAILABLE = 'No Assets Available';
 
-/** Two lists, available and selected; a click moves an asset across, "Add all" and "Remove all" move every one. */
+/**
+ * Two lists, available and selected; a click moves an asset across, "Add all" and "Remove all" move every one. The
+ * available list holds every asset of the organization and a search narrows it (issue 29: hundreds of assets);
+ * "Add all" adds the ones the search shows.
+ */
 export function AssetTransferLists({
   assets,
   selected,
@@ -15,8 +20,12 @@ export function AssetTransferLists({
   selected: readonly string[];
   onChange: (selected: string[]) => void;
 }) {
+  const [filter, setFilter] = useState('');
+  const countId = useId();
   const chosen = new Set(selected);
-  const available = assets.filter((asset) => !chosen.has(asset.id));
+  const text = filter.trim().toLowerCase();
+  const unpicked = assets.filter((asset) => !chosen.has(asset.id));
+  const available = unpicked.filter((asset) => text === '' || asset.name.toLowerCase().includes(text));
   const picked = assets.filter((asset) => chosen.has(asset.id));
   const availableEmpty = assets.length === 0 ? NO_ASSETS_AVAILABLE : NO_ASSETS_TO_SELECT;
   return (
@@ -24,14 +33,34 @@ export function AssetTransferLists({
       <div className="transfer-list">
         <div className="transfer-list__head">
           <span id="available-assets">Available assets</span>
-          <button type="button" disabled={available.length === 0} onClick={() => onChange(assets.map((a) => a.id))}>
+          <button
+            type="button"
+            disabled={available.length === 0}
+            onClick={() => onChange([...selected, ...available.map((asset) => asset.id)])}
+          >
             Add all
           </button>
         </div>
+        <input
+          type="search"
+          className="transfer-list__search"
+          placeholder="Search assets"
+          aria-label="Search available assets"
+          aria-describedby={countId}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+        <p id={countId} className="transfer-list__count" aria-live="polite">
+          Showing {available.length} of {unpicked.length}
+        </p>
         <ul aria-labelledby="available-assets">
           {available.map((asset) => (
             <li key={asset.id}>
-              <button type="button" onClick={() => onChange([...selected, asset.id])}>
+              <button
+                type="button"
+                className="transfer-list__item"
+                onClick={() => onChange([...selected, asset.id])}
+              >
                 {asset.name}
               </button>
             </li>
@@ -49,7 +78,11 @@ export function AssetTransferLists({
         <ul aria-labelledby="selected-assets">
           {picked.map((asset) => (
             <li key={asset.id}>
-              <button type="button" onClick={() => onChange(selected.filter((id) => id !== asset.id))}>
+              <button
+                type="button"
+                className="transfer-list__item"
+                onClick={() => onChange(selected.filter((id) => id !== asset.id))}
+              >
                 {asset.name}
               </button>
             </li>

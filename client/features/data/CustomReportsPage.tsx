@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { format } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import type { MileageUnit } from '#domain/exports/exportRecord';
-import { EXPORT_DATE_FORMAT } from '#domain/exports/exportRules';
+import { titleProblem as titleProblemOf } from '#domain/exports/exportRules';
 import {
   CREATE_REPORTS,
   CUSTOM_REPORT_TITLE_MAX_LENGTH,
@@ -21,7 +21,7 @@ import {
   type ReportClosureType,
 } from '#domain/reports/customReport';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
+import { instantOfWallTimeText, listTimeText, wallTimeText } from '#domain/units/zonedTime';
 import {
   createCustomReport,
   deleteCustomReport,
@@ -33,7 +33,9 @@ import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { openFile, useAssetChoices } from './dataFileActions.ts';
 import { CheckList, MileageOptions, RangeFields, RequestFormEnd, TitleField } from './RequestFormParts.tsx';
 
-const when = (instant: number) => format(instant, EXPORT_DATE_FORMAT);
+/** On the organization's wall clock, the one the form's times are in (UTC when it names none). */
+const organizationZone = () => subscribedOrganization.value?.timezone || 'UTC';
+const when = (instant: number) => listTimeText(instant, organizationZone());
 
 /** The form; times are `datetime-local` texts on the organization's wall clock (UTC when "Use UTC" is on). */
 type ReportForm = {
@@ -89,7 +91,7 @@ function ReportFormPanel({
     thingIds: form.things,
     closuresToInclude: form.type === 'activity' ? form.closuresToInclude : [],
   });
-  const titleProblem = form.title.trim() === '' ? 'Required' : null;
+  const titleProblem = titleProblemOf(form.title, CUSTOM_REPORT_TITLE_MAX_LENGTH);
   const change = (patch: Partial<ReportForm>) => setForm((previous) => ({ ...previous, ...patch }));
 
   const changeType = (type: CustomReportType) =>
@@ -247,7 +249,7 @@ export function CustomReportsPage() {
         <h1 id="custom-reports-title">Custom Reports</h1>
         <div className="data-page__tools">
           {mayCreate && !creating && (
-            <button type="button" className="button--primary" onClick={() => setCreating(true)}>
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
               Create New
             </button>
           )}
@@ -269,6 +271,9 @@ export function CustomReportsPage() {
         </p>
       )}
       {items === null && !error && <p>Loading reports…</p>}
+      <p className="field-hint" data-testid="list-zone">
+        Times are in {organizationZone()}.
+      </p>
       <ul className="export-list" aria-label="Custom reports">
         {items?.map((item) => <ReportRow key={item.id} item={item} onDelete={removal.ask} />)}
         {items?.length === 0 && <li className="export-list__empty">No custom reports yet</li>}

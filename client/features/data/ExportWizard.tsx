@@ -3,7 +3,12 @@ import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CLOSURE_TYPES, type ClosureType } from '#domain/closures/closure';
-import { EXPORT_TYPES, type ExportType, type MileageUnit } from '#domain/exports/exportRecord';
+import {
+  EXPORT_TITLE_MAX_LENGTH,
+  EXPORT_TYPES,
+  type ExportType,
+  type MileageUnit,
+} from '#domain/exports/exportRecord';
 import {
   defaultExportRange,
   defaultExportTitle,
@@ -12,6 +17,7 @@ import {
   EXPORT_TYPE_LABELS,
   exportChoicesProblem,
   exportRangeProblem,
+  titleProblem as titleProblemOf,
 } from '#domain/exports/exportRules';
 import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
 import { createExport, type AssetChoice } from '../../api/dataFiles.ts';
@@ -63,7 +69,12 @@ function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
           {EXPORT_TYPE_LABELS[type]}
         </label>
       ))}
-      <button type="button" className="button--primary" disabled={choice === null} onClick={() => choice && onCreate(choice)}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={choice === null}
+        onClick={() => choice && onCreate(choice)}
+      >
         Create
       </button>
     </fieldset>
@@ -97,7 +108,7 @@ function FormStep({
     thingIds: form.things,
     closuresToInclude: form.closuresToInclude,
   });
-  const titleProblem = form.title.trim() === '' ? 'Required' : null;
+  const titleProblem = titleProblemOf(form.title, EXPORT_TITLE_MAX_LENGTH);
   const change = (patch: Partial<ExportForm>) => setForm((previous) => ({ ...previous, ...patch }));
 
   const submit = async () => {
@@ -134,7 +145,7 @@ function FormStep({
       <h2>{EXPORT_TYPE_LABELS[form.type]} export</h2>
       <TitleField
         value={form.title}
-        maxLength={255}
+        maxLength={EXPORT_TITLE_MAX_LENGTH}
         problem={submitted ? titleProblem : null}
         onChange={(title) => change({ title })}
       />
@@ -222,7 +233,7 @@ export function ExportWizard() {
         <div className="wizard-step" role="status">
           <h2>Export In-Progress</h2>
           <p>{EXPORT_IN_PROGRESS_NOTICE}</p>
-          <button type="button" className="button--primary" onClick={() => setLeaving(true)}>
+          <button type="button" className="button button--primary" onClick={() => setLeaving(true)}>
             Got It
           </button>
         </div>

@@ -1,10 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { format } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ExportItem } from '#domain/exports/export';
 import {
-  EXPORT_DATE_FORMAT,
   EXPORT_ROW_HEIGHT_PX,
   EXPORT_SCROLL_DEBOUNCE_MS,
   EXPORT_TYPE_LABELS,
@@ -15,6 +13,7 @@ import {
   type ExportStatusGroup,
 } from '#domain/exports/exportRules';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
+import { listTimeText } from '#domain/units/zonedTime';
 import { deleteExport } from '../../api/dataFiles.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
@@ -30,7 +29,9 @@ const TABS: readonly { group: ExportStatusGroup; label: string }[] = [
   { group: 'errored', label: 'Error' },
 ];
 
-const when = (instant: number | null) => (instant === null ? '' : format(instant, EXPORT_DATE_FORMAT));
+/** The organization's zone, the one the export form's times are in (UTC when it names none). */
+const organizationZone = () => subscribedOrganization.value?.timezone || 'UTC';
+const when = (instant: number | null) => (instant === null ? '' : listTimeText(instant, organizationZone()));
 
 function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: ExportItem) => void }) {
   useSignals();
@@ -64,9 +65,16 @@ function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: Expo
             disabled={!isCreator}
             title={isCreator ? undefined : ONLY_CREATOR_CAN_DELETE}
             aria-label={`Delete ${item.title}`}
+            aria-describedby={isCreator ? undefined : `export-reason-${item.id}`}
           >
             Delete
           </button>
+        )}
+        {mayWrite && !isCreator && (
+          // Said in text, not only in a tooltip a keyboard or touch user never sees.
+          <span id={`export-reason-${item.id}`} className="export-row__reason">
+            {ONLY_CREATOR_CAN_DELETE}
+          </span>
         )}
       </div>
     </li>
@@ -161,6 +169,9 @@ export function ExportsPage() {
           {exportsError.value}
         </p>
       )}
+      <p className="field-hint" data-testid="list-zone">
+        Times are in {organizationZone()}.
+      </p>
       {/* The panel wraps the list: a list given the tabpanel role is no longer a list to its items. */}
       <div role="tabpanel" aria-busy={exportsLoading.value}>
         <ul className="export-list" ref={list}>

@@ -1,11 +1,52 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo, useState } from 'react';
-import { MONTH_NAMES, monthlyReportTree, type MonthlyReportItem } from '#domain/reports/monthlyReport';
-import { listMonthlyReports } from '../../api/dataFiles.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  MONTH_NAMES,
+  monthlyReportTree,
+  preparingText,
+  type MonthlyReportItem,
+} from '#domain/reports/monthlyReport';
+import { listMonthlyReports, monthlyReportStatus } from '../../api/dataFiles.ts';
 import { apiClient, sessionProfile } from '../../app/session.ts';
 import { openFile } from './dataFileActions.ts';
 
 const compareText = new Intl.Collator(undefined, { sensitivity: 'base' }).compare;
+
+/** How often a download being prepared asks how far the report is. */
+const STATUS_POLL_MS = 500;
+
+type Preparing = { fileId: string; progress: number | null };
+
+/**
+ * A report's download (issue 29): the PDF may first have to be made from a month of telemetry, in slices. Until it is
+ * ready the row says how far the making is and its button stays busy; then the file opens. A backend without the
+ * status call (the provider's) falls back to the plain link, which waits for the file.
+ */
+function useReportDownload() {
+  const [preparing, setPreparing] = useState<Preparing | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const download = async (fileId: string) => {
+    setPreparing({ fileId, progress: null });
+    for (;;) {
+      const status = await monthlyReportStatus(apiClient(), fileId);
+      if (!mounted.current) return;
+      if (!status.ok || status.value.ready) break;
+      setPreparing({ fileId, progress: status.value.progress });
+      await new Promise((resolve) => window.setTimeout(resolve, STATUS_POLL_MS));
+      if (!mounted.current) return;
+    }
+    await openFile(fileId, false);
+    if (mounted.current) setPreparing(null);
+  };
+  return { preparing, download };
+}
 
 /** Monthly reports (access §2): years, then months, newest first; each leaf an organization with its PDF. */
 export function MonthlyReportsPage() {
@@ -13,6 +54,7 @@ export function MonthlyReportsPage() {
   const userOrganizationId = sessionProfile.value?.organizationId ?? null;
   const [items, setItems] = useState<MonthlyReportItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { preparing, download } = useReportDownload();
 
   useEffect(() => {
     if (!userOrganizationId) return;
@@ -59,10 +101,17 @@ export function MonthlyReportsPage() {
                               type="button"
                               className="link-button"
                               aria-label={`Download ${report.organizationName} ${MONTH_NAMES[month.month - 1]} ${year.year}`}
-                              onClick={() => void openFile(report.fileId, false)}
+                              disabled={preparing !== null}
+                              aria-busy={preparing?.fileId === report.fileId}
+                              onClick={() => void download(report.fileId)}
                             >
-                              Download
+                              {preparing?.fileId === report.fileId ? 'Preparing…' : 'Download'}
                             </button>
+                            {preparing?.fileId === report.fileId ? (
+                              <span className="report-leaf__progress" role="status" data-testid="report-progress">
+                                {preparingText(preparing.progress)}
+                              </span>
+                            ) : null}
                           </li>
                         ))}
                       </ul>

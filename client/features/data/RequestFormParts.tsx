@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { MileageUnit } from '#domain/exports/exportRecord';
+import { COUNTER_WARNING_CHARACTERS } from '#domain/exports/exportRules';
 import type { AssetChoice } from '../../api/dataFiles.ts';
 import { AssetTransferLists } from './AssetTransferLists.tsx';
 
@@ -18,12 +19,27 @@ export function TitleField({
   problem: string | null;
   onChange: (title: string) => void;
 }) {
+  const counterId = useId();
+  const near = maxLength - value.length <= COUNTER_WARNING_CHARACTERS;
   return (
-    <label className="field">
-      Title
-      <input value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} />
+    <div className="field">
+      <label className="field">
+        Title
+        <input
+          className="input"
+          value={value}
+          maxLength={maxLength}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={counterId}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </label>
+      {/* Access §5: a counter when a maximum is set, red within 5 characters of it. */}
+      <span id={counterId} className={`field-counter${near ? ' field-counter--warning' : ''}`} data-testid="title-counter">
+        {value.length}/{maxLength}
+      </span>
       {problem && <span className="field-error">{problem}</span>}
-    </label>
+    </div>
   );
 }
 
@@ -171,7 +187,7 @@ export function RequestFormEnd({
       )}
       <div className="wizard-actions">
         {back}
-        <button type="submit" className="button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy}>
           {submitLabel}
         </button>
       </div>

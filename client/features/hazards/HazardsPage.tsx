@@ -17,9 +17,10 @@ import { searchHazards } from '../../api/hazards.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
+import { liveAssetsHidden } from '../../map/mapViewState.ts';
 import { TripForm, type TripSearchRequest } from '../trips/TripForm.tsx';
 import { SectionMap } from '../trips/SectionMap.tsx';
-import { useAssetChoices } from '../trips/useAssetChoices.ts';
+import { useAssetChoices } from '../../ui/useAssetChoices.ts';
 import { hazardLayers } from './hazardLayers.ts';
 import { HazardTable } from './HazardTable.tsx';
 import '../trips/trips.css';
@@ -59,6 +60,17 @@ export function HazardsPage() {
     setFeatureLayers(LAYER_KEY, hazardLayers('hazard-dots', shown));
   }, [shown]);
   useEffect(() => () => clearFeatureLayers(LAYER_KEY), []);
+  // While results show, the live markers would bury them: hidden until the results are cleared or the screen left.
+  const showingResults = found.phase === 'done';
+  useEffect(() => {
+    liveAssetsHidden.value = showingResults;
+  }, [showingResults]);
+  useEffect(
+    () => () => {
+      liveAssetsHidden.value = false;
+    },
+    [],
+  );
 
   const search = (request: TripSearchRequest) => {
     setFound({ phase: 'loading' });
@@ -80,7 +92,7 @@ export function HazardsPage() {
   };
 
   return (
-    <div className="trips-page">
+    <div className={`trips-page${found.phase === 'idle' ? '' : ' trips-page--results'}`}>
       <aside className="trips-page__panel">
         <h1 className="trips-page__title">Hazards</h1>
         <TripForm
@@ -125,19 +137,40 @@ export function HazardsPage() {
             ))}
           </fieldset>
         </TripForm>
-        {found.phase === 'failed' ? (
-          <p className="trip-list__error" role="alert">
-            {found.message}
-          </p>
-        ) : null}
-        {found.phase === 'done' ? (
-          shown.length === 0 ? (
-            <p className="trip-list__empty">No hazards in this range.</p>
-          ) : (
-            <HazardTable label="Hazards" hazards={shown} assetNames={found.names} rowTestId="hazard-row" />
-          )
-        ) : null}
       </aside>
+      {found.phase === 'idle' ? null : (
+        <section className="trips-page__results" aria-label="Hazards found">
+          <div className="trips-page__results-head">
+            <h2 className="trips-page__subtitle">Hazards found</h2>
+            {found.phase === 'done' ? (
+              <button type="button" onClick={() => setFound({ phase: 'idle' })}>
+                Clear results
+              </button>
+            ) : null}
+          </div>
+          {found.phase === 'loading' ? <p className="trip-form__hint">Searching…</p> : null}
+          {found.phase === 'failed' ? (
+            <p className="trip-list__error" role="alert">
+              {found.message}
+            </p>
+          ) : null}
+          {found.phase === 'done' ? (
+            <>
+              <p className="trip-form__hint">Live asset markers are hidden while results show.</p>
+              {shown.length === 0 ? (
+                <p className="trip-list__empty">No hazards in this range.</p>
+              ) : (
+                <HazardTable
+                  label="Hazards"
+                  hazards={shown}
+                  assetNames={found.names}
+                  rowTestId="hazard-row"
+                />
+              )}
+            </>
+          ) : null}
+        </section>
+      )}
       <SectionMap />
     </div>
   );

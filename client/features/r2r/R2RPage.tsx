@@ -2,7 +2,8 @@
 // data for an alerted asset" — one asset, a start in the past and the end it implies (start + 15 minutes) — and the
 // results: the run's path and alerts on the map, and its points and alerts as tables.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { r2rSearchVerdict } from '#domain/things/assetChoices';
 import { r2rEnd, r2rStartProblem, SELECT_ASSET, type R2RRun } from '#domain/r2r/r2rRun';
 import { positionBounds, type Trip } from '#domain/trips/trip';
 import { formatSpeed } from '#domain/units/speed';
@@ -16,7 +17,8 @@ import { formatTripTime, fromLocalInputValue, toLocalInputValue } from '../trips
 import { assetColours, tripLayers } from '../trips/tripLayers.ts';
 import { SectionMap } from '../trips/SectionMap.tsx';
 import { FieldError } from '../trips/TripForm.tsx';
-import { useAssetChoices } from '../trips/useAssetChoices.ts';
+import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
 import '../trips/trips.css';
 
 const LAYER_KEY = 'r2r';
@@ -49,6 +51,20 @@ export function R2RPage() {
   useSignals();
   const country = subscribedOrganization.value?.countryCode;
   const choices = useAssetChoices(subscribedOrganization.value?.id ?? null);
+  // Only HA5/HA7 assets are offered (access §6); those with R2R off are shown disabled with "R2R not enabled",
+  // after the searchable ones.
+  const entries = useMemo(() => {
+    if (choices === null) return null;
+    const offered: PickerEntry[] = [];
+    for (const choice of choices) {
+      const verdict = r2rSearchVerdict(choice);
+      if (verdict.offered) offered.push({ choice, reason: verdict.reason });
+    }
+    return [
+      ...offered.filter((entry) => entry.reason === null),
+      ...offered.filter((entry) => entry.reason !== null),
+    ];
+  }, [choices]);
   const [thingId, setThingId] = useState('');
   const [start, setStart] = useState(() =>
     toLocalInputValue(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000),
@@ -100,17 +116,15 @@ export function R2RPage() {
           aria-label="View run data for an alerted asset"
         >
           <h2 className="trips-page__subtitle">View run data for an alerted asset</h2>
-          <div className="trip-form__field">
-            <label htmlFor="r2r-asset">Asset</label>
-            <select id="r2r-asset" value={thingId} onChange={(event) => setThingId(event.target.value)}>
-              <option value="">{choices === null ? 'Loading assets…' : 'Choose an asset'}</option>
-              {(choices ?? []).map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AssetPicker
+            legend="Asset"
+            entries={entries}
+            selected={thingId === '' ? [] : [thingId]}
+            onChange={(ids) => setThingId(ids[0] ?? '')}
+            multiple={false}
+            name="r2r-asset"
+            note="Run-to-run data exists for HA5 and HA7 devices with R2R enabled."
+          />
           <FieldError message={tried ? assetProblem : null} />
           <label className="trip-form__field">
             Start time

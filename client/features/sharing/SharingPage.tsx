@@ -16,10 +16,12 @@ import {
   type MutualAidExpiration,
   type MutualAidForm,
 } from '#domain/sharing/mutualAid';
+import { ONLY_OWNED_ASSETS, sharingVerdict, type AssetChoice } from '#domain/things/assetChoices';
 import { sendMutualAidRequest } from '../../api/sharing.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
 import { FieldError } from '../trips/TripForm.tsx';
-import { useAssetChoices } from '../trips/useAssetChoices.ts';
+import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
 import '../trips/trips.css';
 
 type Step = 'intro' | 'form' | 'sent';
@@ -30,7 +32,16 @@ const COUNTER_WARNING = 5;
 export function SharingPage() {
   useSignals();
   const profile = sessionProfile.value;
-  const choices = useAssetChoices(profile?.userOrganization.id ?? subscribedOrganization.value?.id ?? null);
+  const ownOrganizationId = profile?.userOrganization.id ?? subscribedOrganization.value?.id ?? null;
+  const all = useAssetChoices(ownOrganizationId);
+  // Only what the organization owns can be sent (the simulator's rule, sim-server/sharing/).
+  const choices = useMemo(
+    () =>
+      all === null || ownOrganizationId === null
+        ? null
+        : all.filter((choice) => sharingVerdict(choice, ownOrganizationId).offered),
+    [all, ownOrganizationId],
+  );
   const [step, setStep] = useState<Step>('intro');
   const canStart = canStartMutualAid(permissions.value, choices !== null && choices.length > 0);
 
@@ -83,7 +94,7 @@ export function SharingPage() {
 
 type SharingFormProps = {
   initial: MutualAidForm;
-  choices: readonly { id: string; name: string }[];
+  choices: readonly AssetChoice[];
   onSent(): void;
   onCancel(): void;
 };
@@ -96,14 +107,10 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
   const problems = useMemo(() => mutualAidFormProblems(form), [form]);
   const shown = tried ? problems : {};
   const remaining = SHARED_ORGANIZATION_MAX_LENGTH - form.sharedOrg.length;
-
-  const toggle = (thingId: string) =>
-    setForm((current) => ({
-      ...current,
-      thingIds: current.thingIds.includes(thingId)
-        ? current.thingIds.filter((id) => id !== thingId)
-        : [...current.thingIds, thingId],
-    }));
+  const entries: PickerEntry[] = useMemo(
+    () => choices.map((choice) => ({ choice, reason: null })),
+    [choices],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -153,24 +160,16 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
         {form.sharedOrg.length}/{SHARED_ORGANIZATION_MAX_LENGTH}
       </p>
       <FieldError message={shown.sharedOrg} />
-      <fieldset className="trip-form__assets">
-        <legend>Assets</legend>
-        <ul className="trip-form__choices">
-          {choices.map((choice) => (
-            <li key={choice.id}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={form.thingIds.includes(choice.id)}
-                  onChange={() => toggle(choice.id)}
-                />
-                {choice.name}
-              </label>
-            </li>
-          ))}
-        </ul>
-        <FieldError message={shown.thingIds} />
-      </fieldset>
+      <AssetPicker
+        legend="Assets"
+        entries={entries}
+        selected={form.thingIds}
+        onChange={(thingIds) => setForm({ ...form, thingIds })}
+        multiple
+        note={ONLY_OWNED_ASSETS}
+      />
+      <FieldError message={shown.thingIds} />
+
       <fieldset className="trip-form__assets">
         <legend>Expiration</legend>
         {MUTUAL_AID_EXPIRATIONS.map((expiration: MutualAidExpiration) => (

@@ -2,19 +2,21 @@
 // start and an end at most 24 hours apart in the past, each rule's message under its field once a search was
 // tried, and what telemetry each picked asset has (coverage).
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { AssetChoice as OfferedAsset } from '#domain/things/assetChoices';
 import { problemFor, tripSearchProblems, type RangeProblem } from '#domain/trips/tripRange';
 import type { Coverage } from '#domain/trips/trip';
 import { fetchCoverage, type AssetChoice } from '../../api/trips.ts';
 import { apiClient } from '../../app/session.ts';
+import { AssetPicker } from '../../ui/AssetPicker.tsx';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from './tripFormat.ts';
 
 const HOUR = 3_600_000;
-const SHOWN_CHOICES = 50;
 
 export type TripSearchRequest = { assets: AssetChoice[]; start: number; end: number };
 
 type TripFormProps = {
-  choices: readonly AssetChoice[] | null;
+  /** Every asset of the organization; the picker offers them all, with search (issue 29). */
+  choices: readonly OfferedAsset[] | null;
   busy: boolean;
   onSearch(request: TripSearchRequest): void;
   /** Fields a screen adds (the hazards' types), shown before the button. */
@@ -37,25 +39,27 @@ export function TripForm({ choices, busy, onSearch, children, extraProblem = nul
   const [now] = useState(() => Date.now());
   const [start, setStart] = useState(() => toLocalInputValue(Math.floor((now - HOUR) / 60_000) * 60_000));
   const [end, setEnd] = useState(() => toLocalInputValue(Math.floor(now / 60_000) * 60_000));
-  const [filter, setFilter] = useState('');
-  const [picked, setPicked] = useState<AssetChoice[]>([]);
+  const [pickedIds, setPickedIds] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
   const [coverage, setCoverage] = useState<readonly Coverage[]>([]);
 
   const startMs = fromLocalInputValue(start);
   const endMs = fromLocalInputValue(end);
   const problems: RangeProblem[] = tripSearchProblems(
-    { start: startMs, end: endMs, thingCount: picked.length },
+    { start: startMs, end: endMs, thingCount: pickedIds.length },
     Date.now(),
   );
   const shown = tried ? problems : [];
 
-  const matching = useMemo(() => {
-    const text = filter.trim().toLowerCase();
-    return (choices ?? [])
-      .filter((choice) => text === '' || choice.name.toLowerCase().includes(text))
-      .slice(0, SHOWN_CHOICES);
-  }, [choices, filter]);
+  const entries = useMemo(() => choices?.map((choice) => ({ choice, reason: null })) ?? null, [choices]);
+  const picked: AssetChoice[] = useMemo(
+    () =>
+      pickedIds.flatMap((id) => {
+        const found = choices?.find((choice) => choice.id === id);
+        return found ? [{ id: found.id, name: found.name }] : [];
+      }),
+    [choices, pickedIds],
+  );
 
   const pickedKey = picked.map((asset) => asset.id).join(',');
   useEffect(() => {
@@ -67,13 +71,6 @@ export function TripForm({ choices, busy, onSearch, children, extraProblem = nul
       current = false;
     };
   }, [pickedKey]);
-
-  const toggle = (choice: AssetChoice) =>
-    setPicked((current) =>
-      current.some((asset) => asset.id === choice.id)
-        ? current.filter((asset) => asset.id !== choice.id)
-        : [...current, choice],
-    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -88,36 +85,15 @@ export function TripForm({ choices, busy, onSearch, children, extraProblem = nul
 
   return (
     <form className="trip-form" onSubmit={submit} noValidate aria-label="Trip search">
-      <fieldset
-        className="trip-form__assets"
-        aria-describedby={assetsError ? 'trip-assets-error' : undefined}
-      >
-        <legend>Assets (1 to 5)</legend>
-        <input
-          type="search"
-          placeholder="Search assets"
-          aria-label="Search assets"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
-        {choices === null ? (
-          <p className="trip-form__hint">Loading assets…</p>
-        ) : (
-          <ul className="trip-form__choices">
-            {matching.map((choice) => (
-              <li key={choice.id}>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={picked.some((asset) => asset.id === choice.id)}
-                    onChange={() => toggle(choice)}
-                  />
-                  {choice.name}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
+      <AssetPicker
+        legend="Assets (1 to 5)"
+        entries={entries}
+        selected={pickedIds}
+        onChange={setPickedIds}
+        multiple
+        errorId={assetsError ? 'trip-assets-error' : undefined}
+      />
+      <>
         <FieldError id="trip-assets-error" message={assetsError} />
         {picked.length > 0 ? (
           <ul className="trip-form__coverage" aria-label="Coverage">
@@ -136,7 +112,7 @@ export function TripForm({ choices, busy, onSearch, children, extraProblem = nul
             })}
           </ul>
         ) : null}
-      </fieldset>
+      </>
       <label className="trip-form__field">
         Start time
         <input

@@ -10,7 +10,7 @@ import { TripForm, type TripSearchRequest } from './TripForm.tsx';
 import { TripList } from './TripList.tsx';
 import { mountTripsBridge } from './tripsBridge.ts';
 import { acceptSearchResult, resetTrips, tripSearch } from './tripsState.ts';
-import { useAssetChoices } from './useAssetChoices.ts';
+import { useAssetChoices } from '../../ui/useAssetChoices.ts';
 import './trips.css';
 
 export function TripsPage() {

@@ -22,8 +22,12 @@ export function ForgotPassword() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = email.trim();
-    if (!trimmed) return setInvalid('Required');
-    if (!EMAIL_PATTERN.test(trimmed)) return setInvalid('Must be a valid email');
+    const problem = !trimmed ? 'Required' : !EMAIL_PATTERN.test(trimmed) ? 'Must be a valid email' : null;
+    if (problem) {
+      // An answer about an earlier address no longer applies once this one is wrong.
+      setResult(null);
+      return setInvalid(problem);
+    }
     setInvalid(null);
     setPending(true);
     const outcome = await requestPasswordReset(apiClient(), trimmed);
@@ -57,7 +61,7 @@ export function ForgotPassword() {
         </div>
         {result ? (
           <p
-            className={result.ok ? 'welcome__notice' : 'welcome__error'}
+            className={result.ok ? 'welcome__success' : 'welcome__error'}
             role={result.ok ? 'status' : 'alert'}
             data-testid="welcome-result"
           >

@@ -101,7 +101,7 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
           </p>
         ) : null}
         {succeeded ? (
-          <p className="welcome__notice" role="status" data-testid="welcome-result">
+          <p className="welcome__success" role="status" data-testid="welcome-result">
             {REDIRECTING}
           </p>
         ) : null}

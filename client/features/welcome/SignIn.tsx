@@ -8,7 +8,15 @@ import { apiClient, permissions, takeReturnPath } from '../../app/session.ts';
 import { isMobileViewport } from '../../app/viewport.ts';
 import { ConfidentialityNotice } from './ConfidentialityNotice.tsx';
 import { signIn, signInWithLinkTokens, type SignInResult } from './signInFlow.ts';
-import { presentSignInMessage, validateSignIn, type SignInValues } from './signInForm.ts';
+import {
+  countWrongPassword,
+  LOCKED_OUT,
+  looksLockedOut,
+  presentSignInMessage,
+  validateSignIn,
+  type SignInValues,
+  type WrongPasswords,
+} from './signInForm.ts';
 import { EMAIL_SENT } from './welcomeTexts.ts';
 
 type Field = keyof SignInValues;
@@ -32,12 +40,20 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
   const [failure, setFailure] = useState<string | null>(null);
   const [lockedOut, setLockedOut] = useState(false);
   const [unlockSent, setUnlockSent] = useState<string | null>(null);
+  const [wrongPasswords, setWrongPasswords] = useState<WrongPasswords>({ email: '', count: 0 });
   const environment = currentEnvironment();
 
-  const finish = (result: SignInResult) => {
+  const finish = (result: SignInResult, email = '') => {
     if (!result.ok) {
-      setFailure(presentSignInMessage(result.message, environment.supportEmail));
-      setLockedOut(/locked/i.test(result.message));
+      // The attempt that locks the account is still answered "incorrect": say "locked" and offer the unlock
+      // e-mail at once rather than after one more try.
+      const wrong = countWrongPassword(wrongPasswords, email, result.message);
+      setWrongPasswords(wrong);
+      const locked = /locked/i.test(result.message) || looksLockedOut(wrong);
+      setFailure(
+        looksLockedOut(wrong) ? LOCKED_OUT : presentSignInMessage(result.message, environment.supportEmail),
+      );
+      setLockedOut(locked);
       return;
     }
     navigate(landingAfterSignIn(), { replace: true });
@@ -94,7 +110,7 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
     setUnlockSent(null);
     const result = await signIn(values.email, values.password, unlockToken ?? undefined);
     setPending(false);
-    finish(result);
+    finish(result, values.email);
   };
 
   const emailError = visibleError('email');
@@ -196,7 +212,11 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
           </button>
         ) : null}
         {unlockSent ? (
-          <p className="welcome__notice" role="status" data-testid="unlock-sent">
+          <p
+            className={unlockSent === EMAIL_SENT ? 'welcome__success' : 'welcome__error'}
+            role="status"
+            data-testid="unlock-sent"
+          >
             {unlockSent}
           </p>
         ) : null}

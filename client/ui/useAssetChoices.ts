@@ -1,8 +1,9 @@
-// The viewed organization's assets as choices for the trips, hazards and R2R forms, loaded when the screen mounts
-// and again when the organization changes; null while loading, empty when the load failed.
+// The viewed organization's assets as picker choices for any form (trips, hazards, R2R, sharing; issue 29), read
+// when the screen mounts and again when the organization changes; null while loading, empty when the read failed.
 import { useEffect, useState } from 'react';
-import { fetchAssetChoices, type AssetChoice } from '../../api/trips.ts';
-import { apiClient } from '../../app/session.ts';
+import type { AssetChoice } from '#domain/things/assetChoices';
+import { loadAssetChoices } from '../api/assetChoices.ts';
+import { apiClient } from '../app/session.ts';
 
 export function useAssetChoices(organizationId: string | null): readonly AssetChoice[] | null {
   const [choices, setChoices] = useState<readonly AssetChoice[] | null>(null);
@@ -10,7 +11,7 @@ export function useAssetChoices(organizationId: string | null): readonly AssetCh
     setChoices(null);
     if (organizationId === null) return;
     let current = true;
-    fetchAssetChoices(apiClient(), organizationId).then(
+    loadAssetChoices(apiClient(), organizationId, Date.now()).then(
       (found) => {
         if (current) setChoices(found);
       },
