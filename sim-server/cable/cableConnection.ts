@@ -20,10 +20,23 @@ export class CableConnection implements FlowState {
   droppedFrames = 0;
   /** Set once the server has decided to end the connection, so nothing else is sent to it. */
   closing = false;
+  /** Speaks the extended protocol: gets stream positions on broadcasts, may ask for history. */
+  readonly extended: boolean;
+  /** The extended protocol's session id, which a reconnect presents to restore its subscriptions. */
+  readonly sid: string | null;
+  /**
+   * Per organization, the last offset already sent from history: live frames up to it were queued before the
+   * history was read and would arrive twice. Null until a history is served.
+   */
+  floors: Map<string, number> | null = null;
+  /** Organizations of a restored session that get no live frames until the client asks for its history. */
+  paused: Set<string> | null = null;
 
-  constructor(socket: WebSocket, transport: Socket) {
+  constructor(socket: WebSocket, transport: Socket, sid: string | null = null) {
     this.socket = socket;
     this.transport = transport;
+    this.sid = sid;
+    this.extended = sid !== null;
   }
 
   get isOpen(): boolean {

@@ -139,10 +139,10 @@ describe('cable connection', () => {
     expect(await client.next()).toEqual({ type: 'welcome' });
   });
 
-  it('accepts the token from the query string', async () => {
+  it('does not take the token from the query string (issue 24: URLs end up in logs)', async () => {
     const { url } = await startCable();
     const client = await TestClient.open(`${url}?token=${TOKEN}`, ['actioncable-v1-json']);
-    expect(await client.next()).toEqual({ type: 'welcome' });
+    expect(await client.next()).toEqual({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
   });
 
   it('pings welcomed connections with the time in unix seconds', async () => {
