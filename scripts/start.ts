@@ -83,6 +83,11 @@ async function main(): Promise<void> {
     // The simulator sends no e-mail: each one is printed here and kept in GET /api/sim/outbox.
     mailLog: (line) => console.log(line),
     outboxAccess: process.env.SIM_OPEN_OUTBOX === '1' ? 'open' : 'loopback',
+    // Comma-separated browser origins allowed on the cable besides the simulator's own (docs/cable.md).
+    cableAllowedOrigins: (process.env.SIM_CABLE_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin.length > 0),
     retention:
       retentionDays === 0
         ? false

@@ -17,6 +17,7 @@ export type SimulatorOptions = {
   retention?: AppOptions['retention']; // log retention (default 30 days, hourly; false = keep everything)
   outboxAccess?: AppOptions['outboxAccess']; // who reads GET /api/sim/outbox (default loopback callers only)
   mailLog?: AppOptions['mailLog']; // where mails are written besides the outbox
+  cableAllowedOrigins?: AppOptions['cableAllowedOrigins']; // browser origins allowed on the cable besides its own
   warn?: (line: string) => void; // where a warning about listening beyond loopback goes (default console.warn)
 };
 
@@ -33,6 +34,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     ...(options.retention === undefined ? {} : { retention: options.retention }),
     ...(options.outboxAccess ? { outboxAccess: options.outboxAccess } : {}),
     ...(options.mailLog ? { mailLog: options.mailLog } : {}),
+    ...(options.cableAllowedOrigins ? { cableAllowedOrigins: options.cableAllowedOrigins } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   try {

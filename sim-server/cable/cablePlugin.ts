@@ -50,8 +50,9 @@ const CableQuerySchema = v.looseObject({
 const RESTORE_SID_HEADER = 'x-anycable-restore-sid';
 
 /**
- * A browser page may open the cable only from the simulator's own origin or an allowed one; a page elsewhere
- * would otherwise ride a signed-in user's token it got hold of... or, worse, probe with guessed ones (issue 24).
+ * A WebSocket is not bound by the same-origin policy, so a page on any site could open the cable from a signed-in
+ * user's browser; only the simulator's own origin (the `Host` the request came to) and the allowed ones may.
+ * Clients that send no `Origin` are not browsers and are judged by their token alone (issue 24).
  */
 function originAllowed(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
