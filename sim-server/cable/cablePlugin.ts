@@ -44,7 +44,8 @@ const MAX_INCOMING_MESSAGE_BYTES = 64 * 1024;
 // The token travels as a subprotocol only: a URL lands in logs and proxies (issue 24). `sid` is the extended
 // protocol's session to restore, as the official AnyCable client sends it.
 const CableQuerySchema = v.looseObject({
-  sid: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
+  // Empty after a `disconnect` frame: the official client then clears its session but keeps the parameter.
+  sid: v.optional(v.pipe(v.string(), v.maxLength(64))),
 });
 
 const RESTORE_SID_HEADER = 'x-anycable-restore-sid';
