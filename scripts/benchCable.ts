@@ -1,6 +1,9 @@
 // Micro-benchmark of the cable endpoint against a bare `ws` broadcast of the same frames, in the same run.
 //
-//   npm run bench:cable -- [--clients 20] [--rates 2500,5000,10000] [--seconds 5]
+//   npm run bench:cable -- [--clients 20] [--rates 2500,5000,10000] [--seconds 5] [--protocol plain|ext]
+//
+// `--protocol ext` makes the cable's clients speak the extended protocol (actioncable-v1-ext-json), so every frame
+// also carries its stream position (docs/cable.md "Resumable streams"); the default is the plain protocol.
 //
 // For each rate (broadcasts/s to one organization) it runs each server in turn, with the websocket clients in a
 // child process so that server and clients share the machine's two cores as they do in the load test. It prints
@@ -195,6 +198,9 @@ async function startBatchedBareWs(): Promise<Contender> {
   };
 }
 
+/** Which protocol the cable's clients speak (`--protocol`). */
+let cableSubprotocol = 'actioncable-v1-json';
+
 async function startCable(): Promise<Contender> {
   const app: FastifyInstance = Fastify();
   await app.register(cablePlugin, {
@@ -202,12 +208,17 @@ async function startCable(): Promise<Contender> {
       token === TOKEN ? { userId: 'bench', organizationIds: new Set([ORGANIZATION_ID]) } : null,
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  // Offsets as the log gives them: one per broadcast, rising.
+  let offset = 0;
   return {
     name: 'cable',
     url: `${address.replace('http', 'ws')}/cable`,
-    protocols: ['actioncable-v1-json', TOKEN],
+    protocols: [cableSubprotocol, TOKEN],
     identifier: IDENTIFIER,
-    broadcast: (data) => app.broadcaster.broadcast(ORGANIZATION_ID, 'point', data),
+    broadcast: (data) => {
+      offset += 1;
+      app.broadcaster.broadcast(ORGANIZATION_ID, 'point', data, offset);
+    },
     droppedFrames: () => app.broadcaster.stats().droppedFrames,
     close: () => app.close(),
   };
@@ -358,15 +369,19 @@ async function main(): Promise<void> {
       clients: { type: 'string', default: '20' },
       rates: { type: 'string', default: '2500,5000,7500,10000,15000,20000' },
       seconds: { type: 'string', default: '5' },
+      protocol: { type: 'string', default: 'plain' },
     },
   });
+  if (values.protocol !== 'plain' && values.protocol !== 'ext') throw new Error('--protocol is plain or ext');
+  if (values.protocol === 'ext') cableSubprotocol = 'actioncable-v1-ext-json';
   const clientCount = Number(values.clients);
   const rates = values.rates.split(',').map(Number);
   const seconds = Number(values.seconds);
 
   const clients = fork(new URL(import.meta.url), ['--clients-process'], { execArgv: process.execArgv });
   console.log(
-    `cable benchmark: ${clientCount} clients, ${seconds} s per phase, rates ${rates.join(', ')} broadcasts/s`,
+    `cable benchmark: ${clientCount} clients, ${seconds} s per phase, rates ${rates.join(', ')} broadcasts/s, ` +
+      `cable protocol ${cableSubprotocol}`,
   );
 
   const capacity = new Map<string, number>();
