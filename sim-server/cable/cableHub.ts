@@ -319,6 +319,11 @@ export class CableHub implements CableBroadcaster {
    */
   ping(): void {
     const now = this.now();
+    // Dropped sessions are remembered in the order they dropped, so the expired ones are at the front.
+    for (const [sid, session] of this.restorable) {
+      if (session.until >= now) break;
+      this.restorable.delete(sid);
+    }
     const frame = Buffer.from(pingFrame(Math.floor(now / 1000)));
     for (const connection of this.connections) {
       if (!connection.session || !connection.isOpen) continue;
