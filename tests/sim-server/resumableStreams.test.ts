@@ -6,7 +6,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceType } from '#domain/things/thing';
+import { createCableHistory } from '#sim/cable/cableHistory';
 import { runLogRetention } from '#sim/store/logRetention';
+import { createThingAudienceReader } from '#sim/things/thingAudience';
 import { connectExtended, eventsIdentifier, type ExtClient } from './support/extendedCableClient.ts';
 import {
   bearer,
@@ -85,6 +87,47 @@ async function report(step: number): Promise<number> {
   return harness.app.eventLog.store.lastSeq();
 }
 
+/** Saves a manual closure of the organization (as staff, who manage it); returns the log's last seq. */
+async function saveClosure(description: string): Promise<number> {
+  const now = clock.now();
+  const response = await harness.app.inject({
+    method: 'POST',
+    url: `/api/organization/closure?org_ids[]=${organizationId}`,
+    headers: bearer(staffToken),
+    payload: {
+      is_dashboard_managed: true,
+      is_in_service: true,
+      closure_type: 'manual',
+      thing_id: null,
+      description,
+      alert_message: 'Left lane closed',
+      direction: 'E',
+      impacted_lanes: [1],
+      geocoded_route: [
+        { lat: 41.8801, lng: -87.6301 },
+        { lat: 41.8811, lng: -87.6291 },
+      ],
+      calculated_route: null,
+      user_route: [
+        { lat: 41.8801, lng: -87.6301 },
+        { lat: 41.8811, lng: -87.6291 },
+      ],
+      street_start: 'W Madison St',
+      street_end: 'W Madison St',
+      is_active: true,
+      start_time: new Date(now).toISOString(),
+      end_time: new Date(now + 30 * 86_400_000).toISOString(),
+      is_wzdx_compliant: false,
+      external_id: null,
+      location_method: null,
+      vehicle_impact: null,
+      group_id: null,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return harness.app.eventLog.store.lastSeq();
+}
+
 async function subscribed(history?: Record<string, unknown>): Promise<ExtClient> {
   const connected = await client();
   connected.send({ command: 'subscribe', identifier, ...(history ? { history } : {}) });
@@ -138,13 +181,18 @@ describe('the extended protocol (actioncable-v1-ext-json)', () => {
     await untilOffset(watcher, first);
     const epoch = watcher.frames.find((frame) => frame.epoch)?.epoch;
     let last = first;
-    for (let step = 4; step < 12; step += 1) last = await report(step);
+    for (let step = 4; step < 12; step += 1) {
+      last = await report(step);
+      // Not only telemetry: a closure saved in the middle of the gap comes back from the log the same way.
+      if (step === 7) last = await saveClosure(`Closed during step ${step}`);
+    }
     await untilOffset(watcher, last);
 
     const resumed = await subscribed({ streams: { [`events:${organizationId}`]: { epoch, offset: first } } });
     await resumed.next((frame) => frame.type === 'confirm_history');
     const fromHistory = resumed.raw.slice();
-    expect(fromHistory.length).toBe(8 * devices.length);
+    expect(fromHistory.length).toBe(8 * devices.length + 1);
+    expect(fromHistory.some((text) => text.includes('"type":"closure"'))).toBe(true);
     expect(fromHistory).toEqual(messagesAfter(watcher, first));
 
     const next = await report(12);
@@ -165,6 +213,18 @@ describe('the extended protocol (actioncable-v1-ext-json)', () => {
     const resumed = await subscribed({ since });
     await resumed.next((frame) => frame.type === 'confirm_history');
     expect(resumed.raw).toEqual(watcher.raw);
+  });
+
+  it('names each log with its own epoch: the same file keeps it, a new log gets another', async () => {
+    const other = await startHarness({ clock: manualClock(clock.now() + 1) });
+    try {
+      const epochOf = (app: Harness['app']) =>
+        createCableHistory(app.eventLog, createThingAudienceReader(app.eventLog)).epoch();
+      expect(epochOf(other.app)).not.toBe(epochOf(harness.app));
+      expect(epochOf(harness.app)).toMatch(/^[0-9a-f]{12}$/);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a position from another epoch with reject_history', async () => {
