@@ -171,6 +171,7 @@ export class CableHub implements CableBroadcaster {
    * `history` command, so that what it missed arrives before what follows.
    */
   restore(connection: CableConnection, previousSid: string): string[] | null {
+    this.takeOverStillOpen(connection, previousSid);
     const previous = this.restorable.get(previousSid);
     this.restorable.delete(previousSid);
     if (!previous || previous.until < this.now() || previous.userId !== connection.session?.userId)
@@ -187,6 +188,22 @@ export class CableHub implements CableBroadcaster {
     if (restored.length === 0) return null;
     this.counters.restoredSessions += 1;
     return restored;
+  }
+
+  /**
+   * A network drop often goes unseen on this side: the old socket looks open until TCP gives up on it, minutes later.
+   * When its client is back with that sid, the old one is ended now (its subscriptions become restorable) instead of
+   * being written to, unread, until then.
+   */
+  private takeOverStillOpen(connection: CableConnection, previousSid: string): void {
+    for (const open of this.connections) {
+      if (open === connection || open.sid !== previousSid) continue;
+      if (open.session?.userId !== connection.session?.userId) return;
+      this.detach(open);
+      open.closing = true;
+      open.socket.terminate();
+      return;
+    }
   }
 
   /**

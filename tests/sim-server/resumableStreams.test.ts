@@ -280,6 +280,28 @@ describe('the extended protocol (actioncable-v1-ext-json)', () => {
     expect(other.welcome.restored).toBeUndefined();
   });
 
+  it('takes over a session whose old socket still looks open (a drop this side has not noticed yet)', async () => {
+    const stale = await subscribed();
+    const before = await report(30);
+    await untilOffset(stale, before);
+    const epoch = stale.frames.find((frame) => frame.epoch)?.epoch;
+    const staleClosed = new Promise<void>((resolve) => stale.socket.once('close', () => resolve()));
+
+    const back = await client({ restoreSid: stale.welcome.sid ?? '' });
+    expect(back.welcome).toMatchObject({ restored: true, restored_ids: [identifier] });
+    await staleClosed;
+    const last = await report(31);
+    back.send({
+      command: 'history',
+      identifier,
+      history: { streams: { [`events:${organizationId}`]: { epoch, offset: before } } },
+    });
+    await untilOffset(back, last);
+    const offsets = back.frames.flatMap((frame) => (frame.offset === undefined ? [] : [frame.offset]));
+    expect(offsets).toHaveLength(devices.length);
+    expect(offsets.every((offset) => offset > before && offset <= last)).toBe(true);
+  });
+
   it('keeps offsets and epoch across a restart: history after it is exact', async () => {
     const watcher = await subscribed();
     const first = await report(18);
