@@ -400,6 +400,57 @@ describe('cable client', () => {
     expect(seen.details.at(-1)).toEqual({ status: 'live', resumed: true, resumable: false });
   });
 
+  it('resumes from the last ping when no broadcast came before the drop', async () => {
+    const { app, url } = await startCable(0, 20);
+    const recorded: { at: number; id: string }[] = [];
+    const asked: unknown[] = [];
+    app.broadcaster.useHistory({
+      epoch: () => 'epoch-1',
+      read: (_organizationId, start) => {
+        asked.push(start);
+        if (!('sinceMs' in start)) return null;
+        const after = recorded.filter((entry) => entry.at >= start.sinceMs);
+        return {
+          offsets: after.map((_entry, index) => index + 1),
+          messages: after.map((entry) => JSON.stringify({ type: 'location', data: { id: entry.id } })),
+          lastOffset: after.length,
+        };
+      },
+    });
+    const network = await startOutageProxy(url);
+    const stepped = steppedTimers();
+    const seen = observer();
+    const pings: string[] = [];
+    connections.push(
+      openCableConnection({
+        url: network.url,
+        token: TOKEN,
+        organizationId: ORG,
+        createSocket: (socketUrl, protocols) => {
+          const socket = createSocket(socketUrl, protocols);
+          (socket as unknown as WebSocket).on('message', (data: Buffer) => {
+            if (data.toString('utf8').includes('"ping"')) pings.push(data.toString('utf8'));
+          });
+          return socket;
+        },
+        timers: stepped.timers,
+        silenceLimitMs: SILENCE_LIMIT_MS,
+        ...seen,
+      }),
+    );
+    await until(() => seen.statuses.includes('live') && pings.length >= 2);
+    network.goDown();
+    await until(() => stepped.pending() === 1);
+    expect(seen.details.at(-1)).toMatchObject({ status: 'reconnecting', resumable: true });
+    recorded.push({ at: Date.now(), id: 'while-away' });
+    network.comeBack();
+    stepped.runNext();
+    await until(() => seen.resubscribedCount() === 1);
+    expect(asked).toEqual([{ sinceMs: expect.any(Number) }]);
+    expect(seen.messages.map((message) => (message.data as { id: string }).id)).toEqual(['while-away']);
+    expect(seen.resumes).toEqual([true]);
+  });
+
   it('falls back to a reload when the history is refused', async () => {
     const { app, url } = await startCable(0, 60_000);
     app.broadcaster.useHistory({ epoch: () => 'epoch-1', read: () => null });
