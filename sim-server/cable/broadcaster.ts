@@ -42,6 +42,12 @@ export type CableHistoryPage = {
 /** Where a history replay starts: after a stream position, or at a moment (unix ms). */
 export type CableHistoryStart = { afterOffset: number } | { sinceMs: number };
 
+/** A history read in slices: each `next` reads at most `maxPositions` more log positions, to the log's end. */
+export interface CableHistoryReader {
+  /** `done`: the slice reached the log's end as it was during this call, which is its `lastOffset`. */
+  next(maxPositions: number): CableHistoryPage & { done: boolean };
+}
+
 /** The event log as history for the extended protocol (docs/cable.md "Resumable streams"). */
 export interface CableHistorySource {
   /** Names the log: the same across restarts, new when the log is created anew. */
@@ -51,6 +57,8 @@ export interface CableHistorySource {
    * reaches back that far (retention) or the replay would be too long, and the client must reload instead.
    */
   read(organizationId: string, start: CableHistoryStart): CableHistoryPage | null;
+  /** The same, to be read in slices so that a long gap does not hold the event loop; without it, `read` is used. */
+  open?(organizationId: string, start: CableHistoryStart): CableHistoryReader | null;
 }
 
 /** Counters the load test reads to tell delivery, shedding and disconnects apart. */

@@ -29,8 +29,13 @@ export class CableConnection implements FlowState {
    * history was read and would arrive twice. Null until a history is served.
    */
   floors: Map<string, number> | null = null;
-  /** Organizations of a restored session that get no live frames until the client asks for its history. */
+  /**
+   * Organizations that get no live frames for now: a restored session's until the client asks for its history, and
+   * any while its history is being sent (what they would carry comes with it).
+   */
   paused: Set<string> | null = null;
+  /** The history being sent per organization; a newer request replaces it. */
+  historyRuns: Map<string, object> | null = null;
 
   constructor(socket: WebSocket, transport: Socket, sid: string | null = null) {
     this.socket = socket;

@@ -12,18 +12,26 @@ import { createHash } from 'node:crypto';
 import type { EventLog } from '../store/eventLog.ts';
 import type { SimEvent, StoredEvent, TelemetryRecord } from '../store/events.ts';
 import { NO_LIVE_STATE, nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
-import type { CableHistoryPage, CableHistorySource, CableHistoryStart } from './broadcaster.ts';
+import type {
+  CableHistoryPage,
+  CableHistoryReader,
+  CableHistorySource,
+  CableHistoryStart,
+} from './broadcaster.ts';
 import { cableDeliveriesOf, type ThingAudienceReader } from './committedBroadcasts.ts';
 import { broadcastMessageJson } from './protocol.ts';
 
 export type CableHistoryLimits = {
-  /** Log positions one replay may cover; a longer gap gets `reject_history` and the client reloads. */
+  /**
+   * Log positions one replay may cover (100 s of 10,000 devices at 1 Hz, read in slices between which the event
+   * loop runs); a longer gap gets `reject_history` and the client reloads.
+   */
   maxEvents: number;
   /** How far back (log positions) the start state of a thing is looked for. */
   maxSeedScan: number;
 };
 
-export const CABLE_HISTORY_LIMITS: CableHistoryLimits = { maxEvents: 500_000, maxSeedScan: 200_000 };
+export const CABLE_HISTORY_LIMITS: CableHistoryLimits = { maxEvents: 1_000_000, maxSeedScan: 200_000 };
 
 const PAGE = 5_000;
 
@@ -173,58 +181,89 @@ export function createCableHistory(
     return states;
   }
 
-  function read(organizationId: string, start: CableHistoryStart): CableHistoryPage | null {
-    const lastSeq = log.store.lastSeq();
+  function open(organizationId: string, start: CableHistoryStart): CableHistoryReader | null {
+    const lastSeqAtStart = log.store.lastSeq();
     const retained = retention.get();
     let afterOffset: number;
     if ('afterOffset' in start) {
       afterOffset = start.afterOffset;
     } else {
       if (retained && start.sinceMs < retained.cutoff_at) return null;
-      afterOffset = firstSeqSince(start.sinceMs, lastSeq) - 1;
+      afterOffset = firstSeqSince(start.sinceMs, lastSeqAtStart) - 1;
     }
     // Telemetry up to `retained_after_seq` may be gone: a position before it cannot be resumed exactly.
     if (retained && afterOffset < retained.retained_after_seq) return null;
-    if (afterOffset > lastSeq || lastSeq - afterOffset > limits.maxEvents) return null;
+    if (afterOffset > lastSeqAtStart || lastSeqAtStart - afterOffset > limits.maxEvents) return null;
 
-    things.forgetWhenChanged();
-    const rows: EventRow[] = [];
-    const telemetryThings = new Set<string>();
     const hears = (thingId: string) => things.audienceOf(thingId).includes(organizationId);
-    for (let after = afterOffset; after < lastSeq;) {
-      const page = range.all(after, lastSeq, PAGE);
-      if (page.length === 0) break;
-      for (const row of page) {
-        // Telemetry of things the organization does not see is most of a busy log: skip it before parsing.
-        if (isTelemetry(row.type)) {
-          if (!hears(row.stream_id)) continue;
-          telemetryThings.add(row.stream_id);
-        }
-        rows.push(row);
-      }
-      after = page[page.length - 1]?.seq ?? lastSeq;
-    }
+    /** Each thing's live state as the replay has it; seeded when the thing first shows up. */
+    const states = new Map<string, ThingLiveState>();
+    let cursor = afterOffset;
 
-    const states = seedsBefore(afterOffset, telemetryThings);
-    const offsets: number[] = [];
-    const messages: string[] = [];
-    for (const row of rows) {
-      const event = storedEvent(row);
-      let outcome: { liveState: ThingLiveState | null } | null = null;
-      if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded') {
-        const previous = states.get(event.streamId) ?? NO_LIVE_STATE;
-        const liveState = nextLiveState(previous, event.data, event.seq);
-        if (liveState) states.set(event.streamId, liveState);
-        outcome = { liveState };
-      }
-      for (const delivery of cableDeliveriesOf({ event, outcome }, things)) {
-        if (!delivery.organizationIds.includes(organizationId)) continue;
-        offsets.push(event.seq);
-        messages.push(broadcastMessageJson(delivery.type, delivery.data));
-      }
-    }
-    return { offsets, messages, lastOffset: lastSeq };
+    return {
+      next(maxPositions) {
+        // Read to the log's end as it is now: nothing commits during this synchronous step.
+        const lastSeq = log.store.lastSeq();
+        things.forgetWhenChanged();
+        const rows: EventRow[] = [];
+        const unseeded = new Set<string>();
+        let read = 0;
+        while (cursor < lastSeq && read < maxPositions) {
+          const page = range.all(cursor, lastSeq, Math.min(PAGE, maxPositions - read));
+          if (page.length === 0) {
+            cursor = lastSeq;
+            break;
+          }
+          for (const row of page) {
+            // Telemetry of things the organization does not see is most of a busy log: skip it before parsing.
+            if (isTelemetry(row.type)) {
+              if (!hears(row.stream_id)) continue;
+              if (!states.has(row.stream_id)) unseeded.add(row.stream_id);
+            }
+            rows.push(row);
+          }
+          read += page.length;
+          cursor = page[page.length - 1]?.seq ?? lastSeq;
+        }
+        // A thing first met in this slice had no event since the start: its state there is its state at the start.
+        for (const [thingId, state] of seedsBefore(afterOffset, unseeded)) states.set(thingId, state);
+
+        const offsets: number[] = [];
+        const messages: string[] = [];
+        for (const row of rows) {
+          const event = storedEvent(row);
+          let outcome: { liveState: ThingLiveState | null } | null = null;
+          if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded') {
+            const previous = states.get(event.streamId) ?? NO_LIVE_STATE;
+            const liveState = nextLiveState(previous, event.data, event.seq);
+            if (liveState) states.set(event.streamId, liveState);
+            outcome = { liveState };
+          }
+          for (const delivery of cableDeliveriesOf({ event, outcome }, things)) {
+            if (!delivery.organizationIds.includes(organizationId)) continue;
+            offsets.push(event.seq);
+            messages.push(broadcastMessageJson(delivery.type, delivery.data));
+          }
+        }
+        const done = cursor >= lastSeq;
+        return { offsets, messages, lastOffset: done ? lastSeq : cursor, done };
+      },
+    };
   }
 
-  return { epoch: currentEpoch, read };
+  function read(organizationId: string, start: CableHistoryStart): CableHistoryPage | null {
+    const reader = open(organizationId, start);
+    if (reader === null) return null;
+    const whole: CableHistoryPage = { offsets: [], messages: [], lastOffset: 0 };
+    for (;;) {
+      const slice = reader.next(Number.POSITIVE_INFINITY);
+      // One by one: a long slice would overflow the stack as spread arguments.
+      for (const offset of slice.offsets) whole.offsets.push(offset);
+      for (const message of slice.messages) whole.messages.push(message);
+      whole.lastOffset = slice.lastOffset;
+      if (slice.done) return whole;
+    }
+  }
+
+  return { epoch: currentEpoch, read, open };
 }

@@ -8,8 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CableBroadcaster,
-  CableHistoryPage,
+  CableHistoryReader,
   CableHistorySource,
+  CableHistoryStart,
   CableMessageType,
   CableStats,
 } from './broadcaster.ts';
@@ -33,6 +34,10 @@ import {
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
 /** How long a dropped extended session can be restored by its sid. */
 const RESTORE_WINDOW_MS = 5 * 60_000;
+/** Log positions one history slice reads (tens of milliseconds of work) before the event loop gets its turn. */
+const HISTORY_SLICE_POSITIONS = 10_000;
+/** How long a history waits for a client that has not read what it was sent. */
+const HISTORY_BACKOFF_MS = 50;
 /** Dropped sessions remembered at most; the oldest are forgotten first. */
 const MAX_RESTORABLE_SESSIONS = 10_000;
 
@@ -256,45 +261,80 @@ export class CableHub implements CableBroadcaster {
   }
 
   /**
-   * Sends the stream's messages after the client's position (or since its moment), then `confirm_history`; the
-   * log is read synchronously, so nothing commits meanwhile, and live frames up to what was read are skipped for
-   * this connection (they were queued before and are in the history already).
+   * Sends the stream's messages after the client's position (or since its moment), then `confirm_history`. A long
+   * gap is read in slices with the event loop free in between; meanwhile this connection gets no live frames of the
+   * organization (they are in the log, and the reading goes on to its end). The last slice reads to the log's end
+   * synchronously, so nothing commits in between, and live frames up to it that are still queued are skipped for
+   * this connection (its floor): each message arrives once, in order.
    */
   private sendHistory(connection: CableConnection, identifier: string, request: HistoryRequest): void {
     const organizationId = connection.subscriptions.get(identifier);
     if (organizationId === undefined) return;
-    connection.paused?.delete(organizationId);
     const streamName = eventsStreamName(organizationId);
     const epoch = this.epoch();
     const position = request.streams?.[streamName];
-    let page: CableHistoryPage | null = null;
-    if (this.history !== null) {
-      if (position) {
-        if (position.epoch === epoch)
-          page = this.history.read(organizationId, { afterOffset: position.offset });
-      } else if (typeof request.since === 'number' && Number.isFinite(request.since)) {
-        page = this.history.read(organizationId, { sinceMs: request.since * 1000 });
-      }
+    let start: CableHistoryStart | null = null;
+    if (position) {
+      if (position.epoch === epoch) start = { afterOffset: position.offset };
+    } else if (typeof request.since === 'number' && Number.isFinite(request.since)) {
+      start = { sinceMs: request.since * 1000 };
     }
-    if (page === null) {
+    const reader = start === null ? null : this.openHistory(organizationId, start);
+    if (reader === null) {
+      connection.paused?.delete(organizationId);
       this.counters.historyRejected += 1;
       connection.send(historyReplyFrame(identifier, 'reject_history'));
       return;
     }
+    connection.paused ??= new Set();
+    connection.paused.add(organizationId);
+    // A later history request for the same stream replaces this one.
+    const run = {};
+    connection.historyRuns ??= new Map();
+    connection.historyRuns.set(organizationId, run);
     const prefix = broadcastFramePrefix(identifier);
     const positionPrefix = streamPositionPrefix(streamName, epoch);
-    const { messages, offsets } = page;
-    connection.batch(() => {
-      for (let index = 0; index < messages.length; index += 1) {
-        connection.send(
-          extendedBroadcastFrame(prefix, messages[index] ?? '', positionPrefix, offsets[index] ?? -1),
-        );
+    const step = (): void => {
+      if (
+        !connection.isOpen ||
+        connection.historyRuns?.get(organizationId) !== run ||
+        connection.subscriptions.get(identifier) !== organizationId
+      )
+        return;
+      // A client that does not read its history is not sent more of it until it does (flowControl.ts's mark).
+      if (connection.socket.bufferedAmount > this.limits.highWaterMarkBytes) {
+        setTimeout(step, HISTORY_BACKOFF_MS);
+        return;
       }
-      connection.send(historyReplyFrame(identifier, 'confirm_history'));
-    });
-    this.counters.historyFrames += messages.length;
-    connection.floors ??= new Map();
-    connection.floors.set(organizationId, page.lastOffset);
+      const { messages, offsets, lastOffset, done } = reader.next(HISTORY_SLICE_POSITIONS);
+      connection.batch(() => {
+        for (let index = 0; index < messages.length; index += 1) {
+          connection.send(
+            extendedBroadcastFrame(prefix, messages[index] ?? '', positionPrefix, offsets[index] ?? -1),
+          );
+        }
+        if (done) connection.send(historyReplyFrame(identifier, 'confirm_history'));
+      });
+      this.counters.historyFrames += messages.length;
+      if (!done) {
+        setImmediate(step);
+        return;
+      }
+      connection.historyRuns?.delete(organizationId);
+      connection.floors ??= new Map();
+      connection.floors.set(organizationId, lastOffset);
+      connection.paused?.delete(organizationId);
+    };
+    step();
+  }
+
+  private openHistory(organizationId: string, start: CableHistoryStart): CableHistoryReader | null {
+    const source = this.history;
+    if (source === null) return null;
+    if (source.open) return source.open(organizationId, start);
+    // A source that reads in one go (tests' stand-ins): one slice that is the whole history.
+    const page = source.read(organizationId, start);
+    return page === null ? null : { next: () => ({ ...page, done: true }) };
   }
 
   unsubscribe(connection: CableConnection, identifier: string): void {
@@ -303,6 +343,7 @@ export class CableHub implements CableBroadcaster {
     connection.subscriptions.delete(identifier);
     connection.paused?.delete(organizationId);
     connection.floors?.delete(organizationId);
+    connection.historyRuns?.delete(organizationId);
     const topic = this.topics.get(organizationId);
     const group = topic?.get(identifier);
     if (!topic || !group) return;
