@@ -1,6 +1,11 @@
 // Micro-benchmark of the cable endpoint against a bare `ws` broadcast of the same frames, in the same run.
 //
-//   npm run bench:cable -- [--clients 20] [--rates 2500,5000,10000] [--seconds 5]
+//   npm run bench:cable -- [--clients 20] [--rates 2500,5000,10000] [--seconds 5] [--protocol plain|ext]
+//
+// `--protocol ext` makes the cable's clients speak the extended protocol (actioncable-v1-ext-json), so every frame
+// also carries its stream position (docs/cable.md "Resumable streams"); the default is the plain protocol.
+// `--hub-only` measures instead what the hub itself spends per delivery (framing, Buffers, flow decisions) with 20
+// subscribers whose sockets write nothing, plain and extended: figures the machine's load barely moves.
 //
 // For each rate (broadcasts/s to one organization) it runs each server in turn, with the websocket clients in a
 // child process so that server and clients share the machine's two cores as they do in the load test. It prints
@@ -14,7 +19,10 @@ import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';
 import { eventsChannelIdentifier } from '#domain/cable/cableProtocol';
+import { CableConnection } from '#sim/cable/cableConnection';
+import { CableHub } from '#sim/cable/cableHub';
 import { cablePlugin } from '#sim/cable/cablePlugin';
+import { resolveFlowControlLimits } from '#sim/cable/flowControl';
 
 const ORGANIZATION_ID = '3d9f6a2e-7c41-4b8e-a0d5-6e2f1b9c8a47';
 const IDENTIFIER = eventsChannelIdentifier(ORGANIZATION_ID);
@@ -195,6 +203,9 @@ async function startBatchedBareWs(): Promise<Contender> {
   };
 }
 
+/** Which protocol the cable's clients speak (`--protocol`). */
+let cableSubprotocol = 'actioncable-v1-json';
+
 async function startCable(): Promise<Contender> {
   const app: FastifyInstance = Fastify();
   await app.register(cablePlugin, {
@@ -202,12 +213,17 @@ async function startCable(): Promise<Contender> {
       token === TOKEN ? { userId: 'bench', organizationIds: new Set([ORGANIZATION_ID]) } : null,
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  // Offsets as the log gives them: one per broadcast, rising.
+  let offset = 0;
   return {
     name: 'cable',
     url: `${address.replace('http', 'ws')}/cable`,
-    protocols: ['actioncable-v1-json', TOKEN],
+    protocols: [cableSubprotocol, TOKEN],
     identifier: IDENTIFIER,
-    broadcast: (data) => app.broadcaster.broadcast(ORGANIZATION_ID, 'point', data),
+    broadcast: (data) => {
+      offset += 1;
+      app.broadcaster.broadcast(ORGANIZATION_ID, 'point', data, offset);
+    },
     droppedFrames: () => app.broadcaster.stats().droppedFrames,
     close: () => app.close(),
   };
@@ -352,21 +368,70 @@ function formatRow(result: PhaseResult): string {
   ].join('  ');
 }
 
+/** CPU nanoseconds the hub spends per delivery: 1,000 broadcasts a turn to `subscribers` sockets that write nothing. */
+async function hubCostPerDelivery(extended: boolean, subscribers: number, rounds: number): Promise<number> {
+  const hub = new CableHub({ limits: resolveFlowControlLimits({}), now: Date.now });
+  let sent = 0;
+  for (let index = 0; index < subscribers; index += 1) {
+    const socket = { readyState: 1, OPEN: 1, bufferedAmount: 0, send: () => (sent += 1) };
+    const transport = { cork: () => undefined, uncork: () => undefined };
+    const connection = new CableConnection(
+      socket as unknown as WebSocket,
+      transport as unknown as Socket,
+      extended ? `sid-${index}` : null,
+    );
+    connection.session = { userId: 'bench', organizationIds: new Set([ORGANIZATION_ID]) };
+    hub.attach(connection);
+    hub.subscribe(connection, IDENTIFIER);
+  }
+  const turn = async (offset: number) => {
+    for (let index = 0; index < 1_000; index += 1)
+      hub.broadcast(ORGANIZATION_ID, 'point', pointPayload(offset + index, wallClockMs()), offset + index);
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  };
+  for (let round = 0; round < 50; round += 1) await turn(round * 1_000);
+  sent = 0;
+  const cpuAtStart = process.cpuUsage();
+  for (let round = 0; round < rounds; round += 1) await turn((50 + round) * 1_000);
+  const cpu = process.cpuUsage(cpuAtStart);
+  return ((cpu.user + cpu.system) * 1_000) / sent;
+}
+
+async function hubOnly(clientCount: number): Promise<void> {
+  console.log(
+    `cable hub cost per delivery: ${clientCount} subscribers, 1,000 broadcasts a turn, no socket writes`,
+  );
+  for (let run = 1; run <= 3; run += 1) {
+    const plain = await hubCostPerDelivery(false, clientCount, 300);
+    const extended = await hubCostPerDelivery(true, clientCount, 300);
+    console.log(`  run ${run}: plain ${plain.toFixed(1)} ns, extended ${extended.toFixed(1)} ns`);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       clients: { type: 'string', default: '20' },
       rates: { type: 'string', default: '2500,5000,7500,10000,15000,20000' },
       seconds: { type: 'string', default: '5' },
+      protocol: { type: 'string', default: 'plain' },
+      'hub-only': { type: 'boolean', default: false },
     },
   });
+  if (values['hub-only']) {
+    await hubOnly(Number(values.clients));
+    return;
+  }
+  if (values.protocol !== 'plain' && values.protocol !== 'ext') throw new Error('--protocol is plain or ext');
+  if (values.protocol === 'ext') cableSubprotocol = 'actioncable-v1-ext-json';
   const clientCount = Number(values.clients);
   const rates = values.rates.split(',').map(Number);
   const seconds = Number(values.seconds);
 
   const clients = fork(new URL(import.meta.url), ['--clients-process'], { execArgv: process.execArgv });
   console.log(
-    `cable benchmark: ${clientCount} clients, ${seconds} s per phase, rates ${rates.join(', ')} broadcasts/s`,
+    `cable benchmark: ${clientCount} clients, ${seconds} s per phase, rates ${rates.join(', ')} broadcasts/s, ` +
+      `cable protocol ${cableSubprotocol}`,
   );
 
   const capacity = new Map<string, number>();

@@ -1,5 +1,7 @@
 // `npm run loadtest -- --devices 2000 --clients 20 --duration 30`: devices through ingestion, dashboards on
-// the cable, the bare `ws` floor in the same run. `--devices 500,1000,2000` ramps. See docs/load-tests.md.
+// the cable, the bare `ws` floor in the same run. `--devices 500,1000,2000` ramps. `--churn` makes the cable's
+// clients drop about every `--churn-every` ms and resume from their offset `--churn-pause` ms later (the
+// extended protocol's history), reporting loss and resume time. See docs/load-tests.md.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '#sim/shared/paths';
@@ -16,6 +18,9 @@ const { values } = parseArgs({
     'client-cpus': { type: 'string', default: '1' },
     'no-pin': { type: 'boolean', default: false },
     'p99-limit': { type: 'string', default: '500' },
+    churn: { type: 'boolean', default: false },
+    'churn-every': { type: 'string', default: '3000' },
+    'churn-pause': { type: 'string', default: '250' },
     recording: { type: 'string', default: DEFAULT_RECORDING },
     out: { type: 'string', default: path.join(repoRoot, 'data', 'loadtest') },
   },
@@ -49,6 +54,12 @@ async function main(): Promise<void> {
     clientCpus: pin ? values['client-cpus'] : null,
     p99LimitMs: positiveInteger('p99-limit', values['p99-limit']),
     recordingPath: path.resolve(values.recording),
+    churn: values.churn
+      ? {
+          everyMs: positiveInteger('churn-every', values['churn-every']),
+          pauseMs: positiveInteger('churn-pause', values['churn-pause']),
+        }
+      : null,
     onProgress: (progress) => {
       const line = progressBar(progress);
       if (interactive) process.stderr.write(`\r${line.padEnd(lastLine.length)}`);

@@ -89,6 +89,8 @@ async function main(): Promise<void> {
     ...(process.env.SIM_PUBLIC_ORIGIN ? { publicOrigin: process.env.SIM_PUBLIC_ORIGIN } : {}),
     allowedHosts: parseHostList(process.env.SIM_ALLOWED_HOSTS),
     demoAccounts: process.env.SIM_DEMO_ACCOUNTS === '1',
+    // Comma-separated browser origins allowed on the cable besides the simulator's own (docs/cable.md).
+    cableAllowedOrigins: parseHostList(process.env.SIM_CABLE_ORIGINS),
     retention:
       retentionDays === 0
         ? false

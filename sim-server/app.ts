@@ -78,6 +78,8 @@ export type AppOptions = {
   replay?: boolean | { scheduler?: Scheduler; seed?: number; recording?: ReplayPluginOptions['recording'] };
   /** Cable ping interval; tests shorten it. */
   cablePingIntervalMs?: number;
+  /** Browser origins allowed on the cable besides the simulator's own (docs/cable.md "Connection"). */
+  cableAllowedOrigins?: readonly string[];
   /** Scenarios to run by name (docs/telemetry.md); tests pass their own scheduler. */
   scenarios?: { names: string[]; scheduler?: Scheduler };
   /** Where exports and reports are kept (default: beside the database file) and the export worker's slice. */
@@ -179,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolveSession: (token) => app.resolveCableSession(token),
     now: () => app.clock.now(),
     ...(options.cablePingIntervalMs ? { pingIntervalMs: options.cablePingIntervalMs } : {}),
+    ...(options.cableAllowedOrigins ? { allowedOrigins: options.cableAllowedOrigins } : {}),
   });
   await app.register(broadcastPlugin);
   await app.register(ingestionPlugin);

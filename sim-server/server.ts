@@ -22,6 +22,7 @@ export type SimulatorOptions = {
   retention?: AppOptions['retention']; // log retention (default 30 days, hourly; false = keep everything)
   outboxAccess?: AppOptions['outboxAccess']; // who reads GET /api/sim/outbox (default loopback callers only)
   mailLog?: AppOptions['mailLog']; // where mails are written besides the outbox
+  cableAllowedOrigins?: AppOptions['cableAllowedOrigins']; // browser origins allowed on the cable besides its own
   warn?: (line: string) => void; // where a warning about listening beyond loopback goes (default console.warn)
   publicOrigin?: AppOptions['publicOrigin']; // origin of links in mail (default the address printed at start)
   allowedHosts?: AppOptions['allowedHosts']; // more Host names to answer to (DNS rebinding check)
@@ -73,6 +74,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     // A running simulator makes this and last month's reports after start, so a first download rarely waits.
     files: { warmReports: options.warmReports ?? true },
+    ...(options.cableAllowedOrigins ? { cableAllowedOrigins: options.cableAllowedOrigins } : {}),
   });
   if (guardDemo && (await servesDemoPassword(app))) {
     await app.close();

@@ -1,10 +1,23 @@
-// The live connection to the provider's cable (live §9 "Websocket"): open with the subprotocols `datapumper`
-// and the session token, subscribe to the organization's EventsChannel on welcome, ignore pings, and reconnect
-// up to 10 times with a delay of min(1 s × 2^n, 10 s) (the domain's backoff rule). Runs in the live worker; it is
-// the dashboard's only reconnect code.
-import { DASHBOARD_SUBPROTOCOL, eventsChannelIdentifier } from '#domain/cable/cableProtocol';
+// The live connection to the provider's cable (live §9 "Websocket"): open with the subprotocols
+// `actioncable-v1-ext-json` and `datapumper` and the session token, subscribe to the organization's EventsChannel on
+// welcome, and reconnect up to 10 times with a delay of min(1 s × 2^n, 10 s) (the domain's backoff rule). Runs in
+// the live worker; it is the dashboard's only reconnect code.
+//
+// Resuming (DESIGN.md §8, docs/cable.md "Resumable streams"): when the server speaks the extended protocol (its
+// welcome has a `sid`), the connection keeps the position (epoch, offset) of the last broadcast it got and, after
+// any reconnect, subscribes with `history` from there: the server sends what was missed, in order, then
+// `confirm_history`, and the caller is told the stream resumed, so it needs no reload. `reject_history` (the log no
+// longer reaches back, or was rebuilt) or a server that speaks only the plain protocol end in the old path: live
+// again, not resumed, and the caller reloads.
+import {
+  ACTIONCABLE_EXT_SUBPROTOCOL,
+  DASHBOARD_SUBPROTOCOL,
+  eventsChannelIdentifier,
+  eventsStreamName,
+  type HistoryRequest,
+} from '#domain/cable/cableProtocol';
 import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '#domain/pipeline/operators';
-import { decodeCableFrame, type LiveMessage } from './cableFrames.ts';
+import { decodeCableFrame, type LiveMessage, type StreamPosition } from './cableFrames.ts';
 
 /** The server pings every 3 s; this much silence means the socket is dead even if it never closed. */
 export const SILENCE_LIMIT_MS = 10_000;
@@ -45,9 +58,14 @@ export type CableConnectionOptions = {
   token: string | (() => string);
   organizationId: string;
   onMessage(message: LiveMessage): void;
-  onStatus(status: CableStatus): void;
-  /** Called after a reconnect is subscribed again, so the caller can fetch what it missed. */
-  onResubscribed?(): void;
+  /**
+   * `resumed`: with `live`, whether this subscription took up the stream where the last one left it (nothing
+   * missed, nothing to reload). `resumable`: with `reconnecting`, whether the next subscription will ask to resume,
+   * so polling meanwhile would only repeat what the history brings.
+   */
+  onStatus(status: CableStatus, details: { resumed: boolean; resumable: boolean }): void;
+  /** Called after a reconnect is subscribed again (and resumed, or not), so the caller can fetch what it missed. */
+  onResubscribed?(resumed: boolean): void;
   createSocket?: (url: string, protocols: string[]) => SocketLike;
   timers?: Timers;
   /** Defaults to SILENCE_LIMIT_MS. */
@@ -80,11 +98,39 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
   let silenceTimer: unknown = null;
   let lastFrameAt = 0;
   let status: CableStatus | null = null;
+  /** The server speaks the extended protocol (its last welcome had a session id). */
+  let extended = false;
+  /** The last broadcast's place in the stream; null until one carried it. */
+  let position: StreamPosition | null = null;
+  /** The server time (unix seconds) of the last ping: where to resume from when no broadcast came yet. */
+  let lastPingAt: number | null = null;
+  /** A history was asked for with this subscription; live waits for its answer. */
+  let awaitingHistory = false;
 
-  function setStatus(next: CableStatus) {
+  function resumable(): boolean {
+    return extended && (position !== null || lastPingAt !== null);
+  }
+
+  function setStatus(next: CableStatus, resumed = false) {
     if (status === next) return;
     status = next;
-    options.onStatus(next);
+    options.onStatus(next, { resumed, resumable: next === 'reconnecting' && resumable() });
+  }
+
+  /** What to ask the server to send again: from the last position, else from the last ping (nothing came yet). */
+  function historyRequest(): HistoryRequest | null {
+    if (!everSubscribed || !resumable()) return null;
+    if (position !== null) return { streams: { [eventsStreamName(options.organizationId)]: position } };
+    return lastPingAt === null ? null : { since: lastPingAt };
+  }
+
+  /** Subscribed and, if a history was asked for, answered: broadcasts flow again. */
+  function becomeLive(resumed: boolean) {
+    const isResubscription = everSubscribed;
+    failedAttempts = 0;
+    everSubscribed = true;
+    setStatus('live', resumed);
+    if (isResubscription) options.onResubscribed?.(resumed);
   }
 
   function clearSilenceTimer() {
@@ -141,21 +187,30 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
     lastFrameAt = now();
     const frame = decodeCableFrame(text);
     switch (frame.kind) {
-      case 'welcome':
-        current.send(JSON.stringify({ command: 'subscribe', identifier }));
-        return;
-      case 'ping':
-      case 'ignored':
-        return;
-      case 'confirmed': {
-        if (frame.identifier !== identifier) return;
-        const isResubscription = everSubscribed;
-        failedAttempts = 0;
-        everSubscribed = true;
-        setStatus('live');
-        if (isResubscription) options.onResubscribed?.();
+      case 'welcome': {
+        extended = frame.sid !== null;
+        const history = extended ? historyRequest() : null;
+        awaitingHistory = history !== null;
+        current.send(JSON.stringify({ command: 'subscribe', identifier, ...(history && { history }) }));
         return;
       }
+      case 'ping':
+        if (frame.at !== null) lastPingAt = frame.at;
+        return;
+      case 'ignored':
+        return;
+      case 'confirmed':
+        if (frame.identifier !== identifier || awaitingHistory) return;
+        becomeLive(false);
+        return;
+      case 'historyConfirmed':
+      case 'historyRejected':
+        if (frame.identifier !== identifier || !awaitingHistory) return;
+        awaitingHistory = false;
+        // Rejected: the position is of no use any more; the reload that follows stands in for the history.
+        if (frame.kind === 'historyRejected') position = null;
+        becomeLive(frame.kind === 'historyConfirmed');
+        return;
       case 'rejected':
         // The organization is not visible to this user; retrying cannot change that.
         if (frame.identifier !== identifier) return;
@@ -179,7 +234,9 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
         dropSocket(current);
         return;
       case 'message':
-        if (frame.identifier === identifier) options.onMessage(frame.message);
+        if (frame.identifier !== identifier) return;
+        if (frame.position !== null) position = frame.position;
+        options.onMessage(frame.message);
         return;
       default: {
         const unhandled: never = frame;
@@ -193,7 +250,8 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
     let current: SocketLike;
     try {
       const token = typeof options.token === 'function' ? options.token() : options.token;
-      current = createSocket(options.url, [DASHBOARD_SUBPROTOCOL, token]);
+      // The extended protocol first; a server that does not speak it answers `datapumper` as before.
+      current = createSocket(options.url, [ACTIONCABLE_EXT_SUBPROTOCOL, DASHBOARD_SUBPROTOCOL, token]);
     } catch {
       // A malformed URL or token throws synchronously; treat it like a failed attempt.
       const placeholder: SocketLike = {

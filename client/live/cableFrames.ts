@@ -1,5 +1,6 @@
 // Frames of the ActionCable protocol as the provider sends them (docs/contract.md "Cable"), decoded into the
-// few cases the dashboard acts on; the frame types are named once in domain/cable/cableProtocol.ts. Decoded by hand,
+// few cases the dashboard acts on, with the extended protocol's session id, stream positions and history replies
+// (docs/cable.md "Resumable streams"); the frame types are named once in domain/cable/cableProtocol.ts. Decoded by hand,
 // not with a schema: every broadcast passes here. Broadcast payloads are left to the domain's decoder.
 import { CABLE_FRAME_TYPES } from '#domain/cable/cableProtocol';
 
@@ -9,13 +10,19 @@ import { CABLE_FRAME_TYPES } from '#domain/cable/cableProtocol';
  */
 export type LiveMessage = { type: string; data: unknown };
 
+/** Where a broadcast stands in its stream (extended protocol): what a reconnect resumes after. */
+export type StreamPosition = { epoch: string; offset: number };
+
 export type CableFrame =
-  | { kind: 'welcome' }
-  | { kind: 'ping' }
+  /** `sid` is present when the server speaks the extended protocol (and so can resume streams). */
+  | { kind: 'welcome'; sid: string | null }
+  | { kind: 'ping'; at: number | null }
   | { kind: 'confirmed'; identifier: string }
   | { kind: 'rejected'; identifier: string }
+  | { kind: 'historyConfirmed'; identifier: string }
+  | { kind: 'historyRejected'; identifier: string }
   | { kind: 'disconnect'; reason: string; reconnect: boolean }
-  | { kind: 'message'; identifier: string; message: LiveMessage }
+  | { kind: 'message'; identifier: string; message: LiveMessage; position: StreamPosition | null }
   /** Frames of other types and malformed ones. */
   | { kind: 'ignored' };
 
@@ -38,13 +45,17 @@ export function decodeCableFrame(text: string): CableFrame {
   const identifier = typeof record.identifier === 'string' ? record.identifier : '';
   switch (record.type) {
     case CABLE_FRAME_TYPES.welcome:
-      return { kind: 'welcome' };
+      return { kind: 'welcome', sid: typeof record.sid === 'string' ? record.sid : null };
     case CABLE_FRAME_TYPES.ping:
-      return { kind: 'ping' };
+      return { kind: 'ping', at: typeof record.message === 'number' ? record.message : null };
     case CABLE_FRAME_TYPES.confirmed:
       return { kind: 'confirmed', identifier };
     case CABLE_FRAME_TYPES.rejected:
       return { kind: 'rejected', identifier };
+    case CABLE_FRAME_TYPES.historyConfirmed:
+      return { kind: 'historyConfirmed', identifier };
+    case CABLE_FRAME_TYPES.historyRejected:
+      return { kind: 'historyRejected', identifier };
     case CABLE_FRAME_TYPES.disconnect:
       return {
         kind: 'disconnect',
@@ -54,7 +65,13 @@ export function decodeCableFrame(text: string): CableFrame {
     case undefined: {
       if (!identifier || !('message' in record)) return IGNORED;
       const message = broadcastOf(record.message);
-      return message ? { kind: 'message', identifier, message } : IGNORED;
+      if (!message) return IGNORED;
+      const { epoch, offset } = record;
+      const position =
+        typeof epoch === 'string' && typeof offset === 'number' && Number.isInteger(offset) && offset >= 0
+          ? { epoch, offset }
+          : null;
+      return { kind: 'message', identifier, message, position };
     }
     default:
       return IGNORED;

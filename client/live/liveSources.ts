@@ -65,10 +65,12 @@ function openCable(options: LiveSourceOptions, organizationId: string): Observab
       token: options.getToken,
       organizationId,
       createSocket: options.createSocket,
-      onStatus: (status) => {
+      onStatus: (status, { resumed, resumable }) => {
         options.onCableStatus(status);
         if (status === 'unauthorized') options.onUnauthorized();
-        subscriber.next({ kind: status === 'live' ? 'connected' : 'disconnected' });
+        subscriber.next(
+          status === 'live' ? { kind: 'connected', resumed } : { kind: 'disconnected', resuming: resumable },
+        );
       },
       onMessage: (message) => subscriber.next({ kind: 'message', message }),
     });

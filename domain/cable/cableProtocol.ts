@@ -13,6 +13,14 @@ export const ACTIONCABLE_SUBPROTOCOL = 'actioncable-v1-json';
  * client stop. A server never answers it, and it is never a token.
  */
 export const ACTIONCABLE_UNSUPPORTED_MARKER = 'actioncable-unsupported';
+/**
+ * AnyCable's extended ActionCable protocol (docs/cable.md "Resumable streams"): a session id in `welcome`, a stream
+ * position (`stream_id`, `epoch`, `offset`) on every broadcast, and history on subscribe or by command. The dashboard
+ * offers it first and falls back to the plain protocols with a server that does not speak it.
+ */
+export const ACTIONCABLE_EXT_SUBPROTOCOL = 'actioncable-v1-ext-json';
+/** The official AnyCable client's `authStrategy: 'sub-protocol'` offers its token as this prefix + token. */
+export const ANYCABLE_TOKEN_PREFIX = 'anycable-token.';
 
 export const EVENTS_CHANNEL = 'EventsChannel';
 
@@ -26,10 +34,33 @@ export function eventsChannelIdentifier(organizationId: string): string {
   return JSON.stringify({ channel: EVENTS_CHANNEL, organization_id: organizationId });
 }
 
+/** The stream an organization's EventsChannel broadcasts on: its name in `stream_id` and in history requests. */
+export function eventsStreamName(organizationId: string): string {
+  return `events:${organizationId}`;
+}
+
+/** Where a client last was on one stream: the log's epoch and the offset of the last message it got. */
+export const StreamPositionSchema = v.object({
+  epoch: v.string(),
+  offset: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type StreamPosition = v.InferOutput<typeof StreamPositionSchema>;
+
+/**
+ * What a client asks to be sent again: per-stream positions, else everything since a moment (unix seconds). The
+ * official client sends both (`since` is its last ping); positions win for the streams they name.
+ */
+export const HistoryRequestSchema = v.object({
+  since: v.optional(v.nullable(v.number())),
+  streams: v.optional(v.record(v.string(), StreamPositionSchema)),
+});
+export type HistoryRequest = v.InferOutput<typeof HistoryRequestSchema>;
+
 /** The commands a server acts on; a client's `message` command and anything else are ignored. */
 export const CableCommandSchema = v.object({
-  command: v.picklist(['subscribe', 'unsubscribe']),
+  command: v.picklist(['subscribe', 'unsubscribe', 'history']),
   identifier: v.string(),
+  history: v.optional(HistoryRequestSchema),
 });
 export type CableCommand = v.InferOutput<typeof CableCommandSchema>;
 
@@ -40,6 +71,8 @@ export const CABLE_FRAME_TYPES = {
   confirmed: 'confirm_subscription',
   rejected: 'reject_subscription',
   disconnect: 'disconnect',
+  historyConfirmed: 'confirm_history',
+  historyRejected: 'reject_history',
 } as const;
 
 export const DISCONNECT_REASONS = ['unauthorized', 'slow_consumer', 'server_restart'] as const;

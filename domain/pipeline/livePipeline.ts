@@ -44,9 +44,19 @@ import { exhaustMapWithTrailing } from './operators.ts';
 import { createSnapshotLoader, type RestSources } from './snapshotLoads.ts';
 import { updateAvailable } from './versionPoll.ts';
 
-/** What the cable tells the pipeline: it is subscribed, it dropped, or a broadcast's `message` ({type, data}). */
+/**
+ * What the cable tells the pipeline: it is subscribed (`resumed`: it took up the stream where it left it, through
+ * the extended protocol's history, so nothing was missed), it dropped (`resuming`: the next subscription will
+ * resume, so polling meanwhile would only fetch what the history brings), or a broadcast's `message` ({type, data}).
+ */
 export type CableSignal =
-  { kind: 'connected' } | { kind: 'disconnected' } | { kind: 'message'; message: unknown };
+  | { kind: 'connected'; resumed?: boolean }
+  | { kind: 'disconnected'; resuming?: boolean }
+  | { kind: 'message'; message: unknown };
+
+/** The cable's state as the loads see it. */
+type CableState = { connected: boolean; resumed: boolean; resuming: boolean };
+const NOT_CONNECTED: CableState = { connected: false, resumed: false, resuming: false };
 
 export type LiveSources = RestSources & {
   /** The organization being viewed; each emission starts over (live §4: data resets on a switch). */
@@ -86,13 +96,35 @@ export function createLivePipeline(options: LivePipelineOptions): LivePipeline {
 
     const streams = !organization.isLargeOrg && sources.openCable !== undefined;
     const cable$ = streams && sources.openCable ? sources.openCable(organization.id).pipe(share()) : NEVER;
-    const connected$ = cable$.pipe(
-      filter((signal) => signal.kind !== 'message'),
-      map((signal) => signal.kind === 'connected'),
-      startWith(false),
-      distinctUntilChanged(),
+    const cableState$ = cable$.pipe(
+      map((signal): CableState | null => {
+        switch (signal.kind) {
+          case 'connected':
+            return { connected: true, resumed: signal.resumed === true, resuming: false };
+          case 'disconnected':
+            return { connected: false, resumed: false, resuming: signal.resuming === true };
+          case 'message':
+            return null;
+          default: {
+            const unhandled: never = signal;
+            return unhandled;
+          }
+        }
+      }),
+      filter((state): state is CableState => state !== null),
+      startWith(NOT_CONNECTED),
+      distinctUntilChanged(
+        (previous, next) =>
+          previous.connected === next.connected &&
+          previous.resumed === next.resumed &&
+          previous.resuming === next.resuming,
+      ),
       // Replayed: the polling switch subscribes after the first subscriber and must still see the current state.
       shareReplay({ bufferSize: 1, refCount: true }),
+    );
+    const connected$ = cableState$.pipe(
+      map((state) => state.connected),
+      distinctUntilChanged(),
     );
     const eventSource$: Observable<EventSource> = streams
       ? connected$.pipe(map((connected): EventSource => (connected ? 'streaming' : 'polling')))
@@ -112,18 +144,18 @@ export function createLivePipeline(options: LivePipelineOptions): LivePipeline {
       ]),
     );
 
-    // Refresh on start, after every reconnect (so nothing sent while away is missed, DESIGN.md §8), and on the
-    // polling interval whenever the cable is not streaming.
-    const reconnected$ = connected$.pipe(
-      filter((connected) => connected),
+    // Refresh on start, after every reconnect that did not resume the stream (a resumed one got what it missed
+    // from the history, DESIGN.md §8), and on the polling interval whenever the cable is not streaming and not
+    // about to resume.
+    const reconnected$ = cableState$.pipe(
+      filter((state) => state.connected && !state.resumed),
       map(() => undefined),
     );
-    const pollTicks$ = eventSource$.pipe(
+    const pollTicks$ = cableState$.pipe(
+      map((state) => !state.connected && !state.resuming),
       distinctUntilChanged(),
-      switchMap((source) =>
-        source === 'polling'
-          ? interval(settings.pollingIntervalMs, scheduler).pipe(map(() => undefined))
-          : EMPTY,
+      switchMap((polls) =>
+        polls ? interval(settings.pollingIntervalMs, scheduler).pipe(map(() => undefined)) : EMPTY,
       ),
     );
     // While streaming no poll comes, so a failed load is tried again after the polling interval.

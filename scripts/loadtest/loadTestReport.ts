@@ -66,7 +66,17 @@ export function formatTable(report: LoadTestReport): string {
         ? ''
         : `, bare ws ${number(capacity.bare)} deliveries/s, ratio ${capacity.ratio ?? 'n/a'}`),
   ];
-  return [line(header), ...rows.map(line), '', ...summary].join('\n');
+  const churned = report.phases.filter((phase) => phase.churn !== null);
+  const churnLines = churned.map((phase) => {
+    const churn = phase.churn;
+    if (!churn) return '';
+    return (
+      `churn ${number(phase.devices)} devices x ${number(phase.clients)} clients: ${number(churn.drops)} drops, ` +
+      `${number(churn.resumes)} resumes, ${number(churn.rejected)} refused, ${number(churn.duplicates)} duplicates, ` +
+      `loss ${number(phase.lost)}; resume ms p50 ${churn.resumeMs.p50}, p99 ${churn.resumeMs.p99}, max ${churn.resumeMs.max}`
+    );
+  });
+  return [line(header), ...rows.map(line), '', ...summary, ...churnLines].join('\n');
 }
 
 function chart(phases: readonly PhaseResult[]): string {

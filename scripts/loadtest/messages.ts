@@ -50,17 +50,42 @@ export type SecondOfDeliveries = {
   max: number;
 };
 
+/** `--churn`: each client drops its socket about every `everyMs` and comes back `pauseMs` later, resuming. */
+export type ChurnOptions = { everyMs: number; pauseMs: number };
+
+/** What the churning clients saw: drops, resumes, what came twice, and how long a resume took. */
+export type ChurnMeasurement = {
+  drops: number;
+  resumes: number;
+  /** History requests the server refused (each one is a client that could not resume). */
+  rejected: number;
+  /** Broadcasts received a second time (an offset at or below the last one): must be zero. */
+  duplicates: number;
+  /** From the socket's drop to the server's `confirm_history` on the new one. */
+  resumeHistogram: HistogramSnapshot;
+};
+
 export type SwarmMeasurement = {
   received: number;
   perSecond: SecondOfDeliveries[];
   histogram: HistogramSnapshot;
-  /** Sockets that closed or were told to disconnect while measuring. */
+  /** Sockets that closed or were told to disconnect while measuring (not counting the churn's own drops). */
   disconnects: number;
+  churn: ChurnMeasurement | null;
 };
 
 export type ToSwarm =
-  | { type: 'connect'; socketUrl: string; subprotocols: string[]; identifier: string | null; clients: number }
+  | {
+      type: 'connect';
+      socketUrl: string;
+      subprotocols: string[];
+      identifier: string | null;
+      clients: number;
+      churn: ChurnOptions | null;
+    }
   | { type: 'measure:start' }
+  /** The feed has ended: no more drops, so that the drain sees every client connected. */
+  | { type: 'churn:stop' }
   | { type: 'measure:stop' }
   | { type: 'count' }
   | { type: 'disconnect' }

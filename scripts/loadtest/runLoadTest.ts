@@ -13,6 +13,7 @@ import { repoRoot } from '#sim/shared/paths';
 import { runDeviceFeed } from './deviceFeed.ts';
 import { LatencyHistogram } from './latencyHistogram.ts';
 import type {
+  ChurnOptions,
   FromServer,
   FromSwarm,
   LoadDevice,
@@ -37,7 +38,18 @@ export type LoadTestOptions = {
   /** Latency a step must stay under (p99) to count as held. */
   p99LimitMs: number;
   recordingPath: string;
+  /** Clients drop and resume through the extended protocol's history (cable phases only; the floor cannot). */
+  churn?: ChurnOptions | null;
   onProgress?: (progress: Progress) => void;
+};
+
+/** What churn did in a phase: loss is in `lost` as always; these say how the resumes went. */
+export type ChurnResult = {
+  drops: number;
+  resumes: number;
+  rejected: number;
+  duplicates: number;
+  resumeMs: { p50: number; p99: number; max: number };
 };
 
 export type Progress = {
@@ -66,6 +78,7 @@ export type PhaseResult = {
   perSecond: SecondOfDeliveries[];
   clientDisconnects: number;
   serverStats: ServerStats;
+  churn: ChurnResult | null;
   held: boolean;
 };
 
@@ -185,6 +198,7 @@ async function runPhase(
       stage,
     });
   progress('connecting');
+  const churn = ready.kind === 'cable' ? (options.churn ?? null) : null;
   const connected = fromSwarm(swarm, 'connected');
   toSwarm(swarm, {
     type: 'connect',
@@ -192,6 +206,7 @@ async function runPhase(
     subprotocols: ready.subprotocols,
     identifier: ready.identifier,
     clients: options.clients,
+    churn,
   });
   await connected;
 
@@ -214,6 +229,8 @@ async function runPhase(
     motion,
   });
 
+  // The drops stop with the feed: a client away now would come back after the drain has given up on it.
+  toSwarm(swarm, { type: 'churn:stop' });
   progress('draining', options.durationSeconds);
   const expected = feed.accepted * options.clients;
   await drainSwarm(swarm, expected, DRAIN_LIMIT_MS);
@@ -235,6 +252,17 @@ async function runPhase(
     max: histogram.max,
   };
   const lost = Math.max(0, expected - measurement.received);
+  const churnResult: ChurnResult | null = measurement.churn
+    ? (() => {
+        const { resumeHistogram, ...counts } = measurement.churn;
+        const resumes = LatencyHistogram.from(resumeHistogram);
+        return {
+          ...counts,
+          resumeMs: { p50: resumes.percentile(0.5), p99: resumes.percentile(0.99), max: resumes.max },
+        };
+      })()
+    : null;
+  const resumedCleanly = churnResult === null || (churnResult.duplicates === 0 && churnResult.rejected === 0);
   return {
     server: ready.kind,
     devices: devices.length,
@@ -251,7 +279,8 @@ async function runPhase(
     perSecond: measurement.perSecond,
     clientDisconnects: measurement.disconnects,
     serverStats: stats,
-    held: lost === 0 && feed.failedRequests === 0 && latencyMs.p99 < options.p99LimitMs,
+    churn: churnResult,
+    held: lost === 0 && resumedCleanly && feed.failedRequests === 0 && latencyMs.p99 < options.p99LimitMs,
   };
 }
 

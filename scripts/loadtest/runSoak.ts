@@ -157,6 +157,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       subprotocols: ready.subprotocols,
       identifier: ready.identifier,
       clients: options.clients,
+      churn: null,
     });
     await connected;
 

@@ -7,7 +7,7 @@ import type { ResolveCableSession } from './broadcaster.ts';
 import { CableConnection } from './cableConnection.ts';
 import type { CableHub } from './cableHub.ts';
 import { parseCableCommand } from '#domain/cable/cableProtocol';
-import { subscriptionReplyFrame, WELCOME_FRAME } from './protocol.ts';
+import { extendedWelcomeFrame, WELCOME_FRAME } from './protocol.ts';
 
 /** Commands a client may send before its token is resolved; the official client waits for the welcome anyway. */
 const MAX_EARLY_COMMANDS = 32;
@@ -18,14 +18,24 @@ export type AcceptContext = {
   log: FastifyBaseLogger;
 };
 
+/** What the upgrade request said: the token, and for the extended protocol the session ids. */
+export type ConnectionOffer = {
+  token: string | null;
+  /** This connection's new session id; null for the plain protocols. */
+  sid: string | null;
+  /** The session id of a dropped connection to restore (`?sid=` or `X-AnyCable-Restore-Sid`). */
+  restoreSid: string | null;
+};
+
 export function acceptConnection(
   socket: WebSocket,
   transport: Socket,
-  token: string | null,
+  offer: ConnectionOffer,
   context: AcceptContext,
 ): void {
   const { hub, resolveSession, log } = context;
-  const connection = new CableConnection(socket, transport);
+  const { token } = offer;
+  const connection = new CableConnection(socket, transport, offer.sid);
   const earlyCommands: string[] = [];
   hub.attach(connection);
 
@@ -33,13 +43,14 @@ export function acceptConnection(
     const command = parseCableCommand(raw);
     if (command === null || !connection.isOpen) return;
     switch (command.command) {
-      case 'subscribe': {
-        const reply = hub.subscribe(connection, command.identifier);
-        if (reply !== null) connection.send(subscriptionReplyFrame(command.identifier, reply));
+      case 'subscribe':
+        hub.subscribe(connection, command.identifier, command.history);
         break;
-      }
       case 'unsubscribe':
         hub.unsubscribe(connection, command.identifier);
+        break;
+      case 'history':
+        hub.requestHistory(connection, command.identifier, command.history);
         break;
       default: {
         const unhandled: never = command.command;
@@ -67,7 +78,11 @@ export function acceptConnection(
           return;
         }
         connection.session = session;
-        connection.send(WELCOME_FRAME);
+        if (offer.sid === null) connection.send(WELCOME_FRAME);
+        else {
+          const restored = offer.restoreSid === null ? null : hub.restore(connection, offer.restoreSid);
+          connection.send(extendedWelcomeFrame(offer.sid, restored));
+        }
         for (const raw of earlyCommands.splice(0)) handleCommand(raw);
       },
       (error: unknown) => {

@@ -1,15 +1,15 @@
-// Wires the cable to the event log: committed events become broadcasts (committedBroadcasts.ts). Registered after
-// the database and the cable, before anything that writes.
+// Wires the cable to the event log: committed events become broadcasts (committedBroadcasts.ts), and the log is the
+// history extended-protocol clients resume from (cableHistory.ts). Registered after the database and the cable,
+// before anything that writes.
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { createThingAudienceReader } from '../things/thingAudience.ts';
+import { createCableHistory } from './cableHistory.ts';
 import { broadcastCommittedEvents } from './committedBroadcasts.ts';
 
 export const broadcastPlugin = sharedPlugin('broadcasts', async (app) => {
-  const unsubscribe = broadcastCommittedEvents(
-    app.eventLog,
-    () => app.broadcaster,
-    createThingAudienceReader(app.eventLog),
-  );
+  const things = createThingAudienceReader(app.eventLog);
+  const unsubscribe = broadcastCommittedEvents(app.eventLog, () => app.broadcaster, things);
+  app.broadcaster.useHistory(createCableHistory(app.eventLog, things));
   app.addHook('onClose', async () => {
     unsubscribe();
   });

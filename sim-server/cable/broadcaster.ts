@@ -5,10 +5,19 @@ export const CABLE_MESSAGE_TYPES = ['point', 'thing', 'heartbeat', 'location', '
 export type CableMessageType = (typeof CABLE_MESSAGE_TYPES)[number];
 
 export interface Broadcaster {
-  /** Sends `{type, data}` to every subscriber of the organization's EventsChannel stream. */
-  broadcast(organizationId: string, type: CableMessageType, data: unknown): void;
+  /**
+   * Sends `{type, data}` to every subscriber of the organization's EventsChannel stream. `offset` is the message's
+   * position in the stream (the seq of the log event it comes from), which extended-protocol clients resume from;
+   * omitted, the message carries none.
+   */
+  broadcast(organizationId: string, type: CableMessageType, data: unknown, offset?: number): void;
   /** The same message to several organizations, serialised once (and not at all when none has a subscriber). */
-  broadcastToEach(organizationIds: readonly string[], type: CableMessageType, data: unknown): void;
+  broadcastToEach(
+    organizationIds: readonly string[],
+    type: CableMessageType,
+    data: unknown,
+    offset?: number,
+  ): void;
   /** Connections subscribed to the organization, or to any organization when none is given. */
   subscriberCount(organizationId?: string): number;
 }
@@ -22,6 +31,36 @@ export type CableSession = {
 
 export type ResolveCableSession = (token: string) => CableSession | null | Promise<CableSession | null>;
 
+/** A stream's messages after a position: offsets and `{type,data}` JSON in stream order (cableHistory.ts). */
+export type CableHistoryPage = {
+  offsets: number[];
+  messages: string[];
+  /** The log's last position when it was read: everything up to it is in the page or not for this stream. */
+  lastOffset: number;
+};
+
+/** Where a history replay starts: after a stream position, or at a moment (unix ms). */
+export type CableHistoryStart = { afterOffset: number } | { sinceMs: number };
+
+/** A history read in slices: each `next` reads at most `maxPositions` more log positions, to the log's end. */
+export interface CableHistoryReader {
+  /** `done`: the slice reached the log's end as it was during this call, which is its `lastOffset`. */
+  next(maxPositions: number): CableHistoryPage & { done: boolean };
+}
+
+/** The event log as history for the extended protocol (docs/cable.md "Resumable streams"). */
+export interface CableHistorySource {
+  /** Names the log: the same across restarts, new when the log is created anew. */
+  epoch(): string;
+  /**
+   * The organization's stream after `start`, mapped exactly as the live broadcasts are; null when the log no longer
+   * reaches back that far (retention) or the replay would be too long, and the client must reload instead.
+   */
+  read(organizationId: string, start: CableHistoryStart): CableHistoryPage | null;
+  /** The same, to be read in slices so that a long gap does not hold the event loop; without it, `read` is used. */
+  open?(organizationId: string, start: CableHistoryStart): CableHistoryReader | null;
+}
+
 /** Counters the load test reads to tell delivery, shedding and disconnects apart. */
 export type CableStats = {
   /** Open websocket connections, authenticated or not yet. */
@@ -33,6 +72,8 @@ export type CableStats = {
   /** Broadcast frames not written because the subscriber was over the high-water mark. */
   droppedFrames: number;
   disconnects: { unauthorized: number; slowConsumer: number };
+  /** Messages sent from history, and history requests answered `reject_history`. */
+  history: { frames: number; rejected: number; restoredSessions: number };
   /** Distinct connections per subscribed organization. */
   subscribersByOrganization: Record<string, number>;
 };
@@ -43,4 +84,6 @@ export interface CableBroadcaster extends Broadcaster {
   /** Disconnects (`unauthorized`, no reconnect) every open connection of the user, whose sessions have ended;
    * returns how many there were. */
   endSessionsOf(userId: string): number;
+  /** Serves history requests from now on (the broadcast plugin hands it the event log's). */
+  useHistory(source: CableHistorySource): void;
 }

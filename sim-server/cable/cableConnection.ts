@@ -20,10 +20,28 @@ export class CableConnection implements FlowState {
   droppedFrames = 0;
   /** Set once the server has decided to end the connection, so nothing else is sent to it. */
   closing = false;
+  /** Speaks the extended protocol: gets stream positions on broadcasts, may ask for history. */
+  readonly extended: boolean;
+  /** The extended protocol's session id, which a reconnect presents to restore its subscriptions. */
+  readonly sid: string | null;
+  /**
+   * Per organization, the last offset already sent from history: live frames up to it were queued before the
+   * history was read and would arrive twice. Null until a history is served.
+   */
+  floors: Map<string, number> | null = null;
+  /**
+   * Organizations that get no live frames for now: a restored session's until the client asks for its history, and
+   * any while its history is being sent (what they would carry comes with it).
+   */
+  paused: Set<string> | null = null;
+  /** The history being sent per organization; a newer request replaces it. */
+  historyRuns: Map<string, object> | null = null;
 
-  constructor(socket: WebSocket, transport: Socket) {
+  constructor(socket: WebSocket, transport: Socket, sid: string | null = null) {
     this.socket = socket;
     this.transport = transport;
+    this.sid = sid;
+    this.extended = sid !== null;
   }
 
   get isOpen(): boolean {

@@ -1,20 +1,47 @@
 // Who is subscribed to what, and how broadcasts reach them. Broadcasts are collected for one event-loop turn and
 // then written per subscriber as one batch; each frame is serialised once per distinct identifier string and the
 // same Buffer goes to every socket that subscribed with that string. Whether a subscriber gets a batch is decided
-// once, from what its socket held before it (flowControl.ts).
+// once, from what its socket held before it (flowControl.ts). Extended-protocol subscribers get their own copy
+// of each frame with the stream position added, again built once per identifier string, never per socket; they
+// may ask for the stream's history (read from the event log by the history source) and restore a dropped session.
 
-import type { CableBroadcaster, CableMessageType, CableStats } from './broadcaster.ts';
+import { randomUUID } from 'node:crypto';
+import type {
+  CableBroadcaster,
+  CableHistoryReader,
+  CableHistorySource,
+  CableHistoryStart,
+  CableMessageType,
+  CableStats,
+} from './broadcaster.ts';
 import type { CableConnection } from './cableConnection.ts';
-import { organizationOfIdentifier } from '#domain/cable/cableProtocol';
+import { eventsStreamName, organizationOfIdentifier, type HistoryRequest } from '#domain/cable/cableProtocol';
 import { decideFlow, type FlowControlLimits } from './flowControl.ts';
 import {
   broadcastFrame,
   broadcastFramePrefix,
   broadcastMessageJson,
   disconnectFrame,
+  extendedBroadcastFrame,
+  historyReplyFrame,
   pingFrame,
+  streamPositionPrefix,
+  subscriptionReplyFrame,
   type SubscriptionReply,
 } from './protocol.ts';
+
+/** A dashboard needs one subscription, the official client a handful; more is abuse (issue 24). */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
+/** How long a dropped extended session can be restored by its sid. */
+const RESTORE_WINDOW_MS = 5 * 60_000;
+/** Log positions one history slice reads (tens of milliseconds of work) before the event loop gets its turn. */
+const HISTORY_SLICE_POSITIONS = 10_000;
+/** How long a history waits for a client that has not read what it was sent. */
+const HISTORY_BACKOFF_MS = 50;
+/** Dropped sessions remembered at most; the oldest are forgotten first. */
+const MAX_RESTORABLE_SESSIONS = 10_000;
+
+type RestorableSession = { userId: string; identifiers: string[]; until: number };
 
 export type CableHubOptions = {
   limits: FlowControlLimits;
@@ -22,8 +49,12 @@ export type CableHubOptions = {
   now: () => number;
 };
 
+/** Subscribers with one identifier string: those framed plainly and those that get stream positions. */
+type Group = { plain: Set<CableConnection>; extended: Set<CableConnection> };
 /** Subscribers of one organization, grouped by the identifier string they subscribed with. */
-type Topic = Map<string, Set<CableConnection>>;
+type Topic = Map<string, Group>;
+/** Broadcasts of one organization waiting for the end of the turn; `offsets[i]` is -1 for a message without one. */
+type PendingMessages = { messages: string[]; offsets: number[] };
 
 export class CableHub implements CableBroadcaster {
   private readonly limits: FlowControlLimits;
@@ -31,14 +62,21 @@ export class CableHub implements CableBroadcaster {
   private readonly connections = new Set<CableConnection>();
   private readonly topics = new Map<string, Topic>();
   /** Serialised `{type,data}` messages per organization, waiting for the end of the turn. */
-  private pending = new Map<string, string[]>();
+  private pending = new Map<string, PendingMessages>();
   private flushHandle: NodeJS.Immediate | null = null;
+  private history: CableHistorySource | null = null;
+  /** Without a history source the epoch still names this process, so no position from elsewhere is taken. */
+  private readonly ownEpoch = randomUUID().slice(0, 8);
+  private readonly restorable = new Map<string, RestorableSession>();
   private readonly counters = {
     broadcasts: 0,
     sentFrames: 0,
     droppedFrames: 0,
     unauthorized: 0,
     slowConsumer: 0,
+    historyFrames: 0,
+    historyRejected: 0,
+    restoredSessions: 0,
   };
 
   constructor(options: CableHubOptions) {
@@ -46,11 +84,20 @@ export class CableHub implements CableBroadcaster {
     this.now = options.now;
   }
 
-  broadcast(organizationId: string, type: CableMessageType, data: unknown): void {
-    this.broadcastToEach([organizationId], type, data);
+  broadcast(organizationId: string, type: CableMessageType, data: unknown, offset?: number): void {
+    this.broadcastToEach([organizationId], type, data, offset);
   }
 
-  broadcastToEach(organizationIds: readonly string[], type: CableMessageType, data: unknown): void {
+  useHistory(source: CableHistorySource): void {
+    this.history = source;
+  }
+
+  broadcastToEach(
+    organizationIds: readonly string[],
+    type: CableMessageType,
+    data: unknown,
+    offset = -1,
+  ): void {
     this.counters.broadcasts += organizationIds.length;
     // Serialised now, not at flush, so a caller that reuses or mutates `data` afterwards cannot change what is sent;
     // once for all the organizations, and only when one of them is listening.
@@ -59,8 +106,10 @@ export class CableHub implements CableBroadcaster {
       if (!this.topics.has(organizationId)) continue;
       messageJson ??= broadcastMessageJson(type, data);
       const queue = this.pending.get(organizationId);
-      if (queue) queue.push(messageJson);
-      else this.pending.set(organizationId, [messageJson]);
+      if (queue) {
+        queue.messages.push(messageJson);
+        queue.offsets.push(offset);
+      } else this.pending.set(organizationId, { messages: [messageJson], offsets: [offset] });
     }
     if (messageJson !== null) this.flushHandle ??= setImmediate(() => this.flush());
   }
@@ -83,6 +132,11 @@ export class CableHub implements CableBroadcaster {
       sentFrames: this.counters.sentFrames,
       droppedFrames: this.counters.droppedFrames,
       disconnects: { unauthorized: this.counters.unauthorized, slowConsumer: this.counters.slowConsumer },
+      history: {
+        frames: this.counters.historyFrames,
+        rejected: this.counters.historyRejected,
+        restoredSessions: this.counters.restoredSessions,
+      },
       subscribersByOrganization,
     };
   }
@@ -91,19 +145,102 @@ export class CableHub implements CableBroadcaster {
     this.connections.add(connection);
   }
 
-  /** Forgets a connection whose socket has closed. */
+  /**
+   * Forgets a connection whose socket has closed. An extended session that the server did not end itself can be
+   * restored by its sid for a while (its subscriptions, not its messages: the client asks for those by offset).
+   */
   detach(connection: CableConnection): void {
+    if (
+      connection.sid !== null &&
+      connection.session !== null &&
+      connection.subscriptions.size > 0 &&
+      !connection.closing
+    ) {
+      this.restorable.set(connection.sid, {
+        userId: connection.session.userId,
+        identifiers: [...connection.subscriptions.keys()],
+        until: this.now() + RESTORE_WINDOW_MS,
+      });
+      if (this.restorable.size > MAX_RESTORABLE_SESSIONS) {
+        const oldest = this.restorable.keys().next();
+        if (!oldest.done) this.restorable.delete(oldest.value);
+      }
+    }
     this.unsubscribeAll(connection);
     this.connections.delete(connection);
   }
 
-  /** The reply to send, or null for a duplicate subscribe, which ActionCable ignores. */
-  subscribe(connection: CableConnection, identifier: string): SubscriptionReply | null {
+  /**
+   * Restores the subscriptions of a dropped session of the same user (extended protocol): returns the identifiers
+   * subscribed again, or null when there is nothing to restore. They get no live frames until the client sends its
+   * `history` command, so that what it missed arrives before what follows.
+   */
+  restore(connection: CableConnection, previousSid: string): string[] | null {
+    this.takeOverStillOpen(connection, previousSid);
+    const previous = this.restorable.get(previousSid);
+    this.restorable.delete(previousSid);
+    if (!previous || previous.until < this.now() || previous.userId !== connection.session?.userId)
+      return null;
+    const restored: string[] = [];
+    for (const identifier of previous.identifiers) {
+      if (this.addSubscription(connection, identifier) !== 'confirm_subscription') continue;
+      const organizationId = connection.subscriptions.get(identifier);
+      if (organizationId === undefined) continue;
+      connection.paused ??= new Set();
+      connection.paused.add(organizationId);
+      restored.push(identifier);
+    }
+    if (restored.length === 0) return null;
+    this.counters.restoredSessions += 1;
+    return restored;
+  }
+
+  /**
+   * A network drop often goes unseen on this side: the old socket looks open until TCP gives up on it, minutes later.
+   * When its client is back with that sid, the old one is ended now (its subscriptions become restorable) instead of
+   * being written to, unread, until then.
+   */
+  private takeOverStillOpen(connection: CableConnection, previousSid: string): void {
+    for (const open of this.connections) {
+      if (open === connection || open.sid !== previousSid) continue;
+      if (open.session?.userId !== connection.session?.userId) return;
+      this.detach(open);
+      open.closing = true;
+      open.socket.terminate();
+      return;
+    }
+  }
+
+  /**
+   * Answers a subscribe: confirms or rejects it, and for an extended client that asked, sends the history and
+   * `confirm_history` (or `reject_history`). A duplicate subscribe is ignored, as ActionCable ignores it.
+   */
+  subscribe(connection: CableConnection, identifier: string, history?: HistoryRequest): void {
+    const reply = this.addSubscription(connection, identifier);
+    if (reply === null) return;
+    connection.send(subscriptionReplyFrame(identifier, reply));
+    if (reply === 'confirm_subscription' && connection.extended && history)
+      this.sendHistory(connection, identifier, history);
+  }
+
+  /** The `history` command of the extended protocol, for a subscribed identifier. */
+  requestHistory(connection: CableConnection, identifier: string, history: HistoryRequest | undefined): void {
+    if (!connection.extended || !connection.subscriptions.has(identifier)) return;
+    this.sendHistory(connection, identifier, history ?? {});
+  }
+
+  /** The reply to send, or null for a duplicate subscribe. */
+  private addSubscription(connection: CableConnection, identifier: string): SubscriptionReply | null {
     if (connection.subscriptions.has(identifier)) return null;
     const organizationId = organizationOfIdentifier(identifier);
     if (organizationId === null || !connection.session?.organizationIds.has(organizationId)) {
       return 'reject_subscription';
     }
+    // One subscription per organization and a handful per socket: one socket must not multiply the stream it
+    // receives (issue 24: 201 subscriptions of one organization, each frame 201 times).
+    if (connection.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return 'reject_subscription';
+    for (const subscribed of connection.subscriptions.values())
+      if (subscribed === organizationId) return 'reject_subscription';
     connection.subscriptions.set(identifier, organizationId);
     let topic = this.topics.get(organizationId);
     if (!topic) {
@@ -112,22 +249,107 @@ export class CableHub implements CableBroadcaster {
     }
     let group = topic.get(identifier);
     if (!group) {
-      group = new Set();
+      group = { plain: new Set(), extended: new Set() };
       topic.set(identifier, group);
     }
-    group.add(connection);
+    (connection.extended ? group.extended : group.plain).add(connection);
     return 'confirm_subscription';
+  }
+
+  private epoch(): string {
+    return this.history?.epoch() ?? this.ownEpoch;
+  }
+
+  /**
+   * Sends the stream's messages after the client's position (or since its moment), then `confirm_history`. A long
+   * gap is read in slices with the event loop free in between; meanwhile this connection gets no live frames of the
+   * organization (they are in the log, and the reading goes on to its end). The last slice reads to the log's end
+   * synchronously, so nothing commits in between, and live frames up to it that are still queued are skipped for
+   * this connection (its floor): each message arrives once, in order.
+   */
+  private sendHistory(connection: CableConnection, identifier: string, request: HistoryRequest): void {
+    const organizationId = connection.subscriptions.get(identifier);
+    if (organizationId === undefined) return;
+    const streamName = eventsStreamName(organizationId);
+    const epoch = this.epoch();
+    const position = request.streams?.[streamName];
+    let start: CableHistoryStart | null = null;
+    if (position) {
+      if (position.epoch === epoch) start = { afterOffset: position.offset };
+    } else if (typeof request.since === 'number' && Number.isFinite(request.since)) {
+      start = { sinceMs: request.since * 1000 };
+    }
+    const reader = start === null ? null : this.openHistory(organizationId, start);
+    if (reader === null) {
+      connection.paused?.delete(organizationId);
+      this.counters.historyRejected += 1;
+      connection.send(historyReplyFrame(identifier, 'reject_history'));
+      return;
+    }
+    connection.paused ??= new Set();
+    connection.paused.add(organizationId);
+    // A later history request for the same stream replaces this one.
+    const run = {};
+    connection.historyRuns ??= new Map();
+    connection.historyRuns.set(organizationId, run);
+    const prefix = broadcastFramePrefix(identifier);
+    const positionPrefix = streamPositionPrefix(streamName, epoch);
+    const step = (): void => {
+      if (
+        !connection.isOpen ||
+        connection.historyRuns?.get(organizationId) !== run ||
+        connection.subscriptions.get(identifier) !== organizationId
+      )
+        return;
+      // A client that does not read its history is not sent more of it until it does (flowControl.ts's mark).
+      if (connection.socket.bufferedAmount > this.limits.highWaterMarkBytes) {
+        setTimeout(step, HISTORY_BACKOFF_MS);
+        return;
+      }
+      const { messages, offsets, lastOffset, done } = reader.next(HISTORY_SLICE_POSITIONS);
+      connection.batch(() => {
+        for (let index = 0; index < messages.length; index += 1) {
+          connection.send(
+            extendedBroadcastFrame(prefix, messages[index] ?? '', positionPrefix, offsets[index] ?? -1),
+          );
+        }
+        if (done) connection.send(historyReplyFrame(identifier, 'confirm_history'));
+      });
+      this.counters.historyFrames += messages.length;
+      if (!done) {
+        setImmediate(step);
+        return;
+      }
+      connection.historyRuns?.delete(organizationId);
+      connection.floors ??= new Map();
+      connection.floors.set(organizationId, lastOffset);
+      connection.paused?.delete(organizationId);
+    };
+    step();
+  }
+
+  private openHistory(organizationId: string, start: CableHistoryStart): CableHistoryReader | null {
+    const source = this.history;
+    if (source === null) return null;
+    if (source.open) return source.open(organizationId, start);
+    // A source that reads in one go (tests' stand-ins): one slice that is the whole history.
+    const page = source.read(organizationId, start);
+    return page === null ? null : { next: () => ({ ...page, done: true }) };
   }
 
   unsubscribe(connection: CableConnection, identifier: string): void {
     const organizationId = connection.subscriptions.get(identifier);
     if (organizationId === undefined) return;
     connection.subscriptions.delete(identifier);
+    connection.paused?.delete(organizationId);
+    connection.floors?.delete(organizationId);
+    connection.historyRuns?.delete(organizationId);
     const topic = this.topics.get(organizationId);
     const group = topic?.get(identifier);
     if (!topic || !group) return;
-    group.delete(connection);
-    if (group.size === 0) topic.delete(identifier);
+    group.plain.delete(connection);
+    group.extended.delete(connection);
+    if (group.plain.size === 0 && group.extended.size === 0) topic.delete(identifier);
     if (topic.size === 0) {
       this.topics.delete(organizationId);
       this.pending.delete(organizationId);
@@ -155,6 +377,11 @@ export class CableHub implements CableBroadcaster {
    */
   ping(): void {
     const now = this.now();
+    // Dropped sessions are remembered in the order they dropped, so the expired ones are at the front.
+    for (const [sid, session] of this.restorable) {
+      if (session.until >= now) break;
+      this.restorable.delete(sid);
+    }
     const frame = Buffer.from(pingFrame(Math.floor(now / 1000)));
     for (const connection of this.connections) {
       if (!connection.session || !connection.isOpen) continue;
@@ -191,19 +418,46 @@ export class CableHub implements CableBroadcaster {
     const batches = this.pending;
     this.pending = new Map();
     const now = this.now();
-    for (const [organizationId, messages] of batches) {
+    let epoch: string | null = null;
+    for (const [organizationId, { messages, offsets }] of batches) {
       const topic = this.topics.get(organizationId);
       if (!topic) continue;
+      let positionPrefix: string | null = null;
       for (const [identifier, group] of topic) {
         const prefix = broadcastFramePrefix(identifier);
-        const frames = messages.map((messageJson) => Buffer.from(broadcastFrame(prefix, messageJson)));
-        for (const connection of group) this.deliver(connection, frames, now);
+        if (group.plain.size > 0) {
+          const frames = messages.map((messageJson) => Buffer.from(broadcastFrame(prefix, messageJson)));
+          for (const connection of group.plain) this.deliver(connection, frames, now);
+        }
+        if (group.extended.size > 0) {
+          epoch ??= this.epoch();
+          positionPrefix ??= streamPositionPrefix(eventsStreamName(organizationId), epoch);
+          const position = positionPrefix;
+          const frames = messages.map((messageJson, index) =>
+            Buffer.from(extendedBroadcastFrame(prefix, messageJson, position, offsets[index] ?? -1)),
+          );
+          for (const connection of group.extended) {
+            if (connection.paused?.has(organizationId)) continue;
+            const floor = connection.floors?.get(organizationId);
+            // Rare: only in the turn a history was served. Frames the history already carried are left out.
+            if (floor !== undefined && (offsets[0] ?? -1) <= floor) {
+              this.deliver(
+                connection,
+                frames.filter((_frame, index) => {
+                  const offset = offsets[index] ?? -1;
+                  return offset < 0 || offset > floor;
+                }),
+                now,
+              );
+            } else this.deliver(connection, frames, now);
+          }
+        }
       }
     }
   }
 
   private deliver(connection: CableConnection, frames: readonly Buffer[], now: number): void {
-    if (!connection.isOpen) return;
+    if (!connection.isOpen || frames.length === 0) return;
     const decision = decideFlow(connection, connection.socket.bufferedAmount, now, this.limits);
     switch (decision) {
       case 'send':
@@ -240,7 +494,8 @@ export class CableHub implements CableBroadcaster {
   private subscribersOf(organizationId: string): Set<CableConnection> {
     const subscribers = new Set<CableConnection>();
     for (const group of this.topics.get(organizationId)?.values() ?? []) {
-      for (const connection of group) subscribers.add(connection);
+      for (const connection of group.plain) subscribers.add(connection);
+      for (const connection of group.extended) subscribers.add(connection);
     }
     return subscribers;
   }

@@ -165,8 +165,10 @@ export function broadcastCommittedEvents(
     const target = broadcaster();
     things.forgetWhenChanged();
     for (const committed of events) {
+      // The event's seq is the message's offset in each stream it goes to (an event sends an organization at most
+      // one message), which is what lets the history (cableHistory.ts) resume exactly after it.
       for (const delivery of cableDeliveriesOf(committed, things))
-        target.broadcastToEach(delivery.organizationIds, delivery.type, delivery.data);
+        target.broadcastToEach(delivery.organizationIds, delivery.type, delivery.data, committed.event.seq);
     }
   });
 }

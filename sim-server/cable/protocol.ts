@@ -3,15 +3,21 @@
 // frame types, the EventsChannel identifier, the commands a client sends) are defined once in
 // domain/cable/cableProtocol.ts, shared with the dashboard.
 import {
+  ACTIONCABLE_EXT_SUBPROTOCOL,
   ACTIONCABLE_SUBPROTOCOL,
   ACTIONCABLE_UNSUPPORTED_MARKER,
+  ANYCABLE_TOKEN_PREFIX,
   CABLE_FRAME_TYPES,
   DASHBOARD_SUBPROTOCOL,
   reconnectsAfter,
   type DisconnectReason,
 } from '#domain/cable/cableProtocol';
 
-const SUPPORTED_SUBPROTOCOLS: ReadonlySet<string> = new Set([DASHBOARD_SUBPROTOCOL, ACTIONCABLE_SUBPROTOCOL]);
+const SUPPORTED_SUBPROTOCOLS: ReadonlySet<string> = new Set([
+  DASHBOARD_SUBPROTOCOL,
+  ACTIONCABLE_SUBPROTOCOL,
+  ACTIONCABLE_EXT_SUBPROTOCOL,
+]);
 /** Every protocol name a known client offers that is not its token. */
 const PROTOCOL_MARKERS: ReadonlySet<string> = new Set([
   ...SUPPORTED_SUBPROTOCOLS,
@@ -33,6 +39,8 @@ export function readSubprotocolOffer(offered: Iterable<string>): SubprotocolOffe
   let token: string | null = null;
   for (const protocol of offered) {
     if (SUPPORTED_SUBPROTOCOLS.has(protocol)) selected ??= protocol;
+    else if (protocol.startsWith(ANYCABLE_TOKEN_PREFIX))
+      token ??= protocol.slice(ANYCABLE_TOKEN_PREFIX.length) || null;
     else if (!PROTOCOL_MARKERS.has(protocol)) token ??= protocol;
   }
   return { selected, token };
@@ -48,6 +56,26 @@ export function offeredSubprotocols(header: string | string[] | undefined): stri
 }
 
 export const WELCOME_FRAME = JSON.stringify({ type: CABLE_FRAME_TYPES.welcome });
+
+/** Whether the answered subprotocol is the extended one: session ids, stream positions and history. */
+export function speaksExtendedProtocol(subprotocol: string): boolean {
+  return subprotocol === ACTIONCABLE_EXT_SUBPROTOCOL;
+}
+
+/** The extended welcome: the session id to restore with, and on a restore the identifiers already subscribed. */
+export function extendedWelcomeFrame(sid: string, restoredIds: readonly string[] | null): string {
+  return JSON.stringify(
+    restoredIds === null
+      ? { type: CABLE_FRAME_TYPES.welcome, sid }
+      : { type: CABLE_FRAME_TYPES.welcome, sid, restored: true, restored_ids: restoredIds },
+  );
+}
+
+export type HistoryReply = (typeof CABLE_FRAME_TYPES)['historyConfirmed' | 'historyRejected'];
+
+export function historyReplyFrame(identifier: string, reply: HistoryReply): string {
+  return `{"identifier":${JSON.stringify(identifier)},"type":"${reply}"}`;
+}
 
 export function pingFrame(unixSeconds: number): string {
   return `{"type":"${CABLE_FRAME_TYPES.ping}","message":${unixSeconds}}`;
@@ -75,4 +103,19 @@ export function broadcastFramePrefix(identifier: string): string {
 
 export function broadcastFrame(prefix: string, messageJson: string): string {
   return `${prefix}${messageJson}}`;
+}
+
+/** `,"stream_id":S,"epoch":E,"offset":` — the extended frame's position before the offset; once per stream. */
+export function streamPositionPrefix(streamName: string, epoch: string): string {
+  return `,"stream_id":${JSON.stringify(streamName)},"epoch":${JSON.stringify(epoch)},"offset":`;
+}
+
+/** The extended frame: the plain one with the stream position added; `offset` < 0 means the message has none. */
+export function extendedBroadcastFrame(
+  prefix: string,
+  messageJson: string,
+  positionPrefix: string,
+  offset: number,
+): string {
+  return offset < 0 ? `${prefix}${messageJson}}` : `${prefix}${messageJson}${positionPrefix}${offset}}`;
 }

@@ -100,16 +100,22 @@ const createSocket = (url: string, protocols: string[]) =>
 /** Records what the client reports, and lets a test wait for a condition on it. */
 function observer() {
   const statuses: CableStatus[] = [];
+  const details: { status: CableStatus; resumed: boolean; resumable: boolean }[] = [];
   const messages: LiveMessage[] = [];
-  let resubscribed = 0;
+  const resumes: boolean[] = [];
   return {
     statuses,
+    details,
     messages,
-    resubscribedCount: () => resubscribed,
-    onStatus: (status: CableStatus) => statuses.push(status),
+    resumes,
+    resubscribedCount: () => resumes.length,
+    onStatus: (status: CableStatus, detail: { resumed: boolean; resumable: boolean }) => {
+      statuses.push(status);
+      details.push({ status, ...detail });
+    },
     onMessage: (message: LiveMessage) => messages.push(message),
-    onResubscribed: () => {
-      resubscribed += 1;
+    onResubscribed: (resumed: boolean) => {
+      resumes.push(resumed);
     },
   };
 }
@@ -323,9 +329,154 @@ describe('cable client', () => {
     stepped.runNext();
     await until(() => seen.resubscribedCount() === 1);
     expect(offered).toEqual([
-      ['datapumper', TOKEN],
-      ['datapumper', 'refreshed-token'],
+      ['actioncable-v1-ext-json', 'datapumper', TOKEN],
+      ['actioncable-v1-ext-json', 'datapumper', 'refreshed-token'],
     ]);
     expect(seen.statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+  });
+
+  it('resumes from the last offset after a reconnect: the gap from the history, once, in order, and no reload', async () => {
+    const { app, url } = await startCable(0, 60_000);
+    // The stream as a log: offsets 1.. and a history that answers from it (the simulator's comes from SQLite).
+    const stream: { offset: number; id: string }[] = [];
+    const asked: unknown[] = [];
+    app.broadcaster.useHistory({
+      epoch: () => 'epoch-1',
+      read: (_organizationId, start) => {
+        asked.push(start);
+        if (!('afterOffset' in start)) return null;
+        const after = stream.filter((entry) => entry.offset > start.afterOffset);
+        return {
+          offsets: after.map((entry) => entry.offset),
+          messages: after.map((entry) => JSON.stringify({ type: 'location', data: { id: entry.id } })),
+          lastOffset: stream.at(-1)?.offset ?? 0,
+        };
+      },
+    });
+    const publish = (id: string) => {
+      const offset = stream.length + 1;
+      stream.push({ offset, id });
+      app.broadcaster.broadcast(ORG, 'location', { id }, offset);
+    };
+    const network = await startOutageProxy(url);
+    const stepped = steppedTimers();
+    const seen = observer();
+    connections.push(
+      openCableConnection({
+        url: network.url,
+        token: TOKEN,
+        organizationId: ORG,
+        createSocket,
+        timers: stepped.timers,
+        silenceLimitMs: SILENCE_LIMIT_MS,
+        ...seen,
+      }),
+    );
+    await until(() => seen.statuses.includes('live'));
+    publish('a');
+    publish('b');
+    await until(() => seen.messages.length === 2);
+
+    network.goDown();
+    await until(() => stepped.pending() === 1);
+    expect(seen.details.at(-1)).toEqual({ status: 'reconnecting', resumed: false, resumable: true });
+    publish('c');
+    publish('d');
+    network.comeBack();
+    stepped.runNext();
+    await until(() => seen.resubscribedCount() === 1);
+    publish('e');
+    await until(() => seen.messages.length === 5);
+
+    expect(asked).toEqual([{ afterOffset: 2 }]);
+    expect(seen.messages.map((message) => (message.data as { id: string }).id)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
+    expect(seen.resumes).toEqual([true]);
+    expect(seen.details.at(-1)).toEqual({ status: 'live', resumed: true, resumable: false });
+  });
+
+  it('resumes from the last ping when no broadcast came before the drop', async () => {
+    const { app, url } = await startCable(0, 20);
+    const recorded: { at: number; id: string }[] = [];
+    const asked: unknown[] = [];
+    app.broadcaster.useHistory({
+      epoch: () => 'epoch-1',
+      read: (_organizationId, start) => {
+        asked.push(start);
+        if (!('sinceMs' in start)) return null;
+        const after = recorded.filter((entry) => entry.at >= start.sinceMs);
+        return {
+          offsets: after.map((_entry, index) => index + 1),
+          messages: after.map((entry) => JSON.stringify({ type: 'location', data: { id: entry.id } })),
+          lastOffset: after.length,
+        };
+      },
+    });
+    const network = await startOutageProxy(url);
+    const stepped = steppedTimers();
+    const seen = observer();
+    const pings: string[] = [];
+    connections.push(
+      openCableConnection({
+        url: network.url,
+        token: TOKEN,
+        organizationId: ORG,
+        createSocket: (socketUrl, protocols) => {
+          const socket = createSocket(socketUrl, protocols);
+          (socket as unknown as WebSocket).on('message', (data: Buffer) => {
+            if (data.toString('utf8').includes('"ping"')) pings.push(data.toString('utf8'));
+          });
+          return socket;
+        },
+        timers: stepped.timers,
+        silenceLimitMs: SILENCE_LIMIT_MS,
+        ...seen,
+      }),
+    );
+    await until(() => seen.statuses.includes('live') && pings.length >= 2);
+    network.goDown();
+    await until(() => stepped.pending() === 1);
+    expect(seen.details.at(-1)).toMatchObject({ status: 'reconnecting', resumable: true });
+    recorded.push({ at: Date.now(), id: 'while-away' });
+    network.comeBack();
+    stepped.runNext();
+    await until(() => seen.resubscribedCount() === 1);
+    expect(asked).toEqual([{ sinceMs: expect.any(Number) }]);
+    expect(seen.messages.map((message) => (message.data as { id: string }).id)).toEqual(['while-away']);
+    expect(seen.resumes).toEqual([true]);
+  });
+
+  it('falls back to a reload when the history is refused', async () => {
+    const { app, url } = await startCable(0, 60_000);
+    app.broadcaster.useHistory({ epoch: () => 'epoch-1', read: () => null });
+    const network = await startOutageProxy(url);
+    const stepped = steppedTimers();
+    const seen = observer();
+    connections.push(
+      openCableConnection({
+        url: network.url,
+        token: TOKEN,
+        organizationId: ORG,
+        createSocket,
+        timers: stepped.timers,
+        silenceLimitMs: SILENCE_LIMIT_MS,
+        ...seen,
+      }),
+    );
+    await until(() => seen.statuses.includes('live'));
+    app.broadcaster.broadcast(ORG, 'location', { id: 'a' }, 7);
+    await until(() => seen.messages.length === 1);
+    network.goDown();
+    await until(() => stepped.pending() === 1);
+    network.comeBack();
+    stepped.runNext();
+    await until(() => seen.resubscribedCount() === 1);
+    expect(seen.resumes).toEqual([false]);
+    expect(seen.details.at(-1)).toEqual({ status: 'live', resumed: false, resumable: false });
   });
 });

@@ -221,6 +221,37 @@ describe('polling and streaming', () => {
     expect(sources).toEqual(['streaming', 'polling', 'streaming', 'polling', 'streaming']);
   });
 
+  it('does not poll while a resumable connection is away, and loads nothing when it comes back resumed', () => {
+    const scheduler = testScheduler();
+    const { log, fetchThingsPage } = requestLog(scheduler);
+    recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          settings: { incrementalOverlapMs: 0 },
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: SMALL }),
+            fetchThingsPage,
+            openCable: () =>
+              scheduler.createColdObservable<CableSignal>('c 9999ms d 39999ms r 9999ms d 9999ms x', {
+                c: { kind: 'connected' },
+                d: { kind: 'disconnected', resuming: true },
+                r: { kind: 'connected', resumed: true },
+                x: { kind: 'connected', resumed: false },
+              }),
+          },
+        }).picture$,
+      90_000,
+    );
+    expect(log.map((entry) => [entry.at, entry.since])).toEqual([
+      [0, null],
+      [0, 0],
+      // Away 40 s and resumed from the history: no poll, no refetch. Away again, the history refused: one refetch.
+      [70_000, 0],
+    ]);
+  });
+
   it('polls from the start when the live connection never comes up', () => {
     const scheduler = testScheduler();
     const { log, fetchThingsPage } = requestLog(scheduler);

@@ -218,7 +218,8 @@ describe('live dashboard', () => {
     // The banner lies over the content: the map keeps its size (a resized WebGL canvas reallocates its buffers).
     expect(await page.getByTestId('live-map').boundingBox()).toEqual(mapBefore);
 
-    // Sent while the dashboard is away: only the catch-up fetch after resubscribing can bring it.
+    // Sent while the dashboard is away: only the history of the resumed stream can bring it (against a server without
+    // the extended protocol, the catch-up fetch after resubscribing; tests/e2e/resumeStream.test.ts tells them apart).
     const target = {
       lat: Number((thing.lat - 0.0009).toFixed(6)),
       lng: Number((thing.lng + 0.0007).toFixed(6)),

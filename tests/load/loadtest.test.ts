@@ -45,6 +45,31 @@ describe('npm run loadtest, in miniature', () => {
     }
   }, 90_000);
 
+  it('with churn, clients that drop and resume from their offset lose nothing and get nothing twice', async () => {
+    const churned = await runLoadTest({
+      deviceSteps: [60],
+      clients: 3,
+      durationSeconds: 4,
+      floor: false,
+      serverCpus: null,
+      clientCpus: null,
+      p99LimitMs: 60_000,
+      recordingPath: DEFAULT_RECORDING,
+      churn: { everyMs: 700, pauseMs: 100 },
+    });
+    const [phase] = churned.phases;
+    expect(phase?.samplesAccepted).toBe(60 * 4);
+    expect(phase?.deliveries).toBe(phase?.expectedDeliveries);
+    expect(phase?.lost).toBe(0);
+    expect(phase?.churn).toMatchObject({ rejected: 0, duplicates: 0 });
+    // Each of the 3 clients drops several times in 4 s, and every drop ended in a resume.
+    expect(phase?.churn?.drops).toBeGreaterThanOrEqual(6);
+    expect(phase?.churn?.resumes).toBe(phase?.churn?.drops);
+    expect(formatTable(churned)).toMatch(
+      /churn 60 devices x 3 clients: \d+ drops, \d+ resumes, 0 refused, 0 duplicates, loss 0/,
+    );
+  }, 90_000);
+
   it('writes a JSON report with every figure and an HTML page with the latency chart', () => {
     const written = writeReports(report, outDir);
     const json = JSON.parse(fs.readFileSync(written.json, 'utf8')) as LoadTestReport;

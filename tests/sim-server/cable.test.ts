@@ -139,10 +139,10 @@ describe('cable connection', () => {
     expect(await client.next()).toEqual({ type: 'welcome' });
   });
 
-  it('accepts the token from the query string', async () => {
+  it('does not take the token from the query string (issue 24: URLs end up in logs)', async () => {
     const { url } = await startCable();
     const client = await TestClient.open(`${url}?token=${TOKEN}`, ['actioncable-v1-json']);
-    expect(await client.next()).toEqual({ type: 'welcome' });
+    expect(await client.next()).toEqual({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
   });
 
   it('pings welcomed connections with the time in unix seconds', async () => {
@@ -407,5 +407,130 @@ describe('slow consumers', () => {
       reason: 'slow_consumer',
       reconnect: true,
     });
+  });
+});
+
+describe('hardening (issue 24, item 8)', () => {
+  /** The HTTP status of an upgrade the server refused, or 101 when it opened. */
+  function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url, ['datapumper', TOKEN], { headers });
+      socket.once('open', () => {
+        socket.terminate();
+        resolve(101);
+      });
+      socket.once('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        socket.terminate();
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  it('lets in the simulator’s own origin, allowed origins and clients without one; refuses other origins', async () => {
+    const { url } = await startCable({ allowedOrigins: ['http://localhost:5173'] });
+    const own = new URL(url.replace(/^ws/, 'http')).origin;
+    expect(await upgradeStatus(url, { Origin: own })).toBe(101);
+    expect(await upgradeStatus(url, { Origin: 'http://localhost:5173' })).toBe(101);
+    expect(await upgradeStatus(url, {})).toBe(101);
+    expect(await upgradeStatus(url, { Origin: 'https://evil.attacker.test' })).toBe(403);
+    expect(await upgradeStatus(url, { Origin: 'null' })).toBe(403);
+  });
+
+  it('gives one socket one copy of each frame: a second identifier for the same organization is rejected', async () => {
+    const { app, url } = await startCable();
+    const client = await subscribedDashboard(url);
+    const variants = [
+      JSON.stringify({ organization_id: OWN_ORG, channel: 'EventsChannel' }),
+      JSON.stringify({ channel: 'EventsChannel', organization_id: OWN_ORG, n: 1 }),
+    ];
+    for (const variant of variants) {
+      client.send(subscribeCommand(variant));
+      expect(await client.next()).toEqual({ identifier: variant, type: 'reject_subscription' });
+    }
+    client.send(subscribeCommand(identifierOf(OWN_ORG)));
+    app.broadcaster.broadcast(OWN_ORG, 'thing', { id: 'thing-1' });
+    expect(await client.next()).toEqual({
+      identifier: identifierOf(OWN_ORG),
+      message: { type: 'thing', data: { id: 'thing-1' } },
+    });
+    expect(app.broadcaster.stats().sentFrames).toBe(1);
+  });
+
+  it('caps subscriptions per socket at 20 and rejects the rest', async () => {
+    const organizations = Array.from(
+      { length: 25 },
+      (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    );
+    const { url } = await startCable({
+      resolveSession: async (token) =>
+        token === TOKEN ? { userId: 'dana', organizationIds: new Set(organizations) } : null,
+    });
+    const client = await TestClient.open(url, ['datapumper', TOKEN]);
+    await client.next();
+    for (const organizationId of organizations) client.send(subscribeCommand(identifierOf(organizationId)));
+    const replies: unknown[] = [];
+    for (const _organization of organizations) replies.push((await client.next()).type);
+    expect(replies.filter((type) => type === 'confirm_subscription')).toHaveLength(20);
+    expect(replies.slice(20)).toEqual(Array.from({ length: 5 }, () => 'reject_subscription'));
+  });
+});
+
+describe('history read in slices (extended protocol)', () => {
+  it('sends a long history slice by slice; what commits meanwhile comes once, in order, then live', async () => {
+    const { app, url } = await startCable();
+    const stream: { offset: number; id: string }[] = [];
+    const publish = (id: string) => {
+      const offset = stream.length + 1;
+      stream.push({ offset, id });
+      app.broadcaster.broadcast(OWN_ORG, 'location', { id }, offset);
+    };
+    for (let index = 0; index < 5; index += 1) publish(`before-${index}`);
+    let slices = 0;
+    app.broadcaster.useHistory({
+      epoch: () => 'e1',
+      read: () => null,
+      open: (_organizationId, start) => {
+        if (!('afterOffset' in start)) return null;
+        let cursor = start.afterOffset;
+        return {
+          next: (maxPositions) => {
+            slices += 1;
+            // Something commits (and is broadcast live) between two slices, as the log grows during a long read.
+            if (slices === 2 || slices === 3) publish(`during-${slices}`);
+            const slice = stream.filter((entry) => entry.offset > cursor).slice(0, Math.min(maxPositions, 2));
+            cursor = slice.at(-1)?.offset ?? cursor;
+            const done = cursor >= stream.length;
+            return {
+              offsets: slice.map((entry) => entry.offset),
+              messages: slice.map((entry) => JSON.stringify({ type: 'location', data: { id: entry.id } })),
+              lastOffset: cursor,
+              done,
+            };
+          },
+        };
+      },
+    });
+    const client = await TestClient.open(url, ['actioncable-v1-ext-json', TOKEN]);
+    expect(await client.next()).toMatchObject({ type: 'welcome', sid: expect.any(String) });
+    client.send(
+      JSON.stringify({
+        command: 'subscribe',
+        identifier: identifierOf(OWN_ORG),
+        history: { streams: { [`events:${OWN_ORG}`]: { epoch: 'e1', offset: 1 } } },
+      }),
+    );
+    expect(await client.next()).toMatchObject({ type: 'confirm_subscription' });
+    const heard: unknown[] = [];
+    for (;;) {
+      const frame = await client.next();
+      if (frame.type === 'confirm_history') break;
+      heard.push((frame.message as { data: { id: string } }).data.id);
+    }
+    publish('after');
+    const live = await client.next();
+    expect(heard).toEqual(['before-1', 'before-2', 'before-3', 'before-4', 'during-2', 'during-3']);
+    expect(live).toMatchObject({ message: { data: { id: 'after' } }, offset: 8, epoch: 'e1' });
+    expect(slices).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,0 +1,269 @@
+// The event log as the cable's history (docs/cable.md "Resumable streams"). A stream's offsets are the seqs of the
+// log events its messages come from, so a client that last saw offset N is sent exactly what the live broadcaster
+// sent after N: the same events, read back from SQLite and mapped by the one mapping (`cableDeliveriesOf`). The
+// epoch names the log itself: the same across restarts, new when the log is created anew.
+//
+// What the log does not hold is recomputed as the projections compute it: a telemetry message carries the thing's
+// live state after the sample (street, run), which `nextLiveState` derives from the state before; the history
+// replays the rule forward from each thing's state at the start, found by reading the log backwards from there.
+// Who hears a message is the audience now, and a `thing` message carries the thing as it is now, as the live
+// broadcast does at its commit; a share granted or revoked inside the gap is therefore applied to the whole gap.
+import { createHash } from 'node:crypto';
+import type { EventLog } from '../store/eventLog.ts';
+import type { SimEvent, StoredEvent, TelemetryRecord } from '../store/events.ts';
+import { NO_LIVE_STATE, nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
+import type {
+  CableHistoryPage,
+  CableHistoryReader,
+  CableHistorySource,
+  CableHistoryStart,
+} from './broadcaster.ts';
+import { cableDeliveriesOf, type ThingAudienceReader } from './committedBroadcasts.ts';
+import { broadcastMessageJson } from './protocol.ts';
+
+export type CableHistoryLimits = {
+  /**
+   * Log positions one replay may cover (100 s of 10,000 devices at 1 Hz, read in slices between which the event
+   * loop runs); a longer gap gets `reject_history` and the client reloads.
+   */
+  maxEvents: number;
+  /** How far back (log positions) the start state of a thing is looked for. */
+  maxSeedScan: number;
+};
+
+export const CABLE_HISTORY_LIMITS: CableHistoryLimits = { maxEvents: 1_000_000, maxSeedScan: 200_000 };
+
+const PAGE = 5_000;
+
+type EventRow = {
+  seq: number;
+  stream_id: string;
+  organization_id: string | null;
+  type: SimEvent['type'];
+  data: string;
+  recorded_at: number;
+};
+
+const isTelemetry = (type: SimEvent['type']): type is 'PointRecorded' | 'HeartbeatRecorded' =>
+  type === 'PointRecorded' || type === 'HeartbeatRecorded';
+
+function storedEvent(row: EventRow): StoredEvent {
+  return {
+    seq: row.seq,
+    streamId: row.stream_id,
+    organizationId: row.organization_id,
+    recordedAt: row.recorded_at,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+  } as StoredEvent;
+}
+
+/** What the backward scan knows of one thing's state before the replay's start. */
+type Seed = {
+  found: boolean;
+  heartbeatAt: number | null;
+  enroute: boolean;
+  street: string | null;
+  /** The earliest en-route sample seen of the run the thing was in; final once `runKnown`. */
+  runId: string | null;
+  runKnown: boolean;
+};
+
+export function createCableHistory(
+  log: EventLog,
+  things: ThingAudienceReader,
+  limits: CableHistoryLimits = CABLE_HISTORY_LIMITS,
+): CableHistorySource {
+  const { db } = log;
+  const firstEvent = db.prepare<[], { seq: number; stream_id: string; recorded_at: number }>(
+    'SELECT seq, stream_id, recorded_at FROM events ORDER BY seq LIMIT 1',
+  );
+  const retention = db.prepare<[], { retained_after_seq: number; cutoff_at: number }>(
+    'SELECT retained_after_seq, cutoff_at FROM log_retention WHERE id = 1',
+  );
+  const range = db.prepare<[number, number, number], EventRow>(
+    `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
+     WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`,
+  );
+  const telemetryBackwards = db.prepare<[number, number], { seq: number; stream_id: string; data: string }>(
+    `SELECT seq, stream_id, data FROM events
+     WHERE seq <= ? AND seq > ? AND type IN ('PointRecorded', 'HeartbeatRecorded') ORDER BY seq DESC`,
+  );
+  const recordedAtFrom = db.prepare<[number], { seq: number; recorded_at: number }>(
+    'SELECT seq, recorded_at FROM events WHERE seq >= ? ORDER BY seq LIMIT 1',
+  );
+  const currentState = db.prepare<[string], { run_id: string | null; street: string | null }>(
+    'SELECT s.run_id, s.street FROM thing_states s JOIN things t ON t.thing_key = s.thing_key WHERE t.id = ?',
+  );
+  let epoch: string | null = null;
+
+  function currentEpoch(): string {
+    if (epoch !== null) return epoch;
+    const first = firstEvent.get();
+    if (!first) return 'empty';
+    epoch = createHash('sha256')
+      .update(`${first.seq}:${first.stream_id}:${first.recorded_at}`)
+      .digest('hex')
+      .slice(0, 12);
+    return epoch;
+  }
+
+  /** The first seq recorded at or after `sinceMs` (the log is in time order), found by bisection on seq. */
+  function firstSeqSince(sinceMs: number, lastSeq: number): number {
+    let low = 1;
+    let high = lastSeq + 1;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const row = recordedAtFrom.get(middle);
+      if (!row) high = middle;
+      else if (row.recorded_at >= sinceMs) high = middle;
+      else low = row.seq + 1;
+    }
+    return low;
+  }
+
+  /** Each thing's live state just after `afterOffset`: read backwards until every field is known or the limit. */
+  function seedsBefore(afterOffset: number, thingIds: ReadonlySet<string>): Map<string, ThingLiveState> {
+    const seeds = new Map<string, Seed>();
+    for (const thingId of thingIds) {
+      const current = currentState.get(thingId);
+      // A run still going now that started at or before the start was going at the start, too (runs are unbroken).
+      const ongoingRun =
+        current?.run_id !== null && current?.run_id !== undefined && Number(current.run_id) <= afterOffset
+          ? current.run_id
+          : null;
+      seeds.set(thingId, {
+        found: false,
+        heartbeatAt: null,
+        enroute: false,
+        street: null,
+        runId: ongoingRun,
+        runKnown: ongoingRun !== null,
+      });
+    }
+    let unresolved = thingIds.size;
+    const floor = Math.max(0, afterOffset - limits.maxSeedScan);
+    for (const row of telemetryBackwards.iterate(afterOffset, floor)) {
+      if (unresolved === 0) break;
+      const seed = seeds.get(row.stream_id);
+      if (!seed || (seed.found && seed.street !== null && seed.runKnown)) continue;
+      const sample = JSON.parse(row.data) as TelemetryRecord;
+      const time = Date.parse(sample.time);
+      if (!seed.found) {
+        seed.found = true;
+        seed.enroute = sample.enroute;
+        if (!sample.enroute) seed.runKnown = true;
+      }
+      // The state's time is the newest applied sample's; an older sample never moved it.
+      seed.heartbeatAt = Math.max(seed.heartbeatAt ?? time, time);
+      if (seed.street === null && sample.street !== null) seed.street = sample.street;
+      if (!seed.runKnown) {
+        if (sample.enroute) seed.runId = String(row.seq);
+        else seed.runKnown = true;
+      }
+      if (seed.street !== null && seed.runKnown) unresolved -= 1;
+    }
+    const states = new Map<string, ThingLiveState>();
+    for (const [thingId, seed] of seeds) {
+      if (!seed.found) {
+        states.set(thingId, NO_LIVE_STATE);
+        continue;
+      }
+      // Past the scan's reach the street stays unknown; the thing's street now is the closest guess.
+      const street = seed.street ?? currentState.get(thingId)?.street ?? null;
+      states.set(thingId, {
+        heartbeatAt: seed.heartbeatAt,
+        enroute: seed.enroute,
+        runId: seed.enroute ? seed.runId : null,
+        street,
+      });
+    }
+    return states;
+  }
+
+  function open(organizationId: string, start: CableHistoryStart): CableHistoryReader | null {
+    const lastSeqAtStart = log.store.lastSeq();
+    const retained = retention.get();
+    let afterOffset: number;
+    if ('afterOffset' in start) {
+      afterOffset = start.afterOffset;
+    } else {
+      if (retained && start.sinceMs < retained.cutoff_at) return null;
+      afterOffset = firstSeqSince(start.sinceMs, lastSeqAtStart) - 1;
+    }
+    // Telemetry up to `retained_after_seq` may be gone: a position before it cannot be resumed exactly.
+    if (retained && afterOffset < retained.retained_after_seq) return null;
+    if (afterOffset > lastSeqAtStart || lastSeqAtStart - afterOffset > limits.maxEvents) return null;
+
+    const hears = (thingId: string) => things.audienceOf(thingId).includes(organizationId);
+    /** Each thing's live state as the replay has it; seeded when the thing first shows up. */
+    const states = new Map<string, ThingLiveState>();
+    let cursor = afterOffset;
+
+    return {
+      next(maxPositions) {
+        // Read to the log's end as it is now: nothing commits during this synchronous step.
+        const lastSeq = log.store.lastSeq();
+        things.forgetWhenChanged();
+        const rows: EventRow[] = [];
+        const unseeded = new Set<string>();
+        let read = 0;
+        while (cursor < lastSeq && read < maxPositions) {
+          const page = range.all(cursor, lastSeq, Math.min(PAGE, maxPositions - read));
+          if (page.length === 0) {
+            cursor = lastSeq;
+            break;
+          }
+          for (const row of page) {
+            // Telemetry of things the organization does not see is most of a busy log: skip it before parsing.
+            if (isTelemetry(row.type)) {
+              if (!hears(row.stream_id)) continue;
+              if (!states.has(row.stream_id)) unseeded.add(row.stream_id);
+            }
+            rows.push(row);
+          }
+          read += page.length;
+          cursor = page[page.length - 1]?.seq ?? lastSeq;
+        }
+        // A thing first met in this slice had no event since the start: its state there is its state at the start.
+        for (const [thingId, state] of seedsBefore(afterOffset, unseeded)) states.set(thingId, state);
+
+        const offsets: number[] = [];
+        const messages: string[] = [];
+        for (const row of rows) {
+          const event = storedEvent(row);
+          let outcome: { liveState: ThingLiveState | null } | null = null;
+          if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded') {
+            const previous = states.get(event.streamId) ?? NO_LIVE_STATE;
+            const liveState = nextLiveState(previous, event.data, event.seq);
+            if (liveState) states.set(event.streamId, liveState);
+            outcome = { liveState };
+          }
+          for (const delivery of cableDeliveriesOf({ event, outcome }, things)) {
+            if (!delivery.organizationIds.includes(organizationId)) continue;
+            offsets.push(event.seq);
+            messages.push(broadcastMessageJson(delivery.type, delivery.data));
+          }
+        }
+        const done = cursor >= lastSeq;
+        return { offsets, messages, lastOffset: done ? lastSeq : cursor, done };
+      },
+    };
+  }
+
+  function read(organizationId: string, start: CableHistoryStart): CableHistoryPage | null {
+    const reader = open(organizationId, start);
+    if (reader === null) return null;
+    const whole: CableHistoryPage = { offsets: [], messages: [], lastOffset: 0 };
+    for (;;) {
+      const slice = reader.next(Number.POSITIVE_INFINITY);
+      // One by one: a long slice would overflow the stack as spread arguments.
+      for (const offset of slice.offsets) whole.offsets.push(offset);
+      for (const message of slice.messages) whole.messages.push(message);
+      whole.lastOffset = slice.lastOffset;
+      if (slice.done) return whole;
+    }
+  }
+
+  return { epoch: currentEpoch, read, open };
+}
