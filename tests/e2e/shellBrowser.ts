@@ -99,7 +99,17 @@ export async function signIn(
 ): Promise<Page> {
   const page = await shell.open(viewport, path);
   await typeSignIn(page, email);
-  await page.waitForURL(`**${landing}`);
+  await page.waitForURL(`**${landing}`).catch(async (error: unknown) => {
+    // Say where the sign-in stopped, so a failure on a busy machine reads as what a person would have seen.
+    const shown = await page
+      .getByTestId('sign-in-error')
+      .textContent({ timeout: 1_000 })
+      .catch(() => null);
+    throw new Error(
+      `signing in as ${email} did not reach ${landing}: at ${page.url()}` +
+        `${shown ? `, the form says "${shown}"` : ''} (${String(error)})`,
+    );
+  });
   return page;
 }
 
