@@ -191,6 +191,20 @@ export function mountLiveMap(
     },
   );
   const { surface } = basemap;
+  // Requests made before this map existed belong to the previous screen's map; those made while this one loads its
+  // style (a screen opening an event as it mounts) are performed once it is ready, not dropped.
+  let performedSequence = cameraRequest.peek()?.sequence ?? 0;
+
+  // The camera signal outlives a map: the previous screen's map left its view there (an event at zoom 17 while
+  // this one opens at 13), and the Add gate and a new area's default position read it. Say where this map is.
+  function publishCamera() {
+    const [lng, lat] = surface.center();
+    const current = surface.zoom();
+    if (Number.isFinite(current) && Number.isFinite(lng) && Number.isFinite(lat)) {
+      cameraState.value = { zoom: current, lng, lat };
+    }
+  }
+  publishCamera();
 
   function selectionFor(markers: IndexedMarkers | null): RaisedMarker | null {
     const thing = selectedThing.peek();
@@ -265,6 +279,7 @@ export function mountLiveMap(
     ready = true;
     mapReady.value = true;
     zoom.value = surface.zoom();
+    publishCamera();
     disposers.push(
       effect(() => {
         given = indexed(markerSet.value, given);
@@ -287,7 +302,6 @@ export function mountLiveMap(
         draw();
       }),
     );
-    let performedSequence = cameraRequest.peek()?.sequence ?? 0;
     disposers.push(
       effect(() => {
         const pending = cameraRequest.value;
