@@ -174,7 +174,12 @@ export function LiveMap({
           <InfoWindow surface={surface} />
           <LocateOverlay surface={surface} />
           {editing?.request.kind === 'location' ? (
-            <LocationMarkerEditor key={editing.sequence} surface={surface} start={editing.request.start} />
+            <LocationMarkerEditor
+              key={editing.sequence}
+              surface={surface}
+              start={editing.request.start}
+              anywhere={editing.request.anywhere === true}
+            />
           ) : null}
           {editing && editing.request.kind !== 'location' ? (
             <ShapeEditor

@@ -414,6 +414,78 @@ describe('Edit Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
   });
 });
 
+describe('Create Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
+  it('creates an incident placed and turned with the marker, opens it, and a second browser sees it arrive', async () => {
+    serial += 1;
+    const street = `E2E NEW INCIDENT ST ${serial}`;
+    const watcher = await openEvents('admin@demo.test', RESPONDERS);
+    await goToEventsSection(watcher, 'Incidents');
+    await watcher.getByPlaceholder('Search Asset, Street, or System ID').fill(street);
+    await watcher.getByTestId('event-showing').filter({ hasText: 'Showing (0/' }).waitFor();
+
+    const page = await openEvents('user@demo.test', RESPONDERS);
+    await goToEventsSection(page, 'Incidents');
+    await page.getByRole('link', { name: 'Create Location' }).click();
+    await page.waitForURL('**/dashboard/events/new');
+    const form = page.getByRole('form', { name: 'Create Location' });
+    await page.getByTestId('location-marker').waitFor();
+
+    // A street is required; the position starts at the map's centre.
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Street is required' }).waitFor();
+    const startLat = Number(await form.getByLabel('Latitude').inputValue());
+    const startLng = Number(await form.getByLabel('Longitude').inputValue());
+    await form.getByLabel('Street').fill(street);
+    await form.getByLabel('System Id').fill(`CAD-E2E-${serial}`);
+    await form.getByLabel('Navigation message').fill('Use the left lane');
+
+    // The marker goes where it is dragged (a new location has no 100 m circle), and its handle turns the heading.
+    await dragMarker(page, 160, -120);
+    await expect
+      .poll(async () => Number(await form.getByLabel('Latitude').inputValue()))
+      .toBeGreaterThan(startLat + 0.002);
+    expect(Number(await form.getByLabel('Longitude').inputValue())).toBeGreaterThan(startLng + 0.002);
+    const handle = page.getByTestId('heading-handle');
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no heading handle');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, box.y + 40, { steps: 4 });
+    await page.mouse.move(box.x + 60, box.y + 50, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => form.getByLabel('Roadway heading').inputValue()).not.toBe('0');
+    const lat = Number(await form.getByLabel('Latitude').inputValue());
+    const lng = Number(await form.getByLabel('Longitude').inputValue());
+    const heading = Number(await form.getByLabel('Roadway heading').inputValue());
+
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/dashboard\/events\/[0-9a-f-]{36}$/);
+    const detail = page.getByTestId('event-detail');
+    await detail.getByText(street).first().waitFor();
+    await page
+      .getByTestId('event-coordinates')
+      .filter({ hasText: `${lat.toFixed(5)}, ${lng.toFixed(5)}` })
+      .waitFor();
+    await detail.getByText(`CAD-E2E-${serial}`).first().waitFor();
+    await detail.getByText('Use the left lane').first().waitFor();
+    await detail
+      .getByText(`${Math.round(heading)}°`)
+      .first()
+      .waitFor();
+
+    // The other dashboard hears the new incident over the cable.
+    await watcher.getByTestId('event-showing').filter({ hasText: 'Showing (1/' }).waitFor();
+    await watcher.getByTestId('event-row').filter({ hasText: street }).waitFor();
+  });
+
+  it('is not offered to a Media user, whose events/new is unauthorised', async () => {
+    const page = await openEvents('media@demo.test', RESPONDERS);
+    await goToEventsSection(page, 'Incidents');
+    await page.getByTestId('event-showing').waitFor();
+    expect(await page.getByRole('link', { name: 'Create Location' }).count()).toBe(0);
+  });
+});
+
 describe('events on a phone', { timeout: BROWSER_TEST_TIMEOUT }, () => {
   it('lists incidents in the drawer, toggles it with the tab, reopens the last incident, and offers no edit', async () => {
     const incident = await report({ organization_id: organizationId(RESPONDERS) });
