@@ -43,6 +43,8 @@ type LiveMapProps = {
   add?: AddAction;
   /** What Show all fits; every asset marker by default. */
   showAllBounds?(): Bounds | null;
+  /** The selected item's extent (a closure's route), which Finder frames. */
+  selectedBounds?: Bounds | null;
   instructions?: MapInstructionSet;
 };
 
@@ -61,6 +63,7 @@ export function LiveMap({
   onPickOverlay,
   add,
   showAllBounds = assetBounds,
+  selectedBounds = null,
   instructions = THINGS_INSTRUCTIONS,
 }: LiveMapProps) {
   useSignals();
@@ -167,6 +170,7 @@ export function LiveMap({
             view={view}
             showAllBounds={showAllBounds}
             selectedPosition={selectedPosition}
+            selectedBounds={selectedBounds}
           />
           {add ? <ZoomGatedAddButton surface={surface} action={add} /> : null}
           <ThingPopups surface={surface} />
