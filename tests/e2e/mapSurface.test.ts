@@ -558,6 +558,26 @@ describe('station grouping', () => {
       page.evaluate((list) => list.map((id) => window.__fleetMap?.positionOf(id) ?? null), ids);
     expect(await drawnPositions(groupedIds)).toEqual(groupedIds.map(() => null));
 
+    // Picking an asset from the list reveals it: the map goes past the grouping zoom, the asset is selected and
+    // drawn as itself, not inside the station marker (issue 25).
+    const [picked] = groupedIds;
+    if (!picked) throw new Error('no grouped asset');
+    await popup.locator(`[data-thing-id="${picked}"]`).click();
+    await page.waitForURL(`**/dashboard/things/${picked}`);
+    await expect
+      .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(16.25);
+    await expect
+      .poll(() => page.evaluate((id) => window.__fleetMap?.positionOf(id) ?? null, picked), {
+        timeout: 15_000,
+      })
+      .not.toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => window.__fleetMap?.overlaysDrawn()['station-markers']?.length ?? 0))
+      .toBe(0);
+    await page.getByRole('button', { name: 'Back to assets' }).click();
+    await page.waitForURL('**/dashboard/things');
+
     // At street zoom the station's assets draw as themselves again.
     await jumpTo(page, -87.63, 41.87, 16.5);
     await page.waitForFunction(
