@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import type { ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
+import { formatListTime } from '#domain/units/displayTime';
 import { wallTimeText } from '#domain/units/zonedTime';
 import { validationErrors, wzdxValidator } from '#tests/sim-server/support/wzdxSchemas';
 import { signInForToken } from './simulatorApi.ts';
@@ -272,7 +273,15 @@ describe('closure list and detail', () => {
       { lat: 41.9102, lng: -87.6773 },
       { lat: 41.9121, lng: -87.6741 },
     ];
-    await createClosure({ description: `Framed ${stamp}`, geocoded_route: route, user_route: route });
+    const endTime = new Date(Date.now() + 10 * DAY);
+    endTime.setUTCSeconds(0, 0);
+    await createClosure({
+      description: `Framed ${stamp}`,
+      geocoded_route: route,
+      user_route: route,
+      is_active: true,
+      end_time: endTime.toISOString(),
+    });
     const page = await openClosures();
     const target = row(page, `Framed ${stamp}`);
     await page.getByPlaceholder('Search for a Closure...').fill(`Framed ${stamp}`);
@@ -304,6 +313,10 @@ describe('closure list and detail', () => {
 
     await awayAndBack(() => target.getByRole('button').first().click());
     await page.getByTestId('closure-detail').waitFor();
+    // The one time rule (issue 25): the lists' format on the organization's wall clock, its zone named.
+    expect(
+      await page.getByTestId('closure-detail').locator('[data-field="End time"]').textContent(),
+    ).toContain(formatListTime(endTime.getTime(), 'America/Chicago'));
     const finder = page.getByRole('button', { name: 'Finder' });
     await finder.click();
     expect(await finder.getAttribute('aria-pressed')).toBe('false');

@@ -18,6 +18,7 @@ import type { LocationRecord } from '#domain/locations/locationRecord';
 import { matchesEventSearch, normaliseEventSearch } from '#domain/locations/eventList';
 import { threeWordAddress } from '#domain/locations/threeWordAddress';
 import { startOfDayInZone } from '#domain/units/zonedTime';
+import { formatListTime } from '#domain/units/displayTime';
 import { signInForToken } from './simulatorApi.ts';
 import { shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
 
@@ -268,6 +269,13 @@ describe('event detail', { timeout: BROWSER_TEST_TIMEOUT }, () => {
       .getByRole('img', { name: new RegExp(`Roadway heading ${incident.roadway_heading}°`) })
       .waitFor();
     expect(await detail.getByTestId('event-system-id').textContent()).toBe(incident.external_id);
+    // The one time rule (issue 25): the lists' format on the organization's wall clock, its zone named.
+    expect(
+      await detail
+        .locator('dt', { hasText: /^Start$/ })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent(),
+    ).toBe(formatListTime(Date.parse(incident.start_time), 'America/Chicago'));
     await detail
       .getByRole('region', { name: 'Active Vehicles', exact: true })
       .getByTestId('event-vehicle')

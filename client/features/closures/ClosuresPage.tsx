@@ -124,7 +124,7 @@ export function ClosuresPage({ pattern, closureId }: { pattern: string; closureI
       />
     );
   } else if (closure) {
-    panel = <ClosureDetail closure={closure} viewer={viewer} timeZone={timeZone} now={now()} />;
+    panel = <ClosureDetail closure={closure} viewer={viewer} now={now()} />;
   } else {
     panel = <ClosuresList selectedId={closureId} onSelect={select} viewer={viewer} now={now} />;
   }
