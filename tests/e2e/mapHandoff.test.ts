@@ -126,5 +126,18 @@ describe('the map view between screens', { timeout: TEST_TIMEOUT }, () => {
     const add = page.getByTestId('map-add');
     await add.filter({ hasText: 'Zoom to Add' }).waitFor();
     await expect.poll(() => add.textContent()).toBe('Zoom to Add');
+
+    // Layout (issue 25, item 10): on the phone's short map the Add button leaves the instructions' "?" free.
+    const addBox = await add.boundingBox();
+    const helpBox = await page.getByRole('button', { name: 'View Instructions' }).boundingBox();
+    if (!addBox || !helpBox) throw new Error('no Add or "?" button');
+    const overlaps =
+      addBox.x < helpBox.x + helpBox.width &&
+      helpBox.x < addBox.x + addBox.width &&
+      addBox.y < helpBox.y + helpBox.height &&
+      helpBox.y < addBox.y + addBox.height;
+    expect(overlaps).toBe(false);
+    await page.getByRole('button', { name: 'View Instructions' }).click();
+    await page.getByTestId('map-instructions').waitFor();
   });
 });
