@@ -31,3 +31,18 @@ describe('display times', () => {
     expect(formatElapsed(-5)).toBe('0s');
   });
 });
+
+describe('names for people (issue 25)', () => {
+  it('reads WZDx enumerations and type names as words', async () => {
+    const { wzdxWords } = await import('#domain/closures/closureForm');
+    const { typeDisplayName } = await import('#domain/things/thingTypes');
+    expect(wzdxWords('channel-device-method')).toBe('Channel device method');
+    expect(wzdxWords('some-lanes-closed-merge-left')).toBe('Some lanes closed merge left');
+    expect(wzdxWords('')).toBe('');
+    expect(typeDisplayName('als', [{ name: 'als', displayName: 'Advanced Life Support' }])).toBe(
+      'Advanced Life Support',
+    );
+    expect(typeDisplayName('arrow_board', [])).toBe('Arrow board');
+    expect(typeDisplayName('', [])).toBe('');
+  });
+});

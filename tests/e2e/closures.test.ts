@@ -212,6 +212,13 @@ describe('closure list and detail', () => {
     expect(await detail.getByRole('button', { name: 'Edit' }).isDisabled()).toBe(true);
     expect(await detail.getByText('Managed by WZDx feed').count()).toBe(1);
     expect(await detail.getByRole('button', { name: 'Delete Closure' }).isDisabled()).toBe(true);
+    // WZDx enumerations read as words, not codes (issue 25).
+    expect(await detail.locator('[data-field="Location Method"]').textContent()).toContain(
+      'Channel device method',
+    );
+    expect(await detail.locator('[data-field="Vehicle Impact"]').textContent()).toContain(
+      'Some lanes closed',
+    );
     // Start and end with lat/lon to 5 decimals.
     expect(await detail.locator('[data-field="Closure Start"]').textContent()).toMatch(
       /\(\d+\.\d{5}, -\d+\.\d{5}\)/,

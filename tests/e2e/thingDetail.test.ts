@@ -120,6 +120,28 @@ describe('asset detail', () => {
     const page = await openAsset('user@demo.test', quiet);
     await page.locator('[data-testid="status-block"][data-kind="lastOnline"]').waitFor();
     await statusBlock(page).getByText('Last Online', { exact: true }).waitFor();
+    // "MMMM d, y p" on the organization's clock, its zone named (issue 25, one time rule).
+    expect(
+      await statusBlock(page)
+        .locator('dt', { hasText: /^Last Online$/ })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent(),
+    ).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M C[SD]T$/);
+
+    // Type and Subtype read as the catalogue's display names, not the raw names (issue 25).
+    const catalogue = async (path: string) =>
+      (await (
+        await fetch(`${baseUrl}/api/${path}`, { headers: { Authorization: `Bearer ${staffToken}` } })
+      ).json()) as { name: string; display_name: string }[];
+    const typeName = (quiet as unknown as { thing_type: string }).thing_type;
+    const expectedType = (await catalogue('thing_types')).find(
+      (type) => type.name === typeName,
+    )?.display_name;
+    if (!expectedType) throw new Error(`no catalogue entry for ${typeName}`);
+    const typeValue = page
+      .locator('.thing-detail__fact', { has: page.locator('dt', { hasText: /^Type$/ }) })
+      .locator('dd');
+    await expect.poll(() => typeValue.textContent()).toBe(expectedType);
   });
 
   it('shows direction and speed, then Start, Run Time and Alert Points once the asset drives', async () => {

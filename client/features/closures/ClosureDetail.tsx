@@ -10,7 +10,7 @@ import {
   type Closure,
   type RoutePoint,
 } from '#domain/closures/closure';
-import { DIRECTION_LABELS, MANAGED_BY_FEED } from '#domain/closures/closureForm';
+import { DIRECTION_LABELS, MANAGED_BY_FEED, wzdxWords } from '#domain/closures/closureForm';
 
 import { deleteClosure } from '../../api/closures.ts';
 import { apiClient } from '../../app/session.ts';
@@ -116,8 +116,8 @@ export function ClosureDetail({
             rows={[
               ['Published', closure.isPublishOn ? 'Yes' : 'No'],
               ['Unique ID', closure.wzdxId || '—'],
-              ['Location Method', closure.locationMethod || '—'],
-              ['Vehicle Impact', closure.vehicleImpact || '—'],
+              ['Location Method', wzdxWords(closure.locationMethod) || '—'],
+              ['Vehicle Impact', wzdxWords(closure.vehicleImpact) || '—'],
               ['Group ID', closure.groupId || '—'],
             ]}
           />
