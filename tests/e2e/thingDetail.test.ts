@@ -115,6 +115,35 @@ describe('asset detail', () => {
     await page.getByTestId('asset-count').waitFor();
   });
 
+  it("shows a managing organization the arrival and live duration of the owner's unit on scene", async () => {
+    // The coordination center manages the responders' asset; the incident is the responders', which the center does
+    // not load: the arrival comes with the asset's own record (issue 25).
+    const onIncident = pick(
+      'managed, on an incident of its owner',
+      (thing) =>
+        thing.location !== null &&
+        thing.in_service &&
+        thing.organization.name === RESPONDERS &&
+        isManaged(thing) &&
+        thing.organization.id !== ownOrganization,
+    );
+    const page = await openAsset('admin@demo.test', onIncident);
+    await page.locator('[data-testid="status-block"][data-kind="incident"]').waitFor();
+    const fact = (label: string) =>
+      statusBlock(page)
+        .locator('dt', { hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => fact('Arrived').textContent()).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{2}, /);
+    const duration = page.getByTestId('incident-duration').locator('dd');
+    await expect.poll(() => duration.textContent()).not.toBe('—');
+    const first = await duration.textContent();
+    await expect.poll(() => duration.textContent()).not.toBe(first);
+    // The pinned popup says when it arrived too.
+    await expect
+      .poll(() => page.getByTestId('pinned-popup').getByTestId('popup-time').textContent())
+      .toMatch(/^Arrived: \d{2}-[A-Z][a-z]{2}-\d{2}, /);
+  });
+
   it('shows Last Online for an asset that stopped reporting', async () => {
     const quiet = pick('offline or pending', (thing) => thing.in_service && minutesAgo(thing) > 8 * 60);
     const page = await openAsset('user@demo.test', quiet);
