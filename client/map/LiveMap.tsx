@@ -24,6 +24,7 @@ import { MapControls } from './MapControls.tsx';
 import { MapInstructions, THINGS_INSTRUCTIONS, type MapInstructionSet } from './MapInstructions.tsx';
 import { CoordinateSearch, SavedAreaSearch } from './MapSearch.tsx';
 import { boundsOf, type Bounds } from './mapSurface.ts';
+import { filterMarkers, markerFilterIds } from './markerFilter.ts';
 import { finderOn, pinnedThingId } from './mapViewState.ts';
 import type { PickedOverlay } from './overlayLayers.ts';
 import { StationPopup } from './StationPopup.tsx';
@@ -49,7 +50,7 @@ type LiveMapProps = {
 };
 
 function assetBounds(): Bounds | null {
-  const markers = markerSet.peek();
+  const markers = filterMarkers(markerSet.peek(), markerFilterIds.peek());
   function* all(): Generator<[number, number]> {
     for (let index = 0; index < markers.count; index += 1) yield markerPosition(markers, index);
   }

@@ -19,6 +19,7 @@ import { assetMarkerLayers, markerPosition, pickedAssetId, type RaisedMarker } f
 import type { BasemapFactory } from './basemap.ts';
 import { densityLayers } from './densityLayer.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
+import { filterMarkers, markerFilterIds } from './markerFilter.ts';
 import { cameraRequest, type CameraRequest } from './mapCamera.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { publishMapTestHook } from './mapTestHook.ts';
@@ -282,7 +283,7 @@ export function mountLiveMap(
     publishCamera();
     disposers.push(
       effect(() => {
-        given = indexed(markerSet.value, given);
+        given = indexed(filterMarkers(markerSet.value, markerFilterIds.value), given);
         // Read here so that a new position of the selected asset redraws the selection too.
         const selected = selectedThing.value;
         draw();
@@ -334,7 +335,9 @@ export function mountLiveMap(
     );
     disposers.push(
       effect(() => {
-        density = densityView.value ? densityLayers(markerSet.value, wholeZoom.value) : [];
+        density = densityView.value
+          ? densityLayers(filterMarkers(markerSet.value, markerFilterIds.value), wholeZoom.value)
+          : [];
         draw();
       }),
     );
