@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import './maplibreLayer.css';
 import type { MapView } from '#domain/map/mapRules';
 import { currentEnvironment } from '../app/environment.ts';
+import { subscribedOrganization } from '../app/session.ts';
 import { markerSet, selectedThing } from '../live/thingsStore.ts';
 import { markerPosition } from './assetMarkerLayers.ts';
 import type { BasemapFactory } from './basemap.ts';
@@ -25,7 +26,7 @@ import { MapInstructions, THINGS_INSTRUCTIONS, type MapInstructionSet } from './
 import { CoordinateSearch, SavedAreaSearch } from './MapSearch.tsx';
 import { boundsOf, type Bounds } from './mapSurface.ts';
 import { filterMarkers, markerFilterIds } from './markerFilter.ts';
-import { finderOn, pinnedThingId } from './mapViewState.ts';
+import { finderOn, infoWindow, pinnedThingId } from './mapViewState.ts';
 import type { PickedOverlay } from './overlayLayers.ts';
 import { StationPopup } from './StationPopup.tsx';
 import { ThingPopups } from './ThingPopups.tsx';
@@ -103,6 +104,19 @@ export function LiveMap({
   useEffect(() => {
     callbacks.current = { onSelect, onPickOverlay };
   }, [onSelect, onPickOverlay]);
+
+  // A coordinate search's info window belongs to the map it was opened on and the organization it was opened for:
+  // it closes with the section and on an organization switch (issue 25).
+  const organizationId = subscribedOrganization.value?.id ?? null;
+  useEffect(() => {
+    infoWindow.value = null;
+  }, [organizationId]);
+  useEffect(
+    () => () => {
+      infoWindow.value = null;
+    },
+    [],
+  );
 
   // A marker click selects where the screen selects; without one it pins the popup only.
   const select = useCallback((thingId: string) => callbacks.current.onSelect?.(thingId), []);

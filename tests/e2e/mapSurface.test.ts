@@ -117,6 +117,20 @@ describe('map controls', () => {
     await info.getByText('41.8812345, -87.6312345').waitFor();
     await info.getByText('41.88123, -87.63123').waitFor();
     await page.waitForFunction(() => (window.__fleetMap?.zoom() ?? 0) >= 16);
+
+    // The info window closes with the section and on an organization switch (issue 25).
+    await page.getByRole('navigation').getByRole('link', { name: 'Areas' }).first().click();
+    await page.waitForURL('**/dashboard/areas');
+    // The Areas map is up (its controls show) and no info window came with it.
+    await page.getByTestId('map-add').waitFor();
+    expect(await info.count()).toBe(0);
+    await page.getByRole('navigation').getByRole('link', { name: 'Live' }).first().click();
+    await page.waitForURL('**/dashboard/things');
+    await search.fill('41.88123456789, -87.6312345678');
+    await search.press('Enter');
+    await info.waitFor();
+    await switchOrganization(page, RESPONDERS);
+    await info.waitFor({ state: 'detached' });
   });
 
   it('copies from the right-click menu and says "Copied"', async () => {
