@@ -1,7 +1,9 @@
-// The event screens' calls (live §7): moving a location (`PUT /locations/{id}`) and the three-word address lookup
+// The event screens' calls (live §7): moving a location (`PUT /locations/{id}`), creating one (`POST /locations`) and the three-word address lookup
 // (`GET /three_words`, the simulator's stand-in; docs/contract.md). Failures read as the catalogue's texts (live §8).
 import * as v from 'valibot';
 import { locationUpdateErrorMessage } from '#domain/locations/eventList';
+import type { LocationCreate } from '#domain/locations/locationRecord';
+import { locationCreateErrorMessage } from '#domain/locations/newLocation';
 import { THREE_WORDS_NOT_FOUND, ThreeWordAnswerSchema } from '#domain/locations/threeWordAddress';
 import type { ApiClient } from './httpClient.ts';
 
@@ -42,4 +44,17 @@ export async function lookUpThreeWords(
   if (!result.ok) return THREE_WORDS_NOT_FOUND;
   const answer = v.safeParse(ThreeWordAnswerSchema, result.data);
   return answer.success ? `/// ${answer.output.words}` : THREE_WORDS_NOT_FOUND;
+}
+
+/** `POST /locations` (events/new): the created location's id, or the refusal in the form's words. */
+export async function createLocation(
+  client: ApiClient,
+  body: LocationCreate,
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+  const result = await client.request('POST', '/locations', { body });
+  if (!result.ok) return { ok: false, message: locationCreateErrorMessage(result.status, result.errorText) };
+  const created = v.safeParse(v.object({ id: v.string() }), result.data);
+  return created.success
+    ? { ok: true, id: created.output.id }
+    : { ok: false, message: locationCreateErrorMessage(-1, '') };
 }

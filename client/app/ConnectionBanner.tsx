@@ -1,15 +1,39 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useLayoutEffect, useRef } from 'react';
 import { cableStatus } from '../live/thingsStore.ts';
 
 export const CONNECTION_TROUBLE_TEXT =
   "Looks like your connection is having trouble - we'll keep trying to get you back online or you can try to restart your browser.";
 
+/**
+ * The banner lies over the top of the content so the map keeps its size (styles.css); its height, kept in
+ * `--connection-banner-height` on the content while it shows, moves the section panels' titles out from under it
+ * (issue 25). Panels scroll, so padding them resizes no canvas.
+ */
 export function ConnectionBanner() {
   useSignals();
   const status = cableStatus.value;
-  if (status !== 'reconnecting' && status !== 'failed') return null;
+  const banner = useRef<HTMLDivElement>(null);
+  const shown = status === 'reconnecting' || status === 'failed';
+
+  useLayoutEffect(() => {
+    const element = banner.current;
+    const content = element?.parentElement;
+    if (!shown || !element || !content) return;
+    const publish = () =>
+      content.style.setProperty('--connection-banner-height', `${element.getBoundingClientRect().height}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      content.style.removeProperty('--connection-banner-height');
+    };
+  }, [shown]);
+
+  if (!shown) return null;
   return (
-    <div className="connection-banner" role="status" data-testid="connection-banner">
+    <div ref={banner} className="connection-banner" role="status" data-testid="connection-banner">
       {CONNECTION_TROUBLE_TEXT}
     </div>
   );

@@ -49,6 +49,7 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
     return <AreasPage pattern={rule.pattern} areaId={decodeParam(params.areaId)} />;
   if (rule.section === 'zones')
     return <ZonesPage pattern={rule.pattern} zoneId={decodeParam(params.zoneId)} />;
+  if (rule.pattern === 'events/new') return <EventsPage eventId={null} editing={false} creating />;
   if (
     rule.pattern === 'events' ||
     rule.pattern === 'events/:eventId' ||

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import './maplibreLayer.css';
 import type { MapView } from '#domain/map/mapRules';
 import { currentEnvironment } from '../app/environment.ts';
+import { subscribedOrganization } from '../app/session.ts';
 import { markerSet, selectedThing } from '../live/thingsStore.ts';
 import { markerPosition } from './assetMarkerLayers.ts';
 import type { BasemapFactory } from './basemap.ts';
@@ -24,7 +25,8 @@ import { MapControls } from './MapControls.tsx';
 import { MapInstructions, THINGS_INSTRUCTIONS, type MapInstructionSet } from './MapInstructions.tsx';
 import { CoordinateSearch, SavedAreaSearch } from './MapSearch.tsx';
 import { boundsOf, type Bounds } from './mapSurface.ts';
-import { finderOn, pinnedThingId } from './mapViewState.ts';
+import { filterMarkers, markerFilterIds } from './markerFilter.ts';
+import { finderOn, infoWindow, pinnedThingId } from './mapViewState.ts';
 import type { PickedOverlay } from './overlayLayers.ts';
 import { StationPopup } from './StationPopup.tsx';
 import { ThingPopups } from './ThingPopups.tsx';
@@ -43,11 +45,13 @@ type LiveMapProps = {
   add?: AddAction;
   /** What Show all fits; every asset marker by default. */
   showAllBounds?(): Bounds | null;
+  /** The selected item's extent (a closure's route), which Finder frames. */
+  selectedBounds?: Bounds | null;
   instructions?: MapInstructionSet;
 };
 
 function assetBounds(): Bounds | null {
-  const markers = markerSet.peek();
+  const markers = filterMarkers(markerSet.peek(), markerFilterIds.peek());
   function* all(): Generator<[number, number]> {
     for (let index = 0; index < markers.count; index += 1) yield markerPosition(markers, index);
   }
@@ -61,6 +65,7 @@ export function LiveMap({
   onPickOverlay,
   add,
   showAllBounds = assetBounds,
+  selectedBounds = null,
   instructions = THINGS_INSTRUCTIONS,
 }: LiveMapProps) {
   useSignals();
@@ -99,6 +104,19 @@ export function LiveMap({
   useEffect(() => {
     callbacks.current = { onSelect, onPickOverlay };
   }, [onSelect, onPickOverlay]);
+
+  // A coordinate search's info window belongs to the map it was opened on and the organization it was opened for:
+  // it closes with the section and on an organization switch (issue 25).
+  const organizationId = subscribedOrganization.value?.id ?? null;
+  useEffect(() => {
+    infoWindow.value = null;
+  }, [organizationId]);
+  useEffect(
+    () => () => {
+      infoWindow.value = null;
+    },
+    [],
+  );
 
   // A marker click selects where the screen selects; without one it pins the popup only.
   const select = useCallback((thingId: string) => callbacks.current.onSelect?.(thingId), []);
@@ -167,6 +185,7 @@ export function LiveMap({
             view={view}
             showAllBounds={showAllBounds}
             selectedPosition={selectedPosition}
+            selectedBounds={selectedBounds}
           />
           {add ? <ZoomGatedAddButton surface={surface} action={add} /> : null}
           <ThingPopups surface={surface} />
@@ -174,7 +193,12 @@ export function LiveMap({
           <InfoWindow surface={surface} />
           <LocateOverlay surface={surface} />
           {editing?.request.kind === 'location' ? (
-            <LocationMarkerEditor key={editing.sequence} surface={surface} start={editing.request.start} />
+            <LocationMarkerEditor
+              key={editing.sequence}
+              surface={surface}
+              start={editing.request.start}
+              anywhere={editing.request.anywhere === true}
+            />
           ) : null}
           {editing && editing.request.kind !== 'location' ? (
             <ShapeEditor

@@ -16,13 +16,23 @@ const LAYER_KEY = 'location-editor';
 /** Pixels from the marker's centre to the arrow's tip. */
 const ARROW_LENGTH = 42;
 
-export function LocationMarkerEditor({ surface, start }: { surface: MapSurface; start: LngLat }) {
+export function LocationMarkerEditor({
+  surface,
+  start,
+  anywhere = false,
+}: {
+  surface: MapSurface;
+  start: LngLat;
+  /** A new location: no 100 m circle to stay within. */
+  anywhere?: boolean;
+}) {
   useSignals();
   void cameraState.value;
   const dragging = useRef<'marker' | 'arrow' | null>(null);
   const result = editResult.value;
 
   useEffect(() => {
+    if (anywhere) return;
     setFeatureLayers(LAYER_KEY, [
       new ScatterplotLayer<LngLat>({
         id: 'location-editor-circle',
@@ -38,7 +48,7 @@ export function LocationMarkerEditor({ surface, start }: { surface: MapSurface; 
       }),
     ]);
     return () => clearFeatureLayers(LAYER_KEY);
-  }, [start]);
+  }, [start, anywhere]);
 
   if (result?.kind !== 'location') return null;
   const [x, y] = surface.project(result.position);
@@ -62,7 +72,7 @@ export function LocationMarkerEditor({ surface, start }: { surface: MapSurface; 
     if (!dragging.current || current?.kind !== 'location') return;
     const [lng, lat] = pointerAt(event);
     if (dragging.current === 'marker') {
-      const landed = clampToCircle({ lng: start[0], lat: start[1] }, { lng, lat });
+      const landed = anywhere ? { lng, lat } : clampToCircle({ lng: start[0], lat: start[1] }, { lng, lat });
       editResult.value = { ...current, position: [landed.lng, landed.lat] };
     } else {
       const [fromLng, fromLat] = current.position;

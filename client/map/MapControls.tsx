@@ -23,12 +23,15 @@ export function MapControls({
   view,
   showAllBounds,
   selectedPosition,
+  selectedBounds = null,
 }: {
   surface: MapSurface;
   view: MapView;
   showAllBounds(): Bounds | null;
   /** The selected item's position, for the Finder; null when nothing is selected. */
   selectedPosition: [number, number] | null;
+  /** A selection with an extent (a closure's route): Finder frames it with Show all's padding. */
+  selectedBounds?: Bounds | null;
 }) {
   useSignals();
   const canFollow = view === 'things' && selectedThing.value !== null;
@@ -60,7 +63,9 @@ export function MapControls({
         aria-pressed={finderOn.value}
         onClick={() => {
           finderOn.value = !finderOn.value;
-          if (finderOn.value && selectedPosition) surface.centreOn(selectedPosition, null);
+          if (!finderOn.value) return;
+          if (selectedBounds) surface.fitBounds(selectedBounds, fitPadding(view));
+          else if (selectedPosition) surface.centreOn(selectedPosition, null);
         }}
       >
         <ControlIcon name="finder" />

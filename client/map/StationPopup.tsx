@@ -7,7 +7,7 @@ import { stationMarkers } from '../live/mapStore.ts';
 import { isResponderView } from '../live/thingsStore.ts';
 import { MapPopup } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';
-import { cameraState, openStationId } from './mapViewState.ts';
+import { cameraState, openStationId, pinnedThingId } from './mapViewState.ts';
 
 const STATUS_ORDER = Object.keys(ASSET_STATUS) as AssetStatusName[];
 
@@ -47,7 +47,12 @@ export function StationPopup({
               data-thing-id={thing.id}
               onClick={() => {
                 openStationId.value = null;
-                surface.centreOn(station.position, STATION_GROUPING_MAX_ZOOM);
+                // At once, not animated: the selection that follows centres on the asset with an animation of its
+                // own that keeps the zoom, which cut an animated zoom short below the grouping threshold.
+                surface.centreOn(station.position, Math.max(surface.zoom(), STATION_GROUPING_MAX_ZOOM), {
+                  instant: true,
+                });
+                pinnedThingId.value = thing.id;
                 onSelect(thing.id);
               }}
             >

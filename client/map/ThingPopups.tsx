@@ -3,15 +3,14 @@
 // arrival time while on an incident). The texts come from the live worker for the assets the map asked for
 // (mapView request), so they stay live; the popup follows the camera.
 import { useSignals } from '@preact/signals-react/runtime';
-import { format } from 'date-fns';
 import type { ThingPopupView } from '../live/liveProtocol.ts';
 import { thingPopups } from '../live/mapStore.ts';
 import { MapPopup } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';
+import { listTime } from '../ui/displayTime.ts';
 import { cameraState, hoveredThingId, pinnedThingId } from './mapViewState.ts';
 
 /** The lists' date format (live §9). */
-const TIME_FORMAT = 'dd-LLL-yy, pp';
 
 function ThingPopup({
   popup,
@@ -43,7 +42,7 @@ function ThingPopup({
         </p>
       ) : null}
       <p className="map-popup__line" data-testid="popup-time">
-        {popup.timeLabel}: {popup.time === null ? '—' : format(popup.time, TIME_FORMAT)}
+        {popup.timeLabel}: {listTime(popup.time)}
       </p>
     </MapPopup>
   );

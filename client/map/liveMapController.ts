@@ -19,6 +19,7 @@ import { assetMarkerLayers, markerPosition, pickedAssetId, type RaisedMarker } f
 import type { BasemapFactory } from './basemap.ts';
 import { densityLayers } from './densityLayer.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
+import { filterMarkers, markerFilterIds } from './markerFilter.ts';
 import { cameraRequest, type CameraRequest } from './mapCamera.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { publishMapTestHook } from './mapTestHook.ts';
@@ -193,6 +194,20 @@ export function mountLiveMap(
     },
   );
   const { surface } = basemap;
+  // Requests made before this map existed belong to the previous screen's map; those made while this one loads its
+  // style (a screen opening an event as it mounts) are performed once it is ready, not dropped.
+  let performedSequence = cameraRequest.peek()?.sequence ?? 0;
+
+  // The camera signal outlives a map: the previous screen's map left its view there (an event at zoom 17 while
+  // this one opens at 13), and the Add gate and a new area's default position read it. Say where this map is.
+  function publishCamera() {
+    const [lng, lat] = surface.center();
+    const current = surface.zoom();
+    if (Number.isFinite(current) && Number.isFinite(lng) && Number.isFinite(lat)) {
+      cameraState.value = { zoom: current, lng, lat };
+    }
+  }
+  publishCamera();
 
   function selectionFor(markers: IndexedMarkers | null): RaisedMarker | null {
     const thing = selectedThing.peek();
@@ -267,9 +282,10 @@ export function mountLiveMap(
     ready = true;
     mapReady.value = true;
     zoom.value = surface.zoom();
+    publishCamera();
     disposers.push(
       effect(() => {
-        given = indexed(markerSet.value, given);
+        given = indexed(filterMarkers(markerSet.value, markerFilterIds.value), given);
         // Read here so that a new position of the selected asset redraws the selection too.
         const selected = selectedThing.value;
         draw();
@@ -296,7 +312,6 @@ export function mountLiveMap(
         draw();
       }),
     );
-    let performedSequence = cameraRequest.peek()?.sequence ?? 0;
     disposers.push(
       effect(() => {
         const pending = cameraRequest.value;
@@ -329,7 +344,9 @@ export function mountLiveMap(
     );
     disposers.push(
       effect(() => {
-        density = densityView.value ? densityLayers(markerSet.value, wholeZoom.value) : [];
+        density = densityView.value
+          ? densityLayers(filterMarkers(markerSet.value, markerFilterIds.value), wholeZoom.value)
+          : [];
         draw();
       }),
     );

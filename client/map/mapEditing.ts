@@ -7,8 +7,11 @@ import { signal } from '@preact/signals-react';
 import type { LngLat } from '../live/liveProtocol.ts';
 
 export type EditRequest =
-  /** Move an event's location within 100 m of `start`, and turn its heading (degrees, null when unknown). */
-  | { kind: 'location'; start: LngLat; heading: number | null }
+  /**
+   * Move an event's location within 100 m of `start`, and turn its heading (degrees, null when unknown).
+   * `anywhere`: a location being created has no place to stay near, so the marker goes where it is dragged.
+   */
+  | { kind: 'location'; start: LngLat; heading: number | null; anywhere?: boolean }
   /**
    * Draw (no points) or edit (points given) an area's polygon or a closure's or zone's path. `endpointsOnly`: a
    * path of just a start and an end (the closure path drawer: the second click finishes it, no corners added).

@@ -303,3 +303,12 @@ export function closureLoadError(status: number): string {
   if (status === 0) return CLOSURE_CONNECTION_FAILED;
   return status === 404 ? 'Organization not found' : 'Unable to load Closures';
 }
+
+/**
+ * A WZDx enumeration as words for people ("channel-device-method" → "Channel device method", "all-lanes-closed" →
+ * "All lanes closed"): the detail and the form's choices show these, the wire and the feed keep the codes.
+ */
+export function wzdxWords(code: string): string {
+  const words = code.replace(/[-_]+/g, ' ').trim();
+  return words === '' ? '' : words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -22,7 +22,9 @@ export function upsertThing(draft: PictureDraft, incoming: Thing, now: number): 
     next.runPointsCount = previous.runPointsCount;
     next.isLatestPointActive = previous.isLatestPointActive;
     if (previous.locationId === next.locationId) {
-      next.incidentStartTime = previous.incidentStartTime;
+      // What the picture learnt from the incident wins; the record's own arrival fills in when it learnt nothing
+      // (an incident of another organization than the viewed one).
+      next.incidentStartTime = previous.incidentStartTime ?? next.incidentStartTime;
       next.incidentEndTime = previous.incidentEndTime;
     }
     if (previous.lastCheckInTime !== null && (next.lastCheckInTime ?? -Infinity) < previous.lastCheckInTime) {

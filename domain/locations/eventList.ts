@@ -1,6 +1,7 @@
 // The events list and detail rules (live §2 "Events list and detail", §8 "Location update"): what the search box
 // matches, the times a row and the detail show (time to scene, on-scene duration, the event's duration), which
 // events may be moved on the map, and the texts a refused move reads as. Times come in as arguments.
+import { formatElapsed } from '#domain/units/displayTime';
 import type { Location, LocationThing } from './location.ts';
 
 /** The search box's placeholder and its debounce (live §2, §9). */
@@ -56,17 +57,8 @@ export function eventDurationMs(
   return end === null ? null : Math.max(0, end - event.startTime);
 }
 
-/** "1h 05m 09s", "5m 09s", "9s" — hours grow without a day part (an incident rarely lasts days). */
-export function formatDuration(ms: number): string {
-  const totalSeconds = Math.floor(ms / 1000);
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  if (hours > 0) return `${hours}h ${pad(minutes)}m ${pad(seconds)}s`;
-  if (minutes > 0) return `${minutes}m ${pad(seconds)}s`;
-  return `${seconds}s`;
-}
+/** The dashboard's one duration format (domain/units/displayTime.ts): "1h 05m 09s", "5m 09s", "9s". */
+export const formatDuration = formatElapsed;
 
 /** Only an active event placed where its assets stand (not by a geometry of its own) may be moved (live §2). */
 export function isLocationMovable(event: { isActive: boolean; isGeoMarker: boolean }): boolean {

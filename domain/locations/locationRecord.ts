@@ -69,3 +69,25 @@ export const LocationMoveSchema = v.object({
   organization_id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
 });
 export type LocationMove = v.InferOutput<typeof LocationMoveSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The creation (`POST /api/locations`, the dashboard's `events/new`): where the incident is, its roadway heading,
+// the street it is named by, and optionally the dispatch system's id and a navigation-service message. The server
+// gives the id and the start time; a created location is active and has no assets yet.
+
+export const LOCATION_STREET_MAX_LENGTH = 100;
+export const LOCATION_EXTERNAL_ID_MAX_LENGTH = 100;
+export const LOCATION_ALERT_MESSAGE_MAX_LENGTH = 100;
+
+export const LocationCreateSchema = v.object({
+  ...LocationMoveSchema.entries,
+  street: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'is required'),
+    v.maxLength(LOCATION_STREET_MAX_LENGTH),
+  ),
+  external_id: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(LOCATION_EXTERNAL_ID_MAX_LENGTH)))),
+  alert_message: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(LOCATION_ALERT_MESSAGE_MAX_LENGTH)))),
+});
+export type LocationCreate = v.InferOutput<typeof LocationCreateSchema>;

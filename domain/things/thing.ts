@@ -61,7 +61,8 @@ export const ServerThingSchema = v.looseObject({
   thing_type: nullishString,
   thing_subtype: nullishString,
   thing_subtype_uuid: nullishString,
-  location: v.nullish(v.looseObject({ id: v.string() })),
+  /** The incident the asset is on; `arrived_at` (the simulator's, issue 25) when it joined it. */
+  location: v.nullish(v.looseObject({ id: v.string(), arrived_at: nullishString })),
   closures: v.nullish(v.array(v.looseObject({ id: v.string(), external_id: nullishString }))),
   registry_number: nullishString,
   vin_number: nullishString,
@@ -330,7 +331,9 @@ export function mapServerThing(server: ServerThing, context: ThingMappingContext
     runStartTime: null,
     runPointsCount: 0,
     isLatestPointActive: false,
-    incidentStartTime: null,
+    // Known from the record itself when the incident belongs to another organization than the viewed one (a
+    // managing organization sees the owner's asset on the owner's incident, whose location it does not load).
+    incidentStartTime: parseServerTime(server.location?.arrived_at),
     incidentEndTime: null,
     stationId: null,
     alertingOffSince: null,

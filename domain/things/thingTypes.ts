@@ -87,3 +87,18 @@ export function iconThingType(name: string | null | undefined): IconThingType {
 export function subtypesOf(subtypes: readonly ThingSubtype[], thingTypeId: string): ThingSubtype[] {
   return subtypes.filter((subtype) => subtype.thingTypeId === thingTypeId);
 }
+
+/**
+ * A type's or subtype's name as people read it: the catalogue's `display_name` for that name, else the name in
+ * words ("arrow_board" → "Arrow board") while the catalogue loads or lacks it.
+ */
+export function typeDisplayName(
+  name: string,
+  catalogue: readonly { name: string; displayName: string }[],
+): string {
+  if (name === '') return '';
+  const entry = catalogue.find((candidate) => candidate.name === name);
+  if (entry && entry.displayName.trim() !== '') return entry.displayName;
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

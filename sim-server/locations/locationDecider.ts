@@ -1,6 +1,6 @@
 // Deciding a location move (live §7 `PUT /api/locations/{id}`) and folding location events, without IO. The refusal
 // texts are the ones the dashboard's catalogue translates (live §8: "found", "access", "active").
-import type { LocationMove, LocationRecord } from '#domain/locations/locationRecord';
+import type { LocationCreate, LocationMove, LocationRecord } from '#domain/locations/locationRecord';
 import {
   accept,
   badRequest,
@@ -47,6 +47,50 @@ export function decideLocation(command: MoveLocation, location: LocationState): 
     event: { type: 'LocationSaved', data: moved },
     streamId: moved.id,
     organizationId: moved.organization_id,
+  });
+}
+
+/**
+ * A caller creates a location (`POST /api/locations`, the dashboard's `events/new`): an active incident starting
+ * now at the chosen place, with no assets on it yet. Only in an organization the caller may write to; an
+ * organization it only sees (accessed) reads as the catalogue's "access" refusal, like a move there.
+ */
+export type CreateLocation = {
+  type: 'CreateLocation';
+  create: LocationCreate;
+  caller: CallerReach;
+};
+
+export function decideLocationCreate(
+  command: CreateLocation,
+  { now, newId }: { now: number; newId: () => string },
+): Decision {
+  const { create, caller } = command;
+  if (!caller.reachable.has(create.organization_id)) return ORGANIZATION_NOT_FOUND_REFUSAL;
+  if (!caller.writable.has(create.organization_id)) return unprocessable(LOCATION_NO_ACCESS);
+  const externalId = create.external_id?.trim() ?? '';
+  const alertMessage = create.alert_message?.trim() ?? '';
+  const created: LocationRecord = {
+    id: newId(),
+    organization_id: create.organization_id,
+    external_id: externalId === '' ? null : externalId,
+    is_active: true,
+    lat: create.lat,
+    lng: create.lng,
+    street: create.street,
+    roadway_heading: create.roadway_heading ?? null,
+    things_active: [],
+    things_inactive: [],
+    start_time: new Date(now).toISOString(),
+    end_time: null,
+    alt: null,
+    alert_message: alertMessage === '' ? null : alertMessage,
+    features: [],
+  };
+  return accept({
+    event: { type: 'LocationSaved', data: created },
+    streamId: created.id,
+    organizationId: created.organization_id,
   });
 }
 

@@ -1,12 +1,16 @@
 // Locations (events, incidents) of live §7: the recent list (`start_date`, `last_updated_timestamp`), the active
 // ones, and moving a location (`PUT /api/locations/{id}`): parse (the contract in domain/locations/locationRecord.ts),
-// load (locationRepository), decide (locationDecider), append. The cable hears the move from the log.
+// load (locationRepository), decide (locationDecider), append. The cable hears the move from the log. Creating a
+// location (`POST /api/locations`, the dashboard's `events/new`) goes the same way: parse, decide, append.
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import {
+  LocationCreateSchema,
   LocationListSchema,
   LocationMoveSchema,
   LocationRecordSchema,
+  type LocationCreate,
   type LocationMove,
   type LocationRecord,
 } from '#domain/locations/locationRecord';
@@ -21,7 +25,7 @@ import {
   type OrganizationIdsQuery,
 } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
-import { decideLocation } from '../locations/locationDecider.ts';
+import { decideLocation, decideLocationCreate } from '../locations/locationDecider.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
 import { contractRoute } from '../shared/contract.ts';
 import {
@@ -101,6 +105,25 @@ export const locationRoutes: FastifyPluginAsync = async (app) => {
           caller: callerReachOf(app, callerOf(request)),
         },
         locations.byId(request.params.id),
+      );
+      const accepted = appendDecision(app, reply, decision);
+      return accepted ? (accepted[0]?.event.data as LocationRecord) : reply;
+    },
+  );
+
+  app.post<{ Body: LocationCreate }>(
+    '/api/locations',
+    {
+      onRequest: [app.authenticate, app.requirePermission(EDIT_EVENT)],
+      ...contractRoute({
+        body: LocationCreateSchema,
+        response: { 200: LocationRecordSchema, ...writeErrorResponses },
+      }),
+    },
+    async (request, reply) => {
+      const decision = decideLocationCreate(
+        { type: 'CreateLocation', create: request.body, caller: callerReachOf(app, callerOf(request)) },
+        { now: app.clock.now(), newId: randomUUID },
       );
       const accepted = appendDecision(app, reply, decision);
       return accepted ? (accepted[0]?.event.data as LocationRecord) : reply;

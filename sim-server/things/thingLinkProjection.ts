@@ -6,7 +6,8 @@ import type { ClosureJson } from '../closures/closureSchema.ts';
 import type { LocationJson } from '../locations/locationSchema.ts';
 
 export type ThingLinks = {
-  location: { id: string } | null;
+  /** The incident the thing is on and when it arrived there (its entry's start_time). */
+  location: { id: string; arrived_at: string } | null;
   closures: { id: string; external_id: string | null }[];
 };
 
@@ -21,9 +22,11 @@ export type ThingLinkProjection = {
 };
 
 export function createThingLinkProjection(db: SqliteDatabase): ThingLinkProjection {
-  // A thing on two active incidents at once is shown on the one that started last.
-  const selectLocation = db.prepare<[string], { location_id: string }>(`
-    SELECT location_id FROM thing_location_links WHERE thing_id = ?
+  // A thing on two active incidents at once is shown on the one it joined last. `start_at` is when it arrived (its
+  // entry's start_time, else the incident's start): a managing organization, which does not load the owner's
+  // incidents, reads the arrival from the thing itself (issue 25).
+  const selectLocation = db.prepare<[string], { location_id: string; start_at: number }>(`
+    SELECT location_id, start_at FROM thing_location_links WHERE thing_id = ?
     ORDER BY start_at DESC, location_id DESC LIMIT 1`);
   const selectClosures = db.prepare<[string], { closure_id: string; external_id: string | null }>(
     'SELECT closure_id, external_id FROM thing_closure_links WHERE thing_id = ? ORDER BY closure_id',
@@ -65,7 +68,9 @@ export function createThingLinkProjection(db: SqliteDatabase): ThingLinkProjecti
     linksOf(thingId) {
       const location = selectLocation.get(thingId);
       return {
-        location: location ? { id: location.location_id } : null,
+        location: location
+          ? { id: location.location_id, arrived_at: new Date(location.start_at).toISOString() }
+          : null,
         closures: selectClosures
           .all(thingId)
           .map((row) => ({ id: row.closure_id, external_id: row.external_id })),
@@ -76,7 +81,10 @@ export function createThingLinkProjection(db: SqliteDatabase): ThingLinkProjecti
       deleteLocationLinks.run(location.id);
       if (location.is_active) {
         const startAt = Date.parse(location.start_time);
-        for (const thing of location.things_active) insertLocationLink.run(location.id, startAt, thing.id);
+        for (const thing of location.things_active) {
+          const arrivedAt = Date.parse(thing.start_time);
+          insertLocationLink.run(location.id, Number.isNaN(arrivedAt) ? startAt : arrivedAt, thing.id);
+        }
       }
       const after = selectLocationThings.all(location.id);
       return changed(before, after, (a, b) => a.start_at === b.start_at);

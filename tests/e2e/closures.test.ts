@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import type { ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
+import { formatListTime } from '#domain/units/displayTime';
 import { wallTimeText } from '#domain/units/zonedTime';
 import { validationErrors, wzdxValidator } from '#tests/sim-server/support/wzdxSchemas';
 import { signInForToken } from './simulatorApi.ts';
@@ -211,6 +212,13 @@ describe('closure list and detail', () => {
     expect(await detail.getByRole('button', { name: 'Edit' }).isDisabled()).toBe(true);
     expect(await detail.getByText('Managed by WZDx feed').count()).toBe(1);
     expect(await detail.getByRole('button', { name: 'Delete Closure' }).isDisabled()).toBe(true);
+    // WZDx enumerations read as words, not codes (issue 25).
+    expect(await detail.locator('[data-field="Location Method"]').textContent()).toContain(
+      'Channel device method',
+    );
+    expect(await detail.locator('[data-field="Vehicle Impact"]').textContent()).toContain(
+      'Some lanes closed',
+    );
     // Start and end with lat/lon to 5 decimals.
     expect(await detail.locator('[data-field="Closure Start"]').textContent()).toMatch(
       /\(\d+\.\d{5}, -\d+\.\d{5}\)/,
@@ -229,8 +237,15 @@ describe('closure list and detail', () => {
     const page = await openClosures();
     const target = row(page, `Switch ${stamp}`);
     await target.waitFor();
-    await target.getByRole('switch', { name: `Activate Switch ${stamp}` }).click();
-    await target.getByRole('switch', { name: `Deactivate Switch ${stamp}` }).waitFor();
+    // A switch that shows the state (aria-checked, and "Standby"/"Active" beside its knob), named by its action.
+    const off = target.getByRole('switch', { name: `Activate Switch ${stamp}` });
+    expect(await off.getAttribute('aria-checked')).toBe('false');
+    expect(await off.textContent()).toBe('Standby');
+    await off.click();
+    const on = target.getByRole('switch', { name: `Deactivate Switch ${stamp}` });
+    await on.waitFor();
+    expect(await on.getAttribute('aria-checked')).toBe('true');
+    expect(await on.textContent()).toBe('Active');
     const active = await closureNamed(`Switch ${stamp}`);
     expect(active.is_active).toBe(true);
     const monthAhead = Date.parse(active.end_time ?? '') - Date.now();
@@ -253,6 +268,68 @@ describe('closure list and detail', () => {
     await gone.getByRole('switch', { name: `Activate Gone ${stamp}` }).click();
     await gone.getByText('Unable to Activate/Deactivate').waitFor();
     expect(await gone.getByRole('switch', { name: `Activate Gone ${stamp}` }).isChecked()).toBe(false);
+    expect(
+      await gone.getByRole('switch', { name: `Activate Gone ${stamp}` }).getAttribute('aria-checked'),
+    ).toBe('false');
+  });
+
+  it('frames the closure route when it is selected, when Finder is turned on, and when it is edited', async () => {
+    const stamp = Date.now().toString(36);
+    // About 5 km north-west of the default view, so the default camera does not show it.
+    const route = [
+      { lat: 41.9102, lng: -87.6773 },
+      { lat: 41.9121, lng: -87.6741 },
+    ];
+    const endTime = new Date(Date.now() + 10 * DAY);
+    endTime.setUTCSeconds(0, 0);
+    await createClosure({
+      description: `Framed ${stamp}`,
+      geocoded_route: route,
+      user_route: route,
+      is_active: true,
+      end_time: endTime.toISOString(),
+    });
+    const page = await openClosures();
+    const target = row(page, `Framed ${stamp}`);
+    await page.getByPlaceholder('Search for a Closure...').fill(`Framed ${stamp}`);
+    await target.waitFor();
+
+    /** Both ends drawn inside the map at least Show all's 50 px from its edges, and zoomed in past the default. */
+    const framed = async () => {
+      const box = await page.getByTestId('live-map').boundingBox();
+      if (!box) return false;
+      const zoom = await page.evaluate(() => window.__fleetMap?.zoom() ?? 0);
+      if (zoom < 15) return false;
+      for (const end of route) {
+        const point = await page.evaluate(
+          ([x, y]) => window.__fleetMap?.project(x as number, y as number) ?? null,
+          [end.lng, end.lat],
+        );
+        if (!point) return false;
+        const [x, y] = point;
+        if (x < 45 || y < 45 || x > box.width - 45 || y > box.height - 45) return false;
+      }
+      return true;
+    };
+    const awayAndBack = async (action: () => Promise<void>) => {
+      await jumpTo(page, [-87.6167, 41.8623], 13);
+      expect(await framed()).toBe(false);
+      await action();
+      await expect.poll(framed, { timeout: 15_000 }).toBe(true);
+    };
+
+    await awayAndBack(() => target.getByRole('button').first().click());
+    await page.getByTestId('closure-detail').waitFor();
+    // The one time rule (issue 25): the lists' format on the organization's wall clock, its zone named.
+    expect(
+      await page.getByTestId('closure-detail').locator('[data-field="End time"]').textContent(),
+    ).toContain(formatListTime(endTime.getTime(), 'America/Chicago'));
+    const finder = page.getByRole('button', { name: 'Finder' });
+    await finder.click();
+    expect(await finder.getAttribute('aria-pressed')).toBe('false');
+    await awayAndBack(() => finder.click());
+    await awayAndBack(() => page.getByRole('link', { name: 'Edit' }).click());
+    await page.waitForURL('**/edit');
   });
 });
 

@@ -217,6 +217,14 @@ describe('live dashboard', () => {
     );
     // The banner lies over the content: the map keeps its size (a resized WebGL canvas reallocates its buffers).
     expect(await page.getByTestId('live-map').boundingBox()).toEqual(mapBefore);
+    // ...but not over the panel's title, which moves below it (issue 25).
+    const bannerBox = await banner.boundingBox();
+    await expect
+      .poll(
+        async () =>
+          (await page.locator('.things-page__side').getByRole('heading').first().boundingBox())?.y ?? 0,
+      )
+      .toBeGreaterThanOrEqual((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0) - 1);
 
     // Sent while the dashboard is away: only the history of the resumed stream can bring it (against a server without
     // the extended protocol, the catch-up fetch after resubscribing; tests/e2e/resumeStream.test.ts tells them apart).

@@ -18,6 +18,7 @@ import type { LocationRecord } from '#domain/locations/locationRecord';
 import { matchesEventSearch, normaliseEventSearch } from '#domain/locations/eventList';
 import { threeWordAddress } from '#domain/locations/threeWordAddress';
 import { startOfDayInZone } from '#domain/units/zonedTime';
+import { formatListTime } from '#domain/units/displayTime';
 import { signInForToken } from './simulatorApi.ts';
 import { shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
 
@@ -268,6 +269,13 @@ describe('event detail', { timeout: BROWSER_TEST_TIMEOUT }, () => {
       .getByRole('img', { name: new RegExp(`Roadway heading ${incident.roadway_heading}°`) })
       .waitFor();
     expect(await detail.getByTestId('event-system-id').textContent()).toBe(incident.external_id);
+    // The one time rule (issue 25): the lists' format on the organization's wall clock, its zone named.
+    expect(
+      await detail
+        .locator('dt', { hasText: /^Start$/ })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent(),
+    ).toBe(formatListTime(Date.parse(incident.start_time), 'America/Chicago'));
     await detail
       .getByRole('region', { name: 'Active Vehicles', exact: true })
       .getByTestId('event-vehicle')
@@ -411,6 +419,78 @@ describe('Edit Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
       .getByTestId('edit-location-error')
       .filter({ hasText: 'User does not have access to Location' })
       .waitFor();
+  });
+});
+
+describe('Create Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
+  it('creates an incident placed and turned with the marker, opens it, and a second browser sees it arrive', async () => {
+    serial += 1;
+    const street = `E2E NEW INCIDENT ST ${serial}`;
+    const watcher = await openEvents('admin@demo.test', RESPONDERS);
+    await goToEventsSection(watcher, 'Incidents');
+    await watcher.getByPlaceholder('Search Asset, Street, or System ID').fill(street);
+    await watcher.getByTestId('event-showing').filter({ hasText: 'Showing (0/' }).waitFor();
+
+    const page = await openEvents('user@demo.test', RESPONDERS);
+    await goToEventsSection(page, 'Incidents');
+    await page.getByRole('link', { name: 'Create Location' }).click();
+    await page.waitForURL('**/dashboard/events/new');
+    const form = page.getByRole('form', { name: 'Create Location' });
+    await page.getByTestId('location-marker').waitFor();
+
+    // A street is required; the position starts at the map's centre.
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Street is required' }).waitFor();
+    const startLat = Number(await form.getByLabel('Latitude').inputValue());
+    const startLng = Number(await form.getByLabel('Longitude').inputValue());
+    await form.getByLabel('Street').fill(street);
+    await form.getByLabel('System Id').fill(`CAD-E2E-${serial}`);
+    await form.getByLabel('Navigation message').fill('Use the left lane');
+
+    // The marker goes where it is dragged (a new location has no 100 m circle), and its handle turns the heading.
+    await dragMarker(page, 160, -120);
+    await expect
+      .poll(async () => Number(await form.getByLabel('Latitude').inputValue()))
+      .toBeGreaterThan(startLat + 0.002);
+    expect(Number(await form.getByLabel('Longitude').inputValue())).toBeGreaterThan(startLng + 0.002);
+    const handle = page.getByTestId('heading-handle');
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no heading handle');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, box.y + 40, { steps: 4 });
+    await page.mouse.move(box.x + 60, box.y + 50, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => form.getByLabel('Roadway heading').inputValue()).not.toBe('0');
+    const lat = Number(await form.getByLabel('Latitude').inputValue());
+    const lng = Number(await form.getByLabel('Longitude').inputValue());
+    const heading = Number(await form.getByLabel('Roadway heading').inputValue());
+
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/dashboard\/events\/[0-9a-f-]{36}$/);
+    const detail = page.getByTestId('event-detail');
+    await detail.getByText(street).first().waitFor();
+    await page
+      .getByTestId('event-coordinates')
+      .filter({ hasText: `${lat.toFixed(5)}, ${lng.toFixed(5)}` })
+      .waitFor();
+    await detail.getByText(`CAD-E2E-${serial}`).first().waitFor();
+    await detail.getByText('Use the left lane').first().waitFor();
+    await detail
+      .getByText(`${Math.round(heading)}°`)
+      .first()
+      .waitFor();
+
+    // The other dashboard hears the new incident over the cable.
+    await watcher.getByTestId('event-showing').filter({ hasText: 'Showing (1/' }).waitFor();
+    await watcher.getByTestId('event-row').filter({ hasText: street }).waitFor();
+  });
+
+  it('is not offered to a Media user, whose events/new is unauthorised', async () => {
+    const page = await openEvents('media@demo.test', RESPONDERS);
+    await goToEventsSection(page, 'Incidents');
+    await page.getByTestId('event-showing').waitFor();
+    expect(await page.getByRole('link', { name: 'Create Location' }).count()).toBe(0);
   });
 });
 

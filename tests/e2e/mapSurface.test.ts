@@ -117,6 +117,20 @@ describe('map controls', () => {
     await info.getByText('41.8812345, -87.6312345').waitFor();
     await info.getByText('41.88123, -87.63123').waitFor();
     await page.waitForFunction(() => (window.__fleetMap?.zoom() ?? 0) >= 16);
+
+    // The info window closes with the section and on an organization switch (issue 25).
+    await page.getByRole('navigation').getByRole('link', { name: 'Areas' }).first().click();
+    await page.waitForURL('**/dashboard/areas');
+    // The Areas map is up (its controls show) and no info window came with it.
+    await page.getByTestId('map-add').waitFor();
+    expect(await info.count()).toBe(0);
+    await page.getByRole('navigation').getByRole('link', { name: 'Live' }).first().click();
+    await page.waitForURL('**/dashboard/things');
+    await search.fill('41.88123456789, -87.6312345678');
+    await search.press('Enter');
+    await info.waitFor();
+    await switchOrganization(page, RESPONDERS);
+    await info.waitFor({ state: 'detached' });
   });
 
   it('copies from the right-click menu and says "Copied"', async () => {
@@ -557,6 +571,26 @@ describe('station grouping', () => {
     const drawnPositions = (ids: string[]) =>
       page.evaluate((list) => list.map((id) => window.__fleetMap?.positionOf(id) ?? null), ids);
     expect(await drawnPositions(groupedIds)).toEqual(groupedIds.map(() => null));
+
+    // Picking an asset from the list reveals it: the map goes past the grouping zoom, the asset is selected and
+    // drawn as itself, not inside the station marker (issue 25).
+    const [picked] = groupedIds;
+    if (!picked) throw new Error('no grouped asset');
+    await popup.locator(`[data-thing-id="${picked}"]`).click();
+    await page.waitForURL(`**/dashboard/things/${picked}`);
+    await expect
+      .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(16.25);
+    await expect
+      .poll(() => page.evaluate((id) => window.__fleetMap?.positionOf(id) ?? null, picked), {
+        timeout: 15_000,
+      })
+      .not.toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => window.__fleetMap?.overlaysDrawn()['station-markers']?.length ?? 0))
+      .toBe(0);
+    await page.getByRole('button', { name: 'Back to assets' }).click();
+    await page.waitForURL('**/dashboard/things');
 
     // At street zoom the station's assets draw as themselves again.
     await jumpTo(page, -87.63, 41.87, 16.5);

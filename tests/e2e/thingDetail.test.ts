@@ -115,11 +115,62 @@ describe('asset detail', () => {
     await page.getByTestId('asset-count').waitFor();
   });
 
+  it("shows a managing organization the arrival and live duration of the owner's unit on scene", async () => {
+    // The coordination center manages the responders' asset; the incident is the responders', which the center does
+    // not load: the arrival comes with the asset's own record (issue 25).
+    const onIncident = pick(
+      'managed, on an incident of its owner',
+      (thing) =>
+        thing.location !== null &&
+        thing.in_service &&
+        thing.organization.name === RESPONDERS &&
+        isManaged(thing) &&
+        thing.organization.id !== ownOrganization,
+    );
+    const page = await openAsset('admin@demo.test', onIncident);
+    await page.locator('[data-testid="status-block"][data-kind="incident"]').waitFor();
+    const fact = (label: string) =>
+      statusBlock(page)
+        .locator('dt', { hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => fact('Arrived').textContent()).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{2}, /);
+    const duration = page.getByTestId('incident-duration').locator('dd');
+    await expect.poll(() => duration.textContent()).not.toBe('—');
+    const first = await duration.textContent();
+    await expect.poll(() => duration.textContent()).not.toBe(first);
+    // The pinned popup says when it arrived too.
+    await expect
+      .poll(() => page.getByTestId('pinned-popup').getByTestId('popup-time').textContent())
+      .toMatch(/^Arrived: \d{2}-[A-Z][a-z]{2}-\d{2}, /);
+  });
+
   it('shows Last Online for an asset that stopped reporting', async () => {
     const quiet = pick('offline or pending', (thing) => thing.in_service && minutesAgo(thing) > 8 * 60);
     const page = await openAsset('user@demo.test', quiet);
     await page.locator('[data-testid="status-block"][data-kind="lastOnline"]').waitFor();
     await statusBlock(page).getByText('Last Online', { exact: true }).waitFor();
+    // "MMMM d, y p" on the organization's clock, its zone named (issue 25, one time rule).
+    expect(
+      await statusBlock(page)
+        .locator('dt', { hasText: /^Last Online$/ })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent(),
+    ).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M C[SD]T$/);
+
+    // Type and Subtype read as the catalogue's display names, not the raw names (issue 25).
+    const catalogue = async (path: string) =>
+      (await (
+        await fetch(`${baseUrl}/api/${path}`, { headers: { Authorization: `Bearer ${staffToken}` } })
+      ).json()) as { name: string; display_name: string }[];
+    const typeName = (quiet as unknown as { thing_type: string }).thing_type;
+    const expectedType = (await catalogue('thing_types')).find(
+      (type) => type.name === typeName,
+    )?.display_name;
+    if (!expectedType) throw new Error(`no catalogue entry for ${typeName}`);
+    const typeValue = page
+      .locator('.thing-detail__fact', { has: page.locator('dt', { hasText: /^Type$/ }) })
+      .locator('dd');
+    await expect.poll(() => typeValue.textContent()).toBe(expectedType);
   });
 
   it('shows direction and speed, then Start, Run Time and Alert Points once the asset drives', async () => {

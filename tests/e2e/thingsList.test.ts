@@ -59,6 +59,10 @@ describe('the Filters panel', () => {
     await applyFilters(page, () => page.getByRole('radio', { name: 'Out-of-service: Only' }).check());
     await shown(page, outOfService);
     expect(await page.getByRole('button', { name: 'Filters (1)' }).count()).toBe(1);
+    // The map draws what the list shows, not every asset (issue 25; assets grouped at a station draw as its marker).
+    const markers = () => page.evaluate(() => window.__fleetMap?.markerCount() ?? -1);
+    await expect.poll(markers, { timeout: 15_000 }).toBeLessThanOrEqual(outOfService);
+    expect(await markers()).toBeGreaterThanOrEqual(0);
 
     const owned = things.filter((thing) => thing.organization.id === ownOrganization);
     await applyFilters(page, async () => {
@@ -85,6 +89,8 @@ describe('the Filters panel', () => {
 
     await applyFilters(page, () => page.getByRole('button', { name: 'Clear' }).click());
     await shown(page, things.length);
+    // No filter: every marker again.
+    await expect.poll(markers, { timeout: 15_000 }).toBeGreaterThan(outOfService);
   });
 
   it('keeps only the chosen status', async () => {

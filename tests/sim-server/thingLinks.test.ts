@@ -44,19 +44,29 @@ describe('location on a thing', () => {
   it('names the active incident each asset on scene is on, and nothing for the others', async () => {
     const locations = activeLocations();
     expect(locations.length).toBeGreaterThan(0);
-    const onScene = new Map<string, string>();
+    const onScene = new Map<string, { id: string; arrived_at: string }>();
     for (const location of locations)
-      for (const thing of location.things_active) onScene.set(thing.id, location.id);
+      for (const thing of location.things_active)
+        onScene.set(thing.id, {
+          id: location.id,
+          // When the asset arrived, so a managing organization without the owner's incidents knows it (issue 25).
+          arrived_at: new Date(Date.parse(thing.start_time)).toISOString(),
+        });
     expect(onScene.size).toBeGreaterThan(0);
     const list = await things(world.ids.responders);
     for (const thing of list) {
-      const locationId = onScene.get(thing.id);
-      expect(thing.location, thing.id).toEqual(locationId === undefined ? null : { id: locationId });
+      expect(thing.location, thing.id).toEqual(onScene.get(thing.id) ?? null);
     }
     const decoded = decodeThings(list, { now: world.harness.clock.now(), settings: DEFAULT_STATUS_SETTINGS });
     const onIncident = decoded.records.filter((thing) => thing.isOnIncident);
     expect(onIncident.map((thing) => thing.id).sort()).toEqual([...onScene.keys()].sort());
     expect(onIncident.every((thing) => thing.status === ASSET_STATUS.location)).toBe(true);
+    // The arrival reaches the dashboard's picture from the record alone.
+    expect(
+      onIncident.every(
+        (thing) => thing.incidentStartTime === Date.parse(onScene.get(thing.id)?.arrived_at ?? ''),
+      ),
+    ).toBe(true);
   });
 
   it('lets go of the assets when the incident ends, and an incremental load sees them', async () => {
@@ -94,7 +104,10 @@ describe('location on a thing', () => {
       is_publicly_alerting: true,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<ThingJson>().location).toEqual({ id: location.id });
+    expect(response.json<ThingJson>().location).toEqual({
+      id: location.id,
+      arrived_at: new Date(Date.parse(location.things_active[0]?.start_time ?? '')).toISOString(),
+    });
   });
 });
 

@@ -10,11 +10,12 @@ import {
   type Closure,
   type RoutePoint,
 } from '#domain/closures/closure';
-import { DIRECTION_LABELS, MANAGED_BY_FEED } from '#domain/closures/closureForm';
-import { zonedTimestampFormatter } from '#domain/units/zonedTime';
+import { DIRECTION_LABELS, MANAGED_BY_FEED, wzdxWords } from '#domain/closures/closureForm';
+
 import { deleteClosure } from '../../api/closures.ts';
 import { apiClient } from '../../app/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
+import { listTime } from '../../ui/displayTime.ts';
 import {
   CLOSURES_PATH,
   closureEditPath,
@@ -57,12 +58,10 @@ function Fields({ rows }: { rows: readonly (readonly [string, React.ReactNode])[
 export function ClosureDetail({
   closure,
   viewer,
-  timeZone,
   now,
 }: {
   closure: Closure;
   viewer: { permissions: ReadonlySet<string>; isMobile: boolean };
-  timeZone: string;
   now: number;
 }) {
   const [, navigate] = useLocation();
@@ -73,7 +72,8 @@ export function ClosureDetail({
       navigate(CLOSURES_PATH);
     },
   );
-  const format = zonedTimestampFormatter(timeZone);
+  // The dashboard's one time rule (client/ui/displayTime.ts): the organization's zone, named after the time.
+  const format = listTime;
   const times = displayedClosureTimes(closure, now);
   const managed = isDashboardManaged(closure);
   const mayEdit = mayEditClosure(closure, viewer);
@@ -116,8 +116,8 @@ export function ClosureDetail({
             rows={[
               ['Published', closure.isPublishOn ? 'Yes' : 'No'],
               ['Unique ID', closure.wzdxId || '—'],
-              ['Location Method', closure.locationMethod || '—'],
-              ['Vehicle Impact', closure.vehicleImpact || '—'],
+              ['Location Method', wzdxWords(closure.locationMethod) || '—'],
+              ['Vehicle Impact', wzdxWords(closure.vehicleImpact) || '—'],
               ['Group ID', closure.groupId || '—'],
             ]}
           />

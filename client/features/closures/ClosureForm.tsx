@@ -15,6 +15,7 @@ import {
   IMPACTED_LANE_CHOICES,
   LANE_GUIDANCE,
   LOCATION_METHOD_CHOICES,
+  wzdxWords,
   NEW_CLOSURE_VALUES,
   VEHICLE_IMPACT_CHOICES,
   type ClosureFormField,
@@ -424,7 +425,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
           <ChoiceField
             label="Location Method"
             empty="Select…"
-            choices={LOCATION_METHOD_CHOICES.map((method) => [method, method] as const)}
+            choices={LOCATION_METHOD_CHOICES.map((method) => [method, wzdxWords(method)] as const)}
             value={values.locationMethod}
             error={shown('locationMethod')}
             onChange={(text) => set('locationMethod', text)}
@@ -433,7 +434,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
           <ChoiceField
             label="Vehicle Impact"
             empty="Select…"
-            choices={VEHICLE_IMPACT_CHOICES.map((impact) => [impact, impact] as const)}
+            choices={VEHICLE_IMPACT_CHOICES.map((impact) => [impact, wzdxWords(impact)] as const)}
             value={values.vehicleImpact}
             error={shown('vehicleImpact')}
             onChange={(text) => set('vehicleImpact', text)}

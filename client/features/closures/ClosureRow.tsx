@@ -58,17 +58,20 @@ export function ClosureRow({
       {closure.closureType === 'manual' ? (
         <div className="closure-row__schedule">
           <span className="closure-row__schedule-label">Closure Schedule</span>
-          <label className="closure-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              aria-label={`${on ? 'Deactivate' : 'Activate'} ${closure.description}`}
-              checked={on}
-              disabled={!maySwitch || pending !== undefined}
-              onChange={(event) => void flipClosureSwitch(closure, event.target.checked, now())}
-            />
-            {on ? 'Deactivate' : 'Activate'}
-          </label>
+          {/* A switch that shows the state (on = active), named by what pressing it does (live §4): a screen
+              reader hears "Deactivate {closure}, switch, on". */}
+          <button
+            type="button"
+            role="switch"
+            aria-checked={on}
+            aria-label={`${on ? 'Deactivate' : 'Activate'} ${closure.description}`}
+            className={`closure-switch${on ? ' closure-switch--on' : ''}`}
+            disabled={!maySwitch || pending !== undefined}
+            onClick={() => void flipClosureSwitch(closure, !on, now())}
+          >
+            <span className="closure-switch__knob" aria-hidden="true" />
+            {on ? CLOSURE_STATUS_LABELS.active : CLOSURE_STATUS_LABELS.standby}
+          </button>
           {failure ? (
             <span className="closure-row__error" role="alert">
               {failure}

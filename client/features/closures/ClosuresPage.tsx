@@ -6,7 +6,11 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { permissions, subscribedOrganization } from '../../app/session.ts';
 import { useIsMobile } from '../../app/viewport.ts';
+import { fitPadding } from '#domain/map/mapRules';
 import { LiveMap } from '../../map/LiveMap.tsx';
+import { requestCamera } from '../../map/mapCamera.ts';
+import { boundsOf } from '../../map/mapSurface.ts';
+import { finderOn } from '../../map/mapViewState.ts';
 import type { MapInstructionSet } from '../../map/MapInstructions.tsx';
 import type { PickedOverlay } from '../../map/overlayLayers.ts';
 import { CLOSURES_PATH, closurePath, mayAddClosure, NEW_CLOSURE_PATH } from './closureAccess.ts';
@@ -76,6 +80,20 @@ export function ClosuresPage({ pattern, closureId }: { pattern: string; closureI
     if (missing) navigate(CLOSURES_PATH, { replace: true });
   }, [missing, navigate]);
 
+  // Selecting a closure, or opening its form, frames its route with Show all's padding (live §2) while Finder is on,
+  // as areas and events centre on theirs; once per closure and screen, not on every live change of the record.
+  const routeBounds = useMemo(
+    () =>
+      closure ? boundsOf(closure.routePath.map((point) => [point.lng, point.lat] as [number, number])) : null,
+    [closure],
+  );
+  const frameKey = closure && routeBounds ? `${closure.id} ${pattern}` : null;
+  useEffect(() => {
+    if (frameKey === null || routeBounds === null || !finderOn.peek()) return;
+    requestCamera({ kind: 'fit', bounds: routeBounds, padding: fitPadding('closures') });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [frameKey]);
+
   let panel: React.ReactNode;
   if (pattern === 'closures/new') {
     panel = (
@@ -106,7 +124,7 @@ export function ClosuresPage({ pattern, closureId }: { pattern: string; closureI
       />
     );
   } else if (closure) {
-    panel = <ClosureDetail closure={closure} viewer={viewer} timeZone={timeZone} now={now()} />;
+    panel = <ClosureDetail closure={closure} viewer={viewer} now={now()} />;
   } else {
     panel = <ClosuresList selectedId={closureId} onSelect={select} viewer={viewer} now={now} />;
   }
@@ -118,6 +136,7 @@ export function ClosuresPage({ pattern, closureId }: { pattern: string; closureI
         <LiveMap
           view="closures"
           selectedId={null}
+          selectedBounds={routeBounds}
           onPickOverlay={pick}
           instructions={CLOSURE_INSTRUCTIONS}
           {...(add ? { add } : {})}

@@ -3,8 +3,13 @@
 // from the live worker for the window shown (client/live/eventsView.ts).
 import { useSignals } from '@preact/signals-react/runtime';
 import { Virtuoso } from 'react-virtuoso';
+import { Link } from 'wouter';
 import { EVENT_SEARCH_PLACEHOLDER } from '#domain/locations/eventList';
 import { LOCATION_TIME_FILTER_LABELS, LOCATION_TIME_FILTERS } from '#domain/locations/location';
+import { CREATE_LOCATION_TITLE } from '#domain/locations/newLocation';
+import { EDIT_EVENT } from '#domain/session/liveOperationsPermissions';
+import { hasAnyPermission } from '#domain/session/rolePermissions';
+import { permissions } from '../../app/session.ts';
 import {
   eventCounts,
   eventRowsById,
@@ -14,7 +19,13 @@ import {
 } from '../../live/eventsStore.ts';
 import { eventsTitle } from '../chrome/navigation.ts';
 import { EventRow, PendingEventRow } from './EventRow.tsx';
-import { eventFilter, eventSearchText, showEventsWindow, typeEventSearch } from './eventsScreen.ts';
+import {
+  EVENTS_PATH,
+  eventFilter,
+  eventSearchText,
+  showEventsWindow,
+  typeEventSearch,
+} from './eventsScreen.ts';
 
 export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
   useSignals();
@@ -29,6 +40,11 @@ export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
         <h1 id="events-list-title" className="list-panel__title">
           {title}
         </h1>
+        {hasAnyPermission(permissions.value, EDIT_EVENT) ? (
+          <Link href={`${EVENTS_PATH}/new`} className="button button--primary events-list__create">
+            {CREATE_LOCATION_TITLE}
+          </Link>
+        ) : null}
         <fieldset className="events-list__filters">
           <legend className="events-visually-hidden">Display</legend>
           {LOCATION_TIME_FILTERS.map((filter) => (

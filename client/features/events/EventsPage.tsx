@@ -8,22 +8,33 @@ import { missingEventId, selectedEvent } from '../../live/eventsStore.ts';
 import { LiveMap } from '../../map/LiveMap.tsx';
 import { requestCamera } from '../../map/mapCamera.ts';
 import type { PickedOverlay } from '../../map/overlayLayers.ts';
+import { CreateLocation } from './CreateLocation.tsx';
 import { EditLocation } from './EditLocation.tsx';
 import { EventDetail } from './EventDetail.tsx';
 import { EventsList } from './EventsList.tsx';
 import { EVENTS_INSTRUCTIONS } from './eventInstructions.ts';
-import { EVENTS_PATH, eventPath, openEvent, startEventsBridge } from './eventsScreen.ts';
+import { EVENTS_PATH, eventPath, justCreatedEventId, openEvent, startEventsBridge } from './eventsScreen.ts';
 import './events.css';
 
 /** Event markers show from zoom 17 (live §2, §9), so an opened event is centred there. */
 const EVENT_ZOOM = 17;
 
-export function EventsPage({ eventId, editing }: { eventId: string | null; editing: boolean }) {
+export function EventsPage({
+  eventId,
+  editing,
+  creating = false,
+}: {
+  eventId: string | null;
+  editing: boolean;
+  /** `events/new`: Create Location in the panel. */
+  creating?: boolean;
+}) {
   useSignals();
   const [, navigate] = useLocation();
   const detail = selectedEvent.value;
   const opened = detail !== null && detail.id === eventId ? detail : null;
-  const missing = eventId !== null && missingEventId.value === eventId;
+  const missing =
+    eventId !== null && missingEventId.value === eventId && justCreatedEventId.value !== eventId;
 
   useEffect(() => startEventsBridge(), []);
 
@@ -53,7 +64,8 @@ export function EventsPage({ eventId, editing }: { eventId: string | null; editi
   );
 
   let panel;
-  if (eventId === null) panel = <EventsList onOpen={open} />;
+  if (creating) panel = <CreateLocation />;
+  else if (eventId === null) panel = <EventsList onOpen={open} />;
   else if (opened === null) panel = <p className="list-panel__message">Loading…</p>;
   else if (editing) panel = <EditLocation key={opened.id} event={opened} />;
   else panel = <EventDetail event={opened} />;

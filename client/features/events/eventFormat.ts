@@ -1,14 +1,13 @@
-// How the event screens write times and durations: dates in the lists' format (live §9 'dd-LLL-yy, pp') in the
-// browser's time zone; durations by the domain's rule; an unknown value as a dash.
-import { format } from 'date-fns';
-import { formatDuration } from '#domain/locations/eventList';
+// How the event screens write times and durations: the dashboard's one rule (client/ui/displayTime.ts) — the lists'
+// format 'dd-LLL-yy, pp' in the organization's zone, named after the time — and an unknown value as a dash.
+import { durationOrNone, listTime, NO_TIME } from '../../ui/displayTime.ts';
 
-export const NO_VALUE = '—';
+export const NO_VALUE = NO_TIME;
 
 export function formatEventTime(ms: number | null): string {
-  return ms === null ? NO_VALUE : format(ms, 'dd-LLL-yy, pp');
+  return listTime(ms);
 }
 
 export function formatEventDuration(ms: number | null): string {
-  return ms === null ? NO_VALUE : formatDuration(ms);
+  return durationOrNone(ms);
 }

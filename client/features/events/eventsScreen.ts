@@ -36,6 +36,12 @@ export function showEventsWindow(window: ListWindow): void {
   if (current.start !== window.start || current.end !== window.end) eventWindow.value = window;
 }
 
+/**
+ * The location this dashboard has just created: its details open before the cable's `location` message brings it
+ * into the picture, so its absence there means "not arrived yet", not "gone" (the section keeps waiting for it).
+ */
+export const justCreatedEventId = signal<string | null>(null);
+
 export function openEvent(eventId: string | null): void {
   openedEventId.value = eventId;
 }

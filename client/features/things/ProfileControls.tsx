@@ -14,7 +14,7 @@ import {
   r2rGate,
   type Gate,
 } from '#domain/things/thingControlGates';
-import { format } from 'date-fns';
+import { clockTime } from '../../ui/displayTime.ts';
 import { apiClient, permissions } from '../../app/session.ts';
 import {
   readLightIntensity,
@@ -130,7 +130,7 @@ export function ProfileToggles({ detail, gate }: { detail: ThingDetailView; gate
       />
       {!detail.isPubliclyReporting && detail.alertingOffSince !== null ? (
         <span className="thing-detail__note" data-testid="alerting-reset">
-          Alerting turns back on at {format(detail.alertingOffSince + ALERTING_OFF_RESET_MS, 'p')}
+          Alerting turns back on at {clockTime(detail.alertingOffSince + ALERTING_OFF_RESET_MS)}
         </span>
       ) : null}
       {/* Enabling R2R or WZDx is done by the provider (live §4 "activation needs the provider"). */}

@@ -4,12 +4,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { editGate } from '#domain/things/thingControlGates';
+import { typeDisplayName } from '#domain/things/thingTypes';
 import { subscribedOrganization, permissions } from '../../app/session.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import type { ThingDetailView } from '../../live/liveProtocol.ts';
 import { CopyButton } from '../accounts/CopyButton.tsx';
 import { ProfileActions, ProfileToggles } from './ProfileControls.tsx';
 import { ThingStatusBlock } from './ThingStatusBlock.tsx';
+import { useThingCatalog } from './thingCatalog.ts';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
 
@@ -62,6 +64,18 @@ function OrganizationAccess({ detail, mayEdit }: { detail: ThingDetailView; mayE
         </div>
       </dl>
     </section>
+  );
+}
+
+/** Type and Subtype by their catalogue display names (issue 25), not the wire's raw names. */
+function TypeFields({ detail }: { detail: ThingDetailView }) {
+  const catalog = useThingCatalog();
+  const loaded = catalog !== null && !('error' in catalog) ? catalog : null;
+  return (
+    <>
+      <Field label="Type" value={typeDisplayName(detail.thingType, loaded?.types ?? [])} />
+      <Field label="Subtype" value={typeDisplayName(detail.thingSubtype, loaded?.subtypes ?? [])} />
+    </>
   );
 }
 
@@ -128,8 +142,7 @@ export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): vo
               <CopyButton text={detail.systemId} />
             </Field>
           ) : null}
-          <Field label="Type" value={detail.thingType} />
-          <Field label="Subtype" value={detail.thingSubtype} />
+          <TypeFields detail={detail} />
           <Field label="VIN" value={detail.vinNumber} />
           <Field label="Plate#" value={detail.plateNumber} />
           <Field label="Vehicle Id" value={detail.registryNumber} />

@@ -1,14 +1,12 @@
 // The asset detail's status block (live §2 "Asset detail panel"), one layout per case the worker chose
 // (client/live/thingDetailView.ts): on an incident, pending or offline, or otherwise moving or parked.
-import { format } from 'date-fns';
 import { assertNever } from '#domain/checks/assertNever';
 import type { ThingStatusBlock as StatusBlock } from '../../live/liveProtocol.ts';
-import { formatDuration, LiveDuration } from '../../ui/LiveDuration.tsx';
+import { durationOrNone, listTime, longTime } from '../../ui/displayTime.ts';
+import { LiveDuration } from '../../ui/LiveDuration.tsx';
 
-/** "MMMM d, y p" (live §2 "Last Online"). */
-export const DETAIL_TIME_FORMAT = 'MMMM d, y p';
-
-const timeText = (time: number | null) => (time === null ? '—' : format(time, DETAIL_TIME_FORMAT));
+/** Arrived, Start and Last Sync read as the lists do; Last Online as live §2 says ("MMMM d, y p"). */
+const timeText = listTime;
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -31,9 +29,7 @@ export function ThingStatusBlock({ block }: { block: StatusBlock }) {
                 : '—')}
           </Fact>
           <Fact label="Arrived">{timeText(block.arrivedAt)}</Fact>
-          <Fact label="Time-to-Scene">
-            {block.timeToSceneMs === null ? '—' : formatDuration(block.timeToSceneMs)}
-          </Fact>
+          <Fact label="Time-to-Scene">{durationOrNone(block.timeToSceneMs)}</Fact>
           <Fact label="Duration" testId="incident-duration">
             {block.arrivedAt === null ? '—' : <LiveDuration since={block.arrivedAt} />}
           </Fact>
@@ -42,7 +38,7 @@ export function ThingStatusBlock({ block }: { block: StatusBlock }) {
     case 'lastOnline':
       return (
         <dl className="thing-detail__facts" data-testid="status-block" data-kind="lastOnline">
-          <Fact label="Last Online">{timeText(block.lastOnline)}</Fact>
+          <Fact label="Last Online">{longTime(block.lastOnline)}</Fact>
         </dl>
       );
     case 'moving':

@@ -1,14 +1,18 @@
+import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { isNoFilter } from '#domain/things/thingListFilter';
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { selectThing } from '../../live/liveBridge.ts';
-import { missingSelectedId } from '../../live/thingsStore.ts';
+import { missingSelectedId, shownThingIds } from '../../live/thingsStore.ts';
 import { LiveMap } from '../../map/LiveMap.tsx';
+import { markerFilterIds } from '../../map/markerFilter.ts';
 import { EditProfileForm } from './EditProfileForm.tsx';
 import { OrganizationAccessForm } from './OrganizationAccessForm.tsx';
 import { ThingDetail } from './ThingDetail.tsx';
 import { ThingsList } from './ThingsList.tsx';
 import { THINGS_PATH, thingPath } from './thingsPaths.ts';
+import { listFilter } from './thingsView.ts';
 
 export { THINGS_PATH };
 
@@ -33,6 +37,18 @@ export function ThingsPage({ thingId, panel = 'detail' }: { thingId: string | nu
     selectThing(thingId);
     return () => selectThing(null);
   }, [thingId]);
+
+  // While the Filters narrow the list, the map draws the same assets the list shows (issue 25); with no filter it
+  // draws every marker, as the worker sends them.
+  useEffect(() => {
+    const dispose = effect(() => {
+      markerFilterIds.value = isNoFilter(listFilter.value) ? null : new Set(shownThingIds.value);
+    });
+    return () => {
+      dispose();
+      markerFilterIds.value = null;
+    };
+  }, []);
 
   // The section returns to its list when the selected asset does not exist (live §2).
   useEffect(() => {

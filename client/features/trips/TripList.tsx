@@ -1,7 +1,8 @@
 // The runs found, newest first (access §3 "Trip"): asset, start, end and duration, whether the run is still going,
 // and a switch to show it on the map; the assets whose query failed are named with their message.
 import { useSignals } from '@preact/signals-react/runtime';
-import { formatDuration, type MergedTrips } from '#domain/trips/trip';
+import type { MergedTrips } from '#domain/trips/trip';
+import { duration as formatDuration } from '../../ui/displayTime.ts';
 import { colourText, assetColours } from './tripLayers.ts';
 import { formatTripTime } from './tripFormat.ts';
 import { hiddenTripIds, toggleTrip } from './tripsState.ts';
