@@ -4,6 +4,8 @@
 // the time so the user sees which ("… AM CST") — and every duration as "1h 05m 09s" / "5m 09s" / "9s". The zone is
 // an argument (docs/decisions.md); English month names, as the rest of the dashboard's texts.
 
+import { wallClockOf, type WallClock } from './zonedTime.ts';
+
 const MONTHS = [
   'January',
   'February',
@@ -21,64 +23,18 @@ const MONTHS = [
 
 export const NO_TIME = '—';
 
-type Wall = {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  zoneName: string;
-};
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      timeZoneName: 'short',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** A zone the host does not know reads as UTC rather than throwing inside a screen. */
-function knownZone(timeZone: string): string {
+function wallOf(instant: number, timeZone: string): WallClock {
   try {
-    formatterOf(timeZone);
-    return timeZone;
+    return wallClockOf(instant, timeZone);
   } catch {
-    return 'UTC';
+    return wallClockOf(instant, 'UTC');
   }
-}
-
-function wallOf(instant: number, timeZone: string): Wall {
-  const parts: Record<string, string> = {};
-  for (const part of formatterOf(knownZone(timeZone)).formatToParts(instant)) parts[part.type] = part.value;
-  return {
-    year: Number(parts.year ?? 1970),
-    month: Number(parts.month ?? 1),
-    day: Number(parts.day ?? 1),
-    hour: Number(parts.hour ?? 0) % 24,
-    minute: Number(parts.minute ?? 0),
-    second: Number(parts.second ?? 0),
-    zoneName: parts.timeZoneName ?? timeZone,
-  };
 }
 
 const two = (value: number) => String(value).padStart(2, '0');
 
-function clock(wall: Wall, withSeconds: boolean): string {
+function clock(wall: WallClock, withSeconds: boolean): string {
   const hour12 = wall.hour % 12 === 0 ? 12 : wall.hour % 12;
   const seconds = withSeconds ? `:${two(wall.second)}` : '';
   return `${hour12}:${two(wall.minute)}${seconds} ${wall.hour < 12 ? 'AM' : 'PM'}`;

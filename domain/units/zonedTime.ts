@@ -1,7 +1,16 @@
 // Calendar arithmetic in a named time zone (IANA, e.g. "America/Chicago"), so rules such as "at most three months
 // ahead" mean the same on every host: the zone is an argument, never the host's.
 
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+/** A moment as the zone's wall clock shows it, with the zone's short name then ("CST", "CDT", "GMT+9"). */
+export type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  zoneName: string;
+};
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -17,23 +26,26 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
+      timeZoneName: 'short',
     });
     formatters.set(timeZone, formatter);
   }
   return formatter;
 }
 
-function wallClockOf(instant: number, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(timeZone).formatToParts(instant))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+/** `instant` on the wall clock of `timeZone`. */
+export function wallClockOf(instant: number, timeZone: string): WallClock {
+  const parts: Record<string, string> = {};
+  for (const part of formatterOf(timeZone).formatToParts(instant)) parts[part.type] = part.value;
   return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
+    year: Number(parts.year ?? 1970),
+    month: Number(parts.month ?? 1),
+    day: Number(parts.day ?? 1),
+    // Some engines write midnight as hour 24 even with h23.
+    hour: Number(parts.hour ?? 0) % 24,
+    minute: Number(parts.minute ?? 0),
+    second: Number(parts.second ?? 0),
+    zoneName: parts.timeZoneName ?? timeZone,
   };
 }
 
@@ -63,7 +75,7 @@ export function addMonthsInZone(instant: number, months: number, timeZone: strin
 }
 
 /** The instant `wall` (year, 1-based month, day, time) means on the wall clock of `timeZone`. */
-function instantOfWall(wall: WallClock, timeZone: string): number {
+function instantOfWall(wall: Omit<WallClock, 'zoneName'>, timeZone: string): number {
   const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   const guess = wallAsUtc - offsetAt(wallAsUtc, timeZone);
   return wallAsUtc - offsetAt(guess, timeZone);
@@ -146,30 +158,4 @@ export function instantOfWallTimeText(text: string, timeZone: string): number | 
     },
     timeZone,
   );
-}
-
-const listFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * `instant` as date-fns's 'dd-LLL-yy, pp' in en-US ("05-Nov-26, 3:04:05 PM", access §2 "Exports list") on the wall
- * clock of `timeZone`, not the browser's: lists and forms of one organization then read the same clock.
- */
-export function listTimeText(instant: number, timeZone: string): string {
-  let formatter = listFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      day: '2-digit',
-      month: 'short',
-      year: '2-digit',
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-      hour12: true,
-    });
-    listFormatters.set(timeZone, formatter);
-  }
-  const part: Record<string, string> = {};
-  for (const { type, value } of formatter.formatToParts(instant)) part[type] = value;
-  return `${part.day}-${part.month}-${part.year}, ${part.hour}:${part.minute}:${part.second} ${part.dayPeriod}`;
 }

@@ -17,7 +17,7 @@ import {
   utcField,
   type NamedThing,
 } from './dataBrowser.ts';
-import { listTimeText } from '#domain/units/zonedTime';
+import { formatListTime } from '#domain/units/displayTime';
 import { dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
@@ -231,7 +231,7 @@ describe('Export times', () => {
     await dismissSupportDialog(page);
     await page.getByText(`Times are in ${zone}.`).waitFor();
     const row = await waitUntilCompleted(page, 'Zoned times');
-    await row.getByText(`${listTimeText(start, zone)} – ${listTimeText(end, zone)}`).waitFor();
+    await row.getByText(`${formatListTime(start, zone)} – ${formatListTime(end, zone)}`).waitFor();
   });
 });
 

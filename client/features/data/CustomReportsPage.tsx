@@ -21,7 +21,8 @@ import {
   type ReportClosureType,
 } from '#domain/reports/customReport';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { instantOfWallTimeText, listTimeText, wallTimeText } from '#domain/units/zonedTime';
+import { formatListTime } from '#domain/units/displayTime';
+import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
 import {
   createCustomReport,
   deleteCustomReport,
@@ -35,7 +36,7 @@ import { CheckList, MileageOptions, RangeFields, RequestFormEnd, TitleField } fr
 
 /** On the organization's wall clock, the one the form's times are in (UTC when it names none). */
 const organizationZone = () => subscribedOrganization.value?.timezone || 'UTC';
-const when = (instant: number) => listTimeText(instant, organizationZone());
+const when = (instant: number) => formatListTime(instant, organizationZone());
 
 /** The form; times are `datetime-local` texts on the organization's wall clock (UTC when "Use UTC" is on). */
 type ReportForm = {

@@ -13,7 +13,7 @@ import {
   type ExportStatusGroup,
 } from '#domain/exports/exportRules';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { listTimeText } from '#domain/units/zonedTime';
+import { formatListTime } from '#domain/units/displayTime';
 import { deleteExport } from '../../api/dataFiles.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
@@ -31,7 +31,7 @@ const TABS: readonly { group: ExportStatusGroup; label: string }[] = [
 
 /** The organization's zone, the one the export form's times are in (UTC when it names none). */
 const organizationZone = () => subscribedOrganization.value?.timezone || 'UTC';
-const when = (instant: number | null) => (instant === null ? '' : listTimeText(instant, organizationZone()));
+const when = (instant: number | null) => (instant === null ? '' : formatListTime(instant, organizationZone()));
 
 function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: ExportItem) => void }) {
   useSignals();
