@@ -209,14 +209,3 @@ export function positionBounds(
 export function tripBounds(trips: readonly Trip[]): [[number, number], [number, number]] | null {
   return positionBounds(trips.flatMap((trip) => trip.path));
 }
-
-/** "1 h 05 min", "12 min 30 s", "45 s": a run's duration as the list shows it. */
-export function formatDuration(ms: number): string {
-  const totalSeconds = Math.max(0, Math.round(ms / 1000));
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, '0')} min`;
-  if (minutes > 0) return `${minutes} min ${String(seconds).padStart(2, '0')} s`;
-  return `${seconds} s`;
-}

@@ -54,3 +54,29 @@ describe.each(['desktop', 'mobile'] as const)('axe-core on every screen (%s)', (
     }
   }, 120_000);
 });
+
+describe('focus and motion', () => {
+  it('rings what the keyboard reaches, and stops the locate pulse for reduced motion', async () => {
+    const page = await shell.newPage('desktop', { reducedMotion: 'reduce' });
+    await page.goto(`${simulatorUrl()}/welcome/signin`);
+    await page.getByLabel('Email').waitFor();
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement) || focused === document.body) return null;
+      const style = getComputedStyle(focused);
+      return { style: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(ring).toEqual({ style: 'solid', width: '3px' });
+
+    const pulse = await page.evaluate(() => {
+      const marker = document.createElement('div');
+      marker.className = 'map-locate-marker';
+      document.body.append(marker);
+      const name = getComputedStyle(marker, '::after').animationName;
+      marker.remove();
+      return name;
+    });
+    expect(pulse).toBe('none');
+  });
+});
