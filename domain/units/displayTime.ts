@@ -6,7 +6,8 @@
 
 import { wallClockOf, type WallClock } from './zonedTime.ts';
 
-const MONTHS = [
+/** English month names, January first (the dashboard's texts are English). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -49,7 +50,7 @@ export function zoneName(instant: number, timeZone: string): string {
 export function formatListTime(instant: number | null, timeZone: string): string {
   if (instant === null || !Number.isFinite(instant)) return NO_TIME;
   const wall = wallOf(instant, timeZone);
-  const month = MONTHS[wall.month - 1]?.slice(0, 3) ?? '';
+  const month = MONTH_NAMES[wall.month - 1]?.slice(0, 3) ?? '';
   return `${two(wall.day)}-${month}-${two(wall.year % 100)}, ${clock(wall, true)} ${wall.zoneName}`;
 }
 
@@ -57,7 +58,7 @@ export function formatListTime(instant: number | null, timeZone: string): string
 export function formatLongTime(instant: number | null, timeZone: string): string {
   if (instant === null || !Number.isFinite(instant)) return NO_TIME;
   const wall = wallOf(instant, timeZone);
-  return `${MONTHS[wall.month - 1] ?? ''} ${wall.day}, ${wall.year} ${clock(wall, false)} ${wall.zoneName}`;
+  return `${MONTH_NAMES[wall.month - 1] ?? ''} ${wall.day}, ${wall.year} ${clock(wall, false)} ${wall.zoneName}`;
 }
 
 /** "h:mm a" and the zone, for a time later today ("Alerting turns back on at 6:19 AM CST"). */

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { distanceIn } from '#domain/exports/exportRows';
-import { MONTH_NAMES } from '#domain/reports/monthlyReport';
+import { MONTH_NAMES } from '#domain/units/displayTime';
 import type { MonthlySummary } from './monthlySummary.ts';
 
 export const INK = '#1f2937';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl, simulatorFilesDir } from './simulator.ts';
 import { FAILED_EXPORTS_NOTICE } from '#domain/exports/exportRules';
-import { MONTH_NAMES } from '#domain/reports/monthlyReport';
+import { MONTH_NAMES } from '#domain/units/displayTime';
 import { csvRecords } from '#tests/helpers/csv';
 import {
   nameOf,

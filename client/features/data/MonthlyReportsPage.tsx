@@ -1,11 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  MONTH_NAMES,
-  monthlyReportTree,
-  preparingText,
-  type MonthlyReportItem,
-} from '#domain/reports/monthlyReport';
+import { monthlyReportTree, preparingText, type MonthlyReportItem } from '#domain/reports/monthlyReport';
+import { MONTH_NAMES } from '#domain/units/displayTime';
 import { listMonthlyReports, monthlyReportStatus } from '../../api/dataFiles.ts';
 import { apiClient, sessionProfile } from '../../app/session.ts';
 import { openFile } from './dataFileActions.ts';
