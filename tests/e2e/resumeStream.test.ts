@@ -131,7 +131,12 @@ describe('a dashboard that loses its cable', () => {
     const userToken = await signInForToken(baseUrl, USER);
     const staffToken = await signInForToken(baseUrl, STAFF);
     const organizationId = await ownOrganizationId(baseUrl, userToken);
-    const things = await listThings(baseUrl, userToken, organizationId);
+    // The organization's devices heard from in the last hour report in the gap; offline and pending ones stay so,
+    // as other files on this simulator count on them (the offline notice, the status filter).
+    const heardSince = Date.now() - 3_600_000;
+    const things = (await listThings(baseUrl, userToken, organizationId)).filter(
+      (thing) => thing.heartbeat_datetime !== null && Date.parse(thing.heartbeat_datetime) > heardSince,
+    );
     expect(things.length).toBeGreaterThan(0);
     const stream = await watchStream(userToken, organizationId);
 

@@ -10,6 +10,8 @@ export type ListedThing = {
   lat: number;
   lng: number;
   enroute: boolean | null;
+  /** When the device last checked in (ISO), or null: offline and pending assets have none recent. */
+  heartbeat_datetime: string | null;
   organization: { id: string; name: string };
 };
 
