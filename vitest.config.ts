@@ -40,6 +40,9 @@ export default defineConfig({
           // browsers have the cores to themselves.
           maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 1 },
+          // One more try for a browser test that failed: in about one full run in three, one sign-in by the form did
+          // not reach the dashboard within 30 s (cause not found yet; docs/decisions.md). A test that fails twice fails.
+          retry: 1,
         },
       },
     ],
