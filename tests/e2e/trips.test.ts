@@ -38,8 +38,10 @@ beforeAll(async () => {
   // Two assets no other browser test reports for (they take the first ones, hazards the last), so nothing but this
   // test's samples falls in the searched range when the suite shares one simulator.
   assets = listed.slice(-3, -1);
-  // Two runs at the same times, 2 minutes at 1 Hz, ending 10 minutes ago; each asset moves north at STEP per second.
-  runStart = Math.floor((Date.now() - 12 * 60_000) / 1000) * 1000;
+  // Two runs at the same times, 2 minutes at 1 Hz, ending 5 hours ago; each asset moves north at STEP per second.
+  // Other files make devices report now (resumeStream: every device heard in the last hour), so hours back nothing
+  // but this test's samples falls in the searched range whatever order the files run in.
+  runStart = Math.floor((Date.now() - 5 * 3_600_000 - 2 * 60_000) / 1000) * 1000;
   const samples = assets.flatMap((asset, index) =>
     Array.from({ length: SECONDS + 1 }, (_, second) => ({
       device_id: asset.system_identifier,
