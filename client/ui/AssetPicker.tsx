@@ -3,6 +3,7 @@
 // pickable is disabled with its reason in visible text beside its name.
 import { useId, useMemo, useState } from 'react';
 import type { AssetChoice } from '#domain/things/assetChoices';
+import { AssetSearch } from './AssetSearch.tsx';
 import './assetPicker.css';
 
 export type PickerEntry = { choice: AssetChoice; reason: string | null };
@@ -36,7 +37,6 @@ export function AssetPicker({
   name,
 }: AssetPickerProps) {
   const [filter, setFilter] = useState('');
-  const countId = useId();
   const groupName = useId();
   const text = filter.trim().toLowerCase();
   const shown = useMemo(
@@ -53,20 +53,16 @@ export function AssetPicker({
   return (
     <fieldset className="asset-picker" aria-describedby={errorId}>
       <legend>{legend}</legend>
-      <input
-        className="asset-picker__search"
-        type="search"
-        placeholder="Search assets"
-        aria-label="Search assets"
-        aria-describedby={countId}
+      <AssetSearch
+        label="Search assets"
         value={filter}
-        onChange={(event) => setFilter(event.target.value)}
+        onChange={setFilter}
+        count={
+          entries === null
+            ? 'Loading assets…'
+            : `Showing ${shown.length} of ${entries.length}${selected.length > 0 ? ` · ${selected.length} selected` : ''}`
+        }
       />
-      <p id={countId} className="asset-picker__count" aria-live="polite">
-        {entries === null
-          ? 'Loading assets…'
-          : `Showing ${shown.length} of ${entries.length}${selected.length > 0 ? ` · ${selected.length} selected` : ''}`}
-      </p>
       {entries !== null && entries.length === 0 ? (
         <p className="asset-picker__empty">No Assets Available</p>
       ) : null}

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AssetChoice } from '../../api/dataFiles.ts';
+import { AssetSearch } from '../../ui/AssetSearch.tsx';
 
 /** Access §2 "Export wizard": the empty lists' texts. */
 export const NO_ASSETS_TO_SELECT = 'No Assets to select';
@@ -21,7 +22,6 @@ export function AssetTransferLists({
   onChange: (selected: string[]) => void;
 }) {
   const [filter, setFilter] = useState('');
-  const countId = useId();
   const chosen = new Set(selected);
   const text = filter.trim().toLowerCase();
   const unpicked = assets.filter((asset) => !chosen.has(asset.id));
@@ -41,18 +41,12 @@ export function AssetTransferLists({
             Add all
           </button>
         </div>
-        <input
-          type="search"
-          className="transfer-list__search"
-          placeholder="Search assets"
-          aria-label="Search available assets"
-          aria-describedby={countId}
+        <AssetSearch
+          label="Search available assets"
           value={filter}
-          onChange={(event) => setFilter(event.target.value)}
+          onChange={setFilter}
+          count={`Showing ${available.length} of ${unpicked.length}`}
         />
-        <p id={countId} className="transfer-list__count" aria-live="polite">
-          Showing {available.length} of {unpicked.length}
-        </p>
         <ul aria-labelledby="available-assets">
           {available.map((asset) => (
             <li key={asset.id}>
