@@ -6,7 +6,7 @@
 // The tap (tests/helpers/cableTap.ts) hands the test the worker's socket: it cuts it, holds the reconnect back
 // for the gap, and sees every frame the page is sent. A raw extended client on the simulator, subscribed
 // throughout, says what the stream carried.
-import { addMonths } from 'date-fns';
+import { manualClosureBody } from '#tests/helpers/closureBody';
 import { afterEach, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { WebSocket } from 'ws';
@@ -74,35 +74,7 @@ async function createClosure(token: string, organizationId: string, description:
   const response = await fetch(`${baseUrl}/api/organization/closure?org_ids[]=${organizationId}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      is_dashboard_managed: true,
-      is_in_service: true,
-      closure_type: 'manual',
-      thing_id: null,
-      description,
-      alert_message: 'Left lane closed',
-      direction: 'E',
-      impacted_lanes: [1],
-      geocoded_route: [
-        { lat: 41.8801, lng: -87.6301 },
-        { lat: 41.8811, lng: -87.6291 },
-      ],
-      calculated_route: null,
-      user_route: [
-        { lat: 41.8801, lng: -87.6301 },
-        { lat: 41.8811, lng: -87.6291 },
-      ],
-      street_start: 'W Madison St',
-      street_end: 'W Madison St',
-      is_active: true,
-      start_time: new Date(now).toISOString(),
-      end_time: addMonths(now, 1).toISOString(),
-      is_wzdx_compliant: false,
-      external_id: null,
-      location_method: null,
-      vehicle_impact: null,
-      group_id: null,
-    }),
+    body: JSON.stringify(manualClosureBody(now, description)),
   });
   expect(response.status).toBe(201);
 }

@@ -9,6 +9,7 @@
 // All demo users belong to the coordination center, which manages the responders, accesses the fleet services and
 // cannot see a "foreign" organization this test adds. Things also come shared into the coordination center from the
 // foreign organization, as accessor and as manager.
+import { manualClosureBody } from '#tests/helpers/closureBody';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimEvent } from '#sim/store/events';
@@ -317,35 +318,11 @@ const zoneBody = (organizationId: string) => ({
   organization_id: organizationId,
 });
 
-function closureBody() {
-  const now = harness.clock.now();
-  return {
-    is_dashboard_managed: true,
-    is_in_service: true,
-    closure_type: 'manual',
-    thing_id: null,
-    description: `Matrix closure ${serial}`,
-    alert_message: 'Left lane closed',
-    direction: 'E',
-    impacted_lanes: [1],
-    geocoded_route: [
-      { lat: 41.8801, lng: -87.6301 },
-      { lat: 41.8811, lng: -87.6291 },
-    ],
-    calculated_route: null,
+const closureBody = () =>
+  manualClosureBody(harness.clock.now(), `Matrix closure ${serial}`, {
     user_route: null,
-    street_start: 'W Madison St',
-    street_end: 'W Madison St',
-    is_active: true,
-    start_time: new Date(now).toISOString(),
-    end_time: new Date(now + 7 * 24 * 3_600_000).toISOString(),
-    is_wzdx_compliant: false,
-    external_id: null,
-    location_method: null,
-    vehicle_impact: null,
-    group_id: null,
-  };
-}
+    end_time: new Date(harness.clock.now() + 7 * 24 * 3_600_000).toISOString(),
+  });
 
 type Request = { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> };
 

@@ -1,5 +1,6 @@
 // Closures: list (full and incremental), create, update (form and quick switch), delete; feed closures stay the
 // feed's; WZDx ids are unique; every refusal carries a text from the dashboard's catalogue (live §8).
+import { manualClosureBody } from '#tests/helpers/closureBody';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from 'date-fns';
 import { decodeClosures } from '#domain/closures/closure';
@@ -42,37 +43,14 @@ let serial = 0;
 /** A manual closure body as the dashboard's form sends it. */
 function closureBody(overrides: Record<string, unknown> = {}) {
   serial += 1;
-  const now = world.harness.clock.now();
-  return {
-    is_dashboard_managed: true,
-    is_in_service: true,
-    closure_type: 'manual',
-    thing_id: null,
-    description: `Test closure ${serial}`,
-    alert_message: 'Left lane closed',
-    direction: 'E',
+  return manualClosureBody(world.harness.clock.now(), `Test closure ${serial}`, {
     impacted_lanes: [1, 2],
     geocoded_route: [
       { lat: 41.8801234567, lng: -87.6301 },
       { lat: 41.8811, lng: -87.6291 },
     ],
-    calculated_route: null,
-    user_route: [
-      { lat: 41.8801, lng: -87.6301 },
-      { lat: 41.8811, lng: -87.6291 },
-    ],
-    street_start: 'W Madison St',
-    street_end: 'W Madison St',
-    is_active: true,
-    start_time: new Date(now).toISOString(),
-    end_time: addMonths(now, 1).toISOString(),
-    is_wzdx_compliant: false,
-    external_id: null,
-    location_method: null,
-    vehicle_impact: null,
-    group_id: null,
     ...overrides,
-  };
+  });
 }
 
 const create = (body: unknown, token = world.tokens.admin, organizationId = world.ids.roadWorks) =>

@@ -3,6 +3,7 @@
 // position from another epoch or behind retention is refused with reject_history; history survives a restart; a
 // dropped session is restored by its sid and gets what it missed exactly once, in order. The plain protocols see
 // nothing of it.
+import { manualClosureBody } from '#tests/helpers/closureBody';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceType } from '#domain/things/thing';
@@ -94,35 +95,7 @@ async function saveClosure(description: string): Promise<number> {
     method: 'POST',
     url: `/api/organization/closure?org_ids[]=${organizationId}`,
     headers: bearer(staffToken),
-    payload: {
-      is_dashboard_managed: true,
-      is_in_service: true,
-      closure_type: 'manual',
-      thing_id: null,
-      description,
-      alert_message: 'Left lane closed',
-      direction: 'E',
-      impacted_lanes: [1],
-      geocoded_route: [
-        { lat: 41.8801, lng: -87.6301 },
-        { lat: 41.8811, lng: -87.6291 },
-      ],
-      calculated_route: null,
-      user_route: [
-        { lat: 41.8801, lng: -87.6301 },
-        { lat: 41.8811, lng: -87.6291 },
-      ],
-      street_start: 'W Madison St',
-      street_end: 'W Madison St',
-      is_active: true,
-      start_time: new Date(now).toISOString(),
-      end_time: new Date(now + 30 * 86_400_000).toISOString(),
-      is_wzdx_compliant: false,
-      external_id: null,
-      location_method: null,
-      vehicle_impact: null,
-      group_id: null,
-    },
+    payload: manualClosureBody(now, description),
   });
   expect(response.statusCode).toBe(201);
   return harness.app.eventLog.store.lastSeq();
