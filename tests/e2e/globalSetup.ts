@@ -67,6 +67,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         fresh: true,
         // No replay: the only movement is what the test sends, so a moved marker proves the cable path.
         replay: false,
+        // No monthly reports made ahead: that is minutes of CPU beside the browsers; the report tests ask for theirs.
+        warmReports: false,
         clientDir,
         logger: false,
         throttle: EVERY_BROWSER_ON_ONE_ADDRESS,
