@@ -31,6 +31,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
+          // Each file starts on a fresh copy of the seeded world (globalSetup.ts).
+          setupFiles: ['tests/e2e/freshWorld.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // expect.poll waits for what a person would see, like Playwright's own waits (30 s); vitest's 1 s default

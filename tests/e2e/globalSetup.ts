@@ -1,9 +1,11 @@
 // Browser tests run the real thing: the client built by Vite, served by the simulator on a free port with a fresh
-// database, driven by Debian's headless Chromium. This setup builds once and starts one simulator per worker (files
-// run side by side, and each worker's files drive only their own simulator's assets); tests find theirs through
-// simulator.ts.
+// database, driven by Debian's headless Chromium. This setup builds once, seeds one demo world, and keeps one
+// simulator per worker (files run side by side). Before each file the worker's simulator restarts, on the same port,
+// from a copy of the seeded world (freshWorld.ts asks through a small control endpoint), so no file sees what another
+// file's telemetry, closures or sign-ins did; tests find theirs through simulator.ts.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +19,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One per worker: the origin (serving the built dashboard at `/`) and the folder of exports and reports. */
     simulators: { baseUrl: string; filesDir: string }[];
+    /** POST `${simulatorControl}/fresh/<worker>` restarts that worker's simulator from the seeded world. */
+    simulatorControl: string;
     chromiumPath: string;
   }
 }
@@ -57,31 +61,78 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warn',
     build: { outDir: clientDir, emptyOutDir: true },
   });
+  const options = {
+    host: '127.0.0.1',
+    // No replay: the only movement is what the test sends, so a moved marker proves the cable path.
+    replay: false,
+    // No monthly reports made ahead: that is minutes of CPU beside the browsers; the report tests ask for theirs.
+    warmReports: false,
+    clientDir,
+    logger: false,
+    throttle: EVERY_BROWSER_ON_ONE_ADDRESS,
+  } as const;
+  // Seeded once (seconds); each file's world is a copy of it (a fraction of a second).
+  const seededWorld = join(workDir, 'seeded.sqlite');
+  await (await startSimulator({ ...options, port: 0, databasePath: seededWorld, fresh: true })).close();
+
   const simulators = await Promise.all(
-    Array.from({ length: E2E_WORKERS }, (_, index) => {
+    Array.from({ length: E2E_WORKERS }, async (_, index) => {
       const databasePath = join(workDir, `simulator-${index + 1}.sqlite`);
-      return startSimulator({
-        port: 0,
-        host: '127.0.0.1',
-        databasePath,
-        fresh: true,
-        // No replay: the only movement is what the test sends, so a moved marker proves the cable path.
-        replay: false,
-        // No monthly reports made ahead: that is minutes of CPU beside the browsers; the report tests ask for theirs.
-        warmReports: false,
-        clientDir,
-        logger: false,
-        throttle: EVERY_BROWSER_ON_ONE_ADDRESS,
-      }).then((simulator) => ({ simulator, filesDir: `${databasePath}.files` }));
+      await copyFile(seededWorld, databasePath);
+      const simulator = await startSimulator({ ...options, port: 0, databasePath, fresh: false });
+      return { simulator, databasePath, port: Number(new URL(simulator.url).port) };
     }),
   );
+
+  /** Stops the worker's simulator, puts a copy of the seeded world and an empty files folder in place, starts again. */
+  const freshWorld = async (index: number): Promise<void> => {
+    const worker = simulators[index];
+    if (!worker) throw new Error(`no simulator for worker ${index + 1}`);
+    await worker.simulator.close();
+    await Promise.all(
+      ['-wal', '-shm', '.files'].map((suffix) =>
+        rm(`${worker.databasePath}${suffix}`, { recursive: true, force: true }),
+      ),
+    );
+    await copyFile(seededWorld, worker.databasePath);
+    worker.simulator = await startSimulator({
+      ...options,
+      port: worker.port,
+      databasePath: worker.databasePath,
+    });
+  };
+  const control = await listenForControl(freshWorld);
+
   project.provide(
     'simulators',
-    simulators.map(({ simulator, filesDir }) => ({ baseUrl: simulator.url.replace(/\/$/, ''), filesDir })),
+    simulators.map(({ simulator, databasePath }) => ({
+      baseUrl: simulator.url.replace(/\/$/, ''),
+      filesDir: `${databasePath}.files`,
+    })),
   );
+  project.provide('simulatorControl', control.url);
   project.provide('chromiumPath', chromiumPath);
   return async () => {
+    await new Promise((resolve) => control.server.close(resolve));
     await Promise.all(simulators.map(({ simulator }) => simulator.close()));
     await rm(workDir, { recursive: true, force: true });
   };
+}
+
+/** A loopback endpoint the test workers call before each file; answers 204 once the fresh simulator listens. */
+async function listenForControl(
+  freshWorld: (index: number) => Promise<void>,
+): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    const worker = /^\/fresh\/(\d+)$/.exec(request.url ?? '');
+    if (request.method !== 'POST' || !worker) return void response.writeHead(404).end();
+    freshWorld(Number(worker[1]) - 1).then(
+      () => response.writeHead(204).end(),
+      (error: unknown) => response.writeHead(500).end(String(error)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('control endpoint has no port');
+  return { server, url: `http://127.0.0.1:${address.port}` };
 }

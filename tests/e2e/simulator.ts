@@ -1,11 +1,16 @@
-// The simulator this test file talks to: globalSetup.ts starts one per worker, and a file uses its worker's
-// (VITEST_POOL_ID is 1…E2E_WORKERS, fixed for the file's run), so files running side by side share no data.
+// The simulator this test file talks to: globalSetup.ts keeps one per worker and restarts it from the seeded world
+// before each file (freshWorld.ts); a file uses its worker's (VITEST_POOL_ID is 1…E2E_WORKERS, fixed for the file's
+// run), so files share no data, neither side by side nor one after another.
 import { inject } from 'vitest';
 
-function ownSimulator(): { baseUrl: string; filesDir: string } {
-  const simulators = inject('simulators');
+/** This worker's place among the simulators, from 0. */
+export function workerIndex(): number {
   const poolId = Number(process.env.VITEST_POOL_ID ?? 1);
-  const own = simulators[(Math.max(1, poolId) - 1) % simulators.length];
+  return (Math.max(1, poolId) - 1) % inject('simulators').length;
+}
+
+function ownSimulator(): { baseUrl: string; filesDir: string } {
+  const own = inject('simulators')[workerIndex()];
   if (!own) throw new Error('globalSetup started no simulator');
   return own;
 }
