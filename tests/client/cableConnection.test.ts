@@ -120,6 +120,29 @@ function observer() {
   };
 }
 
+/** Opens the client as the dashboard does (the test's token and organization, a short silence limit) and waits until
+ * it is live; `overrides` change any option. */
+async function connectLive(
+  url: string,
+  seen: ReturnType<typeof observer>,
+  timers: Timers,
+  overrides: Partial<Parameters<typeof openCableConnection>[0]> = {},
+): Promise<void> {
+  connections.push(
+    openCableConnection({
+      url,
+      token: TOKEN,
+      organizationId: ORG,
+      createSocket,
+      timers,
+      silenceLimitMs: SILENCE_LIMIT_MS,
+      ...seen,
+      ...overrides,
+    }),
+  );
+  await until(() => seen.statuses.includes('live'));
+}
+
 /** Waits until a condition holds, looking again every few milliseconds (the test timeout bounds it). */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -234,18 +257,7 @@ describe('cable client', () => {
     const network = await startOutageProxy(url);
     const seen = observer();
     const stepped = steppedTimers();
-    connections.push(
-      openCableConnection({
-        url: network.url,
-        token: TOKEN,
-        organizationId: ORG,
-        createSocket,
-        timers: stepped.timers,
-        silenceLimitMs: SILENCE_LIMIT_MS,
-        ...seen,
-      }),
-    );
-    await until(() => seen.statuses.includes('live'));
+    await connectLive(network.url, seen, stepped.timers);
 
     network.goDown();
     await until(() => seen.statuses.includes('reconnecting'));
@@ -273,18 +285,7 @@ describe('cable client', () => {
     const network = await startOutageProxy(url);
     const seen = observer();
     const delays: number[] = [];
-    connections.push(
-      openCableConnection({
-        url: network.url,
-        token: TOKEN,
-        organizationId: ORG,
-        createSocket,
-        timers: immediateTimers(delays),
-        silenceLimitMs: SILENCE_LIMIT_MS,
-        ...seen,
-      }),
-    );
-    await until(() => seen.statuses.includes('live'));
+    await connectLive(network.url, seen, immediateTimers(delays));
     network.goDown();
     await until(() => seen.statuses.includes('failed'));
     expect(delays).toHaveLength(MAX_RECONNECT_ATTEMPTS);
@@ -361,18 +362,7 @@ describe('cable client', () => {
     const network = await startOutageProxy(url);
     const stepped = steppedTimers();
     const seen = observer();
-    connections.push(
-      openCableConnection({
-        url: network.url,
-        token: TOKEN,
-        organizationId: ORG,
-        createSocket,
-        timers: stepped.timers,
-        silenceLimitMs: SILENCE_LIMIT_MS,
-        ...seen,
-      }),
-    );
-    await until(() => seen.statuses.includes('live'));
+    await connectLive(network.url, seen, stepped.timers);
     publish('a');
     publish('b');
     await until(() => seen.messages.length === 2);
@@ -457,18 +447,7 @@ describe('cable client', () => {
     const network = await startOutageProxy(url);
     const stepped = steppedTimers();
     const seen = observer();
-    connections.push(
-      openCableConnection({
-        url: network.url,
-        token: TOKEN,
-        organizationId: ORG,
-        createSocket,
-        timers: stepped.timers,
-        silenceLimitMs: SILENCE_LIMIT_MS,
-        ...seen,
-      }),
-    );
-    await until(() => seen.statuses.includes('live'));
+    await connectLive(network.url, seen, stepped.timers);
     app.broadcaster.broadcast(ORG, 'location', { id: 'a' }, 7);
     await until(() => seen.messages.length === 1);
     network.goDown();
