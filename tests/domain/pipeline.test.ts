@@ -157,6 +157,28 @@ describe('polling and streaming', () => {
     return { log, fetchThingsPage };
   }
 
+  /** Runs the pipeline over the small organization for `durationMs` with a cable that follows the marbles; returns the
+   * requests it made and the pictures it published. */
+  function runWithCable(durationMs: number, marbles: string, values?: Record<string, CableSignal>) {
+    const scheduler = testScheduler();
+    const { log, fetchThingsPage } = requestLog(scheduler);
+    const recorded = recordPictures(
+      scheduler,
+      () =>
+        createLivePipeline({
+          scheduler,
+          settings: { incrementalOverlapMs: 0 },
+          sources: {
+            organization$: scheduler.createColdObservable('a', { a: SMALL }),
+            fetchThingsPage,
+            openCable: () => scheduler.createColdObservable<CableSignal>(marbles, values),
+          },
+        }).picture$,
+      durationMs,
+    );
+    return { log, recorded };
+  }
+
   it('a large organization polls every 15 s, incrementally from the previous load, and never opens the cable', () => {
     const scheduler = testScheduler();
     const { log, fetchThingsPage } = requestLog(scheduler);
@@ -188,26 +210,10 @@ describe('polling and streaming', () => {
   });
 
   it('polls while the live connection is down; on reconnection polling stops and one incremental refetch runs', () => {
-    const scheduler = testScheduler();
-    const { log, fetchThingsPage } = requestLog(scheduler);
-    const recorded = recordPictures(
-      scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          settings: { incrementalOverlapMs: 0 },
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: SMALL }),
-            fetchThingsPage,
-            openCable: () =>
-              scheduler.createColdObservable<CableSignal>('c 9999ms d 39999ms c', {
-                c: { kind: 'connected' },
-                d: { kind: 'disconnected' },
-              }),
-          },
-        }).picture$,
-      90_000,
-    );
+    const { log, recorded } = runWithCable(90_000, 'c 9999ms d 39999ms c', {
+      c: { kind: 'connected' },
+      d: { kind: 'disconnected' },
+    });
     expect(log.map((entry) => [entry.at, entry.since])).toEqual([
       [0, null], // the first, full load
       [0, 0], // the refetch for the first connection, queued behind it
@@ -222,28 +228,12 @@ describe('polling and streaming', () => {
   });
 
   it('does not poll while a resumable connection is away, and loads nothing when it comes back resumed', () => {
-    const scheduler = testScheduler();
-    const { log, fetchThingsPage } = requestLog(scheduler);
-    recordPictures(
-      scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          settings: { incrementalOverlapMs: 0 },
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: SMALL }),
-            fetchThingsPage,
-            openCable: () =>
-              scheduler.createColdObservable<CableSignal>('c 9999ms d 39999ms r 9999ms d 9999ms x', {
-                c: { kind: 'connected' },
-                d: { kind: 'disconnected', resuming: true },
-                r: { kind: 'connected', resumed: true },
-                x: { kind: 'connected', resumed: false },
-              }),
-          },
-        }).picture$,
-      90_000,
-    );
+    const { log } = runWithCable(90_000, 'c 9999ms d 39999ms r 9999ms d 9999ms x', {
+      c: { kind: 'connected' },
+      d: { kind: 'disconnected', resuming: true },
+      r: { kind: 'connected', resumed: true },
+      x: { kind: 'connected', resumed: false },
+    });
     expect(log.map((entry) => [entry.at, entry.since])).toEqual([
       [0, null],
       [0, 0],
@@ -253,22 +243,7 @@ describe('polling and streaming', () => {
   });
 
   it('polls from the start when the live connection never comes up', () => {
-    const scheduler = testScheduler();
-    const { log, fetchThingsPage } = requestLog(scheduler);
-    const recorded = recordPictures(
-      scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          settings: { incrementalOverlapMs: 0 },
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: SMALL }),
-            fetchThingsPage,
-            openCable: () => scheduler.createColdObservable<CableSignal>('-'),
-          },
-        }).picture$,
-      31_000,
-    );
+    const { log, recorded } = runWithCable(31_000, '-');
     expect(log.map((entry) => [entry.at, entry.since])).toEqual([
       [0, null],
       [15_000, 0],
