@@ -135,7 +135,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('accounts/billing', 'accounts', VIEW_BILLING, desktopOnly),
   rule('sharing', 'sharing', EVERYONE, desktopOnly),
   // Issue 28: the alarm queue, for whoever sees at least one kind of alarm (docs/alarms.md).
-  rule('alarms', 'alarms', ANY_ALARM),
+  rule('alarms', 'alarms', ANY_ALARM, desktopOnly),
 ];
 
 /** The first screen of each section, in the order the dashboard prefers them when choosing a landing page. */
