@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmPage } from '#domain/alarms/alarm';
 import { OFFLINE_AFTER_MS } from '#domain/alarms/alarmRules';
 import { buildApp } from '#sim/app';
+import { createAlarmRaisedReader } from '#sim/alarms/alarmRepository';
+import { createCableHistory } from '#sim/cable/cableHistory';
+import { createThingAudienceReader } from '#sim/things/thingAudience';
 import { rebuildProjections } from '#sim/store/eventLog';
 import {
   bearer,
@@ -168,6 +171,62 @@ describe('acknowledging', () => {
     // The R2R alarm the User does not see is still open for the Admin.
     const left = (await queue(tokens.admin)).data;
     expect(left.map((alarm) => alarm.kind)).toEqual(['r2r_alert_not_delivered']);
+  });
+});
+
+describe('cable', () => {
+  it('sends `alarm` at the offset of the event that raised it and `alarms_acknowledged`, live and in the history', async () => {
+    const log = harness.app.eventLog;
+    const heard: { type: string; data: unknown; offset?: number }[] = [];
+    const broadcaster = harness.app.broadcaster;
+    const original = broadcaster.broadcastToEach.bind(broadcaster);
+    broadcaster.broadcastToEach = (organizationIds, type, data, offset) => {
+      if (organizationIds.includes(organizations.coordination)) heard.push({ type, data, offset });
+      original(organizationIds, type, data, offset);
+    };
+    const before = log.store.lastSeq();
+    try {
+      const locationId = await createIncident('E Cable Alarm Rd');
+      const alarm = (await queue(tokens.admin)).data.find((candidate) => candidate.subject_id === locationId);
+      await harness.app.inject({
+        method: 'POST',
+        url: `/api/alarms/${alarm?.id ?? ''}/acknowledge`,
+        headers: bearer(tokens.admin),
+      });
+      const live = heard.filter((message) => message.type !== 'location');
+      expect(live).toEqual([
+        {
+          type: 'alarm',
+          data: {
+            id: alarm?.id,
+            kind: 'incident_started',
+            organization_id: organizations.coordination,
+            raised_at: alarm?.raised_at,
+          },
+          offset: heard.find((message) => message.type === 'location')?.offset,
+        },
+        {
+          type: 'alarms_acknowledged',
+          data: {
+            organization_id: organizations.coordination,
+            alarm_ids: [alarm?.id],
+            acknowledged_at: expect.any(String) as unknown,
+          },
+          offset: log.store.lastSeq(),
+        },
+      ]);
+      const history = createCableHistory(
+        log,
+        createThingAudienceReader(log),
+        undefined,
+        createAlarmRaisedReader(log.db),
+      );
+      const page = history.read(organizations.coordination, { afterOffset: before });
+      const types = (page?.messages ?? []).map((message) => (JSON.parse(message) as { type: string }).type);
+      expect(types).toEqual(['location', 'alarm', 'alarms_acknowledged']);
+    } finally {
+      broadcaster.broadcastToEach = original;
+    }
   });
 });
 
