@@ -48,7 +48,12 @@ export function SideNav() {
           aria-current={item.section === current ? 'page' : undefined}
         >
           {item.label}
-          {item.section === 'alarms' ? <OpenAlarmCount /> : null}
+          {item.section === 'alarms' ? (
+            <>
+              {' '}
+              <OpenAlarmCount />
+            </>
+          ) : null}
         </Link>
       ))}
       <div className="side-nav__footer">
