@@ -72,6 +72,7 @@ export const ServerAlarmsAcknowledgedSchema = v.object({
 
 export const ALARM_SEARCH_MAX_LENGTH = 100;
 export const ALARMS_PER_PAGE = 50;
+export const ALARMS_MAX_PER_PAGE = 500;
 
 export const AlarmQuerySchema = v.object({
   organization_id: v.optional(RequestIdSchema),

@@ -44,7 +44,7 @@ function recordOf(row: AlarmRow): AlarmRecord {
   };
 }
 
-export type AlarmQuery = {
+export type AlarmPageQuery = {
   organizationId: string;
   kinds: readonly AlarmKind[];
   state: AlarmState;
@@ -54,7 +54,7 @@ export type AlarmQuery = {
 };
 
 export type AlarmRepository = {
-  page(query: AlarmQuery): AlarmPage;
+  page(query: AlarmPageQuery): AlarmPage;
   byId(id: string): AlarmRecord | null;
   openIds(organizationId: string, kinds: readonly AlarmKind[]): string[];
   userName(userId: string): string | null;
@@ -171,19 +171,25 @@ export function createAlarmRaisedReader(db: SqliteDatabase): AlarmRaisedReader {
 // ---------------------------------------------------------------------------------------------
 // For the offline watch
 
-export type OfflineCandidate = { thingId: string; lastCheckInAt: number; organizationId: string };
+export type OfflineCandidate = {
+  thingId: string;
+  organizationId: string;
+  lastCheckInAt: number;
+  /** When the asset's latest offline alarm was raised; null for none. */
+  lastOfflineAlarmAt: number | null;
+};
 
-/** Assets in service whose last check-in crossed the offline window within `lookBackMs` before `now`, with no
- * offline alarm raised since that check-in. */
+/** Active, in-service assets whose last check-in crossed the offline window within `lookBackMs` before `now`,
+ * with their latest offline alarm; the watch asks the domain's rule which of them have gone offline anew. */
 export function createOfflineCandidates(db: SqliteDatabase) {
   ensureAlarmTables(db);
   const select = db.prepare<{ crossed_before: number; crossed_after: number }, OfflineCandidate>(`
-    SELECT t.id AS thingId, s.heartbeat_at AS lastCheckInAt, t.organization_id AS organizationId
+    SELECT t.id AS thingId, t.organization_id AS organizationId, s.heartbeat_at AS lastCheckInAt,
+      (SELECT MAX(a.raised_at) FROM alarms a WHERE a.kind = 'asset_offline' AND a.subject_id = t.id)
+        AS lastOfflineAlarmAt
     FROM thing_states s JOIN things t ON t.thing_key = s.thing_key
     WHERE t.is_active = 1 AND t.in_service = 1 AND s.heartbeat_at IS NOT NULL
-      AND s.heartbeat_at <= @crossed_before AND s.heartbeat_at >= @crossed_after
-      AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.kind = 'asset_offline' AND a.subject_id = t.id
-        AND a.raised_at >= s.heartbeat_at)`);
+      AND s.heartbeat_at <= @crossed_before AND s.heartbeat_at >= @crossed_after`);
   return (now: number, lookBackMs: number): OfflineCandidate[] =>
     select.all({
       crossed_before: now - OFFLINE_AFTER_MS,

@@ -30,7 +30,7 @@ export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatc
   function runNow(): number {
     const now = app.clock.now();
     const gone = candidates(now, options.lookBackMs).filter((candidate) =>
-      hasGoneOffline(candidate.lastCheckInAt, null, now, options.lookBackMs),
+      hasGoneOffline(candidate.lastCheckInAt, candidate.lastOfflineAlarmAt, now, options.lookBackMs),
     );
     if (gone.length === 0) return 0;
     app.eventLog.transaction(() => {

@@ -7,6 +7,7 @@ import {
   AlarmPageSchema,
   AlarmQuerySchema,
   AlarmsAcknowledgedAnswerSchema,
+  ALARMS_MAX_PER_PAGE,
   ALARMS_PER_PAGE,
   type AcknowledgeAllBody,
   type AlarmQuery,
@@ -73,7 +74,7 @@ export const alarmRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         state: query.state ?? 'open',
         search: query.search ?? '',
         page: query.page ?? 1,
-        perPage: Math.min(query.per_page ?? ALARMS_PER_PAGE, 500),
+        perPage: Math.min(query.per_page ?? ALARMS_PER_PAGE, ALARMS_MAX_PER_PAGE),
       });
     },
   );
