@@ -6,6 +6,7 @@ import {
   alarmFromRecord,
   AlarmPageSchema,
   AlarmsAcknowledgedAnswerSchema,
+  ALARMS_MAX_PER_PAGE,
   ALARMS_PER_PAGE,
   type Alarm,
   type AlarmState,
@@ -19,7 +20,13 @@ export type AlarmList = { alarms: Alarm[]; total: number; openTotal: number };
 export const ALARMS_LOAD_FAILED = 'Alarms could not be loaded';
 export const ACKNOWLEDGE_FAILED = 'Could not acknowledge';
 
-export type AlarmListRequest = { organizationId: string; state: AlarmState; search: string; page?: number };
+/** `perPage` grows as the user asks for more (one page of up to `ALARMS_MAX_PER_PAGE`). */
+export type AlarmListRequest = {
+  organizationId: string;
+  state: AlarmState;
+  search: string;
+  perPage?: number;
+};
 
 export async function loadAlarms(
   client: ApiClient,
@@ -31,8 +38,8 @@ export async function loadAlarms(
       organization_id: request.organizationId,
       state: request.state,
       search: request.search.trim() === '' ? undefined : request.search.trim(),
-      page: request.page ?? 1,
-      per_page: ALARMS_PER_PAGE,
+      page: 1,
+      per_page: Math.min(request.perPage ?? ALARMS_PER_PAGE, ALARMS_MAX_PER_PAGE),
     },
     ...(signal ? { signal } : {}),
   });

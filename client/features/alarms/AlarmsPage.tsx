@@ -4,7 +4,13 @@
 // then reads its page of the queue again, so an alarm acknowledged in another browser leaves this one at once.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { ALARM_STATES, type Alarm, type AlarmState } from '#domain/alarms/alarm';
+import {
+  ALARM_STATES,
+  ALARMS_MAX_PER_PAGE,
+  ALARMS_PER_PAGE,
+  type Alarm,
+  type AlarmState,
+} from '#domain/alarms/alarm';
 import { acknowledgeAlarm, acknowledgeAllAlarms, loadAlarms, type AlarmList } from '../../api/alarms.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { alarmsVersion, openAlarmCount } from '../../live/alarmsStore.ts';
@@ -20,6 +26,7 @@ import {
   LOADING,
   openCountText,
   SEARCH_ACKNOWLEDGED,
+  showMoreText,
   SOUND_LABEL,
   STATE_LABELS,
 } from './alarmTexts.ts';
@@ -52,18 +59,19 @@ export function AlarmsPage() {
   const [confirmingAll, setConfirmingAll] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [reread, setReread] = useState(0);
+  const [perPage, setPerPage] = useState(ALARMS_PER_PAGE);
 
   useEffect(() => {
     if (organizationId === null) return;
     const abort = new AbortController();
-    void loadAlarms(apiClient(), { organizationId, state, search }, abort.signal).then((result) => {
+    void loadAlarms(apiClient(), { organizationId, state, search, perPage }, abort.signal).then((result) => {
       if (abort.signal.aborted) return;
       setLoaded(
         result.ok ? { phase: 'loaded', list: result.value } : { phase: 'failed', message: result.message },
       );
     });
     return () => abort.abort();
-  }, [organizationId, state, search, version, reread]);
+  }, [organizationId, state, search, perPage, version, reread]);
 
   const acknowledgeOne = (alarm: Alarm) => {
     setBusyIds((ids) => new Set(ids).add(alarm.id));
@@ -164,6 +172,15 @@ export function AlarmsPage() {
           />
         ))}
       </ul>
+      {loaded.phase === 'loaded' && loaded.list.total > alarms.length && perPage < ALARMS_MAX_PER_PAGE ? (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setPerPage((size) => Math.min(size + ALARMS_PER_PAGE, ALARMS_MAX_PER_PAGE))}
+        >
+          {showMoreText(loaded.list.total - alarms.length)}
+        </button>
+      ) : null}
       {confirmingAll ? (
         <ConfirmDialog
           title={ACKNOWLEDGE_ALL_QUESTION}

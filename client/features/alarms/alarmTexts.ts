@@ -24,3 +24,6 @@ export const openCountText = (count: number): string =>
 
 export const acknowledgedByText = (name: string | null, time: string): string =>
   `Acknowledged by ${name ?? 'someone'}, ${time}`;
+
+/** Below the list when it holds fewer than the queue: how many are not shown yet. */
+export const showMoreText = (hidden: number): string => `Show more (${hidden} not shown)`;
