@@ -34,11 +34,21 @@ function audioContext(): AudioContext | null {
   return context;
 }
 
-/** Two short tones, quiet enough not to startle. */
+/** Two short tones, quiet enough not to startle. After a reload the context waits for the page's first user
+ * gesture (the browser's autoplay rule); until then a beep is silently skipped. */
 export function beep(): void {
   if (!alarmSoundOn.peek()) return;
   const audio = audioContext();
-  if (!audio || audio.state !== 'running') return;
+  if (!audio) return;
+  if (audio.state === 'running') play(audio);
+  else
+    void audio.resume().then(
+      () => (audio.state === 'running' ? play(audio) : undefined),
+      () => undefined,
+    );
+}
+
+function play(audio: AudioContext): void {
   const start = audio.currentTime;
   for (const [offset, frequency] of [
     [0, 880],
