@@ -200,7 +200,8 @@ export function broadcastCommittedEvents(
     things.forgetWhenChanged();
     for (const committed of events) {
       // The event's seq is the message's offset in each stream it goes to (an event sends an organization at most
-      // one message), which is what lets the history (cableHistory.ts) resume exactly after it.
+      // one message, plus `alarm` when it raised one, sent together), which is what lets the history
+      // (cableHistory.ts) resume exactly after it.
       for (const delivery of cableDeliveriesOf(committed, things, alarms))
         target.broadcastToEach(delivery.organizationIds, delivery.type, delivery.data, committed.event.seq);
     }
