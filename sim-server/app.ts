@@ -49,6 +49,13 @@ import { threeWordRoutes } from './routes/threeWordRoutes.ts';
 import { simLocationRoutes } from './routes/simLocationRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
+  OFFLINE_LOOK_BACK_MS,
+  OFFLINE_WATCH_INTERVAL_MS,
+  offlineWatchPlugin,
+  type OfflineWatchOptions,
+} from './alarms/offlineWatchPlugin.ts';
+import { alarmRoutes } from './routes/alarmRoutes.ts';
+import {
   DAY_MS,
   DEFAULT_RETENTION_DAYS,
   DEFAULT_RETENTION_INTERVAL_MS,
@@ -86,6 +93,8 @@ export type AppOptions = {
   files?: { dir?: string; exportSliceMs?: number; zipThresholdBytes?: number; warmReports?: boolean };
   /** Log retention (docs/simulator.md): on by default, 30 days, hourly; false keeps every event. */
   retention?: false | { maxAgeMs?: number; intervalMs?: number; scheduler?: Scheduler };
+  /** The offline watch that raises asset-offline alarms (docs/alarms.md): on by default, every 30 s. */
+  offlineWatch?: false | Partial<OfflineWatchOptions>;
   /** Who reads `GET /api/sim/outbox` (auth/outboxAccess.ts): loopback callers (default) or anyone. */
   outboxAccess?: OutboxAccess;
   /** Where each mail's line goes besides the outbox (default the app's log, silent when `logger` is off). */
@@ -200,6 +209,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       scheduler: options.retention?.scheduler ?? timerScheduler,
     });
   }
+  if (options.offlineWatch !== false) {
+    const watch = { intervalMs: OFFLINE_WATCH_INTERVAL_MS, lookBackMs: OFFLINE_LOOK_BACK_MS };
+    await app.register(offlineWatchPlugin, { ...watch, scheduler: timerScheduler, ...options.offlineWatch });
+  }
   const replay = options.replay ?? true;
   if (replay !== false) {
     const settings = replay === true ? {} : replay;
@@ -248,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes);
   await app.register(reportRoutes);
   await app.register(customReportRoutes);
+  await app.register(alarmRoutes);
   await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
   return app;
 }

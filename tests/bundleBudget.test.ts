@@ -18,6 +18,7 @@ const SECTIONS = [
   'SharingPage',
   'AccountsPage',
   'DataScreen',
+  'AlarmsPage',
 ];
 
 describe('the built dashboard', () => {

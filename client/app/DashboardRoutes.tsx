@@ -10,6 +10,7 @@ import type { ThingsPanel } from '../features/things/ThingsPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
 import {
   AccountsPage,
+  AlarmsPage,
   AreasPage,
   ClosuresPage,
   DataScreen,
@@ -67,6 +68,7 @@ function Screen({ match, path }: { match: RouteMatch; path: string }) {
   if (rule.section === 'sharing') return <SharingPage />;
   if (rule.section === 'accounts') return <AccountsPage pattern={rule.pattern} params={params} />;
   if (rule.section === 'data') return <DataScreen pattern={rule.pattern} path={path} />;
+  if (rule.section === 'alarms') return <AlarmsPage />;
   return <SectionPlaceholder section={rule.section} title={sectionLabel(rule.section)} path={path} />;
 }
 

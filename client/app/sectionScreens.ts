@@ -15,6 +15,7 @@ export const HazardsPage = lazyScreen(() => import('../features/hazards/HazardsP
 export const R2RPage = lazyScreen(() => import('../features/r2r/R2RPage.tsx'), 'R2RPage');
 export const SharingPage = lazyScreen(() => import('../features/sharing/SharingPage.tsx'), 'SharingPage');
 export const AccountsPage = lazyScreen(() => import('../features/accounts/AccountsPage.tsx'), 'AccountsPage');
+export const AlarmsPage = lazyScreen(() => import('../features/alarms/AlarmsPage.tsx'), 'AlarmsPage');
 export const DataScreen = lazyScreen(() => import('../features/data/DataScreen.tsx'), 'DataScreen');
 
 /**

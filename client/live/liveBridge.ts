@@ -8,6 +8,7 @@ import { effect } from '@preact/signals-react';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
 import type { ThingListFilter } from '#domain/things/thingListFilter';
+import { acceptAlarmCount, resetAlarmCount } from './alarmsStore.ts';
 import { acceptEvents, resetEventsState } from './eventsStore.ts';
 import type {
   EventsViewRequest,
@@ -131,6 +132,9 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
       case 'cableStatus':
         cableStatus.value = message.status;
         return;
+      case 'alarms':
+        acceptAlarmCount(message.organizationId, message.openCount);
+        return;
       case 'unauthorized':
         options.onUnauthorized();
         return;
@@ -180,5 +184,6 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
     if (current === worker) current = null;
     resetLiveState();
     resetEventsState();
+    resetAlarmCount();
   };
 }

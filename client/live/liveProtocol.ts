@@ -333,6 +333,8 @@ export type WorkerMessage =
   | { type: 'rows'; rows: ThingRowView[] }
   /** The popups asked for by a map view change, sent at once. */
   | { type: 'popups'; popups: ThingPopupView[] }
+  /** The open alarms the user sees in the organization, read again after the queue changed (docs/alarms.md). */
+  | { type: 'alarms'; organizationId: string; openCount: number }
   | { type: 'unauthorized' };
 
 /** The buffers a frame can hand over without copying. */

@@ -23,10 +23,15 @@ export type LiveSourceOptions = {
   /** The provider refused the session (a 401 or the cable's unauthorized): the caller signs the user out. */
   onUnauthorized(): void;
   onCableStatus(status: CableStatus | 'idle'): void;
+  /** The alarm queue may have changed: an alarm message came, or the cable came back without its history. Alarm
+   * messages are not the picture's: they go here, not to the pipeline. */
+  onAlarmsChanged?(): void;
   createSocket?: CableConnectionOptions['createSocket'];
 };
 
 export type HttpError = { status: number };
+
+const ALARM_MESSAGE_TYPES: ReadonlySet<string> = new Set(['alarm', 'alarms_acknowledged']);
 
 /** One GET as an Observable of the parsed body; unsubscribing aborts the request. */
 function getJson(
@@ -68,11 +73,15 @@ function openCable(options: LiveSourceOptions, organizationId: string): Observab
       onStatus: (status, { resumed, resumable }) => {
         options.onCableStatus(status);
         if (status === 'unauthorized') options.onUnauthorized();
+        if (status === 'live' && !resumed) options.onAlarmsChanged?.();
         subscriber.next(
           status === 'live' ? { kind: 'connected', resumed } : { kind: 'disconnected', resuming: resumable },
         );
       },
-      onMessage: (message) => subscriber.next({ kind: 'message', message }),
+      onMessage: (message) => {
+        if (ALARM_MESSAGE_TYPES.has(message.type)) options.onAlarmsChanged?.();
+        else subscriber.next({ kind: 'message', message });
+      },
     });
     return () => {
       connection.close();

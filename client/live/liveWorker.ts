@@ -13,6 +13,7 @@ import { decodeAlertingZones } from '#domain/zones/alertingZone';
 import { startOfDayInZone } from '#domain/units/zonedTime';
 import { createApiClient } from '../api/httpClient.ts';
 import { thingsLoadErrorMessage } from '../api/things.ts';
+import { AlarmCount } from './alarmCount.ts';
 import { EventsView } from './eventsView.ts';
 import { createLiveSources } from './liveSources.ts';
 import {
@@ -56,6 +57,7 @@ class LiveSession {
   private readonly list = new ListView();
   private readonly map = new MapView();
   private readonly events = new EventsView();
+  private readonly alarms: AlarmCount;
   private picture: LivePicture | null = null;
   private selectedId: string | null = null;
   private seq = 0;
@@ -67,8 +69,14 @@ class LiveSession {
   constructor(config: WorkerConfig, organization: ViewedOrganization | null) {
     this.token = config.token;
     this.organization$ = new BehaviorSubject(organization);
+    const client = createApiClient({ baseUrl: config.apiBaseUrl, getToken: () => this.token });
+    this.alarms = new AlarmCount(client, new Set(config.permissions), (organizationId, openCount) =>
+      post({ type: 'alarms', organizationId, openCount }),
+    );
+    this.alarms.watch(organization?.id ?? null);
     const sources = createLiveSources({
-      client: createApiClient({ baseUrl: config.apiBaseUrl, getToken: () => this.token }),
+      client,
+      onAlarmsChanged: () => this.alarms.changed(),
       cableUrl: config.cableUrl,
       getToken: () => this.token,
       permissions: new Set(config.permissions),
@@ -93,6 +101,7 @@ class LiveSession {
         return;
       case 'organization':
         this.organization$.next(message.organization);
+        this.alarms.watch(message.organization?.id ?? null);
         return;
       case 'drawn':
         if (message.seq === this.inFlight) this.inFlight = null;
@@ -144,6 +153,7 @@ class LiveSession {
   }
 
   stop(): void {
+    this.alarms.stop();
     this.subscription.unsubscribe();
   }
 

@@ -1,6 +1,7 @@
 // The dashboard's route table with the gate of every route (live §2, §6; access §2, §6): which permissions open
 // it (any of them; an empty list lets everyone in), whether it exists on mobile, and where a visitor lands.
 // Read top to bottom: requirements, the table, matching, then the rules screens and the router ask.
+import { ANY_ALARM } from '#domain/alarms/alarmRules';
 import { ADD_AREA, MANAGE_ZONES } from './liveOperationsPermissions.ts';
 import { hasAnyPermission, VIEW_THINGS } from './rolePermissions.ts';
 
@@ -59,6 +60,7 @@ export const SECTIONS = [
   'data',
   'accounts',
   'sharing',
+  'alarms',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -132,6 +134,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('accounts/integrations/*', 'accounts', VIEW_INTEGRATIONS, desktopOnly),
   rule('accounts/billing', 'accounts', VIEW_BILLING, desktopOnly),
   rule('sharing', 'sharing', EVERYONE, desktopOnly),
+  // Issue 28: the alarm queue, for whoever sees at least one kind of alarm (docs/alarms.md).
+  rule('alarms', 'alarms', ANY_ALARM, desktopOnly),
 ];
 
 /** The first screen of each section, in the order the dashboard prefers them when choosing a landing page. */
@@ -146,6 +150,7 @@ const SECTION_HOMES: readonly { section: Section; path: string }[] = [
   { section: 'hazards', path: 'hazards' },
   { section: 'data', path: 'data' },
   { section: 'accounts', path: 'accounts' },
+  { section: 'alarms', path: 'alarms' },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,15 @@
 // The seam between what changes in the simulator and the dashboards that watch it.
 // Writers (REST handlers, ingestion, replay) call `broadcast`; the cable plugin delivers to subscribers.
 
-export const CABLE_MESSAGE_TYPES = ['point', 'thing', 'heartbeat', 'location', 'closure'] as const;
+export const CABLE_MESSAGE_TYPES = [
+  'point',
+  'thing',
+  'heartbeat',
+  'location',
+  'closure',
+  'alarm',
+  'alarms_acknowledged',
+] as const;
 export type CableMessageType = (typeof CABLE_MESSAGE_TYPES)[number];
 
 export interface Broadcaster {

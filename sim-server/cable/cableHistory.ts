@@ -20,6 +20,7 @@ import type {
 } from './broadcaster.ts';
 import { cableDeliveriesOf, type ThingAudienceReader } from './committedBroadcasts.ts';
 import { broadcastMessageJson } from './protocol.ts';
+import type { AlarmRaisedReader } from '../alarms/alarmRepository.ts';
 
 export type CableHistoryLimits = {
   /**
@@ -73,6 +74,7 @@ export function createCableHistory(
   log: EventLog,
   things: ThingAudienceReader,
   limits: CableHistoryLimits = CABLE_HISTORY_LIMITS,
+  alarms?: AlarmRaisedReader,
 ): CableHistorySource {
   const { db } = log;
   const firstEvent = db.prepare<[], { seq: number; stream_id: string; recorded_at: number }>(
@@ -239,7 +241,7 @@ export function createCableHistory(
             if (liveState) states.set(event.streamId, liveState);
             outcome = { liveState };
           }
-          for (const delivery of cableDeliveriesOf({ event, outcome }, things)) {
+          for (const delivery of cableDeliveriesOf({ event, outcome }, things, alarms)) {
             if (!delivery.organizationIds.includes(organizationId)) continue;
             offsets.push(event.seq);
             messages.push(broadcastMessageJson(delivery.type, delivery.data));

@@ -7,13 +7,17 @@
 //   ThingProfileUpdated, ThingTestModeSwitched, ThingRelationshipsChanged -> `thing` (the whole wire thing) to
 //     every organization that sees it; organizations whose sharing was revoked hear it with `is_active: false`
 //   LocationSaved -> `location`, ClosureSaved -> `closure`, to the owning organization
+//   an event that raised an alarm (sim-server/alarms/) -> also `alarm`, to the alarm's organization, at the same
+//     offset; AlarmAcknowledged / AlarmsAcknowledged -> `alarms_acknowledged` (docs/alarms.md)
 //   everything else -> nothing (the cable has no message for it)
 import type * as v from 'valibot';
 import type { ServerClosureSchema } from '#domain/closures/closure';
 import type { ServerHeartbeatSchema, ServerPointSchema } from '#domain/live/liveMessages';
 import type { ServerLocationSchema } from '#domain/locations/location';
+import type { ServerAlarmRaisedSchema, ServerAlarmsAcknowledgedSchema } from '#domain/alarms/alarm';
+import type { AlarmRaisedReader } from '../alarms/alarmRepository.ts';
 import type { CommittedEvent, EventLog } from '../store/eventLog.ts';
-import type { StoredEvent, TelemetryRecord } from '../store/events.ts';
+import type { AlarmAcknowledgementRecord, StoredEvent, TelemetryRecord } from '../store/events.ts';
 import type { ThingLiveState } from '../things/thingLiveState.ts';
 import type { Broadcaster } from './broadcaster.ts';
 
@@ -36,7 +40,9 @@ type CableMessage =
   | { type: 'heartbeat'; data: v.InferInput<typeof ServerHeartbeatSchema> }
   | { type: 'thing'; data: Record<string, unknown> }
   | { type: 'location'; data: v.InferInput<typeof ServerLocationSchema> }
-  | { type: 'closure'; data: v.InferInput<typeof ServerClosureSchema> };
+  | { type: 'closure'; data: v.InferInput<typeof ServerClosureSchema> }
+  | { type: 'alarm'; data: v.InferInput<typeof ServerAlarmRaisedSchema> }
+  | { type: 'alarms_acknowledged'; data: v.InferInput<typeof ServerAlarmsAcknowledgedSchema> };
 
 export type CableDelivery = { organizationIds: readonly string[] } & CableMessage;
 
@@ -75,8 +81,29 @@ function heartbeatMessage(
   return { ...sampleFields(event, state), is_active: true, heartbeat_datetime: event.data.time };
 }
 
-/** The cable messages one committed event means, in the order they go out. */
-export function cableDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader): CableDelivery[] {
+function acknowledgedDelivery(record: AlarmAcknowledgementRecord, alarmIds: string[]): CableDelivery {
+  const data = {
+    organization_id: record.organization_id,
+    alarm_ids: alarmIds,
+    acknowledged_at: record.acknowledged_at,
+  };
+  return { organizationIds: [record.organization_id], type: 'alarms_acknowledged', data };
+}
+
+/** The cable messages one committed event means, in the order they go out. `alarms` reads the alarm an event
+ * raised (none without it: the tests of the other messages leave it out). */
+export function cableDeliveriesOf(
+  committed: CommittedEvent,
+  things: ThingAudienceReader,
+  alarms?: AlarmRaisedReader,
+): CableDelivery[] {
+  const deliveries = liveDeliveriesOf(committed, things);
+  const alarm = alarms?.raisedBy(committed.event);
+  if (alarm) deliveries.push({ organizationIds: [alarm.organization_id], type: 'alarm', data: alarm });
+  return deliveries;
+}
+
+function liveDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader): CableDelivery[] {
   const { event, outcome } = committed;
   switch (event.type) {
     case 'PointRecorded':
@@ -148,6 +175,12 @@ export function cableDeliveriesOf(committed: CommittedEvent, things: ThingAudien
       // a renamed organization reaches open dashboards with their next profile load, exports show in the list's
       // refresh.
       return [];
+    case 'AssetWentOffline':
+      return []; // its alarm goes out as `alarm` (cableDeliveriesOf)
+    case 'AlarmAcknowledged':
+      return [acknowledgedDelivery(event.data, [event.data.alarm_id])];
+    case 'AlarmsAcknowledged':
+      return [acknowledgedDelivery(event.data, event.data.alarm_ids)];
     default: {
       const unexpected: never = event;
       throw new Error(`No cable mapping for event ${JSON.stringify(unexpected)}`);
@@ -160,14 +193,16 @@ export function broadcastCommittedEvents(
   log: EventLog,
   broadcaster: () => Broadcaster,
   things: ThingAudienceReader,
+  alarms?: AlarmRaisedReader,
 ): () => void {
   return log.subscribe((events) => {
     const target = broadcaster();
     things.forgetWhenChanged();
     for (const committed of events) {
       // The event's seq is the message's offset in each stream it goes to (an event sends an organization at most
-      // one message), which is what lets the history (cableHistory.ts) resume exactly after it.
-      for (const delivery of cableDeliveriesOf(committed, things))
+      // one message, plus `alarm` when it raised one, sent together), which is what lets the history
+      // (cableHistory.ts) resume exactly after it.
+      for (const delivery of cableDeliveriesOf(committed, things, alarms))
         target.broadcastToEach(delivery.organizationIds, delivery.type, delivery.data, committed.event.seq);
     }
   });

@@ -129,7 +129,8 @@ export type SimEvent =
   | { type: 'MutualAidRequested'; data: MutualAidRequestRecord }
   | AdministrationEvent
   | ExportEvent
-  | CustomReportEvent;
+  | CustomReportEvent
+  | AlarmLogEvent;
 
 /** A mutual-aid sharing request (issue 16): kept in the log and mailed to support; nothing projects it. */
 export type MutualAidRequestRecord = {
@@ -244,6 +245,22 @@ export type ExportEvent =
 export type CustomReportEvent =
   | { type: 'CustomReportRequested'; data: CustomReportRecord }
   | { type: 'CustomReportDeleted'; data: { id: string } };
+
+/** The alarm queue (issue 28; sim-server/alarms/): an asset seen gone offline (the thing is the stream) and
+ * acknowledgements (the organization is the stream). Other alarms are raised from the events above. */
+export type AlarmLogEvent =
+  | { type: 'AssetWentOffline'; data: { thing_id: string; last_check_in_at: string } }
+  | { type: 'AlarmAcknowledged'; data: AlarmAcknowledgedRecord }
+  | { type: 'AlarmsAcknowledged'; data: AlarmsAcknowledgedRecord };
+
+export type AlarmAcknowledgementRecord = {
+  organization_id: string;
+  acknowledged_by: string;
+  acknowledged_by_name: string;
+  acknowledged_at: string;
+};
+export type AlarmAcknowledgedRecord = AlarmAcknowledgementRecord & { alarm_id: string };
+export type AlarmsAcknowledgedRecord = AlarmAcknowledgementRecord & { alarm_ids: string[] };
 
 export type SimEventType = SimEvent['type'];
 

@@ -11,6 +11,7 @@ import { createDocumentProjections, DOCUMENT_TABLES } from './documentProjection
 import { createExportProjection, EXPORT_TABLES } from '../exports/exportProjection.ts';
 import { createTripStore, type TripStore, type TripStoreLimits } from '../trips/tripStore.ts';
 import { createCustomReportProjection, CUSTOM_REPORT_TABLES } from '../reports/customReportRepository.ts';
+import { ALARM_TABLES, createAlarmProjection } from '../alarms/alarmProjection.ts';
 import type {
   OrganizationLinkRecord,
   OrganizationRecord,
@@ -43,6 +44,7 @@ export type Projections = {
 };
 
 export const PROJECTION_TABLES = [
+  ...ALARM_TABLES,
   ...EXPORT_TABLES,
   ...CUSTOM_REPORT_TABLES,
   ...DOCUMENT_TABLES,
@@ -120,6 +122,7 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
   const exports = createExportProjection(db);
   const customReports = createCustomReportProjection(db);
   const accounts = createAccountProjection(db);
+  const alarms = createAlarmProjection(db);
   const administration = createAdministrationProjection(db);
   let thingsVersion = 0;
   // The telemetry hot path reads nothing: the key of each thing and its live state, as written, stay in memory.
@@ -349,6 +352,10 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
       case 'CustomReportRequested':
       case 'CustomReportDeleted':
         return customReports.apply(event);
+      case 'AssetWentOffline':
+      case 'AlarmAcknowledged':
+      case 'AlarmsAcknowledged':
+        return; // the alarm projection, applied before this switch, is their only reader
       default: {
         const unexpected: never = event;
         throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);
@@ -362,6 +369,7 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
         return {
           liveState: applyTelemetry(event.seq, thingKeyOf(event.streamId), event.data, event.recordedAt),
         };
+      alarms.apply(event); // before the others: it reads what they held before the event
       project(event);
       return null;
     },

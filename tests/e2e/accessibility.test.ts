@@ -25,6 +25,7 @@ const SCREENS: Record<Viewport, string[]> = {
     'accounts/preferences',
     'data/exports',
     'data/reports',
+    'alarms',
   ],
   mobile: ['things', 'events', 'closures', 'accounts/profile'],
 };

@@ -1,8 +1,33 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { sectionOfPath } from '#domain/session/routeGates';
 import { permissions } from '../../app/session.ts';
+import { alarmCountOrganizationId, openAlarmCount } from '../../live/alarmsStore.ts';
+import { beep } from '../../ui/alarmSound.ts';
 import { navItems } from './navigation.ts';
+
+/** The open alarms beside the Alarms link (docs/alarms.md); nothing when there are none. */
+function OpenAlarmCount() {
+  useSignals();
+  const count = openAlarmCount.value;
+  const organizationId = alarmCountOrganizationId.value;
+  const previous = useRef({ count, organizationId });
+  useEffect(() => {
+    // A new alarm, not a first read or an organization switch.
+    const before = previous.current;
+    if (organizationId === before.organizationId && before.organizationId !== null && count > before.count)
+      beep();
+    previous.current = { count, organizationId };
+  }, [count, organizationId]);
+  if (count === 0) return null;
+  return (
+    <span className="side-nav__count" data-testid="open-alarm-count">
+      {count}
+      <span className="visually-hidden"> open</span>
+    </span>
+  );
+}
 
 export const REFER_A_FLEET_URL = 'https://example-provider.test/refer-a-fleet';
 
@@ -23,6 +48,12 @@ export function SideNav() {
           aria-current={item.section === current ? 'page' : undefined}
         >
           {item.label}
+          {item.section === 'alarms' ? (
+            <>
+              {' '}
+              <OpenAlarmCount />
+            </>
+          ) : null}
         </Link>
       ))}
       <div className="side-nav__footer">

@@ -25,6 +25,7 @@ const DESKTOP_SECTIONS: readonly Section[] = [
   'trips',
   'r2r',
   'hazards',
+  'alarms',
 ];
 
 const FIXED_LABELS: Partial<Record<Section, string>> = {
@@ -38,6 +39,7 @@ const FIXED_LABELS: Partial<Record<Section, string>> = {
   data: 'Data',
   accounts: 'Accounts',
   sharing: 'Mutual Aid Sharing',
+  alarms: 'Alarms',
 };
 
 /** "Incidents" or "Events" for the organization being viewed (live §1; the worker reads the picture's labels). */

@@ -12,6 +12,7 @@ const SECTION_TITLES: Record<Section, string> = {
   data: 'Data',
   accounts: 'Accounts',
   sharing: 'Mutual Aid Sharing',
+  alarms: 'Alarms',
 };
 
 /** A gated route whose screen a later issue builds: it names the section and says so, nothing more. */

@@ -1,0 +1,196 @@
+// The Alarms screen (issue 28 item 3; docs/alarms.md): the viewed organization's alarm queue, open alarms oldest
+// first, acknowledge one or all, the acknowledged ones searchable, and the sound switch (off by default). The
+// worker counts the open alarms and tells the page when the queue changed (client/live/alarmsStore.ts); the page
+// then reads its page of the queue again, so an alarm acknowledged in another browser leaves this one at once.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import {
+  ALARM_STATES,
+  ALARMS_MAX_PER_PAGE,
+  ALARMS_PER_PAGE,
+  type Alarm,
+  type AlarmState,
+} from '#domain/alarms/alarm';
+import { acknowledgeAlarm, acknowledgeAllAlarms, loadAlarms, type AlarmList } from '../../api/alarms.ts';
+import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { alarmsVersion, openAlarmCount } from '../../live/alarmsStore.ts';
+import { alarmSoundOn, switchAlarmSound } from '../../ui/alarmSound.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { AlarmRow } from './AlarmRow.tsx';
+import {
+  ACKNOWLEDGE_ALL,
+  ACKNOWLEDGE_ALL_DETAIL,
+  ACKNOWLEDGE_ALL_QUESTION,
+  ALARMS_TITLE,
+  emptyText,
+  LOADING,
+  openCountText,
+  SEARCH_ACKNOWLEDGED,
+  showMoreText,
+  SOUND_LABEL,
+  STATE_LABELS,
+} from './alarmTexts.ts';
+import './alarms.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Loaded =
+  { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; list: AlarmList };
+
+/** The search text once the user paused typing. */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
+}
+
+export function AlarmsPage() {
+  useSignals();
+  const organizationId = subscribedOrganization.value?.id ?? null;
+  const version = alarmsVersion.value;
+  const [state, setState] = useState<AlarmState>('open');
+  const [searchText, setSearchText] = useState('');
+  const search = useSettled(state === 'acknowledged' ? searchText : '');
+  const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const [confirmingAll, setConfirmingAll] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [reread, setReread] = useState(0);
+  const [perPage, setPerPage] = useState(ALARMS_PER_PAGE);
+
+  useEffect(() => {
+    if (organizationId === null) return;
+    const abort = new AbortController();
+    void loadAlarms(apiClient(), { organizationId, state, search, perPage }, abort.signal).then((result) => {
+      if (abort.signal.aborted) return;
+      setLoaded(
+        result.ok ? { phase: 'loaded', list: result.value } : { phase: 'failed', message: result.message },
+      );
+    });
+    return () => abort.abort();
+  }, [organizationId, state, search, perPage, version, reread]);
+
+  const acknowledgeOne = (alarm: Alarm) => {
+    setBusyIds((ids) => new Set(ids).add(alarm.id));
+    void acknowledgeAlarm(apiClient(), alarm.id).then((result) => {
+      setBusyIds((ids) => {
+        const next = new Set(ids);
+        next.delete(alarm.id);
+        return next;
+      });
+      setFailure(result.ok ? null : result.message);
+      setReread((count) => count + 1);
+    });
+  };
+
+  const acknowledgeAll = async (): Promise<string | null> => {
+    if (organizationId === null) return null;
+    const result = await acknowledgeAllAlarms(apiClient(), organizationId);
+    setReread((count) => count + 1);
+    return result.ok ? null : result.message;
+  };
+
+  const alarms = loaded.phase === 'loaded' ? loaded.list.alarms : [];
+  const openCount = loaded.phase === 'loaded' ? loaded.list.openTotal : openAlarmCount.value;
+  return (
+    <section className="alarms-page" aria-labelledby="alarms-title">
+      <header className="alarms-page__header">
+        <h1 id="alarms-title" className="alarms-page__title">
+          {ALARMS_TITLE}
+        </h1>
+        <p className="alarms-page__count" role="status" data-testid="alarms-open-count">
+          {openCountText(openCount)}
+        </p>
+        <label className="alarms-page__sound">
+          <input
+            type="checkbox"
+            checked={alarmSoundOn.value}
+            onChange={(event) => switchAlarmSound(event.target.checked)}
+          />{' '}
+          {SOUND_LABEL}
+        </label>
+      </header>
+      <div className="alarms-page__controls">
+        <div className="alarms-page__states" role="group" aria-label="Show">
+          {ALARM_STATES.map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              className={`button button--small${choice === state ? ' button--primary' : ''}`}
+              aria-pressed={choice === state}
+              onClick={() => setState(choice)}
+            >
+              {STATE_LABELS[choice]}
+            </button>
+          ))}
+        </div>
+        {state === 'open' ? (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={alarms.length === 0}
+            onClick={() => setConfirmingAll(true)}
+          >
+            {ACKNOWLEDGE_ALL}
+          </button>
+        ) : (
+          <input
+            type="search"
+            className="input"
+            placeholder={SEARCH_ACKNOWLEDGED}
+            aria-label={SEARCH_ACKNOWLEDGED}
+            maxLength={100}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        )}
+      </div>
+      {failure ? (
+        <p className="form-footer__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {loaded.phase === 'loading' ? <p className="alarms-page__note">{LOADING}</p> : null}
+      {loaded.phase === 'failed' ? (
+        <p className="form-footer__error" role="alert">
+          {loaded.message}
+        </p>
+      ) : null}
+      {loaded.phase === 'loaded' && alarms.length === 0 ? (
+        <p className="alarms-page__note">{emptyText(state, search !== '')}</p>
+      ) : null}
+      <ul className="alarms-page__list" aria-label={STATE_LABELS[state]}>
+        {alarms.map((alarm) => (
+          <AlarmRow
+            key={alarm.id}
+            alarm={alarm}
+            busy={busyIds.has(alarm.id)}
+            onAcknowledge={acknowledgeOne}
+          />
+        ))}
+      </ul>
+      {loaded.phase === 'loaded' && loaded.list.total > alarms.length && perPage < ALARMS_MAX_PER_PAGE ? (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setPerPage((size) => Math.min(size + ALARMS_PER_PAGE, ALARMS_MAX_PER_PAGE))}
+        >
+          {showMoreText(loaded.list.total - alarms.length)}
+        </button>
+      ) : null}
+      {confirmingAll ? (
+        <ConfirmDialog
+          title={ACKNOWLEDGE_ALL_QUESTION}
+          actionLabel={ACKNOWLEDGE_ALL}
+          onAction={acknowledgeAll}
+          onClose={() => setConfirmingAll(false)}
+        >
+          <p>{ACKNOWLEDGE_ALL_DETAIL}</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

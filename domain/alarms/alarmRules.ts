@@ -1,0 +1,151 @@
+// Which log event raises which alarm, who sees which kind, the queue's order, and when an asset counts as gone
+// offline. Pure: the log position, the time and the names come in as arguments (the simulator's projection hands
+// them over from the event it is projecting), so a rebuild of the log raises the same alarms with the same ids.
+import { DEFAULT_STATUS_SETTINGS } from '#domain/status/assetStatus';
+import { hasAnyPermission, VIEW_THINGS } from '#domain/session/rolePermissions';
+import {
+  INVOKE_R2R,
+  VIEW_CLOSURES,
+  VIEW_EVENTS,
+  VIEW_ZONES,
+} from '#domain/session/liveOperationsPermissions';
+import { ALARM_KINDS, type AlarmKind } from './alarm.ts';
+import type { QueuedAlarm } from './alarmQueue.ts';
+
+// ---------------------------------------------------------------------------------------------
+// What raises an alarm
+
+/**
+ * The facts of a log event the raising rules read. `wasActive` / `wasKnown` are what the projection held before
+ * the event (the event itself carries the whole record, not what changed).
+ */
+export type AlarmSource =
+  | { type: 'AssetWentOffline'; thingId: string; thingName: string; organizationId: string }
+  | {
+      type: 'LocationSaved';
+      locationId: string;
+      organizationId: string;
+      street: string | null;
+      isActive: boolean;
+      wasKnown: boolean;
+    }
+  | {
+      type: 'R2RTestAlertSent';
+      thingId: string;
+      thingName: string;
+      organizationId: string;
+      delivered: boolean;
+    }
+  | {
+      type: 'ClosureSaved';
+      closureId: string;
+      organizationId: string;
+      description: string;
+      /** The asset that drives the closure (an arrow board's automated closure); null for a drawn one. */
+      drivingThingId: string | null;
+      closureType: 'manual' | 'automated' | 'feed';
+      isActive: boolean;
+      wasActive: boolean;
+    };
+
+/** Where in the log the source event sits: its position names the alarm, its time is when it was raised. */
+export type AlarmSourcePosition = { seq: number; at: number };
+
+/** The alarm a log event raises, or null. An event raises at most one, named after its log position. */
+export function alarmRaisedBy(source: AlarmSource, position: AlarmSourcePosition): QueuedAlarm | null {
+  const raise = (kind: AlarmKind, subjectId: string, subjectName: string): QueuedAlarm => ({
+    id: `alarm-${position.seq}`,
+    kind,
+    organizationId: source.organizationId,
+    subjectId,
+    subjectName,
+    raisedAt: position.at,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    acknowledgedByName: null,
+  });
+  switch (source.type) {
+    case 'AssetWentOffline':
+      return raise('asset_offline', source.thingId, source.thingName);
+    case 'LocationSaved':
+      // A new active event is an incident starting; later saves (moves, assets arriving) are not.
+      if (!source.isActive || source.wasKnown) return null;
+      return raise('incident_started', source.locationId, source.street ?? 'an unnamed street');
+    case 'R2RTestAlertSent':
+      return source.delivered ? null : raise('r2r_alert_not_delivered', source.thingId, source.thingName);
+    case 'ClosureSaved': {
+      // Only an automated closure follows its asset: a user's Deactivate of a drawn closure is no surprise.
+      const byItsAsset = source.closureType === 'automated' && source.drivingThingId !== null;
+      if (!byItsAsset || source.isActive || !source.wasActive) return null;
+      return raise('closure_deactivated_by_asset', source.closureId, closureName(source.description));
+    }
+    default: {
+      const unexpected: never = source;
+      throw new Error(`Unknown alarm source ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+function closureName(description: string): string {
+  const trimmed = description.trim();
+  return trimmed === '' ? 'A closure' : `Closure “${trimmed}”`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gone offline
+
+/** An asset counts as offline once its last check-in is older than the pending window (live §4, 96 h). */
+export const OFFLINE_AFTER_MS = DEFAULT_STATUS_SETTINGS.pendingWindowMs;
+
+/**
+ * Whether an asset whose last check-in was at `lastCheckInAt` has gone offline by `now` with no offline alarm
+ * raised since that check-in (`lastOfflineAlarmAt`, null for none ever). `lookBackMs` bounds how old a crossing
+ * may be: assets that went silent long before anyone watched (a seeded world's long-dead devices) raise nothing.
+ */
+export function hasGoneOffline(
+  lastCheckInAt: number,
+  lastOfflineAlarmAt: number | null,
+  now: number,
+  lookBackMs: number,
+): boolean {
+  const crossedAt = lastCheckInAt + OFFLINE_AFTER_MS;
+  if (crossedAt > now || crossedAt < now - lookBackMs) return false;
+  return lastOfflineAlarmAt === null || lastOfflineAlarmAt < lastCheckInAt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who sees which kind (docs/decisions.md "Alarms: who sees which")
+
+/** Each kind follows the permission that shows its subject (live §6, access §6); R2R follows the R2R test. */
+const KIND_PERMISSIONS: Readonly<Record<AlarmKind, readonly string[]>> = {
+  asset_offline: VIEW_THINGS,
+  wrong_way_alert: VIEW_ZONES,
+  incident_started: VIEW_EVENTS,
+  r2r_alert_not_delivered: [...INVOKE_R2R, 'engineer:test', 'haas:manage'],
+  closure_deactivated_by_asset: VIEW_CLOSURES,
+};
+
+/** Whoever sees at least one kind may open the queue. */
+export const ANY_ALARM: readonly string[] = [...new Set(Object.values(KIND_PERMISSIONS).flat())];
+
+export function visibleAlarmKinds(permissions: ReadonlySet<string>): AlarmKind[] {
+  return ALARM_KINDS.filter((kind) => hasAnyPermission(permissions, KIND_PERMISSIONS[kind]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order
+
+/** Unacknowledged first, then oldest raised first; the id breaks ties so the order is total. */
+export function compareAlarms(a: QueuedAlarm, b: QueuedAlarm): number {
+  const aOpen = a.acknowledgedAt === null;
+  const bOpen = b.acknowledgedAt === null;
+  if (aOpen !== bOpen) return aOpen ? -1 : 1;
+  if (a.raisedAt !== b.raisedAt) return a.raisedAt - b.raisedAt;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** What a user's queue shows: the kinds they may see, in queue order. */
+export function queueFor(alarms: Iterable<QueuedAlarm>, permissions: ReadonlySet<string>): QueuedAlarm[] {
+  const kinds = new Set(visibleAlarmKinds(permissions));
+  return [...alarms].filter((alarm) => kinds.has(alarm.kind)).sort(compareAlarms);
+}

@@ -1,0 +1,163 @@
+// The alarm queue's projection (issue 28 item 3): raises alarms from the log's events by the domain's rules
+// (domain/alarms/alarmRules.ts) and records acknowledgements, inside the transaction that appends the event, so a
+// rebuild of the log gives the same queue with the same ids. It runs before the other projections of the event:
+// whether an event was known or a closure was active is read from their tables as they were before it.
+import { alarmRaisedBy, type AlarmSource } from '#domain/alarms/alarmRules';
+import type { SqliteDatabase } from '../store/database.ts';
+import type { AlarmLogEvent, LiveOperationsEvent, StoredEvent } from '../store/events.ts';
+
+export const ALARM_TABLES = ['alarms'] as const;
+
+// Created here rather than in a migration: the table is a projection only this folder writes and reads, and a
+// file made before it existed gets it (empty) on the next start; `--fresh` or a rebuild fills it from the log.
+const ALARM_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS alarms (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    subject_id TEXT NOT NULL,
+    subject_name TEXT NOT NULL,
+    raised_seq INTEGER NOT NULL,
+    raised_at INTEGER NOT NULL,
+    acknowledged_at INTEGER,
+    acknowledged_by TEXT,
+    acknowledged_by_name TEXT
+  );
+  CREATE INDEX IF NOT EXISTS alarms_by_organization ON alarms (organization_id, acknowledged_at, raised_at);
+  CREATE INDEX IF NOT EXISTS alarms_by_seq ON alarms (raised_seq);
+  CREATE INDEX IF NOT EXISTS alarms_offline_by_subject ON alarms (subject_id, raised_at) WHERE kind = 'asset_offline';`;
+
+export function ensureAlarmTables(db: SqliteDatabase): void {
+  db.exec(ALARM_SCHEMA);
+}
+
+/** The events this projection reads; every other event raises nothing. */
+type AlarmStoredEvent = Extract<
+  StoredEvent,
+  | AlarmLogEvent
+  | Extract<LiveOperationsEvent, { type: 'LocationSaved' | 'ClosureSaved' | 'R2RTestAlertSent' }>
+>;
+
+const ALARM_EVENT_TYPES: ReadonlySet<string> = new Set<AlarmStoredEvent['type']>([
+  'AssetWentOffline',
+  'AlarmAcknowledged',
+  'AlarmsAcknowledged',
+  'LocationSaved',
+  'ClosureSaved',
+  'R2RTestAlertSent',
+]);
+
+const isAlarmEvent = (event: StoredEvent): event is AlarmStoredEvent => ALARM_EVENT_TYPES.has(event.type);
+
+export type AlarmProjection = { apply(event: StoredEvent): void };
+
+export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
+  ensureAlarmTables(db);
+  const insertAlarm = db.prepare(`
+    INSERT OR IGNORE INTO alarms (id, organization_id, kind, subject_id, subject_name, raised_seq, raised_at)
+    VALUES (@id, @organization_id, @kind, @subject_id, @subject_name, @raised_seq, @raised_at)`);
+  const acknowledge = db.prepare(`
+    UPDATE alarms SET acknowledged_at = @at, acknowledged_by = @by, acknowledged_by_name = @by_name
+    WHERE id = @id AND organization_id = @organization_id AND acknowledged_at IS NULL`);
+  const selectThing = db.prepare<[string], { name: string; organization_id: string }>(
+    'SELECT COALESCE(nickname, system_identifier) AS name, organization_id FROM things WHERE id = ?',
+  );
+  const selectLocation = db.prepare<[string], { id: string }>('SELECT id FROM locations WHERE id = ?');
+  const selectClosureActive = db.prepare<[string], { is_active: number }>(
+    "SELECT json_extract(data, '$.is_active') AS is_active FROM closures WHERE id = ?",
+  );
+
+  function sourceOf(event: AlarmStoredEvent): AlarmSource | null {
+    switch (event.type) {
+      case 'AssetWentOffline': {
+        const thing = selectThing.get(event.data.thing_id);
+        if (!thing) return null;
+        return {
+          type: 'AssetWentOffline',
+          thingId: event.data.thing_id,
+          thingName: thing.name,
+          organizationId: thing.organization_id,
+        };
+      }
+      case 'R2RTestAlertSent': {
+        const thing = selectThing.get(event.streamId);
+        if (!thing) return null;
+        return {
+          type: 'R2RTestAlertSent',
+          thingId: event.streamId,
+          thingName: thing.name,
+          organizationId: thing.organization_id,
+          delivered: event.data.delivered,
+        };
+      }
+      case 'LocationSaved':
+        return {
+          type: 'LocationSaved',
+          locationId: event.data.id,
+          organizationId: event.data.organization_id,
+          street: event.data.street,
+          isActive: event.data.is_active,
+          wasKnown: selectLocation.get(event.data.id) !== undefined,
+        };
+      case 'ClosureSaved':
+        return {
+          type: 'ClosureSaved',
+          closureId: event.data.id,
+          organizationId: event.data.organization.id,
+          description: event.data.description,
+          drivingThingId: event.data.thing_id,
+          closureType: event.data.closure_type,
+          isActive: event.data.is_active,
+          wasActive: selectClosureActive.get(event.data.id)?.is_active === 1,
+        };
+      case 'AlarmAcknowledged':
+      case 'AlarmsAcknowledged':
+        return null;
+      default: {
+        const unexpected: never = event;
+        throw new Error(`No alarm source for ${JSON.stringify(unexpected)}`);
+      }
+    }
+  }
+
+  /** The first acknowledgement wins, as in the domain's `evolveAlarmQueue`. */
+  function acknowledgeEach(
+    ids: readonly string[],
+    record: {
+      organization_id: string;
+      acknowledged_by: string;
+      acknowledged_by_name: string;
+      acknowledged_at: string;
+    },
+  ) {
+    const at = Date.parse(record.acknowledged_at);
+    for (const id of ids)
+      acknowledge.run({
+        id,
+        organization_id: record.organization_id,
+        at,
+        by: record.acknowledged_by,
+        by_name: record.acknowledged_by_name,
+      });
+  }
+
+  return {
+    apply(event) {
+      if (!isAlarmEvent(event)) return;
+      if (event.type === 'AlarmAcknowledged') return acknowledgeEach([event.data.alarm_id], event.data);
+      if (event.type === 'AlarmsAcknowledged') return acknowledgeEach(event.data.alarm_ids, event.data);
+      const source = sourceOf(event);
+      const alarm = source && alarmRaisedBy(source, { seq: event.seq, at: event.recordedAt });
+      if (!alarm) return;
+      insertAlarm.run({
+        id: alarm.id,
+        organization_id: alarm.organizationId,
+        kind: alarm.kind,
+        subject_id: alarm.subjectId,
+        subject_name: alarm.subjectName,
+        raised_seq: event.seq,
+        raised_at: alarm.raisedAt,
+      });
+    },
+  };
+}

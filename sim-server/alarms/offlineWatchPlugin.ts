@@ -1,0 +1,66 @@
+// Asset offline has no event of its own: a device that stops reporting sends nothing. The live picture derives
+// offline from the time since the last check-in (live §4: older than the pending window). This watch applies the
+// same rule on the simulator's clock every interval and appends `AssetWentOffline` for each asset that crossed it
+// (domain/alarms/alarmRules.ts `hasGoneOffline`), so the alarm is raised from the log like every other one and a
+// rebuild gives it back. Crossings older than the look-back (a long-dead seeded device) raise nothing.
+import { hasGoneOffline } from '#domain/alarms/alarmRules';
+import { sharedPlugin } from '../plugins/sharedPlugin.ts';
+import type { Scheduler } from '../shared/clock.ts';
+import { createOfflineCandidates } from './alarmRepository.ts';
+
+export type OfflineWatchOptions = { intervalMs: number; lookBackMs: number; scheduler: Scheduler };
+
+export const OFFLINE_WATCH_INTERVAL_MS = 30_000;
+/** An hour: a simulator stopped for less than that still raises what went offline meanwhile. */
+export const OFFLINE_LOOK_BACK_MS = 60 * 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    offlineWatch: {
+      /** Looks once, now; returns how many assets were recorded as gone offline. */
+      runNow(): number;
+    };
+  }
+}
+
+export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatch', async (app, options) => {
+  const candidates = createOfflineCandidates(app.eventLog.db);
+  let stop: (() => void) | null = null;
+
+  function runNow(): number {
+    const now = app.clock.now();
+    const gone = candidates(now, options.lookBackMs).filter((candidate) =>
+      hasGoneOffline(candidate.lastCheckInAt, candidate.lastOfflineAlarmAt, now, options.lookBackMs),
+    );
+    if (gone.length === 0) return 0;
+    app.eventLog.transaction(() => {
+      for (const candidate of gone)
+        app.eventLog.record(
+          {
+            type: 'AssetWentOffline',
+            data: {
+              thing_id: candidate.thingId,
+              last_check_in_at: new Date(candidate.lastCheckInAt).toISOString(),
+            },
+          },
+          { streamId: candidate.thingId, organizationId: candidate.organizationId, recordedAt: now },
+        );
+    });
+    return gone.length;
+  }
+
+  app.decorate('offlineWatch', { runNow });
+  app.addHook('onReady', async () => {
+    stop = options.scheduler.every(options.intervalMs, () => {
+      try {
+        runNow();
+      } catch (error) {
+        app.log.error({ err: error }, 'offline watch: run failed');
+      }
+    });
+  });
+  app.addHook('preClose', async () => {
+    stop?.();
+    stop = null;
+  });
+});

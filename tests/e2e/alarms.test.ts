@@ -1,0 +1,123 @@
+// The alarm queue in real browsers against the simulator (issue 28 item 3; docs/alarms.md): an incident created
+// through the API shows as an open alarm in two dashboards of the organization, with the count in the navigation;
+// acknowledging it in one takes it out of the other's queue and count at once; after a reload it stays handled and
+// the acknowledged search finds it with who handled it. The screen passes the axe checks. The test starts by
+// acknowledging its organization's open alarms through the API, so the counts it reads are its own; no other file
+// reads alarms.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { simulatorUrl } from './simulator.ts';
+import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
+import { closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+
+const baseUrl = simulatorUrl();
+/** A hang guard, not a budget: two browsers sign in on a busy 2-core machine. */
+const BROWSER_TEST_TIMEOUT = 150_000;
+const shell = shellBrowserForFile();
+let adminToken: string;
+let organizationId: string;
+
+async function api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${adminToken}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function openAlarms(): Promise<Page> {
+  const page = await signIn(shell, 'admin@demo.test', { path: '/dashboard/alarms' });
+  await closeSupportDialog(page);
+  await page.getByRole('heading', { name: 'Alarms' }).waitFor();
+  return page;
+}
+
+const rowOf = (page: Page, street: string) => page.getByTestId('alarm-row').filter({ hasText: street });
+const navCount = (page: Page) => page.getByTestId('open-alarm-count');
+
+beforeAll(async () => {
+  adminToken = await signInForToken(baseUrl, 'admin@demo.test');
+  organizationId = await ownOrganizationId(baseUrl, adminToken);
+  await api('POST', '/alarms/acknowledge_all', { organization_id: organizationId });
+});
+
+describe('the alarm queue', () => {
+  it(
+    'shows a new incident in two browsers; acknowledged in one, it leaves the other and stays handled after a reload',
+    async () => {
+      const first = await openAlarms();
+      const second = await openAlarms();
+      await first.getByText('No open alarms').waitFor();
+
+      const street = `W Alarm ${randomUUID().slice(0, 8)} St`;
+      await api('POST', '/locations', {
+        lat: 41.8781,
+        lng: -87.6298,
+        street,
+        organization_id: organizationId,
+      });
+
+      for (const page of [first, second]) {
+        await rowOf(page, street).getByText(`Incident started at ${street}`).waitFor();
+        await expect.poll(() => navCount(page).textContent()).toBe('1 open');
+      }
+      expect(await seriousViolations(first)).toEqual([]);
+
+      await rowOf(first, street)
+        .getByRole('button', { name: /^Acknowledge/ })
+        .click();
+      await rowOf(second, street).waitFor({ state: 'detached' });
+      await navCount(second).waitFor({ state: 'detached' });
+      await second.getByText('No open alarms').waitFor();
+
+      await second.reload();
+      await second.getByRole('heading', { name: 'Alarms' }).waitFor();
+      await second.getByText('No open alarms').waitFor();
+      expect(await rowOf(second, street).count()).toBe(0);
+
+      await second.getByRole('button', { name: 'Acknowledged' }).click();
+      await second.getByLabel('Search acknowledged alarms').fill(street.slice(2));
+      const handled = rowOf(second, street);
+      await handled.getByText(/^Acknowledged by /).waitFor();
+      expect(await second.getByTestId('alarm-row').count()).toBe(1);
+      expect(await seriousViolations(second)).toEqual([]);
+    },
+    BROWSER_TEST_TIMEOUT,
+  );
+
+  it(
+    'acknowledges all after a confirmation, with the sound off until switched on',
+    async () => {
+      const page = await openAlarms();
+      const street = `N Alarm ${randomUUID().slice(0, 8)} Ave`;
+      await api('POST', '/locations', {
+        lat: 41.8801,
+        lng: -87.6301,
+        street,
+        organization_id: organizationId,
+      });
+      await rowOf(page, street).waitFor();
+
+      const sound = page.getByLabel('Sound on new alarms');
+      expect(await sound.isChecked()).toBe(false);
+      await sound.check();
+      expect(await sound.isChecked()).toBe(true);
+
+      await page.getByRole('button', { name: 'Acknowledge all' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Acknowledge all open alarms?' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Acknowledge all' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('No open alarms').waitFor();
+      await navCount(page).waitFor({ state: 'detached' });
+    },
+    BROWSER_TEST_TIMEOUT,
+  );
+});
