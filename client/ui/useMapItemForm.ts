@@ -41,7 +41,7 @@ export type MapItemForm<Text extends FormValues> = {
   form: AccountsForm<Text>;
   switchedOn: boolean;
   setSwitchedOn(on: boolean): void;
-  shape: { points: readonly ShapePoint[]; redraw(): void };
+  shape: { points: readonly ShapePoint[]; redraw(): void; setPoints(points: readonly ShapePoint[]): void };
   /** Save was tried at least once. */
   attempted: boolean;
   changed: boolean;

@@ -1,0 +1,167 @@
+// Points typed instead of drawn (issue 26, WCAG 2.5.7 "dragging movements"): the list of a shape's points with each
+// one's latitude and longitude, a pair of fields that adds a point (or changes the one being edited), and Remove.
+// The Areas polygon, the Zones line and the closure path all use it beside their map drawing; whatever is typed
+// goes to the map and whatever is drawn shows here. Coordinates are truncated to 7 decimals (live §9) and must lie in
+// the valid ranges; Enter in a field adds the point instead of submitting the form around it.
+import { useId, useState, type KeyboardEvent } from 'react';
+import { isValidLatitude, isValidLongitude, truncateCoordinate } from '#domain/units/coordinates';
+import type { ShapePoint } from '../map/useShapeEditing.ts';
+import './pointsEditor.css';
+
+export const LATITUDE_RANGE_ERROR = 'Latitude must be a number from -90 to 90';
+export const LONGITUDE_RANGE_ERROR = 'Longitude must be a number from -180 to 180';
+
+/** Five decimals in the list, as menus and closure details show coordinates (live §9). */
+const shown = (value: number) => value.toFixed(5);
+
+function parsed(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text.trim());
+}
+
+export function PointsEditor({
+  title,
+  points,
+  onChange,
+  maxPoints = Number.POSITIVE_INFINITY,
+  pointName = (index) => `Point ${index + 1}`,
+  testId,
+}: {
+  title: string;
+  points: readonly ShapePoint[];
+  onChange(points: ShapePoint[]): void;
+  /** A closure path has a start and an end only. */
+  maxPoints?: number;
+  pointName?(index: number): string;
+  testId: string;
+}) {
+  const id = useId();
+  const [latitude, setLatitude] = useState('');
+  const [longitude, setLongitude] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const full = editing === null && points.length >= maxPoints;
+
+  const reset = () => {
+    setLatitude('');
+    setLongitude('');
+    setEditing(null);
+    setError(null);
+  };
+
+  const commit = () => {
+    const lat = parsed(latitude);
+    const lng = parsed(longitude);
+    if (!isValidLatitude(lat)) return setError(LATITUDE_RANGE_ERROR);
+    if (!isValidLongitude(lng)) return setError(LONGITUDE_RANGE_ERROR);
+    const point = { lat: truncateCoordinate(lat), lng: truncateCoordinate(lng) };
+    const next =
+      editing === null ? [...points, point] : points.map((old, index) => (index === editing ? point : old));
+    reset();
+    onChange(next);
+  };
+
+  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (!full) commit();
+  };
+
+  const edit = (index: number) => {
+    const point = points[index];
+    if (!point) return;
+    setEditing(index);
+    setLatitude(String(point.lat));
+    setLongitude(String(point.lng));
+    setError(null);
+  };
+
+  const remove = (index: number) => {
+    reset();
+    onChange(points.filter((_, at) => at !== index));
+  };
+
+  const action = editing === null ? 'Add point' : `Save ${pointName(editing).toLowerCase()}`;
+  return (
+    <fieldset className="points-editor" data-testid={testId}>
+      <legend>{title}</legend>
+      {points.length > 0 ? (
+        <ol className="points-editor__list">
+          {points.map((point, index) => (
+            <li key={`${index}-${point.lat}-${point.lng}`} className="points-editor__point">
+              <span>
+                {pointName(index)}: {shown(point.lat)}, {shown(point.lng)}
+              </span>
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={`Edit ${pointName(index).toLowerCase()}`}
+                onClick={() => edit(index)}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={`Remove ${pointName(index).toLowerCase()}`}
+                onClick={() => remove(index)}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {full ? null : (
+        <div className="points-editor__entry">
+          <div className="field">
+            <label htmlFor={`${id}-lat`} className="field__label">
+              Latitude
+            </label>
+            <input
+              id={`${id}-lat`}
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="41.8623"
+              value={latitude}
+              aria-invalid={error === LATITUDE_RANGE_ERROR}
+              onChange={(event) => setLatitude(event.target.value)}
+              onKeyDown={onEnter}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-lng`} className="field__label">
+              Longitude
+            </label>
+            <input
+              id={`${id}-lng`}
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="-87.6167"
+              value={longitude}
+              aria-invalid={error === LONGITUDE_RANGE_ERROR}
+              onChange={(event) => setLongitude(event.target.value)}
+              onKeyDown={onEnter}
+            />
+          </div>
+          <div className="points-editor__actions">
+            <button type="button" className="button" onClick={commit}>
+              {action}
+            </button>
+            {editing !== null ? (
+              <button type="button" className="button" onClick={reset}>
+                Cancel
+              </button>
+            ) : null}
+          </div>
+        </div>
+      )}
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
