@@ -2,7 +2,8 @@
 // one's latitude and longitude, a pair of fields that adds a point (or changes the one being edited), and Remove.
 // The Areas polygon, the Zones line and the closure path all use it beside their map drawing; whatever is typed
 // goes to the map and whatever is drawn shows here. Coordinates are truncated to 7 decimals (live §9) and must lie in
-// the valid ranges; Enter in a field adds the point instead of submitting the form around it.
+// the valid ranges; Enter in a field adds the point instead of submitting the form around it. The fields are labelled
+// "Lat" and "Lng", as the map's coordinate texts read, so they are never confused with a form's own Latitude field.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { isValidLatitude, isValidLongitude, truncateCoordinate } from '#domain/units/coordinates';
 import type { ShapePoint } from '../map/useShapeEditing.ts';
@@ -115,7 +116,7 @@ export function PointsEditor({
         <div className="points-editor__entry">
           <div className="field">
             <label htmlFor={`${id}-lat`} className="field__label">
-              Latitude
+              Lat
             </label>
             <input
               id={`${id}-lat`}
@@ -131,7 +132,7 @@ export function PointsEditor({
           </div>
           <div className="field">
             <label htmlFor={`${id}-lng`} className="field__label">
-              Longitude
+              Lng
             </label>
             <input
               id={`${id}-lng`}

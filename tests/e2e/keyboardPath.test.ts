@@ -155,7 +155,7 @@ describe('keyboard only', () => {
 
     const points = page.getByTestId('closure-path-points');
     for (const [lng, lat] of [street.start, street.end]) {
-      await tabTo(page, points.getByLabel('Latitude'));
+      await tabTo(page, points.getByLabel('Lat', { exact: true }));
       await page.keyboard.type(String(lat));
       await page.keyboard.press('Tab');
       await page.keyboard.type(String(lng));
