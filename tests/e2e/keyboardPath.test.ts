@@ -1,7 +1,7 @@
 // A dispatcher's common path driven by the keyboard alone (issue 26, WCAG 2.1.1): Tab, Shift+Tab, Enter, Space,
 // arrows and typed text, never a click. Sign in, find an asset and open it, follow it, open an incident, switch
-// organization, and create a closure whose start and end are typed as coordinates. Each step waits for what a
-// person would see; reaching a control by Tab proves it is in the focus order.
+// organization, and create a closure whose start and end are typed as coordinates, its save announced. Each step
+// waits for what a person would see; reaching a control by Tab proves it is in the focus order.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -176,5 +176,7 @@ describe('keyboard only', () => {
     await tabTo(page, page.getByRole('button', { name: 'Save' }));
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: `Typed ${stamp}` }).waitFor();
+    // A screen reader hears the result (the polite live region).
+    await page.getByTestId('announcer-polite').getByText('Closure saved').waitFor({ state: 'attached' });
   });
 });

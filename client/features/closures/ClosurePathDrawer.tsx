@@ -140,7 +140,7 @@ export function ClosurePathDrawer({
       <legend>Closure path</legend>
       <p className="closure-form__hint">
         Click the map where the closure starts, then where it ends; drag either marker to move it. The path
-        follows the roads.{' '}
+        follows the roads. Or type the start and the end below.{' '}
         <button type="button" className="link" onClick={() => (openInstructions.value = 'closures')}>
           View Instructions
         </button>
