@@ -133,6 +133,10 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/dashboard/events');
     const incident = page.getByTestId('event-row').filter({ hasText: incidentStreet });
+    await incident.waitFor();
+    // A new incident while the list shows is announced politely.
+    await startIncident(`${incidentStreet} NORTH`);
+    await page.getByTestId('announcer-polite').getByText('1 new incident').waitFor({ state: 'attached' });
     await tabTo(page, incident);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard\/events\/[^/]+$/);
