@@ -3,7 +3,7 @@
 // outside the map, so keys pressed inside it never reach the map's shortcuts; focus is trapped while it is open and
 // returns to what opened it (dialogFocus.ts).
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useModalFocus } from '../ui/dialogFocus.ts';
 import {
@@ -84,5 +84,12 @@ function HelpCard() {
 
 export function MapShortcutsHelp() {
   useSignals();
+  // The dialog belongs to the map it was opened over: it closes when that map goes (a section switch).
+  useEffect(
+    () => () => {
+      shortcutsHelpOpen.value = false;
+    },
+    [],
+  );
   return shortcutsHelpOpen.value ? createPortal(<HelpCard />, document.body) : null;
 }
