@@ -1,7 +1,7 @@
 // Drawing without dragging (issue 26, WCAG 2.5.7) in a real browser: the area form's exclusion polygon and the zone
 // form's line take their points typed by Lat and Lng; the map's editor follows what is typed (read back from the
-// map's test hook), a point is edited and removed, and out-of-range values are refused in words. Nothing is saved,
-// so no other file's data changes.
+// map's test hook), a point is edited, nudged with the arrow keys and removed, and out-of-range values are refused
+// in words. Nothing is saved, so no other file's data changes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
@@ -31,7 +31,7 @@ async function typePoint(page: Page, editor: string, lat: string, lng: string): 
 }
 
 describe('points typed instead of drawn', () => {
-  it('places, edits and removes an exclusion polygon’s corners by coordinates', async () => {
+  it('places, edits, nudges and removes an exclusion polygon’s corners by coordinates', async () => {
     const page = await openForm('/dashboard/areas/new');
     const editor = page.getByTestId('polygon-points-editor');
     await editor.waitFor();
@@ -57,6 +57,14 @@ describe('points typed instead of drawn', () => {
     await editor.getByLabel('Lat', { exact: true }).fill('41.8815');
     await editor.getByRole('button', { name: 'Save corner 2' }).click();
     await expect.poll(async () => (await onMap(page))[1]).toEqual([41.8815, -87.6301]);
+
+    // Arrow keys nudge the corner being edited, and the map moves it at once.
+    await editor.getByRole('button', { name: 'Edit corner 1' }).click();
+    await editor.getByLabel('Lat', { exact: true }).press('ArrowUp');
+    await editor.getByLabel('Lat', { exact: true }).press('ArrowUp');
+    await editor.getByLabel('Lng', { exact: true }).press('Shift+ArrowDown');
+    await expect.poll(async () => (await onMap(page))[0]).toEqual([41.88012, -87.6302]);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
 
     await editor.getByRole('button', { name: 'Remove corner 3' }).click();
     await page.getByTestId('polygon-points').getByText('2 points').waitFor();
