@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { restoreSession } from './app/session.ts';
 import './styles.css';
+import './ui/targets.css';
 
 restoreSession(Date.now());
 

@@ -1,11 +1,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLayoutEffect, useRef } from 'react';
 import { cableStatus } from '../live/thingsStore.ts';
+import { LiveAnnouncer } from '../ui/LiveAnnouncer.tsx';
 
 export const CONNECTION_TROUBLE_TEXT =
   "Looks like your connection is having trouble - we'll keep trying to get you back online or you can try to restart your browser.";
 
 /**
+ * The connection banner of live §2, said assertively when the connection is lost (`role="alert"`; issue 26). Every
+ * signed-in layout shows it, so it also hosts the dashboard's one live announcer (LiveAnnouncer.tsx).
+ *
  * The banner lies over the top of the content so the map keeps its size (styles.css); its height, kept in
  * `--connection-banner-height` on the content while it shows, moves the section panels' titles out from under it
  * (issue 25). Panels scroll, so padding them resizes no canvas.
@@ -31,10 +35,14 @@ export function ConnectionBanner() {
     };
   }, [shown]);
 
-  if (!shown) return null;
   return (
-    <div ref={banner} className="connection-banner" role="status" data-testid="connection-banner">
-      {CONNECTION_TROUBLE_TEXT}
-    </div>
+    <>
+      <LiveAnnouncer />
+      {shown ? (
+        <div ref={banner} className="connection-banner" role="alert" data-testid="connection-banner">
+          {CONNECTION_TROUBLE_TEXT}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -33,7 +33,8 @@ function fail(message: string) {
   clearTimer = window.setTimeout(() => (located.value = { phase: 'idle' }), MESSAGE_MS);
 }
 
-function press(surface: MapSurface) {
+/** The control's press: locate, or turn the marker off when it shows (the button and the "l" shortcut). */
+export function toggleCurrentLocation(surface: MapSurface) {
   if (located.peek().phase === 'shown') {
     located.value = { phase: 'idle' };
     return;
@@ -69,7 +70,7 @@ export function LocateButton({ surface }: { surface: MapSurface }) {
       aria-label="Find Current Location"
       aria-pressed={phase === 'shown'}
       aria-busy={phase === 'requesting'}
-      onClick={() => press(surface)}
+      onClick={() => toggleCurrentLocation(surface)}
     >
       <ControlIcon name="locate" />
     </button>

@@ -162,7 +162,8 @@ export function LiveMap({
   // Editors wait for the map's style (see mapReady).
   const editing = mapReady.value ? editRequest.value : null;
   return (
-    <div className="map-surface" data-testid="map-surface">
+    // Focusable and named so the keyboard reaches the map and its shortcuts (MapControls.tsx) answer there.
+    <div className="map-surface" data-testid="map-surface" tabIndex={0} role="region" aria-label="Live map">
       <div
         ref={containerRef}
         className="live-map"
@@ -186,6 +187,8 @@ export function LiveMap({
             showAllBounds={showAllBounds}
             selectedPosition={selectedPosition}
             selectedBounds={selectedBounds}
+            selectedId={selectedId}
+            onSelect={select}
           />
           {add ? <ZoomGatedAddButton surface={surface} action={add} /> : null}
           <ThingPopups surface={surface} />

@@ -1,15 +1,21 @@
 // The map's controls (live §2): zoom in and out, Finder (centre on the selection; while on, selecting centres),
 // Follow (keep the selected asset centred as it moves), Show all (fit everything the view shows, padding 50 or
 // 75 in the events and things views), Find Current Location, the map type when the basemap offers more than
-// one, and "View Instructions".
+// one, "View Instructions", and "Keyboard shortcuts" (the help dialog). The same actions, and the next or previous
+// asset of the list, answer single keys while the map has focus (mapShortcuts.ts).
 import { useSignals } from '@preact/signals-react/runtime';
+import { useRef } from 'react';
+import './mapShortcuts.css';
 import { fitPadding, type MapView } from '#domain/map/mapRules';
-import { selectedThing } from '../live/thingsStore.ts';
+import { selectedThing, shownThingIds } from '../live/thingsStore.ts';
 import { ControlIcon } from './ControlIcon.tsx';
-import { LocateButton } from './CurrentLocation.tsx';
+import { LocateButton, toggleCurrentLocation } from './CurrentLocation.tsx';
 import { openInstructions } from './MapInstructions.tsx';
+import { neighbourId, shortcutsHelpOpen } from './mapShortcuts.ts';
+import { MapShortcutsHelp } from './MapShortcutsHelp.tsx';
 import type { Bounds, MapSurface, MapType } from './mapSurface.ts';
 import { finderOn, followSelected } from './mapViewState.ts';
+import { useMapShortcuts } from './useMapShortcuts.ts';
 
 const MAP_TYPE_LABELS: Readonly<Record<MapType, string>> = {
   roadmap: 'Map',
@@ -24,6 +30,8 @@ export function MapControls({
   showAllBounds,
   selectedPosition,
   selectedBounds = null,
+  selectedId = null,
+  onSelect,
 }: {
   surface: MapSurface;
   view: MapView;
@@ -32,11 +40,44 @@ export function MapControls({
   selectedPosition: [number, number] | null;
   /** A selection with an extent (a closure's route): Finder frames it with Show all's padding. */
   selectedBounds?: Bounds | null;
+  /** The screen's selection and how it selects, for the next and previous asset shortcuts (the things view). */
+  selectedId?: string | null;
+  onSelect?(thingId: string): void;
 }) {
   useSignals();
+  const controls = useRef<HTMLDivElement>(null);
   const canFollow = view === 'things' && selectedThing.value !== null;
+  const toggleFinder = () => {
+    finderOn.value = !finderOn.value;
+    if (!finderOn.value) return;
+    if (selectedBounds) surface.fitBounds(selectedBounds, fitPadding(view));
+    else if (selectedPosition) surface.centreOn(selectedPosition, null);
+  };
+  const toggleFollow = () => (followSelected.value = !followSelected.value);
+  const showAll = () => {
+    const bounds = showAllBounds();
+    if (bounds) surface.fitBounds(bounds, fitPadding(view));
+  };
+  const step = (direction: 1 | -1) => {
+    if (view !== 'things' || !onSelect) return;
+    const next = neighbourId(shownThingIds.peek(), selectedId, direction);
+    if (next !== null) onSelect(next);
+  };
+  useMapShortcuts(controls, {
+    zoomIn: () => surface.zoomBy(1),
+    zoomOut: () => surface.zoomBy(-1),
+    showAll,
+    finder: toggleFinder,
+    follow: () => {
+      if (view === 'things' && selectedThing.peek() !== null) toggleFollow();
+    },
+    locate: () => toggleCurrentLocation(surface),
+    nextAsset: () => step(1),
+    previousAsset: () => step(-1),
+    help: () => (shortcutsHelpOpen.value = true),
+  });
   return (
-    <div className="map-controls" data-testid="map-controls">
+    <div ref={controls} className="map-controls" data-testid="map-controls">
       <button
         type="button"
         className="map-control"
@@ -61,12 +102,7 @@ export function MapControls({
         title="Finder"
         aria-label="Finder"
         aria-pressed={finderOn.value}
-        onClick={() => {
-          finderOn.value = !finderOn.value;
-          if (!finderOn.value) return;
-          if (selectedBounds) surface.fitBounds(selectedBounds, fitPadding(view));
-          else if (selectedPosition) surface.centreOn(selectedPosition, null);
-        }}
+        onClick={toggleFinder}
       >
         <ControlIcon name="finder" />
       </button>
@@ -77,21 +113,12 @@ export function MapControls({
           title="Follow asset"
           aria-label="Follow asset"
           aria-pressed={followSelected.value}
-          onClick={() => (followSelected.value = !followSelected.value)}
+          onClick={toggleFollow}
         >
           <ControlIcon name="follow" />
         </button>
       ) : null}
-      <button
-        type="button"
-        className="map-control"
-        title="Show all"
-        aria-label="Show all"
-        onClick={() => {
-          const bounds = showAllBounds();
-          if (bounds) surface.fitBounds(bounds, fitPadding(view));
-        }}
-      >
+      <button type="button" className="map-control" title="Show all" aria-label="Show all" onClick={showAll}>
         <ControlIcon name="showAll" />
       </button>
       <LocateButton surface={surface} />
@@ -118,6 +145,17 @@ export function MapControls({
       >
         ?
       </button>
+      <button
+        type="button"
+        className="map-control"
+        title="Keyboard shortcuts"
+        aria-label="Keyboard shortcuts"
+        aria-haspopup="dialog"
+        onClick={() => (shortcutsHelpOpen.value = true)}
+      >
+        <ControlIcon name="keyboard" />
+      </button>
+      <MapShortcutsHelp />
     </div>
   );
 }

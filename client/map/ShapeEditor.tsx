@@ -2,7 +2,8 @@
 // drawing library with adapters for both basemaps (the surface hands out the adapter for its map). With no
 // points the user draws a new shape (click to add corners; a polygon closes on its first corner, a path
 // finishes on its last point); with points the shape is shown selected, its corners draggable, midpoints to add
-// corners. Every change goes to `editResult` (mapEditing.ts); one shape at a time.
+// corners. Every change goes to `editResult` (mapEditing.ts); one shape at a time. Points too few for a shape
+// (typed one by one in the form's points list) are kept as the result while the map waits for a drawing.
 import { useEffect } from 'react';
 import {
   TerraDraw,
@@ -98,7 +99,8 @@ export function ShapeEditor({
         }
       }
       draw.setMode(MODE_OF[kind]);
-      publish();
+      if (points.length > 0) editResult.value = { kind, points: [...points], ready: true };
+      else publish();
     });
     draw.on('finish', (id) => {
       // A new shape replaces the one before it.

@@ -1,6 +1,7 @@
 // A form's shape drawn on the map (an area's exclusion polygon, a zone's line): while `active`, the map's editing
 // aid runs (mapEditing.ts) starting from the shape so far, and every change the person makes comes back as points
-// truncated to 7 decimals (live §9). `redraw` empties the shape and starts drawing again; `changed` compares with
+// truncated to 7 decimals (live §9). `redraw` empties the shape and starts drawing again; `setPoints` puts typed
+// points in its place and restarts the editor from them (the non-dragging way, issue 26); `changed` compares with
 // the shape the form started from, point by point.
 import { useEffect, useRef, useState } from 'react';
 import { truncateCoordinate } from '#domain/units/coordinates';
@@ -20,7 +21,12 @@ export function useShapeEditing(
   kind: 'polygon' | 'path',
   initial: readonly ShapePoint[],
   active = true,
-): { points: readonly ShapePoint[]; changed: boolean; redraw(): void } {
+): {
+  points: readonly ShapePoint[];
+  changed: boolean;
+  redraw(): void;
+  setPoints(points: readonly ShapePoint[]): void;
+} {
   const [points, setPoints] = useState<readonly ShapePoint[]>(initial);
   const [drawing, setDrawing] = useState(0);
   const pointsRef = useRef(points);
@@ -46,6 +52,11 @@ export function useShapeEditing(
     redraw() {
       pointsRef.current = [];
       setPoints([]);
+      setDrawing((count) => count + 1);
+    },
+    setPoints(typed) {
+      pointsRef.current = typed;
+      setPoints(typed);
       setDrawing((count) => count + 1);
     },
   };

@@ -4,7 +4,8 @@
 // choice), Tab stays inside the dialog, Escape cancels, and focus goes back to what opened it. `useRemoval` and
 // `RemovalDialog` tie it to an item picked from a list or a detail (areas, closures, zones, users, tokens, files,
 // exports, custom reports).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useModalFocus } from './dialogFocus.ts';
 
 type ConfirmDialogProps = {
   title: string;
@@ -28,24 +29,7 @@ export function ConfirmDialog({
   const card = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const busyRef = useRef(false);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !busyRef.current) {
-        event.preventDefault();
-        closeRef.current();
-      } else if (event.key === 'Tab') keepFocusInside(event, card.current);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useModalFocus(card, cancel, onClose, () => !busyRef.current);
 
   const act = async () => {
     busyRef.current = true;
@@ -85,25 +69,6 @@ export function ConfirmDialog({
       </div>
     </div>
   );
-}
-
-/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
-function keepFocusInside(event: KeyboardEvent, card: HTMLElement | null): void {
-  if (!card) return;
-  const controls = [...card.querySelectorAll<HTMLElement>('button, [href], input, select, textarea')].filter(
-    (element) => !element.hasAttribute('disabled'),
-  );
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  if (!first || !last) return;
-  const inside = card.contains(document.activeElement);
-  if (event.shiftKey && (document.activeElement === first || !inside)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 export type Removal<T> = {

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAccountsForm, type AccountsForm, type FormValues } from '../features/accounts/accountsForm.ts';
 import { useShapeEditing, type ShapePoint } from '../map/useShapeEditing.ts';
+import { announce } from './LiveAnnouncer.tsx';
 
 /** A map item's form values in three parts: the text fields, the one switch, and the drawn shape. */
 export type MapItemValues<Text extends FormValues> = {
@@ -41,7 +42,7 @@ export type MapItemForm<Text extends FormValues> = {
   form: AccountsForm<Text>;
   switchedOn: boolean;
   setSwitchedOn(on: boolean): void;
-  shape: { points: readonly ShapePoint[]; redraw(): void };
+  shape: { points: readonly ShapePoint[]; redraw(): void; setPoints(points: readonly ShapePoint[]): void };
   /** Save was tried at least once. */
   attempted: boolean;
   changed: boolean;
@@ -78,6 +79,7 @@ export function useMapItemForm<Text extends FormValues>(
     await form.submit(async (text) => {
       const saved = await options.save(valuesWith(text));
       if (!saved.ok) return saved;
+      announce({ text: 'Saved' });
       await options.reload();
       navigate(options.itemPath(saved.value));
       return { ok: true };

@@ -28,6 +28,7 @@ import { cameraState, editedAreaId } from '../../map/mapViewState.ts';
 import { FormFooter, SelectField } from '../accounts/FormParts.tsx';
 import { TextInputField } from '../../ui/FormField.tsx';
 import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
+import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
 import { useMapItemForm, type MapItemValues } from '../../ui/useMapItemForm.ts';
 import { AREA_FORM_LAYER_KEY, areaPositionLayers } from './areaFormLayers.ts';
@@ -146,6 +147,15 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
             hint="Click on the map to place the corners; click the first corner again to close."
             testId="polygon-points"
             onRedraw={shape.redraw}
+          />
+        ) : null}
+        {isExclusion ? (
+          <PointsEditor
+            title="Corners by coordinates"
+            points={polygon}
+            onChange={shape.setPoints}
+            pointName={(index) => `Corner ${index + 1}`}
+            testId="polygon-points-editor"
           />
         ) : null}
       </MapFieldset>

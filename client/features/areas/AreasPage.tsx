@@ -24,6 +24,7 @@ export const AREA_INSTRUCTIONS: MapInstructionSet = {
     'Zoom to the place and press "Use map centre" to put the area\'s position at the centre of the map, or type its latitude and longitude.',
     'For an exclusion, click on the map to place each corner of its polygon and click the first corner again to close it (at least 3 points, under half a square mile).',
     'Drag a corner to move it, drag a midpoint to add a corner, or drag the polygon to move it; "Redraw" starts it again.',
+    'Without a mouse, type each corner\'s Lat and Lng under "Corners by coordinates"; Edit and Remove change them.',
     'Untick "Exclusion" for a point of interest: it keeps only its position.',
   ],
   openByItself: true,

@@ -32,6 +32,7 @@ import { apiClient } from '../../app/session.ts';
 import { CLOSURES_PATH, closurePath } from './closureAccess.ts';
 import { ClosurePathDrawer, type DrawnPath } from './ClosurePathDrawer.tsx';
 import { acceptClosure } from './closuresStore.ts';
+import { announce } from '../../ui/LiveAnnouncer.tsx';
 
 type Props = {
   closure: Closure | null;
@@ -229,6 +230,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
       return;
     }
     acceptClosure(result.value);
+    announce({ text: 'Closure saved' });
     navigate(closurePath(result.value.id));
   };
 

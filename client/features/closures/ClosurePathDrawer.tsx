@@ -2,6 +2,8 @@
 // (terra-draw through mapEditing.ts, a path of two points); dragging either marker moves it. Each new pair of
 // points asks the directions service for the road between them, and the route is drawn on the map; a failure's
 // text shows under the path (live §8 "Directions"). Editing starts when the drawer mounts and stops in its teardown.
+// The start and the end can be typed instead (PointsEditor; issue 26, WCAG 2.5.7): typed points restart the map's
+// editing from them, so the map, the route and the list always show the same two points.
 import { useSignals } from '@preact/signals-react/runtime';
 import { PathLayer } from '@deck.gl/layers';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +15,8 @@ import type { LngLat } from '../../live/liveProtocol.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { openInstructions } from '../../map/MapInstructions.tsx';
+import type { ShapePoint } from '../../map/useShapeEditing.ts';
+import { PointsEditor } from '../../ui/PointsEditor.tsx';
 
 /** The simulator's stand-in for the maps provider's directions service, under the API base (docs/closures.md). */
 export const DIRECTIONS_PATH = '/sim/directions';
@@ -51,16 +55,12 @@ export function ClosurePathDrawer({
   const onPathRef = useRef(onPath);
   onPathRef.current = onPath;
   const [session, setSession] = useState(0);
+  /** What the next editing session starts from: the saved route, nothing after Clear, or the typed points. */
+  const seed = useRef<LngLat[]>(initial.userRoute.map(toLngLat));
 
   useEffect(() => {
-    startEditing({
-      kind: 'path',
-      points: session === 0 ? initial.userRoute.map(toLngLat) : [],
-      endpointsOnly: true,
-    });
+    startEditing({ kind: 'path', points: seed.current, endpointsOnly: true });
     return () => stopEditing();
-    // The initial points only seed the first session; Clear starts an empty one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session]);
 
   useEffect(() => {
@@ -80,6 +80,10 @@ export function ClosurePathDrawer({
   useEffect(() => () => clearFeatureLayers(LAYER_KEY), []);
 
   const drawn = editResult.value;
+  const shownPoints: ShapePoint[] =
+    drawn?.kind === 'path'
+      ? drawn.points.map(toPoint)
+      : initial.userRoute.map(({ lat, lng }) => ({ lat, lng }));
   const ends = drawn?.kind === 'path' && drawn.points.length === 2 ? drawn.points.map(toPoint) : null;
   const endsKey = ends ? JSON.stringify(ends) : '';
 
@@ -119,20 +123,24 @@ export function ClosurePathDrawer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [endsKey]);
 
-  const clear = () => {
-    asked.current = [];
-    setRoute([]);
-    setRouteFailure(null);
-    onPathRef.current(null);
+  const restart = (points: readonly ShapePoint[]) => {
+    seed.current = points.map((point) => [point.lng, point.lat]);
+    if (points.length < 2) {
+      asked.current = [];
+      setRoute([]);
+      setRouteFailure(null);
+      onPathRef.current(null);
+    }
     setSession((current) => current + 1);
   };
+  const clear = () => restart([]);
 
   return (
     <fieldset className="closure-form__path" data-testid="closure-path">
       <legend>Closure path</legend>
       <p className="closure-form__hint">
         Click the map where the closure starts, then where it ends; drag either marker to move it. The path
-        follows the roads.{' '}
+        follows the roads. Or type the start and the end below.{' '}
         <button type="button" className="link" onClick={() => (openInstructions.value = 'closures')}>
           View Instructions
         </button>
@@ -143,6 +151,14 @@ export function ClosurePathDrawer({
       <button type="button" className="button button--small" onClick={clear}>
         Clear path
       </button>
+      <PointsEditor
+        title="Start and end by coordinates"
+        points={shownPoints}
+        onChange={restart}
+        maxPoints={2}
+        pointName={(index) => (index === 0 ? 'Start' : 'End')}
+        testId="closure-path-points"
+      />
       {routeFailure ? (
         <p className="field__error" role="alert" data-testid="directions-error">
           {routeFailure}

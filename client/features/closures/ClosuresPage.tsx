@@ -29,6 +29,7 @@ const CLOSURE_INSTRUCTIONS: MapInstructionSet = {
     'Click a closure line to open it; lines are coloured by status (active red, standby blue, pending amber).',
     'Zoom in to street level to add a closure: "Zoom to Add" takes you there.',
     'In the form, click where the closure starts, then where it ends; drag either marker to move it.',
+    'Without a mouse, type the start\'s and the end\'s Lat and Lng under "Start and end by coordinates".',
     'The path follows the roads between the two markers; a route that cannot be found says why under the path.',
   ],
   openByItself: false,

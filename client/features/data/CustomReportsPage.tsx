@@ -201,7 +201,7 @@ function ReportRow({ item, onDelete }: { item: CustomReportItem; onDelete: (item
         </span>
       </div>
       <div className="export-row__actions">
-        <button type="button" onClick={() => void openFile(item.fileId, false)} aria-label={`Download ${item.title}`}>
+        <button type="button" onClick={() => void openFile(item.fileId, false)} aria-label={`Download ${item.title} (PDF)`}>
           Download
         </button>
         {mayDelete && (

@@ -96,7 +96,7 @@ export function MonthlyReportsPage() {
                             <button
                               type="button"
                               className="link-button"
-                              aria-label={`Download ${report.organizationName} ${MONTH_NAMES[month.month - 1]} ${year.year}`}
+                              aria-label={`Download ${report.organizationName} ${MONTH_NAMES[month.month - 1]} ${year.year} report (PDF)`}
                               disabled={preparing !== null}
                               aria-busy={preparing?.fileId === report.fileId}
                               onClick={() => void download(report.fileId)}

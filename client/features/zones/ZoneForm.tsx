@@ -18,6 +18,7 @@ import { editedZoneId } from '../../map/mapViewState.ts';
 import { FormFooter } from '../accounts/FormParts.tsx';
 import { TextInputField } from '../../ui/FormField.tsx';
 import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
+import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
 import { useMapItemForm, type MapItemValues } from '../../ui/useMapItemForm.ts';
 import { zonePath, ZONES_PATH, zonesStore } from './zonesState.ts';
@@ -88,6 +89,12 @@ function ZoneFormFields({ zone, organizationId }: { zone: AlertingZone | null; o
           hint="Click on the map from where wrong-way drivers enter; click the last point again to finish."
           testId="path-points"
           onRedraw={shape.redraw}
+        />
+        <PointsEditor
+          title="Points by coordinates"
+          points={shape.points}
+          onChange={shape.setPoints}
+          testId="path-points-editor"
         />
       </MapFieldset>
       <TextInputField

@@ -23,6 +23,7 @@ const ZONE_FORM_INSTRUCTIONS: MapInstructionSet = {
     'Zoom in to the ramp or road the zone watches.',
     'Click on the map where wrong-way drivers would enter (the sign shows there), then along the road; click the last point again to finish.',
     'Drag a point to move it or a midpoint to add one; "Redraw" starts the line again.',
+    'Without a mouse, type each point\'s Lat and Lng under "Points by coordinates"; Edit and Remove change them.',
   ],
   openByItself: true,
 };
