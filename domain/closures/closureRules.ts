@@ -5,12 +5,8 @@ import type { ClosureSave } from './closureRecord.ts';
 import { LOCATION_METHODS, VEHICLE_IMPACTS, type ClosureType } from './closure.ts';
 import { addMonthsInZone } from '#domain/units/zonedTime';
 
-export const DESCRIPTION_MAX_LENGTH = 100;
-export const ALERT_MESSAGE_MAX_LENGTH = 40;
-export const WZDX_ID_MAX_LENGTH = 100;
 export const ACTIVE_CLOSURE_MAX_MONTHS = 3;
 
-export const ALERT_MESSAGE_TOO_LONG = '40 Max Characters';
 export const ROUTE_MISSING =
   "ERROR: Please create new Closure on map. Click 'View Instructions' above if needed.";
 export const END_DATE_REQUIRED = 'End date required';

@@ -21,7 +21,8 @@ import {
   WZDX_ID_REQUIRED,
   type ClosureFormValues,
 } from '#domain/closures/closureForm';
-import { ALERT_MESSAGE_TOO_LONG, END_DATE_REQUIRED, ROUTE_MISSING } from '#domain/closures/closureRules';
+import { ALERT_MESSAGE_TOO_LONG } from '#domain/closures/closureRecord';
+import { END_DATE_REQUIRED, ROUTE_MISSING } from '#domain/closures/closureRules';
 
 const NOW = Date.parse('2026-03-10T15:00:00Z');
 const DAY = 86_400_000;
