@@ -1,7 +1,8 @@
 // The closure form's rules (live §5 "Closure", "Closure publishing"; §4 form modes; §8 save errors): each field's
 // error in the product's words, the save body each mode sends, and the texts a refused save shows.
 import { describe, expect, it } from 'vitest';
-import { mapServerClosure, matchesClosureSearch, type ServerClosure } from '#domain/closures/closure';
+import { mapServerClosure, type ServerClosure } from '#domain/closures/closure';
+import { matchesClosureSearch } from '#domain/closures/closureList';
 import {
   ASSET_REQUIRED,
   closureFormErrors,
