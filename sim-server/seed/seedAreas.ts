@@ -1,5 +1,5 @@
 // Areas: stations and a hospital for the responders, a school-zone exclusion, a work zone, an AV no-stop zone.
-import type { AreaJson } from '../areas/areaSchema.ts';
+import type { AreaRecord } from '#domain/areas/areaRecord';
 import type { AreaTypeRecord } from '../catalog/catalogRecords.ts';
 import {
   anchorOf,
@@ -18,7 +18,7 @@ export function seedAreas(context: LiveSeedContext, areaTypes: ReadonlyMap<strin
     name: string,
     centre: { lat: number; lng: number },
     shape: 'point' | 'circle' | 'polygon',
-  ): AreaJson => {
+  ): AreaRecord => {
     const type = areaTypes.get(typeName);
     if (!type) throw new Error(`No area type ${typeName}`);
     return {
@@ -43,7 +43,7 @@ export function seedAreas(context: LiveSeedContext, areaTypes: ReadonlyMap<strin
       country_code: 'US',
     };
   };
-  const areas: AreaJson[] = [];
+  const areas: AreaRecord[] = [];
   for (const [index, label] of ['Station 1', 'Station 2', 'Station 3'].entries()) {
     const at = anchor(responderThings, index * 7);
     if (at) areas.push(area(responders, 'station', `Fire ${label}`, at, index === 0 ? 'polygon' : 'circle'));

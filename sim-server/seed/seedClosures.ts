@@ -1,6 +1,6 @@
 // Closures of the road works: manual (active and standby), automated by an arrow board, a feed closure and a
 // manual one published to WZDx.
-import type { ClosureJson } from '../closures/closureSchema.ts';
+import type { ClosureRecord } from '#domain/closures/closureRecord';
 import { anchorOf, HOUR, iso, round7, type LiveSeedContext, type SeedThing } from './liveSeedWorld.ts';
 
 export function seedClosures(context: LiveSeedContext): void {
@@ -8,9 +8,9 @@ export function seedClosures(context: LiveSeedContext): void {
   const anchor = (list: typeof roadWorkThings, index: number) => anchorOf(context, list, index);
   const arrowBoard = roadWorkThings.find((thing) => thing.thing_type === 'arrow_board');
   const closure = (
-    plan: Pick<ClosureJson, 'closure_type' | 'description' | 'is_active'> & Partial<ClosureJson>,
+    plan: Pick<ClosureRecord, 'closure_type' | 'description' | 'is_active'> & Partial<ClosureRecord>,
     at: SeedThing | undefined,
-  ): ClosureJson | null => {
+  ): ClosureRecord | null => {
     if (!at) return null;
     const id = faker.string.uuid();
     const route = [

@@ -1,5 +1,5 @@
 // Incidents (the wire's locations): two going on with responders on scene, two that ended earlier.
-import type { LocationJson, LocationThingJson } from '../locations/locationSchema.ts';
+import type { LocationRecord, LocationThingRecord } from '#domain/locations/locationRecord';
 import {
   anchorOf,
   HOUR,
@@ -13,7 +13,7 @@ import {
 export function seedIncidents(context: LiveSeedContext): void {
   const { faker, now, responders, responderThings, add } = context;
   const anchor = (list: typeof responderThings, index: number) => anchorOf(context, list, index);
-  const onScene = (thing: SeedThing, startedAt: number, endedAt: number | null): LocationThingJson => ({
+  const onScene = (thing: SeedThing, startedAt: number, endedAt: number | null): LocationThingRecord => ({
     id: thing.id,
     external_id: thing.external_id,
     system_identifier: thing.system_identifier,
@@ -34,7 +34,7 @@ export function seedIncidents(context: LiveSeedContext): void {
     );
     const startedAt = now - (isActive ? (index + 1) * 25 * MINUTE : (index + 2) * 5 * HOUR);
     const endedAt = isActive ? null : startedAt + 90 * MINUTE;
-    const record: LocationJson = {
+    const record: LocationRecord = {
       id: faker.string.uuid(),
       organization_id: responders.id,
       external_id: `INC-${faker.string.numeric(6)}`,

@@ -1,5 +1,5 @@
 // Wrong-way-driver zones on ramps, for the coordination center and the road works.
-import type { AlertingZoneJson } from '../zones/alertingZoneSchema.ts';
+import type { AlertingZoneRecord } from '#domain/zones/alertingZoneRecord';
 import { anchorOf, round7, type LiveSeedContext, type SeedThing } from './liveSeedWorld.ts';
 
 export function seedZones(context: LiveSeedContext): void {
@@ -9,7 +9,7 @@ export function seedZones(context: LiveSeedContext): void {
     organizationId: string,
     at: SeedThing | undefined,
     description: string | null,
-  ): AlertingZoneJson | null =>
+  ): AlertingZoneRecord | null =>
     at
       ? {
           id: faker.string.uuid(),
