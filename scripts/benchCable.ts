@@ -17,123 +17,27 @@ import { once } from 'node:events';
 import type { AddressInfo, Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
 import { eventsChannelIdentifier } from '#domain/cable/cableProtocol';
 import { CableConnection } from '#sim/cable/cableConnection';
 import { CableHub } from '#sim/cable/cableHub';
 import { cablePlugin } from '#sim/cable/cablePlugin';
 import { resolveFlowControlLimits } from '#sim/cable/flowControl';
+import {
+  cpuMs,
+  HISTOGRAM_MS,
+  wallClockMs,
+  type FromClients,
+  type Measurement,
+  type ToClients,
+} from './benchCable/messages.ts';
 
 const ORGANIZATION_ID = '3d9f6a2e-7c41-4b8e-a0d5-6e2f1b9c8a47';
 const IDENTIFIER = eventsChannelIdentifier(ORGANIZATION_ID);
 const TOKEN = 'bench-token';
 const LATENCY_BUDGET_MS = 500;
-const HISTOGRAM_MS = 10_000;
 const TICK_MS = 5;
-
-type ToClients =
-  | { kind: 'connect'; url: string; protocols: string[]; identifier: string | null; count: number }
-  | { kind: 'measure' }
-  | { kind: 'disconnect' };
-
-type Measurement = { delivered: number; lastReceiveAt: number; latencyHistogram: number[]; cpuMs: number };
-
-type FromClients = { kind: 'ready' } | ({ kind: 'measured' } & Measurement) | { kind: 'disconnected' };
-
-const wallClockMs = (): number => performance.timeOrigin + performance.now();
-
-function cpuMs(since: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Client side: N sockets in a child process, counting deliveries and their latency.
-
-function runClients(): void {
-  let sockets: WebSocket[] = [];
-  let delivered = 0;
-  let lastReceiveAt = 0;
-  let histogram = new Array<number>(HISTOGRAM_MS + 1).fill(0);
-  let cpuAtConnect = process.cpuUsage();
-  const reply = (message: FromClients): void => {
-    process.send?.(message);
-  };
-
-  const onFrame = (data: Buffer): void => {
-    const text = data.toString('utf8');
-    // Cheap for both servers alike: the send time is the last field of every benchmark payload.
-    const at = text.lastIndexOf('"sent_at":');
-    if (at < 0) return;
-    const now = wallClockMs();
-    const latency = Math.max(0, Math.round(now - Number.parseFloat(text.slice(at + 10))));
-    const bucket = Math.min(latency, HISTOGRAM_MS);
-    histogram[bucket] = (histogram[bucket] ?? 0) + 1;
-    delivered += 1;
-    lastReceiveAt = now;
-  };
-
-  const connect = async (command: Extract<ToClients, { kind: 'connect' }>): Promise<void> => {
-    delivered = 0;
-    lastReceiveAt = 0;
-    histogram = new Array<number>(HISTOGRAM_MS + 1).fill(0);
-    cpuAtConnect = process.cpuUsage();
-    sockets = await Promise.all(
-      Array.from({ length: command.count }, async () => {
-        const socket = new WebSocket(command.url, command.protocols, { skipUTF8Validation: true });
-        socket.on('message', (data: Buffer) => onFrame(data));
-        await once(socket, 'open');
-        if (command.identifier !== null) {
-          const confirmed = new Promise<void>((resolve) => {
-            const onConfirm = (data: Buffer): void => {
-              if (!data.toString('utf8').includes('confirm_subscription')) return;
-              socket.off('message', onConfirm);
-              resolve();
-            };
-            socket.on('message', onConfirm);
-          });
-          socket.send(JSON.stringify({ command: 'subscribe', identifier: command.identifier }));
-          await confirmed;
-        }
-        return socket;
-      }),
-    );
-    reply({ kind: 'ready' });
-  };
-
-  process.on('message', (command: ToClients) => {
-    switch (command.kind) {
-      case 'connect':
-        void connect(command);
-        break;
-      case 'measure':
-        reply({
-          kind: 'measured',
-          delivered,
-          lastReceiveAt,
-          latencyHistogram: histogram,
-          cpuMs: cpuMs(cpuAtConnect),
-        });
-        break;
-      case 'disconnect':
-        void Promise.all(
-          sockets.map(async (socket) => {
-            // The cable may already have closed a socket it shed as a slow consumer.
-            if (socket.readyState === socket.CLOSED) return;
-            const closed = once(socket, 'close');
-            socket.terminate();
-            await closed;
-          }),
-        ).then(() => reply({ kind: 'disconnected' }));
-        break;
-      default: {
-        const unhandled: never = command;
-        throw new Error(`unknown command ${JSON.stringify(unhandled)}`);
-      }
-    }
-  });
-  process.on('disconnect', () => process.exit(0));
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Server side: the two contenders.
@@ -428,7 +332,9 @@ async function main(): Promise<void> {
   const rates = values.rates.split(',').map(Number);
   const seconds = Number(values.seconds);
 
-  const clients = fork(new URL(import.meta.url), ['--clients-process'], { execArgv: process.execArgv });
+  const clients = fork(new URL('./benchCable/clientsProcess.ts', import.meta.url), [], {
+    execArgv: process.execArgv,
+  });
   console.log(
     `cable benchmark: ${clientCount} clients, ${seconds} s per phase, rates ${rates.join(', ')} broadcasts/s, ` +
       `cable protocol ${cableSubprotocol}`,
@@ -471,5 +377,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--clients-process')) runClients();
-else await main();
+await main();

@@ -2,7 +2,8 @@
 // may name, and the directions service for the form's path. Failures come back as the catalogue's texts (live §8)
 // through domain/closures/closureForm.ts; the directions service is the simulator's stand-in in dev-local and the
 // environment's `directionsUrl` elsewhere (docs/closures.md).
-import { decodeClosures, type Closure, type ClosureQuickUpdate } from '#domain/closures/closure';
+import { decodeClosures, type Closure } from '#domain/closures/closure';
+import type { ClosureQuickUpdate } from '#domain/closures/closureRules';
 import {
   DIRECTIONS_FALLBACK,
   decodeDirections,

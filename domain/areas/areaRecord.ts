@@ -5,7 +5,10 @@
 // the rules across fields (address, position) and the shape's verdict are in areaRules.ts.
 import * as v from 'valibot';
 import { isValidLatitude, isValidLongitude } from '#domain/units/coordinates';
-import { AREA_NAME_MAX_LENGTH, AREA_NAME_TOO_LONG } from './areaRules.ts';
+
+/** The save body's name limit (live §5 "Area"); the form counts against the same number. */
+export const AREA_NAME_MAX_LENGTH = 100;
+export const AREA_NAME_TOO_LONG = '100 Max Characters';
 
 export const AreaTypeRecordSchema = v.object({
   id: v.string(),

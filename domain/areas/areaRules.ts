@@ -4,8 +4,6 @@
 import { area as turfArea, kinks, polygon as turfPolygon } from '@turf/turf';
 import type { AreaPointWrite, AreaSave } from './areaRecord.ts';
 
-export const AREA_NAME_MAX_LENGTH = 100;
-export const AREA_NAME_TOO_LONG = '100 Max Characters';
 export const POSITION_MISSING =
   "ERROR: Please set new map location. Click 'View Instructions' above if needed";
 export const TOO_FEW_POINTS = 'Exclusions must have at least 3 points';
@@ -16,8 +14,6 @@ export const INVALID_POSTAL_CODE = 'Invalid postal code';
 export const METRES_PER_MILE = 1609;
 /** An exclusion polygon must stay under half a square mile (live §5, §9). */
 export const MAX_POLYGON_SQUARE_METRES = 0.5 * METRES_PER_MILE * METRES_PER_MILE;
-
-export type { AreaPointWrite };
 
 function longitudeOf(point: AreaPointWrite): number | undefined {
   return point.lon ?? point.lng;

@@ -1,11 +1,10 @@
 // A closure is a road closure: manual, automated by an asset (an arrow board, say), or fed from an external feed
-// (live §3 "Closure", §4 "Closure status"). Read top to bottom: wire schema, client model, mapper, status rules,
-// displayed times, the manual switch and the list filter.
+// (live §3 "Closure", §4 "Closure status"). Read top to bottom: wire schema, client model, mapper, status rules and
+// displayed times. The list's filter is closureList.ts; the manual switch's update is in closureRules.ts.
 import * as v from 'valibot';
 import { assertNever } from '#domain/checks/assertNever';
 import { DEFAULT_STATUS_SETTINGS, type StatusSettings } from '#domain/status/assetStatus';
 import { truncateCoordinate } from '#domain/units/coordinates';
-import { addMonthsInZone } from '#domain/units/zonedTime';
 import {
   decodeRecords,
   nullishBoolean,
@@ -276,70 +275,4 @@ export function displayedClosureTimes(closure: Closure, now: number): ClosureDis
     if (closure.isActive || scheduled) return { start: closure.startTime, end: closure.endTime };
   }
   return { start: closure.lastStartTime, end: null };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The manual Activate/Deactivate switch: a quick update that sends only id, active flag and end time.
-
-export type ClosureQuickUpdate = { uuid: string; is_active: boolean; end_time: string | null };
-
-/** Activate runs for a month from now on the calendar of `timeZone` (IANA); Deactivate clears the end time. */
-export function closureQuickUpdate(
-  closureId: string,
-  activate: boolean,
-  now: number,
-  timeZone: string,
-): ClosureQuickUpdate {
-  return {
-    uuid: closureId,
-    is_active: activate,
-    end_time: activate ? new Date(addMonthsInZone(now, 1, timeZone)).toISOString() : null,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// List filter (live §2 "Closures": types, statuses, the OOS checkbox)
-
-export type ClosureFilter = {
-  types: ReadonlySet<ClosureType>;
-  statuses: ReadonlySet<Exclude<ClosureStatus, 'outOfService'>>;
-  showOutOfService: boolean;
-};
-
-export const DEFAULT_CLOSURE_FILTER: ClosureFilter = {
-  types: new Set(CLOSURE_TYPES),
-  statuses: new Set(['active', 'standby', 'pending']),
-  showOutOfService: false,
-};
-
-export function matchesClosureFilter(closure: Closure, filter: ClosureFilter): boolean {
-  if (!filter.types.has(closure.closureType)) return false;
-  if (closure.status === 'outOfService') return filter.showOutOfService;
-  return filter.statuses.has(closure.status);
-}
-
-export type ClosureCounts = { online: number; offline: number; outOfService: number; total: number };
-
-export function countClosures(closures: Iterable<Closure>): ClosureCounts {
-  const counts: ClosureCounts = { online: 0, offline: 0, outOfService: 0, total: 0 };
-  for (const closure of closures) {
-    counts.total += 1;
-    if (closure.status === 'outOfService') counts.outOfService += 1;
-    else if (closure.status === 'offline') counts.offline += 1;
-    else counts.online += 1;
-  }
-  return counts;
-}
-
-/** The list's search ("Search for a Closure..."): description, asset or streets, or WZDx id, ignoring case. */
-export function matchesClosureSearch(closure: Closure, text: string): boolean {
-  const needle = text.trim().toLowerCase();
-  if (needle === '') return true;
-  return [
-    closure.description,
-    closure.secondaryDisplayName,
-    closure.wzdxId,
-    closure.streetStart,
-    closure.streetEnd,
-  ].some((field) => field.toLowerCase().includes(needle));
 }

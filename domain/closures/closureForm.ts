@@ -4,16 +4,14 @@
 // error texts. Read top to bottom: values, defaults, errors, body, answers. Time and the time zone are arguments.
 import type { Closure, ClosureDirection, ClosureType, RoutePoint } from './closure.ts';
 import { LOCATION_METHODS, VEHICLE_IMPACTS } from './closure.ts';
-import type { ClosureSave } from './closureRecord.ts';
 import {
-  ACTIVE_CLOSURE_MAX_MONTHS,
   ALERT_MESSAGE_MAX_LENGTH,
   ALERT_MESSAGE_TOO_LONG,
   DESCRIPTION_MAX_LENGTH,
-  END_DATE_REQUIRED,
-  ROUTE_MISSING,
   WZDX_ID_MAX_LENGTH,
-} from './closureRules.ts';
+  type ClosureSave,
+} from './closureRecord.ts';
+import { ACTIVE_CLOSURE_MAX_MONTHS, END_DATE_REQUIRED, ROUTE_MISSING } from './closureRules.ts';
 import { addMonthsInZone } from '#domain/units/zonedTime';
 
 // ---------------------------------------------------------------------------------------------

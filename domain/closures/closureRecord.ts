@@ -6,12 +6,12 @@
 import * as v from 'valibot';
 import { isValidLatitude, isValidLongitude } from '#domain/units/coordinates';
 import { CLOSURE_DIRECTIONS, CLOSURE_TYPES } from './closure.ts';
-import {
-  ALERT_MESSAGE_MAX_LENGTH,
-  ALERT_MESSAGE_TOO_LONG,
-  DESCRIPTION_MAX_LENGTH,
-  WZDX_ID_MAX_LENGTH,
-} from './closureRules.ts';
+
+/** The save body's field limits (live §5 "Closure"); the form counts against the same numbers. */
+export const DESCRIPTION_MAX_LENGTH = 100;
+export const ALERT_MESSAGE_MAX_LENGTH = 40;
+export const WZDX_ID_MAX_LENGTH = 100;
+export const ALERT_MESSAGE_TOO_LONG = '40 Max Characters';
 
 const RoutePointRecordSchema = v.object({ lat: v.number(), lng: v.number() });
 export type RoutePointRecord = v.InferOutput<typeof RoutePointRecordSchema>;

@@ -1,16 +1,13 @@
 // What a closure save must satisfy beyond its fields (live §5 "Closure", "Closure publishing"): the rules that need
 // other fields, the time or the organization. The fields' own rules and texts are pipes of the save body
-// (closureRecord.ts). The quick Activate/Deactivate update has its own rule. Time zones are IANA names passed in.
+// (closureRecord.ts). The quick Activate/Deactivate update has its own rule, and the body the switch sends is built
+// here (`closureQuickUpdate`). Time zones are IANA names passed in.
 import type { ClosureSave } from './closureRecord.ts';
 import { LOCATION_METHODS, VEHICLE_IMPACTS, type ClosureType } from './closure.ts';
 import { addMonthsInZone } from '#domain/units/zonedTime';
 
-export const DESCRIPTION_MAX_LENGTH = 100;
-export const ALERT_MESSAGE_MAX_LENGTH = 40;
-export const WZDX_ID_MAX_LENGTH = 100;
 export const ACTIVE_CLOSURE_MAX_MONTHS = 3;
 
-export const ALERT_MESSAGE_TOO_LONG = '40 Max Characters';
 export const ROUTE_MISSING =
   "ERROR: Please create new Closure on map. Click 'View Instructions' above if needed.";
 export const END_DATE_REQUIRED = 'End date required';
@@ -88,4 +85,22 @@ export function isQuickUpdate(body: Record<string, unknown>): boolean {
   return Object.keys(body).every(
     (key) => key === 'uuid' || key === 'id' || key === 'is_active' || key === 'end_time',
   );
+}
+
+// The manual Activate/Deactivate switch: a quick update that sends only id, active flag and end time.
+
+export type ClosureQuickUpdate = { uuid: string; is_active: boolean; end_time: string | null };
+
+/** Activate runs for a month from now on the calendar of `timeZone` (IANA); Deactivate clears the end time. */
+export function closureQuickUpdate(
+  closureId: string,
+  activate: boolean,
+  now: number,
+  timeZone: string,
+): ClosureQuickUpdate {
+  return {
+    uuid: closureId,
+    is_active: activate,
+    end_time: activate ? new Date(addMonthsInZone(now, 1, timeZone)).toISOString() : null,
+  };
 }

@@ -1,5 +1,6 @@
-// A location (event, incident) arrives from a load or a `location` message (live §4): it is stored, its active
-// assets go on the incident (status location, out of their station), and those it lists as inactive leave it.
+// A location (an incident's record; docs/glossary.md) arrives from a load or a `location` message (live §4): it is
+// stored, its active assets go on the incident (status location, out of their station), and those it lists as
+// inactive leave it.
 import type { Location, LocationThing } from '#domain/locations/location';
 import { placeInStation, rederiveStatus } from './assetRules.ts';
 import type { PictureDraft } from './pictureDraft.ts';

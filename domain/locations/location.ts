@@ -1,4 +1,5 @@
-// A location is an event (an incident, for responders): a place where assets are present (live §3 "Location").
+// A location is the wire's record of an incident (the screens call it an event; docs/glossary.md): a place where
+// assets are present (live §3 "Location").
 // Read top to bottom: wire schema, client model, mapper, then the list rules (order, time filter, cache cap).
 import * as v from 'valibot';
 import { assertNever } from '#domain/checks/assertNever';

@@ -1,7 +1,8 @@
-// A location (event, incident) record exactly as the simulator writes it (live §3 "Location"): what
+// A location (an incident's record; docs/glossary.md) exactly as the simulator writes it (live §3 "Location"): what
 // `GET /api/locations` lists, what `PUT /api/locations/{id}` answers and the cable's `location` message carries, and
-// what a `LocationSaved` event holds. The dashboard reads the provider's records leniently (location.ts); this is the
-// strict form the simulator's response schemas and types come from. Then the move a user may make (live §5).
+// what a `LocationSaved` logged event holds. The dashboard reads the provider's records leniently (location.ts);
+// this is the strict form the simulator's response schemas and types come from. Then the move a user may make
+// (live §5).
 import * as v from 'valibot';
 import { isValidLatitude, isValidLongitude } from '#domain/units/coordinates';
 import { LOCATION_FEATURE_TYPES } from './location.ts';

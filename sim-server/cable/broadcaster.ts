@@ -1,5 +1,6 @@
 // The seam between what changes in the simulator and the dashboards that watch it.
-// Writers (REST handlers, ingestion, replay) call `broadcast`; the cable plugin delivers to subscribers.
+// Writers never call it: they append events, and the one subscriber on the log's committed events
+// (committedBroadcasts.ts) calls `broadcastToEach`; the cable hub delivers to subscribers.
 
 export const CABLE_MESSAGE_TYPES = [
   'point',

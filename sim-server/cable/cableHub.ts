@@ -3,45 +3,29 @@
 // same Buffer goes to every socket that subscribed with that string. Whether a subscriber gets a batch is decided
 // once, from what its socket held before it (flowControl.ts). Extended-protocol subscribers get their own copy
 // of each frame with the stream position added, again built once per identifier string, never per socket; they
-// may ask for the stream's history (read from the event log by the history source) and restore a dropped session.
+// may ask for the stream's history (historyReplay.ts) and restore a dropped session (restorableSessions.ts).
 
 import { randomUUID } from 'node:crypto';
-import type {
-  CableBroadcaster,
-  CableHistoryReader,
-  CableHistorySource,
-  CableHistoryStart,
-  CableMessageType,
-  CableStats,
-} from './broadcaster.ts';
+import type { CableBroadcaster, CableHistorySource, CableMessageType, CableStats } from './broadcaster.ts';
 import type { CableConnection } from './cableConnection.ts';
 import { eventsStreamName, organizationOfIdentifier, type HistoryRequest } from '#domain/cable/cableProtocol';
 import { decideFlow, type FlowControlLimits } from './flowControl.ts';
+import { replayHistory } from './historyReplay.ts';
 import {
   broadcastFrame,
   broadcastFramePrefix,
   broadcastMessageJson,
   disconnectFrame,
   extendedBroadcastFrame,
-  historyReplyFrame,
   pingFrame,
   streamPositionPrefix,
   subscriptionReplyFrame,
   type SubscriptionReply,
 } from './protocol.ts';
+import { RestorableSessions } from './restorableSessions.ts';
 
 /** A dashboard needs one subscription, the official client a handful; more is abuse (issue 24). */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
-/** How long a dropped extended session can be restored by its sid. */
-const RESTORE_WINDOW_MS = 5 * 60_000;
-/** Log positions one history slice reads (tens of milliseconds of work) before the event loop gets its turn. */
-const HISTORY_SLICE_POSITIONS = 10_000;
-/** How long a history waits for a client that has not read what it was sent. */
-const HISTORY_BACKOFF_MS = 50;
-/** Dropped sessions remembered at most; the oldest are forgotten first. */
-const MAX_RESTORABLE_SESSIONS = 10_000;
-
-type RestorableSession = { userId: string; identifiers: string[]; until: number };
 
 export type CableHubOptions = {
   limits: FlowControlLimits;
@@ -67,7 +51,7 @@ export class CableHub implements CableBroadcaster {
   private history: CableHistorySource | null = null;
   /** Without a history source the epoch still names this process, so no position from elsewhere is taken. */
   private readonly ownEpoch = randomUUID().slice(0, 8);
-  private readonly restorable = new Map<string, RestorableSession>();
+  private readonly restorable = new RestorableSessions();
   private readonly counters = {
     broadcasts: 0,
     sentFrames: 0,
@@ -150,22 +134,7 @@ export class CableHub implements CableBroadcaster {
    * restored by its sid for a while (its subscriptions, not its messages: the client asks for those by offset).
    */
   detach(connection: CableConnection): void {
-    if (
-      connection.sid !== null &&
-      connection.session !== null &&
-      connection.subscriptions.size > 0 &&
-      !connection.closing
-    ) {
-      this.restorable.set(connection.sid, {
-        userId: connection.session.userId,
-        identifiers: [...connection.subscriptions.keys()],
-        until: this.now() + RESTORE_WINDOW_MS,
-      });
-      if (this.restorable.size > MAX_RESTORABLE_SESSIONS) {
-        const oldest = this.restorable.keys().next();
-        if (!oldest.done) this.restorable.delete(oldest.value);
-      }
-    }
+    this.restorable.remember(connection, this.now());
     this.unsubscribeAll(connection);
     this.connections.delete(connection);
   }
@@ -177,12 +146,10 @@ export class CableHub implements CableBroadcaster {
    */
   restore(connection: CableConnection, previousSid: string): string[] | null {
     this.takeOverStillOpen(connection, previousSid);
-    const previous = this.restorable.get(previousSid);
-    this.restorable.delete(previousSid);
-    if (!previous || previous.until < this.now() || previous.userId !== connection.session?.userId)
-      return null;
+    const identifiers = this.restorable.take(previousSid, connection.session?.userId, this.now());
+    if (identifiers === null) return null;
     const restored: string[] = [];
-    for (const identifier of previous.identifiers) {
+    for (const identifier of identifiers) {
       if (this.addSubscription(connection, identifier) !== 'confirm_subscription') continue;
       const organizationId = connection.subscriptions.get(identifier);
       if (organizationId === undefined) continue;
@@ -260,81 +227,13 @@ export class CableHub implements CableBroadcaster {
     return this.history?.epoch() ?? this.ownEpoch;
   }
 
-  /**
-   * Sends the stream's messages after the client's position (or since its moment), then `confirm_history`. A long
-   * gap is read in slices with the event loop free in between; meanwhile this connection gets no live frames of the
-   * organization (they are in the log, and the reading goes on to its end). The last slice reads to the log's end
-   * synchronously, so nothing commits in between, and live frames up to it that are still queued are skipped for
-   * this connection (its floor): each message arrives once, in order.
-   */
   private sendHistory(connection: CableConnection, identifier: string, request: HistoryRequest): void {
-    const organizationId = connection.subscriptions.get(identifier);
-    if (organizationId === undefined) return;
-    const streamName = eventsStreamName(organizationId);
-    const epoch = this.epoch();
-    const position = request.streams?.[streamName];
-    let start: CableHistoryStart | null = null;
-    if (position) {
-      if (position.epoch === epoch) start = { afterOffset: position.offset };
-    } else if (typeof request.since === 'number' && Number.isFinite(request.since)) {
-      start = { sinceMs: request.since * 1000 };
-    }
-    const reader = start === null ? null : this.openHistory(organizationId, start);
-    if (reader === null) {
-      connection.paused?.delete(organizationId);
-      this.counters.historyRejected += 1;
-      connection.send(historyReplyFrame(identifier, 'reject_history'));
-      return;
-    }
-    connection.paused ??= new Set();
-    connection.paused.add(organizationId);
-    // A later history request for the same stream replaces this one.
-    const run = {};
-    connection.historyRuns ??= new Map();
-    connection.historyRuns.set(organizationId, run);
-    const prefix = broadcastFramePrefix(identifier);
-    const positionPrefix = streamPositionPrefix(streamName, epoch);
-    const step = (): void => {
-      if (
-        !connection.isOpen ||
-        connection.historyRuns?.get(organizationId) !== run ||
-        connection.subscriptions.get(identifier) !== organizationId
-      )
-        return;
-      // A client that does not read its history is not sent more of it until it does (flowControl.ts's mark).
-      if (connection.socket.bufferedAmount > this.limits.highWaterMarkBytes) {
-        setTimeout(step, HISTORY_BACKOFF_MS);
-        return;
-      }
-      const { messages, offsets, lastOffset, done } = reader.next(HISTORY_SLICE_POSITIONS);
-      connection.batch(() => {
-        for (let index = 0; index < messages.length; index += 1) {
-          connection.send(
-            extendedBroadcastFrame(prefix, messages[index] ?? '', positionPrefix, offsets[index] ?? -1),
-          );
-        }
-        if (done) connection.send(historyReplyFrame(identifier, 'confirm_history'));
-      });
-      this.counters.historyFrames += messages.length;
-      if (!done) {
-        setImmediate(step);
-        return;
-      }
-      connection.historyRuns?.delete(organizationId);
-      connection.floors ??= new Map();
-      connection.floors.set(organizationId, lastOffset);
-      connection.paused?.delete(organizationId);
-    };
-    step();
-  }
-
-  private openHistory(organizationId: string, start: CableHistoryStart): CableHistoryReader | null {
-    const source = this.history;
-    if (source === null) return null;
-    if (source.open) return source.open(organizationId, start);
-    // A source that reads in one go (tests' stand-ins): one slice that is the whole history.
-    const page = source.read(organizationId, start);
-    return page === null ? null : { next: () => ({ ...page, done: true }) };
+    replayHistory(connection, identifier, request, {
+      history: this.history,
+      epoch: this.epoch(),
+      highWaterMarkBytes: this.limits.highWaterMarkBytes,
+      counters: this.counters,
+    });
   }
 
   unsubscribe(connection: CableConnection, identifier: string): void {
@@ -377,11 +276,7 @@ export class CableHub implements CableBroadcaster {
    */
   ping(): void {
     const now = this.now();
-    // Dropped sessions are remembered in the order they dropped, so the expired ones are at the front.
-    for (const [sid, session] of this.restorable) {
-      if (session.until >= now) break;
-      this.restorable.delete(sid);
-    }
+    this.restorable.forgetExpired(now);
     const frame = Buffer.from(pingFrame(Math.floor(now / 1000)));
     for (const connection of this.connections) {
       if (!connection.session || !connection.isOpen) continue;

@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ErrorAnswerSchema } from '#domain/wire/requestParts';
+import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { contractRoute } from '../shared/contract.ts';
 import { acceptConnection } from './acceptConnection.ts';
 import type { CableBroadcaster, ResolveCableSession } from './broadcaster.ts';
@@ -137,9 +138,5 @@ const registerCable: FastifyPluginAsync<CablePluginOptions> = async (app, option
   });
 };
 
-/** `app.register(cablePlugin, { resolveSession })`. Skips Fastify's encapsulation, as fastify-plugin would. */
-export const cablePlugin: FastifyPluginAsync<CablePluginOptions> = Object.assign(registerCable, {
-  [Symbol.for('skip-override')]: true,
-  [Symbol.for('fastify.display-name')]: 'cable',
-  [Symbol.for('plugin-meta')]: { name: 'cable', fastify: '5.x' },
-});
+/** `app.register(cablePlugin, { resolveSession })`; shared app-wide (plugins/sharedPlugin.ts). */
+export const cablePlugin = sharedPlugin('cable', registerCable);

@@ -4,11 +4,11 @@
 import { truncateCoordinate } from '#domain/units/coordinates';
 import type { ClosureOrganizationRef, RoutePointWrite } from '#domain/closures/closureRecord';
 import type { ClosureWrite } from '#domain/closures/closureRules';
-import type { ClosureJson, ClosureThingJson, RoutePointJson } from './closureSchema.ts';
+import type { ClosureRecord, ClosureThingRecord, RoutePointRecord } from '#domain/closures/closureRecord';
 
 export type { ClosureOrganizationRef };
 
-function route(points: readonly RoutePointWrite[] | null | undefined): RoutePointJson[] {
+function route(points: readonly RoutePointWrite[] | null | undefined): RoutePointRecord[] {
   return (points ?? []).map((point) => ({
     lat: truncateCoordinate(point.lat),
     lng: truncateCoordinate(point.lng ?? point.lon ?? 0),
@@ -22,10 +22,10 @@ export function closureRecord(input: {
   id: string;
   write: ClosureWrite;
   organization: ClosureOrganizationRef;
-  thing: ClosureThingJson | null;
-  previous: ClosureJson | null;
+  thing: ClosureThingRecord | null;
+  previous: ClosureRecord | null;
   now: number;
-}): ClosureJson {
+}): ClosureRecord {
   const { id, write, organization, thing, previous, now } = input;
   const nowIso = new Date(now).toISOString();
   const becameActive = write.is_active && !(previous?.is_active ?? false);
@@ -65,11 +65,11 @@ export function closureRecord(input: {
 
 /** The quick switch: only the active flag and end time change. */
 export function quicklyUpdatedClosure(
-  previous: ClosureJson,
+  previous: ClosureRecord,
   isActive: boolean,
   endTime: string | null | undefined,
   now: number,
-): ClosureJson {
+): ClosureRecord {
   const nowIso = new Date(now).toISOString();
   const becameActive = isActive && !previous.is_active;
   return {

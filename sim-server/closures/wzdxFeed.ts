@@ -10,7 +10,7 @@ import {
   type FieldDeviceFeature,
   type FieldDeviceInput,
 } from '#domain/wzdx/fieldDevices';
-import type { ClosureJson } from './closureSchema.ts';
+import type { ClosureRecord } from '#domain/closures/closureRecord';
 
 const DIRECTIONS: Readonly<Record<string, string>> = {
   N: 'northbound',
@@ -26,10 +26,10 @@ export const UPDATE_FREQUENCY_SECONDS = 60;
 export const FINISHED_KEPT_MS = 2 * UPDATE_FREQUENCY_SECONDS * 1000;
 
 /** A closure as the feed reads it: the record and when it was last saved (unix ms). */
-export type FeedClosure = { closure: ClosureJson; updatedAt: number };
+export type FeedClosure = { closure: ClosureRecord; updatedAt: number };
 
 /** Closures that belong in the feed: published, with a WZDx id, a road path and an end time. */
-export function isPublished(closure: ClosureJson): boolean {
+export function isPublished(closure: ClosureRecord): boolean {
   return (
     closure.is_wzdx_compliant &&
     closure.external_id !== null &&
@@ -57,7 +57,7 @@ function eventEnd(entry: FeedClosure): number | null {
   return !closure.is_active && ran !== null ? updatedAt : null;
 }
 
-function roadEvent(closure: ClosureJson, updatedAt: string, end: string) {
+function roadEvent(closure: ClosureRecord, updatedAt: string, end: string) {
   const roadNames = [
     ...new Set([closure.street_start, closure.street_end].filter((name): name is string => !!name)),
   ];

@@ -1,14 +1,11 @@
 // Infrastructure plugins decorate the app for every route plugin, so they skip Fastify's encapsulation
-// (what the fastify-plugin package does, without the dependency).
+// (fastify-plugin); each is named, so Fastify can report a missing or doubled registration by name.
 import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 
 export function sharedPlugin<Options extends Record<string, unknown>>(
   name: string,
   plugin: FastifyPluginAsync<Options>,
 ): FastifyPluginAsync<Options> {
-  return Object.assign(plugin, {
-    [Symbol.for('skip-override')]: true,
-    [Symbol.for('fastify.display-name')]: name,
-    [Symbol.for('plugin-meta')]: { name, fastify: '5.x' },
-  });
+  return fastifyPlugin(plugin, { name, fastify: '5.x' });
 }

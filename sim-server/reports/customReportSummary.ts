@@ -7,7 +7,8 @@ import type { MileageUnit } from '#domain/exports/exportRecord';
 import type { CustomReportRecord } from '#domain/reports/customReport';
 import { speedUnitFor } from '#domain/units/speed';
 import type { ExportRepository } from '../exports/exportRepository.ts';
-import { chosenClosures, chosenIncidents, organizationRegions, telemetryTotals } from '../exports/exportRowSources.ts';
+import { chosenClosures, chosenIncidents, organizationRegions } from '../exports/exportChoices.ts';
+import { telemetryTotals } from '../exports/telemetryTotals.ts';
 
 export type CustomReportAsset = {
   name: string;

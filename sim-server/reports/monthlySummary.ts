@@ -6,7 +6,7 @@ import type { ClosureRecord } from '#domain/closures/closureRecord';
 import { spanOverlaps } from '#domain/exports/exportRows';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import type { ExportRepository } from '../exports/exportRepository.ts';
-import { telemetryTotals } from '../exports/exportRowSources.ts';
+import { telemetryTotals } from '../exports/telemetryTotals.ts';
 
 export type MonthlySummary = {
   organizationName: string;

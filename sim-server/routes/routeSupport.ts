@@ -11,14 +11,9 @@ import {
 } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { contractRoute } from '../shared/contract.ts';
-import {
-  recordDecided,
-  type CallerReach,
-  type Decided,
-  type Decision,
-  type Refusal,
-} from '../shared/decision.ts';
+import type { CallerReach, Decided, Decision, Refusal } from '../shared/decision.ts';
 import type { SimEvent } from '../store/events.ts';
+import { recordDecided } from '../store/recordDecided.ts';
 import type { Session } from '../users/userReadModel.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 

@@ -10,7 +10,8 @@ import {
   TokenResultSchema,
   type TokenGrant,
 } from '#domain/session/accountContract';
-import { LOCKED_OUT_DESCRIPTION, type PasswordSignIn } from '../auth/accountSecurity.ts';
+import { LOCKED_OUT_DESCRIPTION } from '../auth/accountSecurity.ts';
+import type { PasswordSignIn } from '../auth/passwordGrant.ts';
 import type { ThrottleSubject } from '../auth/throttlePlugin.ts';
 import { accountKeyOf } from '../auth/throttleRules.ts';
 import { contractRoute } from '../shared/contract.ts';

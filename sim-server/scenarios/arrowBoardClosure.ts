@@ -1,7 +1,7 @@
 // An arrow board with an automated closure: the board checks in every 10 s, and its closure activates 30 s in,
 // deactivates two minutes later, and repeats every four minutes for an hour (active, then standby).
 import { closureRecord } from '../closures/closureWrites.ts';
-import type { ClosureJson } from '../closures/closureSchema.ts';
+import type { ClosureRecord } from '#domain/closures/closureRecord';
 import type { Scenario, ScenarioStep } from './scenario.ts';
 import { heartbeatOf, scenarioId } from './scenarioSamples.ts';
 import { closureThingOf } from './scenarioWorld.ts';
@@ -21,7 +21,7 @@ export const arrowBoardClosure: Scenario = {
     world.claim(board);
     const organization = world.organizationRef(board.organization_id);
     const id = scenarioId(NAME, startAt, 'closure');
-    let previous: ClosureJson | null = null;
+    let previous: ClosureRecord | null = null;
     const save = (isActive: boolean) => (w: Parameters<ScenarioStep['run']>[0]) => {
       previous = closureRecord({
         id,

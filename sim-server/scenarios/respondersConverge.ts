@@ -2,7 +2,7 @@
 // (inactive), three units (police, fire, ambulance) driving to it from where they are, each added to the
 // location's active things when it arrives (time to scene = arrival minus the incident's start), heartbeats on
 // scene, and the incident closed after 15 minutes with everyone moved to the inactive list.
-import type { LocationJson, LocationThingJson } from '../locations/locationSchema.ts';
+import type { LocationRecord, LocationThingRecord } from '#domain/locations/locationRecord';
 import { CHICAGO_CENTRE } from '../seed/worldPlan.ts';
 import { distanceMetres, type LngLat } from '../streets/geometry.ts';
 import type { Scenario, ScenarioStep } from './scenario.ts';
@@ -14,7 +14,7 @@ const SCENE: LngLat = [CHICAGO_CENTRE.lng, CHICAGO_CENTRE.lat];
 const CLOSES_AFTER_MS = 15 * 60_000;
 const MAX_DRIVE_SECONDS = 180;
 
-function onScene(thing: WorldThing, start: number, end: number | null, now: number): LocationThingJson {
+function onScene(thing: WorldThing, start: number, end: number | null, now: number): LocationThingRecord {
   return {
     id: thing.id,
     external_id: thing.external_id,
@@ -44,7 +44,7 @@ export const respondersConverge: Scenario = {
     if (leaver) world.claim(leaver);
     const organizationId = units[0]?.organization_id ?? world.organizationId('Chicago Metro Responders');
     const left = leaver ? [onScene(leaver, startAt - 30 * 60_000, startAt - 10 * 60_000, startAt)] : [];
-    const location = (now: number, active: LocationThingJson[], closed: boolean): LocationJson => ({
+    const location = (now: number, active: LocationThingRecord[], closed: boolean): LocationRecord => ({
       id: scenarioId(NAME, startAt, 'location'),
       organization_id: organizationId,
       external_id: `INC-${new Date(startAt).toISOString().slice(0, 10)}-001`,

@@ -4,10 +4,10 @@
 // same events the location and closure routes append, then broadcast the same way.
 import type { FastifyInstance } from 'fastify';
 import type { DeviceType } from '#domain/things/thing';
-import type { ClosureJson, ClosureThingJson } from '../closures/closureSchema.ts';
+import type { ClosureRecord, ClosureThingRecord } from '#domain/closures/closureRecord';
 import type { ClosureOrganizationRef } from '../closures/closureWrites.ts';
 import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
-import type { LocationJson } from '../locations/locationSchema.ts';
+import type { LocationRecord } from '#domain/locations/locationRecord';
 import { recordEvent } from '../routes/routeSupport.ts';
 import { DEMO_PASSWORD } from '../seed/worldPlan.ts';
 
@@ -42,8 +42,8 @@ export type ScenarioWorld = {
   /** The organization as a closure names it. */
   organizationRef(id: string): ClosureOrganizationRef;
   ingest(samples: readonly TelemetrySample[]): void;
-  saveLocation(location: LocationJson): void;
-  saveClosure(closure: ClosureJson): void;
+  saveLocation(location: LocationRecord): void;
+  saveClosure(closure: ClosureRecord): void;
   /** PUT /api/things/:id with the asset's service and alerting flags. */
   updateService(
     thing: WorldThing,
@@ -145,7 +145,7 @@ export async function createScenarioWorld(app: FastifyInstance): Promise<Scenari
 }
 
 /** The asset as a closure names it. */
-export function closureThingOf(thing: WorldThing, heartbeatAt: number | null): ClosureThingJson {
+export function closureThingOf(thing: WorldThing, heartbeatAt: number | null): ClosureThingRecord {
   return {
     id: thing.id,
     nickname: thing.nickname,

@@ -1,7 +1,6 @@
 // What a decider answers: the events to append, or a refusal with the answer the caller gets. Deciders are pure
 // (`decide(command, state, { now, newId })`); routes parse, load the state from read repositories, decide, and append
-// the events in one transaction (routes/routeSupport.ts `appendDecision`).
-import type { EventLog } from '../store/eventLog.ts';
+// the events in one transaction (routes/routeSupport.ts `appendDecision`, through store/recordDecided.ts).
 import type { SimEvent } from '../store/events.ts';
 
 /** An event with the stream it belongs to and the organization that owns that stream. */
@@ -34,11 +33,3 @@ export const ORGANIZATION_NOT_FOUND_REFUSAL: Decision = { refused: { kind: 'orga
 
 /** Which organizations a caller sees and which it may write to (its own and those it manages). */
 export type CallerReach = { reachable: ReadonlySet<string>; writable: ReadonlySet<string> };
-
-/** Appends accepted events in one transaction at `recordedAt` (the routes' `appendDecision`, the export worker). */
-export function recordDecided(log: EventLog, accepted: readonly Decided[], recordedAt: number): void {
-  log.transaction(() => {
-    for (const { event, streamId, organizationId } of accepted)
-      log.record(event, { streamId, organizationId, recordedAt });
-  });
-}

@@ -6,10 +6,10 @@ import type { ConfigFileRecord } from '#domain/integrations/configFile';
 import type { ExportRecord } from '#domain/exports/exportRecord';
 import type { CustomReportRecord } from '#domain/reports/customReport';
 import type { DeviceType } from '#domain/things/thing';
-import type { AreaJson } from '../areas/areaSchema.ts';
+import type { AreaRecord } from '#domain/areas/areaRecord';
 import type { AreaTypeRecord, ThingSubtypeRecord, ThingTypeRecord } from '../catalog/catalogRecords.ts';
-import type { ClosureJson } from '../closures/closureSchema.ts';
-import type { LocationJson } from '../locations/locationSchema.ts';
+import type { ClosureRecord } from '#domain/closures/closureRecord';
+import type { LocationRecord } from '#domain/locations/locationRecord';
 import type {
   LightIntensityRecord,
   R2RTestAlertRecord,
@@ -17,7 +17,7 @@ import type {
   ThingRelationshipsRecord,
   ThingTestModeRecord,
 } from '../things/thingEditRecords.ts';
-import type { AlertingZoneJson } from '../zones/alertingZoneSchema.ts';
+import type { AlertingZoneRecord } from '#domain/zones/alertingZoneRecord';
 
 export type OrganizationRecord = {
   id: string;
@@ -221,12 +221,12 @@ export type LiveOperationsEvent =
   | { type: 'AreaTypeRegistered'; data: AreaTypeRecord }
   | { type: 'R2RTestAlertSent'; data: R2RTestAlertRecord }
   | { type: 'LightIntensitySet'; data: LightIntensityRecord }
-  | { type: 'LocationSaved'; data: LocationJson }
-  | { type: 'ClosureSaved'; data: ClosureJson }
+  | { type: 'LocationSaved'; data: LocationRecord }
+  | { type: 'ClosureSaved'; data: ClosureRecord }
   | { type: 'ClosureDeleted'; data: { id: string } }
-  | { type: 'AreaSaved'; data: AreaJson }
+  | { type: 'AreaSaved'; data: AreaRecord }
   | { type: 'AreaDeleted'; data: { id: string } }
-  | { type: 'AlertingZoneSaved'; data: AlertingZoneJson }
+  | { type: 'AlertingZoneSaved'; data: AlertingZoneRecord }
   | { type: 'AlertingZoneDeleted'; data: { id: string } };
 
 /** Data exports (issue 15); the export is the stream. Its worker's steps are events like any write. */

@@ -1,7 +1,7 @@
 // What the asset writes of live §7 record: a profile edit, a change of who shares the asset, the R2R test mode,
 // a test alert and the LED light intensity. The thing is the event's stream.
 import type { LightIntensity } from '#domain/things/thingCommandBodies';
-import type { ThingRelationshipRecord } from '../store/events.ts';
+import type { ThingRelationshipRecord } from '#domain/things/thingRecord';
 
 export type ThingProfileRecord = {
   in_service: boolean;
@@ -26,7 +26,5 @@ export type ThingTestModeRecord = { test_mode: boolean };
 
 /** A test alert sent to the R2R indicator; the device's answer is `delivered`. */
 export type R2RTestAlertRecord = { delivered: boolean };
-
-export type { LightIntensity };
 
 export type LightIntensityRecord = { light_intensity: LightIntensity };

@@ -2,8 +2,8 @@
 // the location and closure events. Applying one answers the things whose links changed, so the caller rebuilds
 // their wire JSON and moves their update time (incremental loads then pick them up).
 import type { SqliteDatabase } from '../store/database.ts';
-import type { ClosureJson } from '../closures/closureSchema.ts';
-import type { LocationJson } from '../locations/locationSchema.ts';
+import type { ClosureRecord } from '#domain/closures/closureRecord';
+import type { LocationRecord } from '#domain/locations/locationRecord';
 
 export type ThingLinks = {
   /** The incident the thing is on and when it arrived there (its entry's start_time). */
@@ -16,8 +16,8 @@ export const NO_THING_LINKS: ThingLinks = { location: null, closures: [] };
 export type ThingLinkProjection = {
   linksOf(thingId: string): ThingLinks;
   /** Returns the ids of the things whose links changed. */
-  locationSaved(location: LocationJson): string[];
-  closureSaved(closure: ClosureJson): string[];
+  locationSaved(location: LocationRecord): string[];
+  closureSaved(closure: ClosureRecord): string[];
   closureDeleted(closureId: string): string[];
 };
 

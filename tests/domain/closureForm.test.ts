@@ -1,7 +1,8 @@
 // The closure form's rules (live §5 "Closure", "Closure publishing"; §4 form modes; §8 save errors): each field's
 // error in the product's words, the save body each mode sends, and the texts a refused save shows.
 import { describe, expect, it } from 'vitest';
-import { mapServerClosure, matchesClosureSearch, type ServerClosure } from '#domain/closures/closure';
+import { mapServerClosure, type ServerClosure } from '#domain/closures/closure';
+import { matchesClosureSearch } from '#domain/closures/closureList';
 import {
   ASSET_REQUIRED,
   closureFormErrors,
@@ -21,7 +22,8 @@ import {
   WZDX_ID_REQUIRED,
   type ClosureFormValues,
 } from '#domain/closures/closureForm';
-import { ALERT_MESSAGE_TOO_LONG, END_DATE_REQUIRED, ROUTE_MISSING } from '#domain/closures/closureRules';
+import { ALERT_MESSAGE_TOO_LONG } from '#domain/closures/closureRecord';
+import { END_DATE_REQUIRED, ROUTE_MISSING } from '#domain/closures/closureRules';
 
 const NOW = Date.parse('2026-03-10T15:00:00Z');
 const DAY = 86_400_000;

@@ -1,13 +1,8 @@
 // Closure status and the displayed-times rule (live §4 "Closure status").
 import { describe, expect, it } from 'vitest';
-import {
-  closureQuickUpdate,
-  closureStatus,
-  countClosures,
-  DEFAULT_CLOSURE_FILTER,
-  displayedClosureTimes,
-  matchesClosureFilter,
-} from '#domain/closures/closure';
+import { closureStatus, displayedClosureTimes } from '#domain/closures/closure';
+import { countClosures, DEFAULT_CLOSURE_FILTER, matchesClosureFilter } from '#domain/closures/closureList';
+import { closureQuickUpdate } from '#domain/closures/closureRules';
 import { DEFAULT_STATUS_SETTINGS } from '#domain/status/assetStatus';
 import { HOUR, T0, closure, iso } from './support/builders.ts';
 

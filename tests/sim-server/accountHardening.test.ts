@@ -3,7 +3,7 @@
 // together with the right password; a password reset ends every session opened before it (REST, refresh, token
 // check, cable connect, and a cable already open); token answers are never cached; the outbox answers loopback callers only.
 import { describe, expect, it } from 'vitest';
-import { LOCKOUT_THRESHOLD } from '#sim/auth/accountSecurity';
+import { LOCKOUT_THRESHOLD } from '#sim/auth/accountDecider';
 import { outboxExposureWarning } from '#sim/auth/outboxAccess';
 import { connectCable } from './support/cableClient.ts';
 import type { TokenResult } from '#sim/auth/tokens';

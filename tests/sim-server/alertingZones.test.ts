@@ -2,7 +2,7 @@
 // the dashboard shows as "User does not have required permissions".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertingZoneWritePayload, decodeAlertingZones } from '#domain/zones/alertingZone';
-import type { AlertingZoneJson } from '#sim/zones/alertingZoneSchema';
+import type { AlertingZoneRecord } from '#domain/zones/alertingZoneRecord';
 import { call, eventCount, startLiveWorld, type LiveWorld, type RoleName } from './support/liveOperations.ts';
 
 let world: LiveWorld;
@@ -37,7 +37,7 @@ describe('alerting zones', () => {
   it('creates a zone from the dashboard’s write payload, filters by hotspot, updates and deletes it', async () => {
     const created = await create();
     expect(created.statusCode).toBe(201);
-    const zone = created.json<AlertingZoneJson>();
+    const zone = created.json<AlertingZoneRecord>();
     expect(zone.features[0]?.geometry).toEqual([
       { lat: 41.88, lon: -87.63 },
       { lat: 41.881, lon: -87.629 },
@@ -48,7 +48,7 @@ describe('alerting zones', () => {
       '/api/organization/alerting_zones?hotspot_id=HS-TEST',
       world.tokens.media,
     );
-    expect(byHotspot.json<AlertingZoneJson[]>().map((candidate) => candidate.id)).toEqual([zone.id]);
+    expect(byHotspot.json<AlertingZoneRecord[]>().map((candidate) => candidate.id)).toEqual([zone.id]);
     const update = alertingZoneWritePayload({
       zoneId: zone.id,
       organizationId: world.ids.coordination,
@@ -63,7 +63,7 @@ describe('alerting zones', () => {
       update,
     );
     expect(updated.statusCode).toBe(200);
-    expect(updated.json<AlertingZoneJson>().features[0]?.geometry).toHaveLength(3);
+    expect(updated.json<AlertingZoneRecord>().features[0]?.geometry).toHaveLength(3);
     const removed = await call(
       world,
       'DELETE',

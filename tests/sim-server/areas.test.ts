@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAreas } from '#domain/areas/area';
 import { POSITION_MISSING } from '#domain/areas/areaRules';
-import type { AreaJson } from '#sim/areas/areaSchema';
+import type { AreaRecord } from '#domain/areas/areaRecord';
 import { call, eventCount, startLiveWorld, type LiveWorld, type RoleName } from './support/liveOperations.ts';
 
 let world: LiveWorld;
@@ -83,7 +83,7 @@ describe('writes', () => {
   it('creates an exclusion zone with coordinates truncated to 7 decimals, edits and deletes it', async () => {
     const created = await create(areaBody());
     expect(created.statusCode).toBe(201);
-    const area = created.json<AreaJson>();
+    const area = created.json<AreaRecord>();
     expect(area).toMatchObject({ name: 'Daley Plaza', organization_id: world.ids.coordination });
     expect(area.point_geom).toEqual({ lat: 41.8781234, lon: -87.6298 });
     expect(area.area_geom).toHaveLength(4);
@@ -98,9 +98,9 @@ describe('writes', () => {
       },
     );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json<AreaJson>()).toMatchObject({ id: area.id, name: 'Daley Center', area_geom: null });
+    expect(edited.json<AreaRecord>()).toMatchObject({ id: area.id, name: 'Daley Center', area_geom: null });
     const listed = (await call(world, 'GET', '/api/organization/exclusion_zone', world.tokens.user)).json<
-      AreaJson[]
+      AreaRecord[]
     >();
     expect(listed.find((candidate) => candidate.id === area.id)?.name).toBe('Daley Center');
     const removed = await call(
@@ -182,7 +182,7 @@ describe('roles against each area write', () => {
     for (const role of roles) {
       const may = allowed[write].includes(role);
       it(`${role} ${may ? 'may' : 'may not'} ${write}`, async () => {
-        const target = (await create(areaBody())).json<AreaJson>();
+        const target = (await create(areaBody())).json<AreaRecord>();
         const response =
           write === 'create'
             ? await create(areaBody(), world.tokens[role])

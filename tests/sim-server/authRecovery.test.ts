@@ -2,7 +2,7 @@
 // test moves: lockout and unlock links, forgot and reset with expiring tokens and the last 10 passwords, verify,
 // accounts in each standing, and the outbox where the "e-mails" land.
 import { describe, expect, it } from 'vitest';
-import { LOCKOUT_THRESHOLD } from '#sim/auth/accountSecurity';
+import { LOCKOUT_THRESHOLD } from '#sim/auth/accountDecider';
 import { rebuildProjections } from '#sim/store/eventLog';
 import { ACCOUNT_PASSWORD, useAccountSecurityWorld } from './support/accountSecurityWorld.ts';
 import { bearer, signIn } from './support/simulatorHarness.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from 'date-fns';
 import { decodeClosures } from '#domain/closures/closure';
 import { ROUTE_MISSING } from '#domain/closures/closureRules';
-import type { ClosureJson } from '#sim/closures/closureSchema';
+import type { ClosureRecord } from '#domain/closures/closureRecord';
 import { connectCable } from './support/cableClient.ts';
 import {
   call,
@@ -27,13 +27,13 @@ afterAll(async () => {
 
 const roadWorks = () => `org_ids[]=${world.ids.roadWorks}`;
 
-async function closures(query = `?${roadWorks()}`, token = world.tokens.user): Promise<ClosureJson[]> {
+async function closures(query = `?${roadWorks()}`, token = world.tokens.user): Promise<ClosureRecord[]> {
   const response = await call(world, 'GET', `/api/organization/closure${query}`, token);
   expect(response.statusCode).toBe(200);
-  return response.json<ClosureJson[]>();
+  return response.json<ClosureRecord[]>();
 }
 
-async function seededOf(type: ClosureJson['closure_type']): Promise<ClosureJson> {
+async function seededOf(type: ClosureRecord['closure_type']): Promise<ClosureRecord> {
   const found = (await closures()).find((closure) => closure.closure_type === type);
   if (!found) throw new Error(`no seeded ${type} closure`);
   return found;
@@ -98,7 +98,7 @@ describe('POST /api/organization/closure', () => {
     const since = world.harness.clock.now();
     const response = await create(closureBody({ description: 'Broadcast me' }));
     expect(response.statusCode).toBe(201);
-    const created = response.json<ClosureJson>();
+    const created = response.json<ClosureRecord>();
     expect(created).toMatchObject({
       closure_type: 'manual',
       description: 'Broadcast me',
@@ -154,7 +154,7 @@ describe('POST /api/organization/closure', () => {
     for (const uuid of [null, '']) {
       const response = await create(closureBody({ uuid }));
       expect(response.statusCode).toBe(201);
-      const created = response.json<ClosureJson>();
+      const created = response.json<ClosureRecord>();
       expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(created.uuid).toBe(created.id);
       const edited = await call(
@@ -165,7 +165,7 @@ describe('POST /api/organization/closure', () => {
         closureBody({ description: 'Edited after a null uuid' }),
       );
       expect(edited.statusCode).toBe(200);
-      expect(edited.json<ClosureJson>()).toMatchObject({
+      expect(edited.json<ClosureRecord>()).toMatchObject({
         id: created.id,
         description: 'Edited after a null uuid',
       });
@@ -223,7 +223,7 @@ describe('POST /api/organization/closure', () => {
     );
     const response = await create(closureBody({ closure_type: 'automated', thing_id: arrowBoard.id }));
     expect(response.statusCode).toBe(201);
-    expect(response.json<ClosureJson>().thing?.id).toBe(arrowBoard.id);
+    expect(response.json<ClosureRecord>().thing?.id).toBe(arrowBoard.id);
   });
 
   it('answers 404 for a foreign organization and 403 for one the caller only accesses', async () => {
@@ -234,13 +234,13 @@ describe('POST /api/organization/closure', () => {
 
 describe('PUT and DELETE /api/organization/closure/{id}', () => {
   it('edits a closure with the whole form', async () => {
-    const created = (await create(closureBody())).json<ClosureJson>();
+    const created = (await create(closureBody())).json<ClosureRecord>();
     const response = await call(world, 'PUT', `/api/organization/closure/${created.id}`, world.tokens.user, {
       ...closureBody({ description: 'Edited', impacted_lanes: [3] }),
       uuid: created.id,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<ClosureJson>()).toMatchObject({
+    expect(response.json<ClosureRecord>()).toMatchObject({
       id: created.id,
       description: 'Edited',
       impacted_lanes: [3],
@@ -248,14 +248,14 @@ describe('PUT and DELETE /api/organization/closure/{id}', () => {
   });
 
   it('switches a manual closure off and on with the quick update', async () => {
-    const manual = (await create(closureBody())).json<ClosureJson>();
+    const manual = (await create(closureBody())).json<ClosureRecord>();
     const off = await call(world, 'PUT', `/api/organization/closure/${manual.id}`, world.tokens.user, {
       uuid: manual.id,
       is_active: false,
       end_time: null,
     });
     expect(off.statusCode).toBe(200);
-    expect(off.json<ClosureJson>()).toMatchObject({
+    expect(off.json<ClosureRecord>()).toMatchObject({
       is_active: false,
       end_time: null,
       description: manual.description,
@@ -273,7 +273,7 @@ describe('PUT and DELETE /api/organization/closure/{id}', () => {
       is_active: true,
       end_time: end,
     });
-    expect(on.json<ClosureJson>()).toMatchObject({ is_active: true, end_time: end });
+    expect(on.json<ClosureRecord>()).toMatchObject({ is_active: true, end_time: end });
   });
 
   it('answers 422 "not managed" for edits and deletes of a feed closure', async () => {
@@ -309,7 +309,7 @@ describe('PUT and DELETE /api/organization/closure/{id}', () => {
   });
 
   it('deletes a closure; it leaves the list and a second delete answers 404', async () => {
-    const created = (await create(closureBody())).json<ClosureJson>();
+    const created = (await create(closureBody())).json<ClosureRecord>();
     const removed = await call(
       world,
       'DELETE',
@@ -336,7 +336,7 @@ describe('roles against each closure write', () => {
     for (const role of roles) {
       const may = allowed[write].includes(role);
       it(`${role} ${may ? 'may' : 'may not'} ${write}`, async () => {
-        const target = (await create(closureBody())).json<ClosureJson>();
+        const target = (await create(closureBody())).json<ClosureRecord>();
         const response =
           write === 'create'
             ? await create(closureBody(), world.tokens[role])

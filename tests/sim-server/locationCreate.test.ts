@@ -2,7 +2,7 @@
 // now, broadcast to the organization's dashboards like every other location write; the refusals the dashboard
 // translates, and nothing written when refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocationJson } from '#sim/locations/locationSchema';
+import type { LocationRecord } from '#domain/locations/locationRecord';
 import { connectCable } from './support/cableClient.ts';
 import { call, eventCount, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
 
@@ -33,7 +33,7 @@ describe('POST /api/locations', () => {
     await dashboard.subscribe(world.ids.responders);
     const response = await call(world, 'POST', '/api/locations', world.tokens.user, body());
     expect(response.statusCode, response.body).toBe(200);
-    const created = response.json<LocationJson>();
+    const created = response.json<LocationRecord>();
     expect(created).toMatchObject({
       organization_id: world.ids.responders,
       is_active: true,
@@ -59,7 +59,7 @@ describe('POST /api/locations', () => {
       `/api/locations/active?org_ids[]=${world.ids.responders}`,
       world.tokens.media,
     );
-    expect(active.json<LocationJson[]>().map((location) => location.id)).toContain(created.id);
+    expect(active.json<LocationRecord[]>().map((location) => location.id)).toContain(created.id);
   });
 
   it('leaves the optional parts empty when blank', async () => {
@@ -71,7 +71,7 @@ describe('POST /api/locations', () => {
       body({ external_id: '  ', alert_message: null, roadway_heading: null }),
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json<LocationJson>()).toMatchObject({
+    expect(response.json<LocationRecord>()).toMatchObject({
       external_id: null,
       alert_message: null,
       roadway_heading: null,

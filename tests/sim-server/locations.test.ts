@@ -2,7 +2,7 @@
 // dashboard translates (live §8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLocations } from '#domain/locations/location';
-import type { LocationJson } from '#sim/locations/locationSchema';
+import type { LocationRecord } from '#domain/locations/locationRecord';
 import { connectCable } from './support/cableClient.ts';
 import { call, eventCount, startLiveWorld, type LiveWorld, type RoleName } from './support/liveOperations.ts';
 
@@ -16,10 +16,10 @@ afterAll(async () => {
   await world.harness.close();
 });
 
-async function list(query: string, token = world.tokens.user): Promise<LocationJson[]> {
+async function list(query: string, token = world.tokens.user): Promise<LocationRecord[]> {
   const response = await call(world, 'GET', `/api/locations${query}`, token);
   expect(response.statusCode).toBe(200);
-  return response.json<LocationJson[]>();
+  return response.json<LocationRecord[]>();
 }
 
 const weekAgo = () => new Date(world.harness.clock.now() - 7 * DAY).toISOString();
@@ -54,7 +54,7 @@ describe('GET /api/locations', () => {
   it('serves /active with the assets on scene', async () => {
     const active = (
       await call(world, 'GET', `/api/locations/active?${responders()}`, world.tokens.media)
-    ).json<LocationJson[]>();
+    ).json<LocationRecord[]>();
     expect(active.length).toBeGreaterThanOrEqual(2);
     for (const location of active) {
       expect(location.is_active).toBe(true);
@@ -90,7 +90,7 @@ describe('PUT /api/locations/{id}', () => {
       organization_id: world.ids.responders,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<LocationJson>()).toMatchObject({
+    expect(response.json<LocationRecord>()).toMatchObject({
       id: first.id,
       lat: first.lat + 0.0004,
       roadway_heading: 90,

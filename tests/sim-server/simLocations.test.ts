@@ -2,7 +2,7 @@
 // as a dispatch system would; the record is checked, an incident stays with its organization, and a refused
 // report writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocationJson } from '#sim/locations/locationSchema';
+import type { LocationRecord } from '#domain/locations/locationRecord';
 import { call, eventCount, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
 
 let world: LiveWorld;
@@ -14,7 +14,7 @@ afterAll(async () => {
   await world.harness.close();
 });
 
-function incident(overrides: Partial<LocationJson> = {}): LocationJson {
+function incident(overrides: Partial<LocationRecord> = {}): LocationRecord {
   return {
     id: '00000000-0000-4000-8000-0000000a11ce',
     organization_id: world.ids.responders,
@@ -45,7 +45,7 @@ describe('POST /api/sim/locations', () => {
       `/api/locations/active?org_ids[]=${world.ids.responders}`,
       world.tokens.user,
     );
-    expect(listed.json<LocationJson[]>().map((location) => location.id)).toContain(incident().id);
+    expect(listed.json<LocationRecord[]>().map((location) => location.id)).toContain(incident().id);
 
     const endedAt = new Date(world.harness.clock.now()).toISOString();
     const ended = await call(

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_STATUS, DEFAULT_STATUS_SETTINGS } from '#domain/status/assetStatus';
 import { decodeThings } from '#domain/things/thing';
-import type { ClosureJson } from '#sim/closures/closureSchema';
-import type { LocationJson } from '#sim/locations/locationSchema';
+import type { ClosureRecord } from '#domain/closures/closureRecord';
+import type { LocationRecord } from '#domain/locations/locationRecord';
 import type { ThingJson } from '#sim/things/thingWire';
 import { call, row, rows, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
 
@@ -24,13 +24,13 @@ async function things(organizationId: string, since?: number): Promise<ThingJson
   return response.json<{ data: ThingJson[] }>().data;
 }
 
-function activeLocations(): LocationJson[] {
+function activeLocations(): LocationRecord[] {
   return rows<{ data: string }>(world, 'SELECT data FROM locations WHERE is_active = 1 ORDER BY id').map(
-    (location) => JSON.parse(location.data) as LocationJson,
+    (location) => JSON.parse(location.data) as LocationRecord,
   );
 }
 
-function saveLocation(location: LocationJson) {
+function saveLocation(location: LocationRecord) {
   const { eventLog, clock } = world.app;
   eventLog.transaction(() =>
     eventLog.record(
@@ -150,7 +150,7 @@ describe('closures on a thing', () => {
     const seeded = rows<{ data: string }>(
       world,
       "SELECT data FROM closures WHERE closure_type = 'automated'",
-    ).map((closure) => JSON.parse(closure.data) as ClosureJson);
+    ).map((closure) => JSON.parse(closure.data) as ClosureRecord);
     const active = seeded.find((closure) => closure.is_active && closure.thing_id !== null);
     if (!active?.thing_id) throw new Error('the seed has an active automated closure');
     expect(await closuresOf(active.thing_id)).toEqual([{ id: active.id, external_id: active.external_id }]);
@@ -165,7 +165,7 @@ describe('closures on a thing', () => {
     world.harness.clock.advance(1_000);
     const created = await call(world, 'POST', closuresUrl, world.tokens.admin, closureBody(thingId));
     expect(created.statusCode).toBe(201);
-    const closure = created.json<ClosureJson>();
+    const closure = created.json<ClosureRecord>();
     expect(await closuresOf(thingId, since)).toEqual([{ id: closure.id, external_id: closure.external_id }]);
 
     world.harness.clock.advance(1_000);

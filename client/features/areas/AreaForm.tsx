@@ -5,7 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo } from 'react';
 import { sortAreaTypes, type Area } from '#domain/areas/area';
-import { AREA_NAME_MAX_LENGTH } from '#domain/areas/areaRules';
+import { AREA_NAME_MAX_LENGTH } from '#domain/areas/areaRecord';
 import {
   addressLabels,
   AREA_COUNTRIES,

@@ -25,7 +25,7 @@ import {
   ALERT_MESSAGE_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
   WZDX_ID_MAX_LENGTH,
-} from '#domain/closures/closureRules';
+} from '#domain/closures/closureRecord';
 import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
 import { loadClosureAssets, saveClosure, type ClosureAssetChoice } from '../../api/closures.ts';
 import { apiClient } from '../../app/session.ts';

@@ -3,12 +3,8 @@
 // the online/offline counts and "Search for a Closure...", then the rows. Default filters (live §4): every type,
 // active/standby/pending, offline and out-of-service hidden.
 import { useSignals } from '@preact/signals-react/runtime';
-import {
-  CLOSURE_STATUS_LABELS,
-  CLOSURE_TYPE_LABELS,
-  type ClosureFilter,
-  type ClosureType,
-} from '#domain/closures/closure';
+import { CLOSURE_STATUS_LABELS, CLOSURE_TYPE_LABELS, type ClosureType } from '#domain/closures/closure';
+import type { ClosureFilter } from '#domain/closures/closureList';
 import { maySwitchClosure } from './closureAccess.ts';
 import { ClosureRow } from './ClosureRow.tsx';
 import {

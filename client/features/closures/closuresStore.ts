@@ -3,15 +3,15 @@
 // the worker's closure lines, the list's filter and search, and the manual switch's pending and failed states.
 // `startClosuresBridge` is the one subscription; the screens read the signals and call the commands.
 import { computed, effect, signal } from '@preact/signals-react';
+import type { Closure } from '#domain/closures/closure';
 import {
-  closureQuickUpdate,
   countClosures,
   DEFAULT_CLOSURE_FILTER,
   matchesClosureFilter,
   matchesClosureSearch,
-  type Closure,
   type ClosureFilter,
-} from '#domain/closures/closure';
+} from '#domain/closures/closureList';
+import { closureQuickUpdate } from '#domain/closures/closureRules';
 import { UNABLE_TO_ACTIVATE } from '#domain/closures/closureForm';
 import { loadClosures, switchClosure } from '../../api/closures.ts';
 import { apiClient } from '../../app/session.ts';

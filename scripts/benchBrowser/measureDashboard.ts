@@ -1,0 +1,163 @@
+// The dashboard's side of a run: sign in, wait for the asset list and the map, then measure.
+import { writeFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { DEMO_PASSWORD } from '#tests/e2e/simulatorApi';
+import type { Server } from './benchServer.ts';
+import { measureSeconds, sleep, type PageFigures } from './measureSeconds.ts';
+import { STREET_PREFIX, type BenchOptions } from './options.ts';
+import { installProbes } from './pageProbes.ts';
+import { mainThreadSelfTimes, selfTimes, type CpuProfile, type TraceEvent } from './profileSummaries.ts';
+import { attachWorkerProfiler } from './workerProfiler.ts';
+
+export async function measureDashboard(
+  browser: Browser,
+  server: Server,
+  options: BenchOptions,
+): Promise<PageFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    // tsx keeps function names by wrapping them in a `__name` helper that the page lacks; give it a no-op one.
+    await page.addInitScript({ content: 'window.__name = (target) => target;' });
+    await page.addInitScript(installProbes, STREET_PREFIX);
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    // The asset list beside the map: the screen a dispatcher keeps open (an asset's route shows its detail instead).
+    await page.goto(`${server.url}/dashboard/things`);
+    await page.waitForURL('**/welcome/signin');
+    await page.getByLabel('Email').fill('user@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByTestId('asset-count')
+      .filter({ hasText: `/ ${server.things.length}` })
+      .waitFor({ timeout: 180_000 });
+    // The map reports its markers, unless it fell back to the WebGL notice (the software GPU lost its context).
+    const mapState = await page.waitForFunction(
+      () => {
+        if (document.querySelector('[data-testid="map-fallback"]')) return 'fallback';
+        const map = document.querySelector('[data-testid="live-map"]');
+        return Number(map?.getAttribute('data-marker-count') ?? 0) > 0 ? 'map' : null;
+      },
+      undefined,
+      { timeout: 120_000 },
+    );
+    if ((await mapState.jsonValue()) === 'fallback') {
+      throw new Error('the map fell back to the WebGL notice: the WebGL context was lost');
+    }
+    const cdp = await context.newCDPSession(page);
+    const browserCdp = await browser.newBrowserCDPSession();
+    await cdp.send('Performance.enable');
+    const worker = await attachWorkerProfiler(
+      cdp,
+      (target) => target.type === 'worker' && target.title === 'live',
+    );
+    let workerBusyMs = 0;
+    let framesAtStart = 0;
+    let rendersAtStart = 0;
+    const profiling = {
+      async start() {
+        await worker.start();
+        if (options.tracePath) {
+          await browser.startTracing(page, {
+            path: options.tracePath,
+            categories: [
+              'devtools.timeline',
+              'disabled-by-default-devtools.timeline',
+              'v8.execute',
+              'blink',
+              'gpu',
+            ],
+          });
+        }
+        if (options.profilePath) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
+      },
+      async stop() {
+        const workerProfile = await worker.stop();
+        workerBusyMs = workerProfile.busyMs;
+        if (options.workerProfilePath) {
+          await writeFile(options.workerProfilePath, JSON.stringify(workerProfile.profile));
+          console.log(
+            `\nWorker CPU profile written to ${options.workerProfilePath}; most self time (ms per batch):`,
+          );
+          for (const { name, ms } of selfTimes(workerProfile.profile).slice(0, 30)) {
+            console.log(`  ${(ms / options.measuredSeconds).toFixed(2).padStart(8)}  ${name}`);
+          }
+        }
+        if (options.profilePath) {
+          const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+          await writeFile(options.profilePath, JSON.stringify(profile));
+          console.log(`\nCPU profile written to ${options.profilePath}; most self time (ms per batch):`);
+          for (const { name, ms } of selfTimes(profile).slice(0, 30)) {
+            console.log(`  ${(ms / options.measuredSeconds).toFixed(2).padStart(8)}  ${name}`);
+          }
+        }
+        if (options.tracePath) {
+          const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+            traceEvents: TraceEvent[];
+          };
+          console.log(`\ntrace written to ${options.tracePath}; main-thread self time (ms per batch):`);
+          for (const { name, ms } of mainThreadSelfTimes(trace.traceEvents).slice(0, 25)) {
+            console.log(`  ${(ms / options.measuredSeconds).toFixed(2).padStart(8)}  ${name}`);
+          }
+        }
+      },
+    };
+    const { scriptMs, heap, cableLoss, processMs } = await measureSeconds(
+      browserCdp,
+      cdp,
+      server,
+      async () => {
+        framesAtStart = await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0);
+        rendersAtStart = await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0);
+        await page.evaluate(() => {
+          (window as unknown as { __benchProbes: { measuring: boolean } }).__benchProbes.measuring = true;
+        });
+      },
+      profiling,
+      options,
+    );
+    await sleep(2000);
+    if (options.screenshotPath) await page.screenshot({ path: options.screenshotPath });
+    const framesDrawn =
+      (await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0)) - framesAtStart;
+    const mapRenders = (await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0)) - rendersAtStart;
+    console.log(
+      `  the map drew ${mapRenders} times for ${framesDrawn} frames (${(mapRenders / Math.max(1, framesDrawn)).toFixed(1)} per frame)`,
+    );
+    const probes = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __benchProbes: {
+              longTasks: number[];
+              listShown: [number, number][];
+              mapPositions: [string, number][];
+            };
+          }
+        ).__benchProbes,
+    );
+    const mapShown = probes.mapPositions
+      .map(([position, at]): [number, number] | null => {
+        const sentAt = server.sent.get(position);
+        return sentAt === undefined ? null : [sentAt, at];
+      })
+      .filter((shown): shown is [number, number] => shown !== null);
+    return {
+      scriptMs,
+      workerMs: workerBusyMs / options.measuredSeconds,
+      longTasks: probes.longTasks,
+      framesDrawn,
+      shown: [...probes.listShown, ...mapShown],
+      heap,
+      cableLoss,
+      processMs,
+    };
+  } finally {
+    await context.close();
+  }
+}

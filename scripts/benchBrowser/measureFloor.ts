@@ -1,0 +1,85 @@
+// The floor page's side of a run (floorPage.ts): the same frames, the least work that shows them.
+import type { Browser } from 'playwright-core';
+import { signInForToken } from '#tests/e2e/simulatorApi';
+import type { Server } from './benchServer.ts';
+import { floorPageUrl } from './floorPage.ts';
+import { measureSeconds, sleep, type PageFigures } from './measureSeconds.ts';
+import { STREET_PREFIX, type BenchOptions } from './options.ts';
+import { attachWorkerProfiler, type WorkerProfiler } from './workerProfiler.ts';
+
+export async function measureFloor(
+  browser: Browser,
+  server: Server,
+  options: BenchOptions,
+): Promise<PageFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const [first] = server.things;
+    const url = floorPageUrl(server.url, {
+      // A fresh sign-in: the dashboard's own sign-in as the same user replaced the server's earlier token.
+      token: await signInForToken(server.url, 'user@demo.test'),
+      organizationId: server.organizationId,
+      streetPrefix: STREET_PREFIX,
+      center: [first?.lng ?? 0, first?.lat ?? 0],
+    });
+    await page.addInitScript(() => {
+      const longTasks: number[] = [];
+      (window as unknown as { __floorLongTasks: number[] }).__floorLongTasks = longTasks;
+      new PerformanceObserver((list) => {
+        const probes = (window as unknown as { __floorProbes?: { measuring: boolean } }).__floorProbes;
+        if (!probes?.measuring) return;
+        for (const entry of list.getEntries()) longTasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    page.on('pageerror', (error) => console.error(`floor page error: ${error.message}`));
+    await page.goto(url);
+    await page.waitForFunction(() => (window as { __floorProbes?: unknown }).__floorProbes !== undefined);
+    const cdp = await context.newCDPSession(page);
+    const browserCdp = await browser.newBrowserCDPSession();
+    await cdp.send('Performance.enable');
+    const worker: WorkerProfiler = await attachWorkerProfiler(
+      cdp,
+      (target) => target.type === 'worker' && target.url.startsWith('blob:'),
+    );
+    let workerBusyMs = 0;
+    let drawsAtStart = 0;
+    const { scriptMs, heap, cableLoss, processMs } = await measureSeconds(
+      browserCdp,
+      cdp,
+      server,
+      async () => {
+        drawsAtStart = await page.evaluate(() => {
+          const probes = (window as unknown as { __floorProbes: { measuring: boolean; draws: number } })
+            .__floorProbes;
+          probes.measuring = true;
+          return probes.draws;
+        });
+      },
+      {
+        start: () => worker.start(),
+        stop: async () => {
+          workerBusyMs = (await worker.stop()).busyMs;
+        },
+      },
+      options,
+    );
+    await sleep(2000);
+    const probes = await page.evaluate(() => ({
+      ...(window as unknown as { __floorProbes: { shown: [number, number][]; draws: number } }).__floorProbes,
+      longTasks: (window as unknown as { __floorLongTasks: number[] }).__floorLongTasks,
+    }));
+    return {
+      scriptMs,
+      workerMs: workerBusyMs / options.measuredSeconds,
+      longTasks: probes.longTasks,
+      framesDrawn: probes.draws - drawsAtStart,
+      shown: probes.shown,
+      heap,
+      cableLoss,
+      processMs,
+    };
+  } finally {
+    await context.close();
+  }
+}

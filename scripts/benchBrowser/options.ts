@@ -1,0 +1,63 @@
+// The browser benchmark's command line (the usage is in scripts/benchBrowser.ts's header) and its budgets.
+import { parseArgs } from 'node:util';
+
+export const BUDGET = {
+  scriptMsPerBatch: 16,
+  longTaskMs: 50,
+  latencyP99Ms: 1200,
+  largeLatencyP99Ms: 2000,
+  floorRatio: 2,
+};
+/** The street-name prefix before each sample's send time, as serverProcess.ts writes it; the page reads it back. */
+export const STREET_PREFIX = 'Bench St t=';
+/** Share of the seeded world the demo users' coordination center sees. */
+export const VISIBLE_SHARE = 0.707;
+const SOAK_SECONDS = 300;
+/**
+ * The feed sends each second's samples in this many requests spread over the second (a fleet's devices report at
+ * their own moments): a sample then waits for the dashboard's next 1 s batch as long as a real one does, where one
+ * request a second would make every wait the same and the figures a matter of the two timers' phase.
+ */
+export const SLICES_PER_SECOND = 10;
+
+export type BenchOptions = ReturnType<typeof readBenchOptions>;
+
+export function readBenchOptions() {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: '10000' },
+      warmup: { type: 'string', default: '8' },
+      seconds: { type: 'string', default: '20' },
+      soak: { type: 'boolean', default: false },
+      'no-floor': { type: 'boolean', default: false },
+      // Sends each second's samples in one request (all at one moment), as the benchmark did before it spread them.
+      burst: { type: 'boolean', default: false },
+      // Chromium's software compositing (`--disable-gpu`, as the browser tests run): every frame of a WebGL canvas
+      // is read back synchronously on the page's main thread (docs/decisions.md). By default the browser composites
+      // on its GPU (SwiftShader here), as a dispatcher's browser does.
+      'software-compositing': { type: 'boolean', default: false },
+      // Writes a Chrome DevTools CPU profile of the page's main thread over the measured seconds, and prints the
+      // functions with the most self time.
+      profile: { type: 'string' },
+      // Writes a CPU profile of the dashboard's live worker over the measured seconds, likewise summarised.
+      'worker-profile': { type: 'string' },
+      // Writes a Chromium trace of the measured seconds and prints where the page's main thread spent them.
+      trace: { type: 'string' },
+      // Saves a picture of the page at the end of the measured seconds (to see that the map still draws its markers).
+      screenshot: { type: 'string' },
+    },
+  });
+  return {
+    sizes: values.sizes.split(',').map((size) => Number(size.trim())),
+    warmupSeconds: Number(values.warmup),
+    measuredSeconds: values.soak ? SOAK_SECONDS : Number(values.seconds),
+    soak: values.soak,
+    withFloor: !values['no-floor'],
+    burst: values.burst,
+    softwareCompositing: values['software-compositing'],
+    profilePath: values.profile,
+    workerProfilePath: values['worker-profile'],
+    tracePath: values.trace,
+    screenshotPath: values.screenshot,
+  };
+}

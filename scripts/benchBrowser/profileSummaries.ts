@@ -1,0 +1,61 @@
+// Where the time went, from a CPU profile or a Chromium trace of the measured seconds.
+
+export type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+};
+export type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+/** Self time per function (name, file and line), most first. */
+export function selfTimes(profile: CpuProfile): { name: string; ms: number }[] {
+  const nameOf = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const file = url.slice(url.lastIndexOf('/') + 1);
+    nameOf.set(node.id, `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}:${columnNumber + 1}`);
+  }
+  const totals = new Map<string, number>();
+  profile.samples.forEach((nodeId, index) => {
+    const name = nameOf.get(nodeId) ?? '?';
+    totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  });
+  return [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+export type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: unknown;
+};
+
+/** Self time per trace event name on the renderer main thread (the thread running the page's scripts). */
+export function mainThreadSelfTimes(events: readonly TraceEvent[]): { name: string; ms: number }[] {
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name')
+      .filter((event) => (event.args as { name?: string } | undefined)?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const complete = events
+    .filter(
+      (event) => event.ph === 'X' && event.dur !== undefined && mainThreads.has(`${event.pid}:${event.tid}`),
+    )
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const totals = new Map<string, number>();
+  const stack: { name: string; end: number }[] = [];
+  const charge = (name: string, micros: number) => totals.set(name, (totals.get(name) ?? 0) + micros / 1000);
+  for (const event of complete) {
+    const duration = event.dur ?? 0;
+    while (stack.length > 0 && (stack.at(-1)?.end ?? 0) <= event.ts) stack.pop();
+    const parent = stack.at(-1);
+    // The parent's self time is its duration minus its children's.
+    if (parent) charge(parent.name, -duration);
+    charge(event.name, duration);
+    stack.push({ name: event.name, end: event.ts + duration });
+  }
+  return [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}

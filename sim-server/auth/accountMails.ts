@@ -1,0 +1,94 @@
+// The account e-mails (access §4, §8; issue 14): unlock and reset links, a new user's set-password link, and the
+// notice to an old address. Each link's token is issued in the same transaction as its mail.
+import type { AccountLinks } from './accountLinks.ts';
+import type { AccountOutbox } from './accountOutbox.ts';
+import type { AccountRecords, UserRow } from './accountRecords.ts';
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+export const UNLOCK_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A new user's set-password link (issue 14) is a reset link that holds for a week. */
+export const SET_PASSWORD_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type AccountMails = {
+  /** Mails an unlock link; call inside `transaction`. */
+  unlockLink(user: UserRow, origin: string): void;
+  /** Each is false for an unknown e-mail. */
+  sendResetMail(email: string, origin: string): boolean;
+  sendUnlockMail(email: string, origin: string): boolean;
+  sendSetPasswordMail(email: string, origin: string): boolean;
+  /** Tells the old address that the account's e-mail changed (call inside the change's transaction). */
+  sendEmailChangedMail(oldEmail: string, newEmail: string): void;
+};
+
+export function createAccountMails(
+  accounts: AccountRecords,
+  links: AccountLinks,
+  { mail }: AccountOutbox,
+): AccountMails {
+  function unlockLink(user: UserRow, origin: string) {
+    const token = links.issue(user.id, 'unlock', UNLOCK_TOKEN_LIFETIME_MS);
+    const link = `${origin}/welcome/unlock/${encodeURIComponent(user.email)}/${token}`;
+    mail(
+      user.email,
+      'Unlock your account',
+      `Open this link and sign in to unlock your account: ${link}`,
+      link,
+    );
+  }
+
+  /** Mails a reset link (the reset screen chooses the password under the rules); false for an unknown e-mail. */
+  function mailResetLink(
+    email: string,
+    origin: string,
+    lifetimeMs: number,
+    subject: string,
+    body: (link: string) => string,
+  ): boolean {
+    const user = accounts.findUser(email);
+    if (!user) return false;
+    accounts.transaction(() => {
+      const token = links.issue(user.id, 'reset', lifetimeMs);
+      const link = `${origin}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
+      mail(user.email, subject, body(link), link);
+    });
+    return true;
+  }
+
+  return {
+    unlockLink,
+    sendResetMail(email, origin) {
+      return mailResetLink(
+        email,
+        origin,
+        RESET_TOKEN_LIFETIME_MS,
+        'Reset your password',
+        (link) => `Open this link within an hour to choose a new password: ${link}`,
+      );
+    },
+    sendSetPasswordMail(email, origin) {
+      return mailResetLink(
+        email,
+        origin,
+        SET_PASSWORD_TOKEN_LIFETIME_MS,
+        'Set your password',
+        (link) =>
+          `An account was created for you. Open this link within a week to choose your password: ${link}`,
+      );
+    },
+    sendEmailChangedMail(oldEmail, newEmail) {
+      mail(
+        oldEmail,
+        'Your e-mail address was changed',
+        `The e-mail address of your account was changed to ${newEmail}. If you did not expect this, contact your ` +
+          'organization administrator or support at once.',
+        '',
+      );
+    },
+    sendUnlockMail(email, origin) {
+      const user = accounts.findUser(email);
+      if (!user) return false;
+      accounts.transaction(() => unlockLink(user, origin));
+      return true;
+    },
+  };
+}
