@@ -1,4 +1,4 @@
-// `npm test`: the whole suite as CI runs it, part by part — format, lint, type check, unit (domain, client, load),
+// `npm test`: the whole suite as CI runs it, part by part — format, lint, type check, import cycles, unit (domain, client, load),
 // server (the simulator through app.inject and real sockets), browser (headless Chromium) — timing each part so
 // the next slow one shows early. Every part runs even when an earlier one failed, so one run reports every
 // failure; the exit code is non-zero if any part failed. The last line counts the tests: "tests: N passed, M failed".
@@ -18,6 +18,8 @@ const PARTS: Part[] = [
   { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
   { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] },
   { name: 'typecheck', command: bin('tsc'), args: ['--noEmit'] },
+  // ESLint's no-cycle skips type-only imports; this counts them too (issue 27: the house has no import cycle).
+  { name: 'cycles', command: bin('tsx'), args: [path.join(repoRoot, 'scripts/importCycles.ts')] },
   ...['unit', 'server', 'e2e'].map((project) => ({
     name: project === 'e2e' ? 'browser' : project,
     command: bin('vitest'),
