@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { followTheme } from './app/preferences.ts';
 import { restoreSession } from './app/session.ts';
 import './styles.css';
 
 restoreSession(Date.now());
+followTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
