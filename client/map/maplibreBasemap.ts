@@ -9,6 +9,7 @@ import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { BasemapFactory } from './basemap.ts';
+import { BASEMAP_MAP_TYPES } from './basemapChoice.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { createOnDemandFrames } from './onDemandFrames.ts';
 import { effect } from '@preact/signals-react';
@@ -78,7 +79,7 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
 
     const surface: MapSurface = {
       basemap: 'offline',
-      mapTypes: ['roadmap'],
+      mapTypes: BASEMAP_MAP_TYPES.offline,
       mapType: () => 'roadmap',
       setMapType: () => undefined,
       zoom: () => map.getZoom(),
