@@ -8,6 +8,7 @@
 import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
 import { IconLayer } from '@deck.gl/layers';
 import type { MarkerSet } from '../live/thingsStore.ts';
+import { currentTheme } from '../app/preferences.ts';
 import { MarkerDiscLayer } from './markerDiscLayer.ts';
 import { MarkerFleetLayer } from './markerFleetLayer.ts';
 import {
@@ -24,6 +25,8 @@ import {
   MARKER_ICON_SHARE,
   SELECTED_GROWTH,
   SELECTED_RING_COLOR,
+  SELECTED_RING_COLOR_NIGHT,
+  STATUS_ALPHA_BASE,
   STATUS_BADGE_MIN_PIXELS,
   STATUS_BADGE_OFFSET,
   STATUS_BADGE_SHARE,
@@ -92,13 +95,16 @@ function raisedLayers(
     getLineColor: [...ringLine.color] as [number, number, number, number],
     pickable: true,
   });
+  const status = statusOfRing(marker.ring);
+  // A selection the markers do not hold yet carries no status: its disc alone until they do.
+  if (status === null) return [disc];
   const statusBadge = new IconLayer<RaisedMarker>({
     id: `${id}-badge`,
     data: [marker],
     getPosition: (raised) => [raised.lng, raised.lat],
     iconAtlas: atlas.url,
     iconMapping: badgeMapping(),
-    getIcon: (raised) => String(statusOfRing(raised.ring)),
+    getIcon: () => String(status),
     sizeUnits: 'pixels',
     getSize: badge,
     getPixelOffset: [offset, offset],
@@ -123,6 +129,7 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
       iconCells: ICON_ATLAS_CELLS,
       arrowCell: COURSE_ARROW_CELL,
       badgeCell: STATUS_BADGE_FIRST_CELL,
+      statusAlphaBase: STATUS_ALPHA_BASE,
       badgeShare: STATUS_BADGE_SHARE,
       badgeMinPixels: STATUS_BADGE_MIN_PIXELS,
       badgeOffset: STATUS_BADGE_OFFSET,
@@ -137,7 +144,11 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
         SELECTED_RING_LAYER,
         selected,
         size + SELECTED_GROWTH,
-        { width: 3, color: SELECTED_RING_COLOR },
+        // Read when the selection's layers are built (each selection change, zoom step or marker set).
+        {
+          width: 3,
+          color: currentTheme().peek() === 'dark' ? SELECTED_RING_COLOR_NIGHT : SELECTED_RING_COLOR,
+        },
         atlas,
       ),
     );

@@ -52,6 +52,8 @@ type MarkerFleetProps = {
   arrowCell: number;
   /** The atlas cell of status 0's badge; status s's is the cell after it by s. */
   badgeCell: number;
+  /** A ring colour's alpha byte is this plus the marker's status (markerStyle.ts STATUS_ALPHA_BASE). */
+  statusAlphaBase: number;
   /** The badge's diameter as a share of the marker's, its least diameter in pixels, its centre's offset. */
   badgeShare: number;
   badgeMinPixels: number;
@@ -65,6 +67,7 @@ const defaultProps: DefaultProps<MarkerFleetLayerProps> = {
   iconCells: 1,
   arrowCell: 0,
   badgeCell: 0,
+  statusAlphaBase: 248,
   badgeShare: 0.55,
   badgeMinPixels: 10,
   badgeOffset: 0.62,
@@ -130,7 +133,7 @@ vec2 badgeCentre() {
 
 // Only what differs between markers is interpolated (a software GPU pays per varying per pixel): the pixel's
 // offset from the centre, the ring colour, the icon cell and the badge cell. The outline and sizes are uniforms.
-const DISC_VERTEX = (badge: BadgeShape, badgeCell: number) => `\
+const DISC_VERTEX = (badge: BadgeShape, badgeCell: number, statusAlphaBase: number) => `\
 #version 300 es
 #define SHADER_NAME marker-fleet-disc-vertex-shader
 ${SHARED_VERTEX}
@@ -153,11 +156,12 @@ void main(void) {
   DECKGL_FILTER_SIZE(offset, geometry);
   gl_Position.xy += project_pixel_size_to_clipspace(offset.xy);
   vec4 ring = texelFetch(markerRings, texel, 0);
-  // The ring's alpha byte is 255 minus the status; the ring itself is opaque.
+  // The ring's alpha byte is the status plus a base; the ring itself is opaque.
   vFillColor = vec4(ring.rgb, layer.opacity);
   DECKGL_FILTER_COLOR(vFillColor, geometry);
   vIconCell = floor(texelFetch(markerCells, texel, 0).r * 255.0 + 0.5);
-  vBadgeCell = ${badgeCell.toFixed(1)} + clamp(255.0 - floor(ring.a * 255.0 + 0.5), 0.0, 6.0);
+  float status = floor(ring.a * 255.0 + 0.5) - ${statusAlphaBase.toFixed(1)};
+  vBadgeCell = ${badgeCell.toFixed(1)} + clamp(status, 0.0, 6.0);
 }
 `;
 
@@ -346,6 +350,7 @@ export class MarkerFleetLayer extends Layer<MarkerFleetLayerProps> {
       iconShare,
       arrowShare,
       badgeCell,
+      statusAlphaBase,
       badgeShare,
       badgeMinPixels,
       badgeOffset,
@@ -363,7 +368,7 @@ export class MarkerFleetLayer extends Layer<MarkerFleetLayerProps> {
     const arrowModel = model('arrows', ARROW_VERTEX(arrowShare), ARROW_FRAGMENT(iconCells, arrowCell));
     const discModel = model(
       'discs',
-      DISC_VERTEX(badge, badgeCell),
+      DISC_VERTEX(badge, badgeCell, statusAlphaBase),
       DISC_FRAGMENT(iconCells, iconShare, badge),
     );
     this.setState({ arrowModel, discModel, models: [arrowModel, discModel], data: {}, count: 0 });

@@ -59,11 +59,14 @@ export const CATEGORY_COLORS: Record<MarkerCategory, string> = {
 
 export type Rgba = readonly [number, number, number, number];
 
+/** A ring's alpha byte is this plus the status; any other alpha (255, an opaque colour) carries none. */
+export const STATUS_ALPHA_BASE = 248;
+
 /**
  * The ring says the status (live §4) where the icon says the type, in the status colours of
  * client/ui/statusAppearance.ts; a badge on the ring shows the status's glyph (markerIcons.ts), so the status does
- * not rest on colour alone. The alpha byte carries the status (255 − status): the fleet's shaders pick the badge's
- * glyph from it and draw the ring opaque, so the worker packs no second per-marker array for the glyph.
+ * not rest on colour alone. The alpha byte carries the status (STATUS_ALPHA_BASE + status): the fleet's shaders pick
+ * the badge's glyph from it and draw the ring opaque, so the worker packs no second per-marker array for the glyph.
  */
 export const STATUS_RING_COLORS: Readonly<Record<AssetStatus, Rgba>> = {
   [ASSET_STATUS.location]: statusRing(ASSET_STATUS.location),
@@ -77,13 +80,13 @@ export const STATUS_RING_COLORS: Readonly<Record<AssetStatus, Rgba>> = {
 
 function statusRing(status: AssetStatus): Rgba {
   const [red, green, blue] = hexChannels(STATUS_APPEARANCE[statusName(status)].colour);
-  return [red, green, blue, 255 - status];
+  return [red, green, blue, STATUS_ALPHA_BASE + status];
 }
 
-/** The status a ring colour carries in its alpha byte (see STATUS_RING_COLORS). */
-export function statusOfRing(ring: ArrayLike<number>): AssetStatus {
-  const status = 255 - (ring[3] ?? 255);
-  return (status >= 0 && status <= ASSET_STATUS.outOfService ? status : ASSET_STATUS.offline) as AssetStatus;
+/** The status a ring colour carries in its alpha byte (see STATUS_RING_COLORS), or null when it carries none. */
+export function statusOfRing(ring: ArrayLike<number>): AssetStatus | null {
+  const status = (ring[3] ?? 255) - STATUS_ALPHA_BASE;
+  return status >= 0 && status <= ASSET_STATUS.outOfService ? (status as AssetStatus) : null;
 }
 
 /** The status badge's diameter as a share of the marker's, and never below a size its glyph can be read at. */
@@ -97,6 +100,8 @@ export function statusBadgeSize(markerDiameter: number): number {
 }
 
 export const SELECTED_RING_COLOR: Rgba = [17, 24, 39, 255];
+/** On the night basemap the selected marker's ring is light, so it stands out as the dark one does by day. */
+export const SELECTED_RING_COLOR_NIGHT: Rgba = [230, 237, 243, 255];
 export const HOVER_HIGHLIGHT_COLOR: Rgba = [255, 255, 255, 110];
 
 /** Marker diameter in CSS pixels at a zoom (live §2 and §9): small 16 below 11, medium 20 below 13, else 30. */
