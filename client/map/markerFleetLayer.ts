@@ -1,8 +1,9 @@
 // The fleet's markers in two plain (non-instanced) draws: the course arrows, then the discs (a ring coloured by
 // status around an icon by type, with the status's glyph on a badge at the ring's lower right; the glyph's status
-// comes from the ring colour's alpha byte, markerStyle.ts STATUS_RING_COLORS). Each marker is six vertices whose shader finds its marker by `gl_VertexID` and
-// reads the marker's position, ring colour, icon cell and course from data textures the worker's typed arrays are
-// written into; no per-vertex buffer is built on the page.
+// comes from the ring colour's alpha byte, markerStyle.ts STATUS_RING_COLORS). Each marker is six vertices whose
+// shader finds its marker by `gl_VertexID` and reads the marker's position, ring colour, icon cell and course from
+// data textures the worker's typed arrays are written into; no per-vertex buffer is built on the page. The disc's
+// quad reaches a little further than the ring where the badge sticks out (about 1.1 times as wide).
 //
 // Why not deck.gl's instanced layers (a ScatterplotLayer and an IconLayer): on a software GPU (SwiftShader, a
 // browser without a usable GPU and our benchmark) an instanced draw costs about 12 µs per instance before any pixel
