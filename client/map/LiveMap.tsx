@@ -23,6 +23,7 @@ import { maplibreBasemap } from './maplibreBasemap.ts';
 import { MapContextMenu } from './MapContextMenu.tsx';
 import { MapControls } from './MapControls.tsx';
 import { MapInstructions, THINGS_INSTRUCTIONS, type MapInstructionSet } from './MapInstructions.tsx';
+import { MapLegend } from './MapLegend.tsx';
 import { CoordinateSearch, SavedAreaSearch } from './MapSearch.tsx';
 import { boundsOf, type Bounds } from './mapSurface.ts';
 import { filterMarkers, markerFilterIds } from './markerFilter.ts';
@@ -214,6 +215,7 @@ export function LiveMap({
           ) : null}
           <MapContextMenu />
           <MapInstructions view={view} instructions={instructions} />
+          <MapLegend />
         </>
       ) : null}
     </div>

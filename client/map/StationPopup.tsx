@@ -8,6 +8,7 @@ import { isResponderView } from '../live/thingsStore.ts';
 import { MapPopup } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';
 import { cameraState, openStationId, pinnedThingId } from './mapViewState.ts';
+import { StatusGlyph } from '../ui/StatusGlyph.tsx';
 
 const STATUS_ORDER = Object.keys(ASSET_STATUS) as AssetStatusName[];
 
@@ -56,7 +57,7 @@ export function StationPopup({
                 onSelect(thing.id);
               }}
             >
-              <span className={`status-dot status-dot--${thing.status}`} aria-label={label(thing.status)} />
+              <StatusGlyph status={thing.status} label={label(thing.status)} />
               {thing.name}
             </button>
           </li>

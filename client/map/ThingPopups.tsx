@@ -8,6 +8,7 @@ import { thingPopups } from '../live/mapStore.ts';
 import { MapPopup } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';
 import { listTime } from '../ui/displayTime.ts';
+import { StatusGlyph } from '../ui/StatusGlyph.tsx';
 import { cameraState, hoveredThingId, pinnedThingId } from './mapViewState.ts';
 
 /** The lists' date format (live §9). */
@@ -33,6 +34,7 @@ function ThingPopup({
       <p className="map-popup__title">{popup.name}</p>
       {popup.secondaryName ? <p className="map-popup__line">{popup.secondaryName}</p> : null}
       <p className={`map-popup__status status-text--${popup.status}`} data-testid="popup-status">
+        <StatusGlyph status={popup.status} />
         {popup.statusLabel}
       </p>
       {popup.street ? <p className="map-popup__line">{popup.street}</p> : null}

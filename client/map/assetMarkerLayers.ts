@@ -1,15 +1,23 @@
 // The asset markers as deck.gl layers over the typed arrays the live worker packs (no accessor runs per marker on
 // the page): the fleet (markerFleetLayer.ts: a course arrow for moving assets, then a disc with a ring coloured by
-// status around an icon by type), sized by zoom (markerStyle.ts); then the pinned (selected) asset drawn again
-// bigger with a dark ring, and the hovered asset drawn again above everything (live §9 stacking), each by
-// markerDiscLayer.ts. Positions are float32 offsets from the worker's origin (LNGLAT_OFFSETS). Only discs are
+// status around an icon by type, and the status's glyph on a badge), sized by zoom (markerStyle.ts); then the
+// pinned (selected) asset drawn again bigger with a dark ring, and the hovered asset drawn again above everything
+// (live §9 stacking), each by markerDiscLayer.ts with its badge as one icon of the same atlas. Positions are float32 offsets from the worker's origin (LNGLAT_OFFSETS). Only discs are
 // pickable, so hover and click are answered by deck.gl's GPU picking (a colour-coded redraw under the pointer), not
 // by a search over positions.
 import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
+import { IconLayer } from '@deck.gl/layers';
 import type { MarkerSet } from '../live/thingsStore.ts';
+import { currentTheme } from '../app/preferences.ts';
 import { MarkerDiscLayer } from './markerDiscLayer.ts';
 import { MarkerFleetLayer } from './markerFleetLayer.ts';
-import { COURSE_ARROW_CELL, ICON_ATLAS_CELLS, type IconAtlas } from './markerIcons.ts';
+import {
+  COURSE_ARROW_CELL,
+  ICON_ATLAS_CELL_PIXELS,
+  ICON_ATLAS_CELLS,
+  STATUS_BADGE_FIRST_CELL,
+  type IconAtlas,
+} from './markerIcons.ts';
 import {
   COURSE_ARROW_SHARE,
   HOVER_HIGHLIGHT_COLOR,
@@ -17,6 +25,13 @@ import {
   MARKER_ICON_SHARE,
   SELECTED_GROWTH,
   SELECTED_RING_COLOR,
+  SELECTED_RING_COLOR_NIGHT,
+  STATUS_ALPHA_BASE,
+  STATUS_BADGE_MIN_PIXELS,
+  STATUS_BADGE_OFFSET,
+  STATUS_BADGE_SHARE,
+  statusBadgeSize,
+  statusOfRing,
   type MarkerCategory,
 } from './markerStyle.ts';
 
@@ -43,18 +58,32 @@ export type MarkerLayerInput = {
   atlas: IconAtlas;
 };
 
-function raisedLayer(
+/** The badge cells of the atlas as an icon mapping, by status. */
+function badgeMapping(): Record<string, { x: number; y: number; width: number; height: number }> {
+  const cell = ICON_ATLAS_CELL_PIXELS;
+  return Object.fromEntries(
+    Array.from({ length: ICON_ATLAS_CELLS - STATUS_BADGE_FIRST_CELL }, (_, status) => [
+      String(status),
+      { x: (STATUS_BADGE_FIRST_CELL + status) * cell, y: 0, width: cell, height: cell },
+    ]),
+  );
+}
+
+function raisedLayers(
   id: string,
   marker: RaisedMarker,
   size: number,
   ringLine: { width: number; color: readonly number[] },
   atlas: IconAtlas,
-): Layer {
-  return new MarkerDiscLayer<RaisedMarker>({
+): Layer[] {
+  const badge = statusBadgeSize(size);
+  const offset = (STATUS_BADGE_OFFSET * size) / 2;
+  const disc = new MarkerDiscLayer<RaisedMarker>({
     id,
     data: [marker],
     getPosition: (raised) => [raised.lng, raised.lat],
-    getFillColor: (raised) => [...raised.ring] as [number, number, number, number],
+    // The alpha byte carries the status (markerStyle.ts); the ring is opaque.
+    getFillColor: (raised) => [raised.ring[0] ?? 0, raised.ring[1] ?? 0, raised.ring[2] ?? 0, 255],
     getIconCell: (raised) => MARKER_CATEGORIES.indexOf(raised.category),
     iconAtlas: atlas.url,
     iconCells: ICON_ATLAS_CELLS,
@@ -66,6 +95,21 @@ function raisedLayer(
     getLineColor: [...ringLine.color] as [number, number, number, number],
     pickable: true,
   });
+  const status = statusOfRing(marker.ring);
+  // A selection the markers do not hold yet carries no status: its disc alone until they do.
+  if (status === null) return [disc];
+  const statusBadge = new IconLayer<RaisedMarker>({
+    id: `${id}-badge`,
+    data: [marker],
+    getPosition: (raised) => [raised.lng, raised.lat],
+    iconAtlas: atlas.url,
+    iconMapping: badgeMapping(),
+    getIcon: () => String(status),
+    sizeUnits: 'pixels',
+    getSize: badge,
+    getPixelOffset: [offset, offset],
+  });
+  return [disc, statusBadge];
 }
 
 export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: MarkerLayerInput): Layer[] {
@@ -84,6 +128,11 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
       iconAtlas: atlas.url,
       iconCells: ICON_ATLAS_CELLS,
       arrowCell: COURSE_ARROW_CELL,
+      badgeCell: STATUS_BADGE_FIRST_CELL,
+      statusAlphaBase: STATUS_ALPHA_BASE,
+      badgeShare: STATUS_BADGE_SHARE,
+      badgeMinPixels: STATUS_BADGE_MIN_PIXELS,
+      badgeOffset: STATUS_BADGE_OFFSET,
       pickable: true,
       autoHighlight: true,
       highlightColor: [...HOVER_HIGHLIGHT_COLOR],
@@ -91,18 +140,22 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
   ];
   if (selected) {
     layers.push(
-      raisedLayer(
+      ...raisedLayers(
         SELECTED_RING_LAYER,
         selected,
         size + SELECTED_GROWTH,
-        { width: 3, color: SELECTED_RING_COLOR },
+        // Read when the selection's layers are built (each selection change, zoom step or marker set).
+        {
+          width: 3,
+          color: currentTheme().peek() === 'dark' ? SELECTED_RING_COLOR_NIGHT : SELECTED_RING_COLOR,
+        },
         atlas,
       ),
     );
   }
   if (hovered && hovered.id !== selected?.id) {
     layers.push(
-      raisedLayer(
+      ...raisedLayers(
         HOVERED_RING_LAYER,
         hovered,
         size,

@@ -10,7 +10,8 @@ import { GoogleMapsOverlay } from '@deck.gl/google-maps';
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { TerraDrawGoogleMapsAdapter } from 'terra-draw-google-maps-adapter';
 import type { BasemapFactory } from './basemap.ts';
-import { MAP_TYPES, type MapSurface, type MapType } from './mapSurface.ts';
+import { BASEMAP_MAP_TYPES } from './basemapChoice.ts';
+import type { MapSurface, MapType } from './mapSurface.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from './mapStyle.ts';
 
 let loading: Promise<typeof google.maps> | null = null;
@@ -73,7 +74,7 @@ export async function googleBasemap(apiKey: string): Promise<BasemapFactory> {
 
     const surface: MapSurface = {
       basemap: 'google',
-      mapTypes: MAP_TYPES,
+      mapTypes: BASEMAP_MAP_TYPES.google,
       mapType: () => (map.getMapTypeId() as MapType | undefined) ?? 'roadmap',
       setMapType: (type) => map.setMapTypeId(type),
       zoom: () => map.getZoom() ?? DEFAULT_ZOOM,

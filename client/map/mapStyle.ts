@@ -3,7 +3,9 @@
 // the dashboard (@fontsource/noto-sans, SIL OFL 1.1), bundled by Vite and served by the simulator with the rest
 // of the dashboard; MapLibre's `font-faces` makes its signed-distance glyphs from that file in the browser, so
 // no glyph server and no internet are needed. The assets and overlays are deck.gl layers on top.
+// Two palettes, light and night (issue 26), switched in place by `basemapPaint` when the theme changes.
 import type { StyleSpecification } from 'maplibre-gl';
+import type { Theme } from '#domain/preferences/localPreferences';
 import notoSansUrl from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 
 export const STREETS_SOURCE = 'streets';
@@ -18,7 +20,27 @@ export const STREET_NAMES_MIN_ZOOM = 14;
 export const DEFAULT_CENTER: [number, number] = [-87.6167, 41.8623];
 export const DEFAULT_ZOOM = 13;
 
-export function buildMapStyle(basemapUrl: string): StyleSpecification {
+/** The basemap's colours per theme; the status colours keep 3:1 against `land` (tests/client/statusPalette.test.ts). */
+export const BASEMAP_COLOURS: Readonly<
+  Record<Theme, { land: string; street: string; label: string; labelHalo: string }>
+> = {
+  light: { land: '#eef1f4', street: '#b7c0cc', label: '#4b5563', labelHalo: '#ffffff' },
+  dark: { land: '#161b22', street: '#3b4552', label: '#c9d1d9', labelHalo: '#161b22' },
+};
+
+/** Each themed paint property as [layer, property, value], to apply to a running map. */
+export function basemapPaint(theme: Theme): [string, string, string][] {
+  const colours = BASEMAP_COLOURS[theme];
+  return [
+    ['background', 'background-color', colours.land],
+    ['streets', 'line-color', colours.street],
+    [STREET_NAMES_LAYER, 'text-color', colours.label],
+    [STREET_NAMES_LAYER, 'text-halo-color', colours.labelHalo],
+  ];
+}
+
+export function buildMapStyle(basemapUrl: string, theme: Theme): StyleSpecification {
+  const colours = BASEMAP_COLOURS[theme];
   return {
     version: 8,
     'font-faces': { [STREET_FONT]: new URL(notoSansUrl, window.location.href).href },
@@ -26,14 +48,14 @@ export function buildMapStyle(basemapUrl: string): StyleSpecification {
       [STREETS_SOURCE]: { type: 'geojson', data: basemapUrl, attribution: STREET_ATTRIBUTION },
     },
     layers: [
-      { id: 'background', type: 'background', paint: { 'background-color': '#eef1f4' } },
+      { id: 'background', type: 'background', paint: { 'background-color': colours.land } },
       {
         id: 'streets',
         type: 'line',
         source: STREETS_SOURCE,
         layout: { 'line-cap': 'round', 'line-join': 'round' },
         paint: {
-          'line-color': '#b7c0cc',
+          'line-color': colours.street,
           'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.6, 13, 1.6, 16, 4, 18, 8],
         },
       },
@@ -49,7 +71,7 @@ export function buildMapStyle(basemapUrl: string): StyleSpecification {
           'text-size': ['interpolate', ['linear'], ['zoom'], 14, 10, 18, 14],
           'symbol-spacing': 350,
         },
-        paint: { 'text-color': '#4b5563', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+        paint: { 'text-color': colours.label, 'text-halo-color': colours.labelHalo, 'text-halo-width': 1.5 },
       },
     ],
   };

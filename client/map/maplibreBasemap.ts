@@ -1,16 +1,20 @@
 // The offline basemap adapter (basemap.ts): MapLibre GL with the simulator's streets (mapStyle.ts) and deck.gl
 // interleaved in MapLibre's own WebGL context (@deck.gl/maplibre's MapLibreOverlay, `interleaved: true`;
 // @deck.gl/mapbox's MapboxOverlay reads `map.transform`, which MapLibre 6 no longer has). It offers the one map
-// type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter for the shape editor.
+// type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter for the shape editor. Its colours
+// follow the light or night theme (client/app/preferences.ts).
 import type { PickingInfo } from '@deck.gl/core';
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { BasemapFactory } from './basemap.ts';
+import { BASEMAP_MAP_TYPES } from './basemapChoice.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { createOnDemandFrames } from './onDemandFrames.ts';
-import { DEFAULT_CENTER, DEFAULT_ZOOM, STREET_NAMES_LAYER, buildMapStyle } from './mapStyle.ts';
+import { effect } from '@preact/signals-react';
+import { currentTheme } from '../app/preferences.ts';
+import { DEFAULT_CENTER, DEFAULT_ZOOM, STREET_NAMES_LAYER, basemapPaint, buildMapStyle } from './mapStyle.ts';
 
 let workerConfigured = false;
 
@@ -26,7 +30,7 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
     }
     const map = new MapLibreMap({
       container,
-      style: buildMapStyle(basemapUrl),
+      style: buildMapStyle(basemapUrl, currentTheme().peek()),
       center: DEFAULT_CENTER,
       zoom: DEFAULT_ZOOM,
       attributionControl: { compact: false },
@@ -48,6 +52,14 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
       map.addControl(overlay);
       events.onReady();
     });
+    // A theme change repaints the basemap in place (a new style would drop deck.gl's interleaved layers).
+    const stopTheme = effect(() => {
+      const paint = basemapPaint(currentTheme().value);
+      if (!map.isStyleLoaded()) return;
+      for (const [layer, property, value] of paint) {
+        map.setPaintProperty(layer, property as Parameters<MapLibreMap['setPaintProperty']>[1], value);
+      }
+    });
     map.on('render', () => events.onRender());
     // Hover and click are picked in deck.gl's loop; a moving camera redraws through it too.
     for (const type of ['pointermove', 'pointerdown', 'wheel'] as const) {
@@ -67,7 +79,7 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
 
     const surface: MapSurface = {
       basemap: 'offline',
-      mapTypes: ['roadmap'],
+      mapTypes: BASEMAP_MAP_TYPES.offline,
       mapType: () => 'roadmap',
       setMapType: () => undefined,
       zoom: () => map.getZoom(),
@@ -107,6 +119,7 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
           .queryRenderedFeatures({ layers: [STREET_NAMES_LAYER] })
           .map((feature) => String((feature.properties as { name?: string }).name ?? '')),
       destroy: () => {
+        stopTheme();
         for (const type of ['pointermove', 'pointerdown', 'wheel'] as const) {
           container.removeEventListener(type, frames.wake);
         }

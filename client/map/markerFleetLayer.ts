@@ -1,7 +1,9 @@
 // The fleet's markers in two plain (non-instanced) draws: the course arrows, then the discs (a ring coloured by
-// status around an icon by type). Each marker is six vertices whose shader finds its marker by `gl_VertexID` and
-// reads the marker's position, ring colour, icon cell and course from data textures the worker's typed arrays are
-// written into; no per-vertex buffer is built on the page.
+// status around an icon by type, with the status's glyph on a badge at the ring's lower right; the glyph's status
+// comes from the ring colour's alpha byte, markerStyle.ts STATUS_RING_COLORS). Each marker is six vertices whose
+// shader finds its marker by `gl_VertexID` and reads the marker's position, ring colour, icon cell and course from
+// data textures the worker's typed arrays are written into; no per-vertex buffer is built on the page. The disc's
+// quad reaches a little further than the ring where the badge sticks out (about 1.1 times as wide).
 //
 // Why not deck.gl's instanced layers (a ScatterplotLayer and an IconLayer): on a software GPU (SwiftShader, a
 // browser without a usable GPU and our benchmark) an instanced draw costs about 12 µs per instance before any pixel
@@ -49,6 +51,14 @@ type MarkerFleetProps = {
   iconAtlas: string | Texture | null;
   iconCells: number;
   arrowCell: number;
+  /** The atlas cell of status 0's badge; status s's is the cell after it by s. */
+  badgeCell: number;
+  /** A ring colour's alpha byte is this plus the marker's status (markerStyle.ts STATUS_ALPHA_BASE). */
+  statusAlphaBase: number;
+  /** The badge's diameter as a share of the marker's, its least diameter in pixels, its centre's offset. */
+  badgeShare: number;
+  badgeMinPixels: number;
+  badgeOffset: number;
 };
 
 export type MarkerFleetLayerProps = LayerProps & MarkerFleetProps;
@@ -57,6 +67,11 @@ const defaultProps: DefaultProps<MarkerFleetLayerProps> = {
   iconAtlas: { type: 'image', value: null, async: true },
   iconCells: 1,
   arrowCell: 0,
+  badgeCell: 0,
+  statusAlphaBase: 248,
+  badgeShare: 0.55,
+  badgeMinPixels: 10,
+  badgeOffset: 0.62,
   outlineWidth: 1.5,
   outlineColor: { type: 'color', value: [255, 255, 255, 255] },
   iconShare: 0.72,
@@ -106,9 +121,20 @@ void placeAtMarker() {
 }
 `;
 
+/** The badge's geometry in pixels, from the marker's diameter (the shader's copy of markerStyle's statusBadgeSize). */
+type BadgeShape = { share: number; minPixels: number; offset: number };
+const BADGE_GEOMETRY = ({ share, minPixels, offset }: BadgeShape) => `\
+float badgeRadius() {
+  return max(${minPixels.toFixed(4)}, markerFleet.size * ${share.toFixed(4)}) / 2.0;
+}
+vec2 badgeCentre() {
+  return vec2(1.0, -1.0) * ${offset.toFixed(4)} * markerFleet.size / 2.0;
+}
+`;
+
 // Only what differs between markers is interpolated (a software GPU pays per varying per pixel): the pixel's
-// offset from the centre, the ring colour and the icon cell. The outline and sizes are uniforms.
-const DISC_VERTEX = `\
+// offset from the centre, the ring colour, the icon cell and the badge cell. The outline and sizes are uniforms.
+const DISC_VERTEX = (badge: BadgeShape, badgeCell: number, statusAlphaBase: number) => `\
 #version 300 es
 #define SHADER_NAME marker-fleet-disc-vertex-shader
 ${SHARED_VERTEX}
@@ -117,26 +143,31 @@ uniform sampler2D markerCells;
 out vec2 vPixels;
 out vec4 vFillColor;
 out float vIconCell;
-
+out float vBadgeCell;
+${BADGE_GEOMETRY(badge)}
 void main(void) {
   placeAtMarker();
-  // The quad reaches half a pixel past the outline, for its smoothed edge.
+  // The quad reaches half a pixel past the outline or the badge, whichever reaches further, for the smoothed edge.
   float outerRadiusPixels = markerFleet.size / 2.0 + markerFleet.outlineWidth / 2.0;
-  vPixels = corner * (outerRadiusPixels + SMOOTH_EDGE_RADIUS);
+  float reach = max(outerRadiusPixels, badgeCentre().x + badgeRadius());
+  vPixels = corner * (reach + SMOOTH_EDGE_RADIUS);
   geometry.uv = vPixels / outerRadiusPixels;
   geometry.pickingColor = picking_getPickingColorFromIndex(float(marker));
   vec3 offset = vec3(vPixels, 0.0);
   DECKGL_FILTER_SIZE(offset, geometry);
   gl_Position.xy += project_pixel_size_to_clipspace(offset.xy);
   vec4 ring = texelFetch(markerRings, texel, 0);
-  vFillColor = vec4(ring.rgb, ring.a * layer.opacity);
+  // The ring's alpha byte is the status plus a base; the ring itself is opaque.
+  vFillColor = vec4(ring.rgb, layer.opacity);
   DECKGL_FILTER_COLOR(vFillColor, geometry);
   vIconCell = floor(texelFetch(markerCells, texel, 0).r * 255.0 + 0.5);
+  float status = floor(ring.a * 255.0 + 0.5) - ${statusAlphaBase.toFixed(1)};
+  vBadgeCell = ${badgeCell.toFixed(1)} + clamp(status, 0.0, 6.0);
 }
 `;
 
-// The icon box is the share of the diameter without the outline.
-const DISC_FRAGMENT = (cells: number, iconShare: number) => `\
+// The icon box is the share of the diameter without the outline; the badge is laid over ring and icon.
+const DISC_FRAGMENT = (cells: number, iconShare: number, badge: BadgeShape) => `\
 #version 300 es
 #define SHADER_NAME marker-fleet-disc-fragment-shader
 precision highp float;
@@ -144,14 +175,20 @@ uniform sampler2D markerIconAtlas;
 in vec2 vPixels;
 in vec4 vFillColor;
 in float vIconCell;
+in float vBadgeCell;
 out vec4 fragColor;
-
+${BADGE_GEOMETRY(badge)}
 void main(void) {
   float outerRadiusPixels = markerFleet.size / 2.0 + markerFleet.outlineWidth / 2.0;
   geometry.uv = vPixels / outerRadiusPixels;
   float distToCenter = length(vPixels);
   float inCircle = smoothedge(distToCenter, outerRadiusPixels);
-  if (inCircle == 0.0) {
+  vec2 badgeUv = (vPixels - badgeCentre()) / (2.0 * badgeRadius()) + 0.5;
+  vec4 badge = vec4(0.0);
+  if (all(greaterThanEqual(badgeUv, vec2(0.0))) && all(lessThanEqual(badgeUv, vec2(1.0)))) {
+    badge = texture(markerIconAtlas, vec2((vBadgeCell + badgeUv.x) / ${cells.toFixed(1)}, 1.0 - badgeUv.y));
+  }
+  if (inCircle == 0.0 && badge.a < 0.01) {
     discard;
   }
   float isLine = smoothedge(outerRadiusPixels - markerFleet.outlineWidth, distToCenter);
@@ -163,6 +200,10 @@ void main(void) {
     fragColor.rgb = mix(fragColor.rgb, icon.rgb, icon.a);
   }
   fragColor.a *= inCircle;
+  // The badge over the disc ("over" compositing: outside the disc only the badge shows).
+  float alpha = badge.a + fragColor.a * (1.0 - badge.a);
+  fragColor.rgb = (badge.rgb * badge.a + fragColor.rgb * fragColor.a * (1.0 - badge.a)) / max(alpha, 0.0001);
+  fragColor.a = alpha;
   DECKGL_FILTER_COLOR(fragColor, geometry);
 }
 `;
@@ -304,7 +345,18 @@ export class MarkerFleetLayer extends Layer<MarkerFleetLayerProps> {
 
   override initializeState() {
     const device = this.context.device;
-    const { iconCells, arrowCell, iconShare, arrowShare } = this.props;
+    const {
+      iconCells,
+      arrowCell,
+      iconShare,
+      arrowShare,
+      badgeCell,
+      statusAlphaBase,
+      badgeShare,
+      badgeMinPixels,
+      badgeOffset,
+    } = this.props;
+    const badge = { share: badgeShare, minPixels: badgeMinPixels, offset: badgeOffset };
     const model = (id: string, vs: string, fs: string) =>
       new Model(device, {
         ...this.getShaders({ vs, fs, modules: [project32, color, picking, fleetUniforms] }),
@@ -315,7 +367,11 @@ export class MarkerFleetLayer extends Layer<MarkerFleetLayerProps> {
         bufferLayout: [],
       });
     const arrowModel = model('arrows', ARROW_VERTEX(arrowShare), ARROW_FRAGMENT(iconCells, arrowCell));
-    const discModel = model('discs', DISC_VERTEX, DISC_FRAGMENT(iconCells, iconShare));
+    const discModel = model(
+      'discs',
+      DISC_VERTEX(badge, badgeCell, statusAlphaBase),
+      DISC_FRAGMENT(iconCells, iconShare, badge),
+    );
     this.setState({ arrowModel, discModel, models: [arrowModel, discModel], data: {}, count: 0 });
   }
 

@@ -5,18 +5,45 @@
 // After the categories, one more cell holds the course arrow: a dark triangle filling its cell, which the fleet
 // layer draws just outside the ring, turned by the course. Its quad stays small: a frame around marker and arrow
 // would shade several times the pixels, which a software GPU pays for on every frame.
+// Then a cell per status (in the scale's order) holds its badge: a white disc with a dark rim and the status's glyph
+// (client/ui/statusAppearance.ts) in dark ink, readable on either basemap and whatever the ring's colour.
 // No outside assets; built once per page.
+import { ASSET_STATUSES, statusName } from '#domain/status/assetStatus';
+import { GLYPH_PATHS, GLYPH_SIZE, STATUS_APPEARANCE } from '../ui/statusAppearance.ts';
 import { CATEGORY_COLORS, MARKER_CATEGORIES, type MarkerCategory } from './markerStyle.ts';
 
 const CELL = 64;
+/** A cell's side in the atlas's pixels. */
+export const ICON_ATLAS_CELL_PIXELS = CELL;
 const CENTRE = CELL / 2;
 
 /** The atlas as a data URL: one row of square cells. */
 export type IconAtlas = { url: string };
 
-/** The atlas is one row: a cell per category (its index in MARKER_CATEGORIES), then the course arrow's. */
-export const ICON_ATLAS_CELLS = MARKER_CATEGORIES.length + 1;
+/**
+ * The atlas is one row: a cell per category (its index in MARKER_CATEGORIES), the course arrow's, then a status
+ * badge per status (STATUS_BADGE_FIRST_CELL + the status).
+ */
 export const COURSE_ARROW_CELL = MARKER_CATEGORIES.length;
+export const STATUS_BADGE_FIRST_CELL = COURSE_ARROW_CELL + 1;
+export const ICON_ATLAS_CELLS = STATUS_BADGE_FIRST_CELL + ASSET_STATUSES.length;
+const BADGE_INK = '#111827';
+
+function drawStatusBadge(context: CanvasRenderingContext2D, path: string) {
+  context.beginPath();
+  context.arc(CENTRE, CENTRE, CENTRE - 3, 0, Math.PI * 2);
+  context.fillStyle = '#ffffff';
+  context.fill();
+  context.lineWidth = 4;
+  context.strokeStyle = BADGE_INK;
+  context.stroke();
+  // The glyph fills about half the disc, centred.
+  const scale = (CELL * 0.52) / GLYPH_SIZE;
+  context.translate(CENTRE - (GLYPH_SIZE * scale) / 2, CENTRE - (GLYPH_SIZE * scale) / 2);
+  context.scale(scale, scale);
+  context.fillStyle = BADGE_INK;
+  context.fill(new Path2D(path));
+}
 
 function drawCourseArrow(context: CanvasRenderingContext2D) {
   context.beginPath();
@@ -142,6 +169,12 @@ export function markerIconAtlas(): IconAtlas {
   context.translate(COURSE_ARROW_CELL * CELL, 0);
   drawCourseArrow(context);
   context.restore();
+  for (const status of ASSET_STATUSES) {
+    context.save();
+    context.translate((STATUS_BADGE_FIRST_CELL + status) * CELL, 0);
+    drawStatusBadge(context, GLYPH_PATHS[STATUS_APPEARANCE[statusName(status)].glyph]);
+    context.restore();
+  }
   built = { url: canvas.toDataURL('image/png') };
   return built;
 }

@@ -1,8 +1,11 @@
 // How an asset marker looks (live §2 "Shared map behaviour", §9): an icon by thing type inside a ring coloured by
-// status, sized by zoom. Plain tables with no DOM, so the live worker packs the same categories and colours the
-// map draws (client/live/markerPacker.ts) and the map builds its icon atlas from them (markerIcons.ts).
-import { ASSET_STATUS, type AssetStatus } from '#domain/status/assetStatus';
+// status with the status's glyph on a badge, sized by zoom. Plain tables with no DOM, so the live worker packs the
+// same categories and colours the map draws (client/live/markerPacker.ts) and the map builds its icon atlas from
+// them (markerIcons.ts).
+import { ASSET_STATUS, statusName, type AssetStatus } from '#domain/status/assetStatus';
 import type { Thing } from '#domain/things/thing';
+import { hexChannels } from '../ui/colourContrast.ts';
+import { STATUS_APPEARANCE } from '../ui/statusAppearance.ts';
 
 export const MARKER_CATEGORIES = [
   'police',
@@ -56,21 +59,49 @@ export const CATEGORY_COLORS: Record<MarkerCategory, string> = {
 
 export type Rgba = readonly [number, number, number, number];
 
+/** A ring's alpha byte is this plus the status; any other alpha (255, an opaque colour) carries none. */
+export const STATUS_ALPHA_BASE = 248;
+
 /**
- * The ring says the status (live §4) where the icon says the type, in the list's status-dot colours: on an
- * incident red, active green, standby blue, stationary cyan, pending amber, offline and out-of-service grey.
+ * The ring says the status (live §4) where the icon says the type, in the status colours of
+ * client/ui/statusAppearance.ts; a badge on the ring shows the status's glyph (markerIcons.ts), so the status does
+ * not rest on colour alone. The alpha byte carries the status (STATUS_ALPHA_BASE + status): the fleet's shaders pick
+ * the badge's glyph from it and draw the ring opaque, so the worker packs no second per-marker array for the glyph.
  */
 export const STATUS_RING_COLORS: Readonly<Record<AssetStatus, Rgba>> = {
-  [ASSET_STATUS.location]: [185, 28, 28, 255],
-  [ASSET_STATUS.active]: [22, 163, 74, 255],
-  [ASSET_STATUS.standby]: [37, 99, 235, 255],
-  [ASSET_STATUS.stationary]: [8, 145, 178, 255],
-  [ASSET_STATUS.pending]: [245, 158, 11, 255],
-  [ASSET_STATUS.offline]: [107, 114, 128, 255],
-  [ASSET_STATUS.outOfService]: [168, 162, 158, 255],
+  [ASSET_STATUS.location]: statusRing(ASSET_STATUS.location),
+  [ASSET_STATUS.active]: statusRing(ASSET_STATUS.active),
+  [ASSET_STATUS.standby]: statusRing(ASSET_STATUS.standby),
+  [ASSET_STATUS.stationary]: statusRing(ASSET_STATUS.stationary),
+  [ASSET_STATUS.pending]: statusRing(ASSET_STATUS.pending),
+  [ASSET_STATUS.offline]: statusRing(ASSET_STATUS.offline),
+  [ASSET_STATUS.outOfService]: statusRing(ASSET_STATUS.outOfService),
 };
 
+function statusRing(status: AssetStatus): Rgba {
+  const [red, green, blue] = hexChannels(STATUS_APPEARANCE[statusName(status)].colour);
+  return [red, green, blue, STATUS_ALPHA_BASE + status];
+}
+
+/** The status a ring colour carries in its alpha byte (see STATUS_RING_COLORS), or null when it carries none. */
+export function statusOfRing(ring: ArrayLike<number>): AssetStatus | null {
+  const status = (ring[3] ?? 255) - STATUS_ALPHA_BASE;
+  return status >= 0 && status <= ASSET_STATUS.outOfService ? (status as AssetStatus) : null;
+}
+
+/** The status badge's diameter as a share of the marker's, and never below a size its glyph can be read at. */
+export const STATUS_BADGE_SHARE = 0.55;
+export const STATUS_BADGE_MIN_PIXELS = 10;
+/** The badge's centre sits this share of the marker's radius right of and below the marker's centre. */
+export const STATUS_BADGE_OFFSET = 0.62;
+
+export function statusBadgeSize(markerDiameter: number): number {
+  return Math.max(STATUS_BADGE_MIN_PIXELS, markerDiameter * STATUS_BADGE_SHARE);
+}
+
 export const SELECTED_RING_COLOR: Rgba = [17, 24, 39, 255];
+/** On the night basemap the selected marker's ring is light, so it stands out as the dark one does by day. */
+export const SELECTED_RING_COLOR_NIGHT: Rgba = [230, 237, 243, 255];
 export const HOVER_HIGHLIGHT_COLOR: Rgba = [255, 255, 255, 110];
 
 /** Marker diameter in CSS pixels at a zoom (live §2 and §9): small 16 below 11, medium 20 below 13, else 30. */

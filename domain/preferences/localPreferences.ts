@@ -1,8 +1,10 @@
 // The view preferences a browser keeps for its user (access §3 "Local storage preferences", §9): group view (on by
-// default), density view, show offline, hide the offline notification, map instructions. Read top to bottom: the
+// default), density view, show offline, hide the offline notification, map instructions; and the theme (issue 26:
+// the system's light or dark setting by default, or light or night by choice). Read top to bottom: the
 // stored form (lenient: a missing or broken value falls back to its default), the model, the rules. "Always show
 // support" and situational awareness mode have their own stores (the support dialog's, the session's).
 import * as v from 'valibot';
+import { assertNever } from '#domain/checks/assertNever';
 
 // ---------------------------------------------------------------------------------------------
 // Stored form
@@ -15,7 +17,11 @@ export const DEFAULT_PREFERENCES = {
   showOffline: true,
   hideOfflineNotification: false,
   mapInstructions: true,
+  theme: 'system',
 } as const;
+
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
 
 const flag = (fallback: boolean) => v.fallback(v.optional(v.boolean(), fallback), fallback);
 
@@ -25,13 +31,20 @@ const StoredPreferencesSchema = v.object({
   showOffline: flag(DEFAULT_PREFERENCES.showOffline),
   hideOfflineNotification: flag(DEFAULT_PREFERENCES.hideOfflineNotification),
   mapInstructions: flag(DEFAULT_PREFERENCES.mapInstructions),
+  theme: v.fallback(
+    v.optional(v.picklist(THEME_CHOICES), DEFAULT_PREFERENCES.theme),
+    DEFAULT_PREFERENCES.theme,
+  ),
 });
 
 // ---------------------------------------------------------------------------------------------
 // Model
 
 export type LocalPreferences = v.InferOutput<typeof StoredPreferencesSchema>;
-export type PreferenceKey = keyof LocalPreferences;
+/** The on/off preferences (every one but the theme), each a switch on the Preferences screen. */
+export type PreferenceKey = Exclude<keyof LocalPreferences, 'theme'>;
+/** The theme drawn: the choice, with "system" read from the system's setting. */
+export type Theme = 'light' | 'dark';
 
 export const PREFERENCE_LABELS: Readonly<Record<PreferenceKey, { label: string; hint: string }>> = {
   groupView: {
@@ -48,6 +61,12 @@ export const PREFERENCE_LABELS: Readonly<Record<PreferenceKey, { label: string; 
     hint: 'Do not show the notice about offline assets',
   },
   mapInstructions: { label: 'Map instructions', hint: 'Show drawing instructions on the map' },
+};
+
+export const THEME_LABELS: Readonly<Record<ThemeChoice, string>> = {
+  system: 'Same as this device',
+  light: 'Light',
+  dark: 'Night',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -67,4 +86,16 @@ export function readPreferences(stored: string | null): LocalPreferences {
 
 export function writePreferences(preferences: LocalPreferences): string {
   return JSON.stringify(preferences);
+}
+
+export function themeOf(choice: ThemeChoice, systemPrefersDark: boolean): Theme {
+  switch (choice) {
+    case 'system':
+      return systemPrefersDark ? 'dark' : 'light';
+    case 'light':
+    case 'dark':
+      return choice;
+    default:
+      return assertNever(choice);
+  }
 }

@@ -1,10 +1,11 @@
-// Every screen a provider staff member can open, signed out and in, on a desktop and a phone, has no serious or
-// critical WCAG 2.1 AA violation that axe-core can see (issue 26). The support dialog a first visit opens is
+// Every screen a provider staff member can open, signed out and in, on a desktop and a phone, in the light and the
+// night theme (the system's setting, which the dashboard follows by default), has no serious or critical WCAG 2.1 AA
+// violation that axe-core can see (issue 26). The support dialog a first visit opens is
 // checked too; what axe cannot see (keyboard paths, announcements) is tested where each screen is.
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, signIn, type Viewport } from './shellBrowser.ts';
+import { shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
 
 const shell = shellBrowserForFile();
 const STAFF = 'staff@demo.test';
@@ -30,9 +31,23 @@ const SCREENS: Record<Viewport, string[]> = {
   mobile: ['things', 'events', 'closures', 'accounts/profile'],
 };
 
-describe.each(['desktop', 'mobile'] as const)('axe-core on every screen (%s)', (viewport) => {
+const CASES = [
+  ['desktop', 'light'],
+  ['mobile', 'light'],
+  ['desktop', 'dark'],
+  ['mobile', 'dark'],
+] as const;
+
+describe.each(CASES)('axe-core on every screen (%s, %s theme)', (viewport, colorScheme) => {
+  const open = async (path: string) => {
+    const page = await shell.newPage(viewport, { colorScheme });
+    await page.goto(`${simulatorUrl()}${path}`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+    return page;
+  };
+
   it('finds no serious violation on the welcome screens', async () => {
-    const page = await shell.open(viewport, '/welcome/signin');
+    const page = await open('/welcome/signin');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${simulatorUrl()}/welcome/forgot`);
@@ -41,7 +56,9 @@ describe.each(['desktop', 'mobile'] as const)('axe-core on every screen (%s)', (
   });
 
   it('finds no serious violation on the support dialog and the signed-in screens', async () => {
-    const page = await signIn(shell, STAFF, { viewport });
+    const page = await open('/');
+    await typeSignIn(page, STAFF);
+    await page.waitForURL('**/dashboard/things');
     const support = page.getByTestId('support-dialog');
     await support.waitFor();
     expect(await seriousViolations(page), 'support dialog').toEqual([]);

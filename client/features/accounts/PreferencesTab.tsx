@@ -1,7 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { PREFERENCE_LABELS, type PreferenceKey } from '#domain/preferences/localPreferences';
-import { localPreferences, setPreference } from '../../app/preferences.ts';
+import {
+  PREFERENCE_LABELS,
+  THEME_CHOICES,
+  THEME_LABELS,
+  type PreferenceKey,
+} from '#domain/preferences/localPreferences';
+import { localPreferences, setPreference, setThemeChoice } from '../../app/preferences.ts';
 import { sessionProfile } from '../../app/session.ts';
 import { AwarenessModeToggle } from '../chrome/AccountMenu.tsx';
 import { setSupportHidden, supportHiddenByUser } from '../chrome/supportDialogState.ts';
@@ -11,7 +16,8 @@ const KEYS = Object.keys(PREFERENCE_LABELS) as PreferenceKey[];
 /**
  * Preferences (access §2, §3 "Local storage preferences"): this browser's view preferences, "always show support"
  * (the support dialog's own "Don't show again", turned around), and situational awareness mode where the
- * organization offers the infinite timeout (access §4). Each switch takes effect and is kept at once.
+ * organization offers the infinite timeout (access §4), and the theme (issue 26: light, night, or the device's
+ * setting). Each switch takes effect and is kept at once.
  */
 export function PreferencesView() {
   useSignals();
@@ -55,6 +61,21 @@ export function PreferencesView() {
           </label>
         </li>
       </ul>
+      <fieldset className="accounts__theme">
+        <legend>Theme</legend>
+        {THEME_CHOICES.map((choice) => (
+          <label key={choice} className="accounts__preference">
+            <input
+              type="radio"
+              name="theme"
+              value={choice}
+              checked={preferences.theme === choice}
+              onChange={() => setThemeChoice(choice)}
+            />
+            <span>{THEME_LABELS[choice]}</span>
+          </label>
+        ))}
+      </fieldset>
       {offersAwareness ? (
         <>
           <h2>Situational awareness mode</h2>

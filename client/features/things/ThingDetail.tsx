@@ -13,6 +13,7 @@ import { ProfileActions, ProfileToggles } from './ProfileControls.tsx';
 import { ThingStatusBlock } from './ThingStatusBlock.tsx';
 import { useThingCatalog } from './thingCatalog.ts';
 import { thingPath } from './thingsPaths.ts';
+import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
 import './thingDetail.css';
 
 function Field({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {
@@ -113,7 +114,7 @@ export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): vo
             <p className="thing-detail__secondary">{detail.secondaryDisplayName}</p>
           ) : null}
         </div>
-        <span className={`status-dot status-dot--${detail.status}`} aria-hidden />
+        <StatusGlyph status={detail.status} />
         <span className="thing-detail__status" data-testid="detail-status">
           {detail.statusLabel}
         </span>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { ThingRowView } from '../../live/liveProtocol.ts';
+import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
 
 export const ROW_HEIGHT = 90;
 export const OUT_OF_SERVICE_ROW_HEIGHT = 65;
@@ -24,13 +25,7 @@ export const ThingRow = memo(function ThingRow({ row, selected, onSelect }: Thin
       aria-pressed={selected}
       onClick={() => onSelect(row.id)}
     >
-      <span
-        className={`status-dot status-dot--${row.status}`}
-        role="img"
-        aria-label={row.statusLabel}
-        title={row.statusLabel}
-        data-testid="thing-status"
-      />
+      <StatusGlyph status={row.status} label={row.statusLabel} testId="thing-status" />
       <span className="list-row__names thing-row__names">
         <span className="list-row__primary">{row.primaryDisplayName}</span>
         {row.secondaryDisplayName ? (

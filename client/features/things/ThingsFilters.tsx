@@ -16,6 +16,7 @@ import { subtypesOf } from '#domain/things/thingTypes';
 import { isResponderView } from '../../live/thingsStore.ts';
 import { useThingCatalog } from './thingCatalog.ts';
 import { listFilter, setListFilter } from './thingsView.ts';
+import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
 
 /** Live §9: the panel closes this long after Apply. */
 export const FILTER_PANEL_CLOSE_MS = 100;
@@ -101,6 +102,7 @@ function FilterPanel({ onApplied }: { onApplied(): void }) {
                 })
               }
             />{' '}
+            <StatusGlyph status={status} />{' '}
             {statusLabel(ASSET_STATUS[status], { isResponderOrganization: responder })}
           </label>
         ))}

@@ -19,7 +19,6 @@ import { OfflineNotice } from './OfflineNotice.tsx';
 import { PendingThingRow, ThingRow } from './ThingRow.tsx';
 import { ThingsFilters } from './ThingsFilters.tsx';
 import { listFilter, setThingSearch, thingSearchText } from './thingsView.ts';
-import './thingStatus.css';
 import './thingDetail.css';
 
 const GROUP_VIEW_TEXT =
