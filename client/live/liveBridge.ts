@@ -14,10 +14,12 @@ import type {
   ListWindow,
   MapViewRequest,
   PageMessage,
+  ReplayCommand,
   WorkerConfig,
   WorkerMessage,
 } from './liveProtocol.ts';
 import { acceptPopups } from './mapStore.ts';
+import { replayStatus, resetReplayState } from './replayStore.ts';
 import { acceptFrame, acceptRows, cableStatus, resetLiveState } from './thingsStore.ts';
 import { sameOrganization, viewedOrganizationOf } from './viewedOrganization.ts';
 
@@ -104,6 +106,11 @@ export function requestEventsView(view: EventsViewRequest | null): void {
   send({ type: 'eventsView', view });
 }
 
+/** The Replay control's commands (docs/time-travel.md); the worker answers with `replayStatus`. */
+export function commandReplay(command: ReplayCommand): void {
+  send({ type: 'replay', command });
+}
+
 export function startLiveBridge(options: LiveBridgeOptions): () => void {
   const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
   current = worker;
@@ -130,6 +137,9 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
         return;
       case 'cableStatus':
         cableStatus.value = message.status;
+        return;
+      case 'replayStatus':
+        replayStatus.value = message.status;
         return;
       case 'unauthorized':
         options.onUnauthorized();
@@ -180,5 +190,6 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
     if (current === worker) current = null;
     resetLiveState();
     resetEventsState();
+    resetReplayState();
   };
 }
