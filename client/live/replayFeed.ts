@@ -102,6 +102,8 @@ export class ReplayFeed {
           this.fetchedTo = to;
           this.pageTo = null;
         }
-      });
+      })
+      // Aborted: the replay moved elsewhere or ended.
+      .catch(() => undefined);
   }
 }

@@ -135,7 +135,9 @@ export class ReplaySession {
           return;
         }
         this.start(at, result.data);
-      });
+      })
+      // Aborted: a newer open or the end of the replay took its place.
+      .catch(() => undefined);
   }
 
   private start(at: number, body: PastPictureBody): void {

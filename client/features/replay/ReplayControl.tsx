@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
-import { subscribedOrganization } from '../../app/session.ts';
 import { commandReplay } from '../../live/liveBridge.ts';
 import { replayStatus } from '../../live/replayStore.ts';
+import { displayZone } from '../../ui/displayTime.ts';
 import {
   DEFAULT_REPLAY_LOOKBACK_MS,
   DEFAULT_REPLAY_SPEED,
@@ -163,7 +163,7 @@ function ReplayBar({ timeZone }: { timeZone: string }) {
 export function ReplayControl() {
   useSignals();
   const [formOpen, setFormOpen] = useState(false);
-  const timeZone = subscribedOrganization.value?.timezone || 'UTC';
+  const timeZone = displayZone.value;
   const replaying = replayStatus.value.phase !== 'off';
   const opener = useRef<HTMLButtonElement>(null);
 
