@@ -1,8 +1,9 @@
 // Time travel in a real browser (issue 28 item 2): the test records what the Live screen shows of an asset at a
-// moment, moves the asset on, replays that moment and sees what was shown then under the "Replay — <time>" banner,
-// and returns to live without a reload. The asset is an offline one no other file reports for, and its samples lie
-// more than 96 hours back (after its own last check-in), so it stays offline and every count other files read
-// stays as it was; the moments replayed are the test's own.
+// moment, has the asset check in again, replays that moment (and a minute before it) and sees what was shown then
+// under the "Replay — <time>" banner, plays on, and returns to live without a reload. The asset is one offline for
+// days, away from the first and last assets other files take; its check-ins stand where it stands and lie days back
+// (after its own last one), so it stays offline in the same place and the counts and stations other files read stay
+// as they were. The moments replayed are the test's own.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatListTime, formatLongTime } from '#domain/units/displayTime';
@@ -52,8 +53,11 @@ beforeAll(async () => {
   asset = chosen;
 });
 
-/** A parked check-in of the asset with a device time of `at` (hours back: it stays offline). */
-async function checkIn(at: number, lat: number): Promise<void> {
+/**
+ * A parked check-in of the asset where it stands (so no station it belongs to changes for other files), with a device
+ * time of `at` (days back: it stays offline).
+ */
+async function checkIn(at: number): Promise<void> {
   const response = await fetch(`${baseUrl}/api/sim/telemetry`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${staffToken}` },
@@ -64,7 +68,7 @@ async function checkIn(at: number, lat: number): Promise<void> {
           device_type: asset.device_type,
           kind: 'heartbeat',
           time: new Date(at).toISOString(),
-          lat,
+          lat: asset.lat,
           lng: asset.lng,
           speed: 0,
           course: 0,
@@ -101,12 +105,12 @@ describe('replay on the Live screen', () => {
     const firstCheckIn = originally + 10 * 60_000;
     const secondCheckIn = firstCheckIn + 20 * 60_000;
     const page = await openAsset();
-    await checkIn(firstCheckIn, asset.lat + 0.001);
+    await checkIn(firstCheckIn);
     await lastOnline(page, firstCheckIn);
     // The moment recorded: the live screen showed the first check-in; a whole second after it was taken.
     const moment = Math.ceil((Date.now() + 1) / 1000) * 1000;
     await until(() => Promise.resolve(Date.now() > moment + 100));
-    await checkIn(secondCheckIn, asset.lat + 0.002);
+    await checkIn(secondCheckIn);
     await lastOnline(page, secondCheckIn);
 
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
