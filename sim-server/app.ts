@@ -47,6 +47,7 @@ import { integrationRoutes } from './routes/integrationRoutes.ts';
 import { billingRoutes } from './routes/billingRoutes.ts';
 import { threeWordRoutes } from './routes/threeWordRoutes.ts';
 import { simLocationRoutes } from './routes/simLocationRoutes.ts';
+import { timeTravelRoutes } from './timeTravel/timeTravelRoutes.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
   OFFLINE_LOOK_BACK_MS,
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(threeWordRoutes);
   await app.register(simLocationRoutes);
+  await app.register(timeTravelRoutes);
   await app.register(exportRoutes);
   await app.register(fileRoutes);
   await app.register(reportRoutes);

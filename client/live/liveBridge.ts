@@ -15,10 +15,12 @@ import type {
   ListWindow,
   MapViewRequest,
   PageMessage,
+  ReplayCommand,
   WorkerConfig,
   WorkerMessage,
 } from './liveProtocol.ts';
 import { acceptPopups } from './mapStore.ts';
+import { replayStatus, resetReplayState } from './replayStore.ts';
 import { acceptFrame, acceptRows, cableStatus, resetLiveState } from './thingsStore.ts';
 import { sameOrganization, viewedOrganizationOf } from './viewedOrganization.ts';
 
@@ -105,6 +107,11 @@ export function requestEventsView(view: EventsViewRequest | null): void {
   send({ type: 'eventsView', view });
 }
 
+/** The Replay control's commands (docs/time-travel.md); the worker answers with `replayStatus`. */
+export function commandReplay(command: ReplayCommand): void {
+  send({ type: 'replay', command });
+}
+
 export function startLiveBridge(options: LiveBridgeOptions): () => void {
   const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
   current = worker;
@@ -134,6 +141,9 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
         return;
       case 'alarms':
         acceptAlarmCount(message.organizationId, message.openCount);
+        return;
+      case 'replayStatus':
+        replayStatus.value = message.status;
         return;
       case 'unauthorized':
         options.onUnauthorized();
@@ -185,5 +195,6 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
     resetLiveState();
     resetEventsState();
     resetAlarmCount();
+    resetReplayState();
   };
 }

@@ -42,7 +42,25 @@ export type PageMessage =
   | { type: 'eventsView'; view: EventsViewRequest | null }
   /** The asset list's Filters panel and the stored "show offline" preference (domain/things/thingListFilter.ts). */
   | { type: 'listFilter'; filter: ThingListFilter }
+  /** The Replay control (docs/time-travel.md): the screens show a past picture until `exit`. */
+  | { type: 'replay'; command: ReplayCommand }
   | { type: 'stop' };
+
+/** What the Replay control asks of the worker; `at` is unix ms, `speed` replayed seconds per second (1–60). */
+export type ReplayCommand =
+  | { kind: 'open'; at: number; speed: number }
+  | { kind: 'play' }
+  | { kind: 'pause' }
+  | { kind: 'step'; byMs: number }
+  | { kind: 'speed'; speed: number }
+  | { kind: 'exit' };
+
+/** Where the replay stands: `at` is the replayed moment the screens show (unix ms). */
+export type ReplayStatus =
+  | { phase: 'off' }
+  | { phase: 'loading'; at: number; speed: number }
+  | { phase: 'ready'; at: number; speed: number; playing: boolean }
+  | { phase: 'error'; message: string };
 
 /** The map's request (docs/live-worker.md "The map's view"). */
 export type MapViewRequest = {
@@ -335,6 +353,7 @@ export type WorkerMessage =
   | { type: 'popups'; popups: ThingPopupView[] }
   /** The open alarms the user sees in the organization, read again after the queue changed (docs/alarms.md). */
   | { type: 'alarms'; organizationId: string; openCount: number }
+  | { type: 'replayStatus'; status: ReplayStatus }
   | { type: 'unauthorized' };
 
 /** The buffers a frame can hand over without copying. */

@@ -20,6 +20,7 @@ import {
   transferablesOf,
   type PageMessage,
   type PictureFrame,
+  type ReplayCommand,
   type SnapshotState,
   type WorkerConfig,
   type WorkerMessage,
@@ -28,6 +29,7 @@ import { ListView, rowViewOf } from './listView.ts';
 import { MapView } from './mapView.ts';
 import { thingDetailViewOf } from './thingDetailView.ts';
 import { MarkerPacker } from './markerPacker.ts';
+import { ReplaySession } from './replaySession.ts';
 import { sameOrganization } from './viewedOrganization.ts';
 
 /** The browser's time zone: "Today" starts at its midnight. */
@@ -59,6 +61,10 @@ class LiveSession {
   private readonly events = new EventsView();
   private readonly alarms: AlarmCount;
   private picture: LivePicture | null = null;
+  /** The live pipeline's latest picture, kept while a replay is shown so that returning to live is instant. */
+  private livePicture: LivePicture | null = null;
+  private replay: ReplaySession | null = null;
+  private readonly client: ReturnType<typeof createApiClient>;
   private selectedId: string | null = null;
   private seq = 0;
   /** The frame the page has not acknowledged yet; no other is sent before it is. */
@@ -69,13 +75,13 @@ class LiveSession {
   constructor(config: WorkerConfig, organization: ViewedOrganization | null) {
     this.token = config.token;
     this.organization$ = new BehaviorSubject(organization);
-    const client = createApiClient({ baseUrl: config.apiBaseUrl, getToken: () => this.token });
-    this.alarms = new AlarmCount(client, new Set(config.permissions), (organizationId, openCount) =>
+    this.client = createApiClient({ baseUrl: config.apiBaseUrl, getToken: () => this.token });
+    this.alarms = new AlarmCount(this.client, new Set(config.permissions), (organizationId, openCount) =>
       post({ type: 'alarms', organizationId, openCount }),
     );
     this.alarms.watch(organization?.id ?? null);
     const sources = createLiveSources({
-      client,
+      client: this.client,
       onAlarmsChanged: () => this.alarms.changed(),
       cableUrl: config.cableUrl,
       getToken: () => this.token,
@@ -91,7 +97,10 @@ class LiveSession {
         commandResults$: this.commandResults$,
       },
     });
-    this.subscription = pipeline.picture$.subscribe((picture) => this.accept(picture));
+    this.subscription = pipeline.picture$.subscribe((picture) => {
+      this.livePicture = picture;
+      if (this.replay === null) this.accept(picture);
+    });
   }
 
   handle(message: Exclude<PageMessage, { type: 'start' | 'stop' }>): void {
@@ -100,6 +109,7 @@ class LiveSession {
         this.token = message.token;
         return;
       case 'organization':
+        this.exitReplay();
         this.organization$.next(message.organization);
         this.alarms.watch(message.organization?.id ?? null);
         return;
@@ -145,6 +155,9 @@ class LiveSession {
           event: this.loadedEvent(message.resource, message.records),
         });
         return;
+      case 'replay':
+        this.commandReplay(message.command);
+        return;
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -154,7 +167,43 @@ class LiveSession {
 
   stop(): void {
     this.alarms.stop();
+    this.replay?.stop();
     this.subscription.unsubscribe();
+  }
+
+  /** Replay mode (replaySession.ts): its pictures go through the same views until the user returns to live. */
+  private commandReplay(command: ReplayCommand): void {
+    if (command.kind === 'exit') {
+      this.exitReplay();
+      return;
+    }
+    if (this.replay !== null) {
+      this.replay.command(command);
+      return;
+    }
+    const organization = this.organization$.value;
+    if (command.kind !== 'open' || organization === null) return;
+    this.replay = new ReplaySession(
+      {
+        client: this.client,
+        organization,
+        onPicture: (picture) => this.accept(picture),
+        onStatus: (status) => post({ type: 'replayStatus', status }),
+      },
+      command.at,
+      command.speed,
+    );
+  }
+
+  private exitReplay(): void {
+    if (this.replay === null) return;
+    this.replay.stop();
+    this.replay = null;
+    post({ type: 'replayStatus', status: { phase: 'off' } });
+    // The views start over from the live picture as it is now: it was kept up to date all along.
+    if (this.livePicture !== null) {
+      this.accept({ ...this.livePicture, changes: { ...this.livePicture.changes, reset: true } });
+    }
   }
 
   private loadedEvent(resource: 'areas' | 'zones', records: unknown[]): LiveEvent {
@@ -198,7 +247,7 @@ class LiveSession {
 
   /** The events screen's part, when one is open and the page lacks some of it (eventsView.ts). */
   private postEvents(picture: LivePicture): void {
-    const now = Date.now();
+    const now = this.replay?.now() ?? Date.now();
     const events = this.events.frame(picture, now, startOfDayInZone(now, LOCAL_TIME_ZONE));
     if (events !== null) post({ type: 'events', events });
   }

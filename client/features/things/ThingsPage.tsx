@@ -7,6 +7,7 @@ import { selectThing } from '../../live/liveBridge.ts';
 import { missingSelectedId, shownThingIds } from '../../live/thingsStore.ts';
 import { LiveMap } from '../../map/LiveMap.tsx';
 import { markerFilterIds } from '../../map/markerFilter.ts';
+import { ReplayControl } from '../replay/ReplayControl.tsx';
 import { EditProfileForm } from './EditProfileForm.tsx';
 import { OrganizationAccessForm } from './OrganizationAccessForm.tsx';
 import { ThingDetail } from './ThingDetail.tsx';
@@ -63,6 +64,7 @@ export function ThingsPage({ thingId, panel = 'detail' }: { thingId: string | nu
 
   return (
     <div className="things-page">
+      <ReplayControl />
       <div className="things-page__side">{side}</div>
       <div className="things-page__map">
         <LiveMap selectedId={thingId} onSelect={select} />

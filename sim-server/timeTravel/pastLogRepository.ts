@@ -1,0 +1,156 @@
+// What time travel reads from the simulator's log and writes into the scratch copy it builds a past picture in
+// (pastPicture.ts). The SQL of time travel lives here.
+import type { SqliteDatabase } from '../store/database.ts';
+import type { SimEvent } from '../store/events.ts';
+import type { ThingLiveState } from '../things/thingLiveState.ts';
+
+export type PastEventRow = {
+  seq: number;
+  stream_id: string;
+  organization_id: string | null;
+  type: SimEvent['type'];
+  data: string;
+  recorded_at: number;
+};
+
+/** The part of the log a past moment may be taken from: unix ms, inclusive. Null when the log is empty. */
+export type LogWindow = { from: number; lastSeq: number };
+
+export type PastLogRepository = {
+  /** The earliest moment still whole in the log: its first event, or retention's cut-off when later. */
+  window(): LogWindow | null;
+  /** The last position recorded at or before `at` (0 when none): the log is in time order. */
+  lastSeqAt(at: number, lastSeq: number): number;
+  /** Events after `afterSeq` up to `untilSeq`, in order, at most `limit`. */
+  events(afterSeq: number, untilSeq: number, limit: number): PastEventRow[];
+  /** The recording time of every position in (afterSeq, untilSeq], in order, as [seq, recordedAt] pairs. */
+  times(afterSeq: number, untilSeq: number): [number, number][];
+  /** The retention snapshot (projectionSnapshot.ts): its log position and rows, or null when there is none. */
+  retentionSnapshot(): { seq: number; rows: Record<string, unknown>[] } | null;
+};
+
+export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
+  const first = db.prepare<[], { recorded_at: number }>(
+    'SELECT recorded_at FROM events ORDER BY seq LIMIT 1',
+  );
+  const last = db.prepare<[], { seq: number }>('SELECT seq FROM events ORDER BY seq DESC LIMIT 1');
+  const retention = db.prepare<[], { cutoff_at: number; snapshot_seq: number | null }>(
+    'SELECT cutoff_at, snapshot_seq FROM log_retention WHERE id = 1',
+  );
+  const atOrAfter = db.prepare<[number], { seq: number; recorded_at: number }>(
+    'SELECT seq, recorded_at FROM events WHERE seq >= ? ORDER BY seq LIMIT 1',
+  );
+  const range = db.prepare<[number, number, number], PastEventRow>(
+    `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
+     WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`,
+  );
+  const timesInRange = db
+    .prepare<[number, number], [number, number]>(
+      'SELECT seq, recorded_at FROM events WHERE seq > ? AND seq <= ? ORDER BY seq',
+    )
+    .raw();
+  const snapshotRows = db.prepare<[], Record<string, unknown>>('SELECT * FROM thing_states_snapshot');
+
+  return {
+    window() {
+      const start = first.get();
+      const end = last.get();
+      if (!start || !end) return null;
+      const cutoff = retention.get()?.cutoff_at ?? Number.NEGATIVE_INFINITY;
+      return { from: Math.max(start.recorded_at, cutoff), lastSeq: end.seq };
+    },
+    lastSeqAt(at, lastSeq) {
+      // The first position recorded after `at`, by bisection on seq; the one before it is the answer.
+      let low = 1;
+      let high = lastSeq + 1;
+      while (low < high) {
+        const middle = Math.floor((low + high) / 2);
+        const row = atOrAfter.get(middle);
+        if (!row || row.recorded_at > at) high = middle;
+        else low = row.seq + 1;
+      }
+      return low - 1;
+    },
+    events: (afterSeq, untilSeq, limit) => range.all(afterSeq, untilSeq, limit),
+    times: (afterSeq, untilSeq) => timesInRange.all(afterSeq, untilSeq) as unknown as [number, number][],
+    retentionSnapshot() {
+      const seq = retention.get()?.snapshot_seq ?? null;
+      return seq === null ? null : { seq, rows: snapshotRows.all() };
+    },
+  };
+}
+
+/** Writes into the scratch database of one past picture. */
+export type ScratchStateWriter = {
+  thingKeyOf(thingId: string): number | null;
+  /** Copies the retention snapshot in, for `createProjectionSnapshot(...).restore()`. */
+  loadSnapshot(seq: number, rows: readonly Record<string, unknown>[]): void;
+  /** The thing's live state after its last sample, with the sample's fields, as the telemetry projection keeps it. */
+  writeState(
+    thingKey: number,
+    sample: {
+      lat: number;
+      lng: number;
+      speed: number | null;
+      course: number | null;
+      accuracy: number | null;
+    },
+    state: ThingLiveState,
+    recordedAt: number,
+  ): void;
+};
+
+const SNAPSHOT_COLUMNS = [
+  'thing_id',
+  'lat',
+  'lng',
+  'speed',
+  'course',
+  'accuracy',
+  'enroute',
+  'street',
+  'heartbeat_at',
+  'run_id',
+  'updated_at',
+] as const;
+
+export function createScratchStateWriter(scratch: SqliteDatabase): ScratchStateWriter {
+  const selectKey = scratch.prepare<[string], { thing_key: number }>(
+    'SELECT thing_key FROM things WHERE id = ?',
+  );
+  const insertSnapshotRow = scratch.prepare(
+    `INSERT INTO thing_states_snapshot (${SNAPSHOT_COLUMNS.join(', ')})
+     VALUES (${SNAPSHOT_COLUMNS.map((column) => `@${column}`).join(', ')})`,
+  );
+  const recordSnapshotSeq = scratch.prepare(
+    `INSERT INTO log_retention (id, snapshot_seq, retained_after_seq, cutoff_at, ran_at) VALUES (1, ?, 0, 0, 0)`,
+  );
+  const updateState = scratch.prepare(`
+    UPDATE thing_states SET lat = ?, lng = ?, speed = ?, course = ?, accuracy = ?, enroute = ?, run_id = ?,
+      street = ?, heartbeat_at = ?, updated_at = ?
+    WHERE thing_key = ?`);
+  return {
+    thingKeyOf: (thingId) => selectKey.get(thingId)?.thing_key ?? null,
+    loadSnapshot(seq, rows) {
+      recordSnapshotSeq.run(seq);
+      for (const row of rows) {
+        insertSnapshotRow.run(Object.fromEntries(SNAPSHOT_COLUMNS.map((column) => [column, row[column]])));
+      }
+    },
+    writeState(thingKey, sample, state, recordedAt) {
+      updateState.run(
+        sample.lat,
+        sample.lng,
+        sample.speed,
+        sample.course,
+        sample.accuracy,
+        state.enroute ? 1 : 0,
+        state.runId,
+        state.street,
+        state.heartbeatAt,
+        recordedAt,
+        thingKey,
+      );
+    },
+  };
+}

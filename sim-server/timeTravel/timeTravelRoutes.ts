@@ -1,0 +1,132 @@
+// Time travel (docs/time-travel.md): `GET /api/organization/history` answers an organization's picture at a past
+// moment, `GET /api/organization/history/events` the cable messages that followed it, paged. Token, permission and
+// organization checks as on every list; a moment outside the log's retention answers 422. Thin handlers: the
+// picture is built in pastPicture.ts, the messages read in pastMessages.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  VIEW_AREAS,
+  VIEW_CLOSURES,
+  VIEW_EVENTS,
+  VIEW_ZONES,
+} from '#domain/session/liveOperationsPermissions';
+import { hasAnyPermission, VIEW_THINGS } from '#domain/session/rolePermissions';
+import {
+  PAST_MESSAGES_PAGE_POSITIONS,
+  PastMessagesPageSchema,
+  PastMessagesQuerySchema,
+  PastPictureQuerySchema,
+  PastPictureSchema,
+  type PastMessagesQuery,
+  type PastPictureQuery,
+} from '#domain/timeTravel/timeTravelWire';
+import { parseTimeQuery } from '#domain/wire/requestParts';
+import { callerOf } from '../auth/authPlugin.ts';
+import { CABLE_HISTORY_LIMITS, createCableHistory } from '../cable/cableHistory.ts';
+import { contractRoute } from '../shared/contract.ts';
+import { createThingAudienceReader } from '../things/thingAudience.ts';
+import { errorSchema } from '../routes/errorSchema.ts';
+import {
+  canReadOrganizations,
+  sendBadRequest,
+  sendOrganizationNotFound,
+  sendUnprocessable,
+} from '../routes/routeSupport.ts';
+import { createPastLogRepository } from './pastLogRepository.ts';
+import { readPastMessages } from './pastMessages.ts';
+import { buildPastPicture, LOCATIONS_WINDOW_MS } from './pastPicture.ts';
+
+export const OUTSIDE_HISTORY = 'That moment is outside the history the simulator keeps';
+export const HISTORY_GONE = 'That part of the history is no longer kept';
+
+const errorResponses = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  422: errorSchema,
+};
+
+export const timeTravelRoutes: FastifyPluginAsync = async (app) => {
+  const log = createPastLogRepository(app.eventLog.db);
+  const audience = createThingAudienceReader(app.eventLog);
+  // The resumable streams' reader without their length limit: a replay reads an hour in pages.
+  const history = createCableHistory(app.eventLog, audience, {
+    ...CABLE_HISTORY_LIMITS,
+    maxEvents: Number.POSITIVE_INFINITY,
+  });
+
+  /** The last log position at `at`, or null (after answering) when `at` is not a moment of the kept history. */
+  function positionAt(at: number, reply: Parameters<typeof sendUnprocessable>[0]): number | null {
+    const window = log.window();
+    if (window === null || at < window.from || at > app.clock.now()) {
+      void sendUnprocessable(reply, OUTSIDE_HISTORY);
+      return null;
+    }
+    return log.lastSeqAt(at, window.lastSeq);
+  }
+
+  app.get<{ Querystring: PastPictureQuery }>(
+    '/api/organization/history',
+    {
+      onRequest: [app.authenticate, app.requirePermission(VIEW_THINGS)],
+      ...contractRoute({
+        querystring: PastPictureQuerySchema,
+        response: { 200: PastPictureSchema, ...errorResponses },
+      }),
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const organizationId = request.query.organization_id;
+      if (!canReadOrganizations(caller, [organizationId])) return sendOrganizationNotFound(reply);
+      const at = parseTimeQuery(request.query.at);
+      if (!Number.isFinite(at)) return sendBadRequest(reply, ['at: an ISO 8601 time or unix milliseconds']);
+      const untilSeq = positionAt(at, reply);
+      if (untilSeq === null) return reply;
+      const may = (required: readonly string[]) => hasAnyPermission(caller.permissions, required);
+      const text = await buildPastPicture(log, audience, {
+        organizationId,
+        at,
+        untilSeq,
+        parts: {
+          locations: may(VIEW_EVENTS),
+          closures: may(VIEW_CLOSURES),
+          areas: may(VIEW_AREAS),
+          zones: may(VIEW_ZONES),
+        },
+        locationsWindowMs: LOCATIONS_WINDOW_MS,
+      });
+      return reply.type('application/json; charset=utf-8').send(text);
+    },
+  );
+
+  app.get<{ Querystring: PastMessagesQuery }>(
+    '/api/organization/history/events',
+    {
+      onRequest: [app.authenticate, app.requirePermission(VIEW_THINGS)],
+      ...contractRoute({
+        querystring: PastMessagesQuerySchema,
+        response: { 200: PastMessagesPageSchema, ...errorResponses },
+      }),
+    },
+    async (request, reply) => {
+      const organizationId = request.query.organization_id;
+      if (!canReadOrganizations(callerOf(request), [organizationId])) return sendOrganizationNotFound(reply);
+      const to = parseTimeQuery(request.query.to);
+      if (!Number.isFinite(to)) return sendBadRequest(reply, ['to: an ISO 8601 time or unix milliseconds']);
+      const untilSeq = positionAt(to, reply);
+      if (untilSeq === null) return reply;
+      const limit = Math.min(
+        Number(request.query.limit ?? PAST_MESSAGES_PAGE_POSITIONS),
+        PAST_MESSAGES_PAGE_POSITIONS,
+      );
+      const text = readPastMessages(log, history, {
+        organizationId,
+        afterSeq: Number(request.query.after),
+        untilSeq,
+        maxPositions: Math.max(limit, 1),
+      });
+      if (text === null) return sendUnprocessable(reply, HISTORY_GONE);
+      return reply.type('application/json; charset=utf-8').send(text);
+    },
+  );
+};
