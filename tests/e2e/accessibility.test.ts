@@ -64,7 +64,9 @@ describe.each(CASES)('axe-core on every screen (%s, %s theme)', (viewport, color
     expect(await seriousViolations(page), 'support dialog').toEqual([]);
     await support.getByRole('button', { name: 'Close' }).click();
     for (const screen of SCREENS[viewport]) {
-      await page.goto(`${simulatorUrl()}/dashboard/${screen}`);
+      // In-app navigation, as a link does (wouter follows history.pushState): one signed-in page for all screens,
+      // rather than a reload, a new worker and a session restore for each.
+      await page.evaluate((path) => history.pushState(null, '', path), `/dashboard/${screen}`);
       await page.waitForURL(`**/dashboard/${screen}**`);
       await page.getByTestId('dashboard').waitFor();
       await page.getByTestId('screen-loading').waitFor({ state: 'detached' });
