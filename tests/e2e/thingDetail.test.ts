@@ -115,9 +115,9 @@ describe('asset detail', () => {
     await page.getByTestId('asset-count').waitFor();
   });
 
-  it("shows a managing organization the arrival and live duration of the owner's unit on scene", async () => {
+  it("shows a managing organization the arrival, time-to-scene and live duration of the owner's unit on scene", async () => {
     // The coordination center manages the responders' asset; the incident is the responders', which the center does
-    // not load: the arrival comes with the asset's own record (issue 25).
+    // not load: the arrival and the incident's start come with the asset's own record (issue 25).
     const onIncident = pick(
       'managed, on an incident of its owner',
       (thing) =>
@@ -134,6 +134,10 @@ describe('asset detail', () => {
         .locator('dt', { hasText: new RegExp(`^${label}$`) })
         .locator('xpath=following-sibling::dd[1]');
     await expect.poll(() => fact('Arrived').textContent()).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{2}, /);
+    // The dashboard's one duration format ("1h 05m 09s", "5m 09s", "9s"), not "—".
+    await expect
+      .poll(() => fact('Time-to-Scene').textContent())
+      .toMatch(/^(\d+h \d{2}m \d{2}s|\d+m \d{2}s|\d+s)$/);
     const duration = page.getByTestId('incident-duration').locator('dd');
     await expect.poll(() => duration.textContent()).not.toBe('—');
     const first = await duration.textContent();

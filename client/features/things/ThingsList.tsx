@@ -27,6 +27,9 @@ const GROUP_VIEW_TEXT =
 const DENSITY_VIEW_TEXT =
   'Density View: shades the map where assets are concentrated, so busy places stand out at any zoom.';
 
+/** Shown in place of "Assets n / n" and "Online n | Offline n | OOS n" until the first picture arrives. */
+export const COUNTS_LOADING = 'Loading asset counts…';
+
 type ThingsListProps = {
   selectedId: string | null;
   onSelect(thingId: string): void;
@@ -38,6 +41,8 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   const total = thingTotal.value;
   const counts = statusCounts.value;
   const state = snapshotState.value;
+  // Until the worker's first picture the counts are not zero but unknown (issue 25).
+  const pictureArrived = state.phase === 'loaded' || state.phase === 'error';
   // Read so that rows arriving for the window render.
   const version = rowsVersion.value;
   const listRef = useRef<VirtuosoHandle>(null);
@@ -60,17 +65,28 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
       <header className="list-panel__header">
         <h1 id="things-list-title" className="list-panel__title">
           Assets{' '}
-          <span
-            className="things-list__count"
-            data-testid="asset-count"
-            title={`${shownIds.length} shown of ${total}`}
-          >
-            {shownIds.length} / {total}
-          </span>
+          {pictureArrived ? (
+            <span
+              className="things-list__count"
+              data-testid="asset-count"
+              title={`${shownIds.length} shown of ${total}`}
+            >
+              {shownIds.length} / {total}
+            </span>
+          ) : null}
         </h1>
         <p className="list-panel__counts" data-testid="availability-counts">
-          <span>Online {counts.online}</span> | <span>Offline {counts.offline}</span> |{' '}
-          <span>OOS {counts.outOfService}</span>
+          {pictureArrived ? (
+            <>
+              <span>Online {counts.online}</span> | <span>Offline {counts.offline}</span> |{' '}
+              <span>OOS {counts.outOfService}</span>
+            </>
+          ) : null}
+          {/* Always in the page, so a screen reader is told politely when the loading text comes and goes, and
+              not of every change of the counts. */}
+          <span role="status" data-testid="asset-counts-loading">
+            {pictureArrived ? '' : COUNTS_LOADING}
+          </span>
         </p>
         <input
           type="search"
