@@ -27,6 +27,7 @@ import { MapInstructions, THINGS_INSTRUCTIONS } from './MapInstructions.tsx';
 import { CoordinateSearch, SavedAreaSearch } from './MapSearch.tsx';
 import { boundsOf, type Bounds } from './mapSurface.ts';
 import { filterMarkers, markerFilterIds } from './markerFilter.ts';
+import { fitFleetOnceLoaded } from './fleetFit.ts';
 import { finderOn, hoveredThingId, infoWindow, openStationId, pinnedThingId } from './mapViewState.ts';
 import { mapSlot, sectionContribution } from './sectionMap.ts';
 import { StationPopup } from './StationPopup.tsx';
@@ -106,6 +107,18 @@ export function MapShell() {
   const organizationId = subscribedOrganization.value?.id ?? null;
   useEffect(() => {
     infoWindow.value = null;
+  }, [organizationId]);
+
+  // After an organization switch the map frames the new fleet once its markers arrive (issue 25).
+  const viewRef = useRef(view);
+  useEffect(() => {
+    viewRef.current = view;
+  }, [view]);
+  const shownOrganization = useRef(organizationId);
+  useEffect(() => {
+    if (shownOrganization.current === organizationId) return;
+    shownOrganization.current = organizationId;
+    return fitFleetOnceLoaded(assetBounds, () => viewRef.current);
   }, [organizationId]);
 
   // The surface moves into the slot of the section shown; without one (Accounts, Data) it waits off the page,

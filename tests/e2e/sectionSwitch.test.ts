@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
 const USER = 'user@demo.test';
+const ROAD_WORKS = 'Lakeshore Road Works';
 const TEST_TIMEOUT = 150_000;
 
 const shell = shellBrowserForFile();
@@ -64,6 +65,33 @@ describe('one map across sections', { timeout: TEST_TIMEOUT }, () => {
     }
 
     expect(await mapWatch(page)).toEqual({ detached: false, emptied: false, sameCanvas: true });
+  });
+
+  it("frames the new organization's fleet after an organization switch", async () => {
+    const page = await signIn(shell, USER);
+    await closeSupportDialog(page);
+    await expect.poll(() => markersOnScreen(page), { timeout: 60_000 }).toBeGreaterThan(0);
+    // Somewhere no asset is: the switch must bring the fleet into view, not leave the map where it was.
+    await page.evaluate(() => window.__fleetMap?.jumpTo(-88.2, 42.3, 15));
+    await page.waitForFunction(() => window.__fleetMap?.drawnSinceChange() === true);
+    expect(await markersOnScreen(page)).toBe(0);
+
+    await page.getByTestId('organization-name').click();
+    await page.getByRole('button', { name: ROAD_WORKS }).click();
+    await page.getByTestId('organization-name').filter({ hasText: ROAD_WORKS }).waitFor();
+    // Every marker of the new fleet is inside the map.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const hook = window.__fleetMap;
+            if (!hook?.drawnSinceChange()) return 'drawing';
+            const given = hook.markerCount();
+            return given > 0 && hook.markersOnScreen().length === given ? 'all in view' : 'not all in view';
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe('all in view');
   });
 
   it('says the asset counts are loading, politely, until the first picture arrives', async () => {
