@@ -98,18 +98,21 @@ async function startServer(thingCount: number, clientDir: string) {
  * place has drawn asset markers: a map slot other than the one before the click, holding the map, which has drawn
  * a frame since its last change with at least one marker inside its canvas. Timed in the page, frame by frame.
  */
-async function switchTo(page: Page, section: { link: RegExp; path: string }): Promise<number> {
+type SwitchTimes = { shownMs: number; markersMs: number };
+
+async function switchTo(page: Page, section: { link: RegExp; path: string }): Promise<SwitchTimes> {
   const link = page.getByRole('navigation').getByRole('link', { name: section.link }).first();
   const href = await link.getAttribute('href');
   if (!href) throw new Error(`no nav link for ${String(section.link)}`);
   return page.evaluate(
     ([target, path]) =>
-      new Promise<number>((done) => {
+      new Promise<SwitchTimes>((done) => {
         const anchor = document.querySelector<HTMLAnchorElement>(`nav a[href="${target}"]`);
         if (!anchor) throw new Error(`no link to ${target}`);
         const slotBefore = document.querySelector('[data-testid="map-slot"]');
         const mapBefore = document.querySelector('[data-testid="live-map"]');
         const start = performance.now();
+        let shownMs = Number.NaN;
         anchor.click();
         const check = () => {
           const slot = document.querySelector('[data-testid="map-slot"]');
@@ -117,14 +120,10 @@ async function switchTo(page: Page, section: { link: RegExp; path: string }): Pr
           // A checkout without map slots builds a new map per section: the new one is what counts there.
           const moved = slot ? slot !== slotBefore && slot.contains(map) : map !== mapBefore;
           const hook = window.__fleetMap;
-          if (
-            window.location.pathname === path &&
-            map &&
-            moved &&
-            hook?.drawnSinceChange() === true &&
-            hook.markersOnScreen().length > 0
-          ) {
-            done(performance.now() - start);
+          const shown = window.location.pathname === path && map !== null && moved;
+          if (shown && Number.isNaN(shownMs)) shownMs = performance.now() - start;
+          if (shown && hook?.drawnSinceChange() === true && hook.markersOnScreen().length > 0) {
+            done({ shownMs, markersMs: performance.now() - start });
             return;
           }
           requestAnimationFrame(check);
@@ -167,6 +166,8 @@ async function main(): Promise<void> {
   try {
     if (!values.still) server.drive();
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx wraps named functions in a `__name` helper the page lacks; give it a no-op one.
+    await page.addInitScript({ content: 'window.__name = (target) => target;' });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await page.goto(`${server.url}/dashboard/things`);
     await page.waitForURL('**/welcome/signin');
@@ -187,17 +188,20 @@ async function main(): Promise<void> {
 
     const first: number[] = [];
     const warm: number[] = [];
+    const warmShown: number[] = [];
     const bySection = new Map<string, number[]>();
     for (let round = 0; round < rounds; round += 1) {
       for (const section of SECTIONS) {
-        const ms = await switchTo(page, section);
-        (round === 0 ? first : warm).push(ms);
-        if (round > 0) bySection.set(section.path, [...(bySection.get(section.path) ?? []), ms]);
+        const { shownMs, markersMs } = await switchTo(page, section);
+        (round === 0 ? first : warm).push(markersMs);
+        if (round > 0) warmShown.push(shownMs);
+        if (round > 0) bySection.set(section.path, [...(bySection.get(section.path) ?? []), markersMs]);
       }
     }
     console.log('\nsection switch → asset markers drawn');
     describe('first visit (chunk loads)', first);
     describe('later visits', warm);
+    describe('  (section shown, map placed)', warmShown);
     for (const [path, samples] of bySection) describe(`  to ${path.replace('/dashboard/', '')}`, samples);
     const p95 = percentile(
       [...warm].sort((a, b) => a - b),

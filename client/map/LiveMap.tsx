@@ -7,6 +7,7 @@ import { useLayoutEffect, useRef } from 'react';
 import './mapShell.css';
 import { requestCamera } from './mapCamera.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from './mapStyle.ts';
+import { cameraState } from './mapViewState.ts';
 import { contributeToMap, lendMapSlot, type SectionMapContribution } from './sectionMap.ts';
 
 export function LiveMap(contribution: SectionMapContribution) {
@@ -17,11 +18,16 @@ export function LiveMap(contribution: SectionMapContribution) {
     contributeToMap(contribution);
   });
 
-  // Declared after the contribution, so the map meets the new section with what it contributes. A layout effect, so that the opening view is asked for before any effect of the screen asks for its own.
+  // Declared after the contribution, so the map meets the new section with what it contributes. A layout effect,
+  // so that the opening view is asked for before any effect of the screen asks for its own.
   useLayoutEffect(() => {
     const element = slotRef.current;
     if (!element) return;
     const takeBack = lendMapSlot(element);
+    const camera = cameraState.peek();
+    // Already there (back from a section that did not move it): no move, so no frame to wait for.
+    if (camera.zoom === DEFAULT_ZOOM && camera.lng === DEFAULT_CENTER[0] && camera.lat === DEFAULT_CENTER[1])
+      return takeBack;
     requestCamera({
       kind: 'center',
       lng: DEFAULT_CENTER[0],

@@ -29,7 +29,7 @@ import { boundsOf, type Bounds } from './mapSurface.ts';
 import { filterMarkers, markerFilterIds } from './markerFilter.ts';
 import { fitFleetOnceLoaded } from './fleetFit.ts';
 import { finderOn, hoveredThingId, infoWindow, openStationId, pinnedThingId } from './mapViewState.ts';
-import { mapSlot, sectionContribution } from './sectionMap.ts';
+import { mapHost, mapSlot, sectionContribution } from './sectionMap.ts';
 import { StationPopup } from './StationPopup.tsx';
 import { ThingPopups } from './ThingPopups.tsx';
 import { WebGlFallback } from './WebGlFallback.tsx';
@@ -42,14 +42,6 @@ function assetBounds(): Bounds | null {
     for (let index = 0; index < markers.count; index += 1) yield markerPosition(markers, index);
   }
   return boundsOf(all());
-}
-
-/** The element the map surface lives in: moved from one section's slot to the next, never re-created. */
-function createHost(): HTMLDivElement {
-  const host = document.createElement('div');
-  host.className = 'map-surface';
-  host.dataset.testid = 'map-surface';
-  return host;
 }
 
 export function MapShell() {
@@ -65,7 +57,7 @@ export function MapShell() {
     selectedBounds = null,
     instructions = THINGS_INSTRUCTIONS,
   } = sectionContribution.value;
-  const [host] = useState(createHost);
+  const host = mapHost();
   const containerRef = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<LiveMapController | null>(null);
   const callbacks = useRef({ onSelect, onPickOverlay });
@@ -121,17 +113,12 @@ export function MapShell() {
     return fitFleetOnceLoaded(assetBounds, () => viewRef.current);
   }, [organizationId]);
 
-  // The surface moves into the slot of the section shown; without one (Accounts, Data) it waits off the page,
-  // its map and markers kept. The map is created only once it has had a place, so it starts with a size.
+  // The surface sits in the slot of the section shown (sectionMap.ts moves it). The map is created only once it has
+  // had a place, so it starts with a size.
   const [placed, setPlaced] = useState(false);
   useLayoutEffect(() => {
-    if (!slot) {
-      host.remove();
-      return;
-    }
-    if (host.parentElement !== slot.element) slot.element.append(host);
-    setPlaced(true);
-  }, [host, slot]);
+    if (slot) setPlaced(true);
+  }, [slot]);
 
   // What belonged to the previous section's map closes with it: the info window, the pinned popup, the hovered
   // asset, a station's list and the right-click menu.

@@ -36,15 +36,33 @@ export const mapSlot = signal<MapSlot | null>(null);
 export const sectionContribution = signal<SectionMapContribution>({});
 
 let entries = 0;
+let host: HTMLDivElement | null = null;
 
-/** A section's screen lends the map `element`; the returned function takes it back (when the screen unmounts). */
+/** The element the map surface lives in: moved from one section's slot to the next, never made again. */
+export function mapHost(): HTMLDivElement {
+  if (!host) {
+    host = document.createElement('div');
+    host.className = 'map-surface';
+    host.dataset.testid = 'map-surface';
+  }
+  return host;
+}
+
+/**
+ * A section's screen lends the map `element`; the returned function takes it back (when the screen unmounts). The
+ * surface moves at once, in the same commit that swaps the screens: it is never seen detached or at another size
+ * between two sections that give it the same room, so the map does not resize and draw everything again.
+ */
 export function lendMapSlot(element: HTMLElement): () => void {
   entries += 1;
   const slot: MapSlot = { element, entry: entries };
+  element.append(mapHost());
   mapSlot.value = slot;
   return () => {
     // The next section's screen may already have lent its own.
     if (mapSlot.peek() !== slot) return;
+    // Sections without a map (Accounts, Data) leave it off the page, its map and markers kept.
+    mapHost().remove();
     mapSlot.value = null;
     sectionContribution.value = {};
   };
