@@ -4,6 +4,7 @@
 // and the editing aids a screen starts (mapEditing.ts). Mounted once by the dashboard layout and kept while the user
 // moves between sections, so the markers stay drawn; it shows in the slot the current section's screen lent it
 // (LiveMap.tsx) with what that section contributes (sectionMap.ts).
+import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -123,6 +124,14 @@ export function MapShell() {
   // What belonged to the previous section's map closes with it: the info window, the pinned popup, the hovered
   // asset, a station's list and the right-click menu.
   const entry = slot?.entry ?? null;
+  // The markers are drawn in the new place at the next frame, not at the live picture's next change (up to a
+  // second later): watched as a signal, so it runs as the section lends its place, before React renders here.
+  useEffect(() => {
+    if (!controller) return;
+    return effect(() => {
+      if (mapSlot.value) controller.redraw();
+    });
+  }, [controller]);
   useEffect(() => {
     infoWindow.value = null;
     pinnedThingId.value = null;

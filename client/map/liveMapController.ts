@@ -45,6 +45,8 @@ import { pickedStationId, stationLayers } from './stationLayers.ts';
 export type LiveMapController = {
   surface: MapSurface;
   select(thingId: string | null, options: { center: boolean }): void;
+  /** Draws a frame now: the surface moved to another section's place and should not wait for the next change. */
+  redraw(): void;
   destroy(): void;
 };
 
@@ -402,6 +404,7 @@ export function mountLiveMap(
       if (changed && given) draw();
       if (thingId && center) centerWhenKnown = !centerOnSelected();
     },
+    redraw: () => draw(),
     destroy() {
       mapReady.value = false;
       destroyed = true;
