@@ -121,9 +121,6 @@ export function MapShell() {
     if (slot) setPlaced(true);
   }, [slot]);
 
-  // What belonged to the previous section's map closes with it: the info window, the pinned popup, the hovered
-  // asset, a station's list and the right-click menu.
-  const entry = slot?.entry ?? null;
   // The markers are drawn in the new place at the next frame, not at the live picture's next change (up to a
   // second later): watched as a signal, so it runs as the section lends its place, before React renders here.
   useEffect(() => {
@@ -132,6 +129,10 @@ export function MapShell() {
       if (mapSlot.value) controller.redraw();
     });
   }, [controller]);
+
+  // What belonged to the previous section's map closes with it: the info window, the pinned popup, the hovered
+  // asset, a station's list and the right-click menu.
+  const entry = slot?.entry ?? null;
   useEffect(() => {
     infoWindow.value = null;
     pinnedThingId.value = null;
