@@ -141,6 +141,30 @@ describe('the Filters panel', () => {
   });
 });
 
+describe('the Live drawer on a phone', () => {
+  it('scrolls as one, so the rows fill the drawer once the header has gone up (issue 25)', async () => {
+    const page = await openList('mobile');
+    const drawer = page.locator('.things-page__side');
+    const box = await drawer.boundingBox();
+    if (!box) throw new Error('no drawer');
+    const rowsInDrawer = () =>
+      page.getByTestId('thing-row').evaluateAll(
+        (rows, [top, bottom]) => {
+          return rows.filter((row) => {
+            const rect = row.getBoundingClientRect();
+            return (
+              rect.height > 0 && rect.top >= (top as number) - 1 && rect.bottom <= (bottom as number) + 1
+            );
+          }).length;
+        },
+        [box.y, box.y + box.height],
+      );
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(rowsInDrawer).toBeGreaterThanOrEqual(4);
+  });
+});
+
 describe('offline assets and the view toggles', () => {
   it('dismisses the offline notice for the visit, hides it for good, and keeps "show offline" across visits', async () => {
     const page = await openList();

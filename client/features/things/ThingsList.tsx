@@ -2,10 +2,11 @@
 // in view. It holds ids in order; the rows themselves come from the live worker for the window shown
 // (client/live/listView.ts), so a 10,000-asset organization costs the page the rows on screen.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { filterList, showListWindow } from '../../live/liveBridge.ts';
 import { localPreferences } from '../../app/preferences.ts';
+import { useIsMobile } from '../../app/viewport.ts';
 import { densityView, groupView, setDensityView, setGroupView } from '../../map/mapViewState.ts';
 import {
   rowsById,
@@ -21,6 +22,7 @@ import { ThingsFilters } from './ThingsFilters.tsx';
 import { listFilter, setThingSearch, thingSearchText } from './thingsView.ts';
 import './thingStatus.css';
 import './thingDetail.css';
+import './thingsList.css';
 
 const GROUP_VIEW_TEXT =
   'Group View: assets parked at a station show as one station marker until you zoom in to the street.';
@@ -46,6 +48,13 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   // Read so that rows arriving for the window render.
   const version = rowsVersion.value;
   const listRef = useRef<VirtuosoHandle>(null);
+  // On a phone the rows scroll with the drawer itself (thingsList.css), so the header scrolls away with them.
+  const isMobile = useIsMobile();
+  const [drawer, setDrawer] = useState<HTMLElement | null>(null);
+  const placeList = useCallback(
+    (element: HTMLElement | null) => setDrawer(element?.parentElement ?? null),
+    [],
+  );
   const filter = listFilter.value;
   const showOffline = localPreferences().value.showOffline;
 
@@ -61,7 +70,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   }, [selectedIndex]);
 
   return (
-    <section className="things-list" aria-labelledby="things-list-title">
+    <section className="things-list" aria-labelledby="things-list-title" ref={placeList}>
       <header className="list-panel__header">
         <h1 id="things-list-title" className="list-panel__title">
           Assets{' '}
@@ -139,6 +148,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
       <Virtuoso
         ref={listRef}
         className="list-panel__rows"
+        {...(isMobile && drawer ? { customScrollParent: drawer } : {})}
         totalCount={shownIds.length}
         context={version}
         computeItemKey={(index) => shownIds[index] ?? index}
