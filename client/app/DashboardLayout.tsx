@@ -16,6 +16,7 @@ import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { currentEnvironment } from './environment.ts';
 import { expireSession } from './sessionActions.ts';
 import { startSessionKeeper } from './sessionKeeper.ts';
+import { prefetchMapShell, SharedMap } from './SharedMap.tsx';
 import {
   acceptProfile,
   apiClient,
@@ -75,11 +76,15 @@ function permissionsKeyOf(granted: ReadonlySet<string>): string {
   return [...granted].sort().join(' ');
 }
 
-/** The session clock, the version check and the support offer run while the dashboard is shown. */
+/**
+ * The session clock, the version check and the support offer run while the dashboard is shown; the map's chunk
+ * starts loading with it.
+ */
 function useShellServices(profileLoaded: boolean) {
   useEffect(() => {
     if (!profileLoaded) return;
     offerSupportOnWelcome();
+    prefetchMapShell();
     const stopKeeper = startSessionKeeper();
     const stopVersionWatch = startVersionWatch();
     return () => {
@@ -119,6 +124,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         </div>
         <MobileTabs />
         <SupportDialog />
+        <SharedMap />
       </div>
     );
   }
@@ -142,6 +148,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         </div>
       </div>
       <SupportDialog />
+      <SharedMap />
     </div>
   );
 }

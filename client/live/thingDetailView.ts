@@ -14,7 +14,8 @@ function statusBlockOf(thing: Thing, picture: LivePicture): ThingStatusBlock {
     // The asset may have loaded before its event: the event's entry for it knows when it arrived.
     const entry = location?.thingsActive.find((member) => member.id === thing.id);
     const arrivedAt = thing.incidentStartTime ?? entry?.startTime ?? location?.startTime ?? null;
-    const eventStart = location?.startTime ?? null;
+    // A managing organization's picture holds no incident of the owner's: the asset's record says when it began.
+    const eventStart = location?.startTime ?? thing.incidentOpenedTime ?? null;
     return {
       kind: 'incident',
       address: location?.street ?? thing.street,

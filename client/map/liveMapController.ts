@@ -6,7 +6,7 @@
 // moves. Hover and click go through deck.gl's GPU picking: an asset opens its popup (hover) or is selected and
 // pinned (click), a station opens its list, an overlay goes to the screen. The camera, the right-click point and
 // the map's view request to the live worker (popups, grouping) go through signals (mapViewState.ts). Mounted by
-// LiveMap; `destroy` removes the map and every subscription.
+// MapShell, once for the dashboard; `destroy` removes the map and every subscription.
 import { computed, effect, signal } from '@preact/signals-react';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import { assertNever } from '#domain/checks/assertNever';
@@ -45,6 +45,8 @@ import { pickedStationId, stationLayers } from './stationLayers.ts';
 export type LiveMapController = {
   surface: MapSurface;
   select(thingId: string | null, options: { center: boolean }): void;
+  /** Draws a frame now: the surface moved to another section's place and should not wait for the next change. */
+  redraw(): void;
   destroy(): void;
 };
 
@@ -194,9 +196,10 @@ export function mountLiveMap(
     },
   );
   const { surface } = basemap;
-  // Requests made before this map existed belong to the previous screen's map; those made while this one loads its
-  // style (a screen opening an event as it mounts) are performed once it is ready, not dropped.
-  let performedSequence = cameraRequest.peek()?.sequence ?? 0;
+  // The map is made once for the dashboard, after the first section that shows it asked for its opening view: the
+  // latest request pending then (that view, or the section's own, such as an event opened from a link) is performed
+  // once the style is ready, not dropped.
+  let performedSequence = 0;
 
   // The camera signal outlives a map: the previous screen's map left its view there (an event at zoom 17 while
   // this one opens at 13), and the Add gate and a new area's default position read it. Say where this map is.
@@ -271,7 +274,7 @@ export function mountLiveMap(
         surface.fitBounds(request.bounds, request.padding);
         return;
       case 'center':
-        surface.centreOn([request.lng, request.lat], request.zoom);
+        surface.centreOn([request.lng, request.lat], request.zoom, { instant: request.instant === true });
         return;
       default:
         return assertNever(request);
@@ -401,6 +404,7 @@ export function mountLiveMap(
       if (changed && given) draw();
       if (thingId && center) centerWhenKnown = !centerOnSelected();
     },
+    redraw: () => draw(),
     destroy() {
       mapReady.value = false;
       destroyed = true;

@@ -4,7 +4,7 @@ import { signal } from '@preact/signals-react';
 
 export type CameraRequest =
   | { kind: 'fit'; bounds: [[number, number], [number, number]]; padding: number }
-  | { kind: 'center'; lng: number; lat: number; zoom: number | null };
+  | { kind: 'center'; lng: number; lat: number; zoom: number | null; instant?: boolean };
 
 export const cameraRequest = signal<{ sequence: number; request: CameraRequest } | null>(null);
 

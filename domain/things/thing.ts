@@ -61,8 +61,13 @@ export const ServerThingSchema = v.looseObject({
   thing_type: nullishString,
   thing_subtype: nullishString,
   thing_subtype_uuid: nullishString,
-  /** The incident the asset is on; `arrived_at` (the simulator's, issue 25) when it joined it. */
-  location: v.nullish(v.looseObject({ id: v.string(), arrived_at: nullishString })),
+  /**
+   * The incident the asset is on; `arrived_at` when it joined it and `started_at` when the incident started (the
+   * simulator's, issue 25).
+   */
+  location: v.nullish(
+    v.looseObject({ id: v.string(), arrived_at: nullishString, started_at: nullishString }),
+  ),
   closures: v.nullish(v.array(v.looseObject({ id: v.string(), external_id: nullishString }))),
   registry_number: nullishString,
   vin_number: nullishString,
@@ -159,6 +164,11 @@ export type Thing = {
   isLatestPointActive: boolean;
   incidentStartTime: number | null;
   incidentEndTime: number | null;
+  /**
+   * When the incident the asset is on started, as its record says: the picture of a managing organization holds
+   * no incident of the owner's to read it from (Time-to-Scene).
+   */
+  incidentOpenedTime: number | null;
   /** The station (an area of a station-view type) the asset sits in; null when out and about. */
   stationId: string | null;
   /** When alerting was seen switched off; it turns back on by itself an hour later (access §4). */
@@ -228,6 +238,7 @@ export function copyThing(thing: Thing): Thing {
     isLatestPointActive: thing.isLatestPointActive,
     incidentStartTime: thing.incidentStartTime,
     incidentEndTime: thing.incidentEndTime,
+    incidentOpenedTime: thing.incidentOpenedTime,
     stationId: thing.stationId,
     alertingOffSince: thing.alertingOffSince,
     reviewAt: thing.reviewAt,
@@ -335,6 +346,7 @@ export function mapServerThing(server: ServerThing, context: ThingMappingContext
     // managing organization sees the owner's asset on the owner's incident, whose location it does not load).
     incidentStartTime: parseServerTime(server.location?.arrived_at),
     incidentEndTime: null,
+    incidentOpenedTime: parseServerTime(server.location?.started_at),
     stationId: null,
     alertingOffSince: null,
     reviewAt: Infinity,

@@ -31,8 +31,8 @@ export const ThingWireRecordSchema = v.object({
   thing_type: v.string(),
   thing_subtype: nullableString,
   thing_subtype_uuid: nullableString,
-  /** The incident the thing is on, and when the thing arrived there (ISO 8601). */
-  location: v.nullable(v.object({ id: v.string(), arrived_at: v.string() })),
+  /** The incident the thing is on, when the thing arrived there and when the incident started (ISO 8601). */
+  location: v.nullable(v.object({ id: v.string(), arrived_at: v.string(), started_at: v.string() })),
   closures: v.array(v.object({ id: v.string(), external_id: nullableString })),
   registry_number: nullableString,
   vin_number: nullableString,

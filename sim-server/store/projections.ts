@@ -130,9 +130,12 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
       case 'AlertingZoneSaved':
       case 'AlertingZoneDeleted':
         return projections.documents.apply(event);
-      case 'LocationSaved':
+      case 'LocationSaved': {
+        // The links first: they compare the incident's start with the row the document projection replaces.
+        const relinked = thingLinks.locationSaved(event.data);
         projections.documents.apply(event);
-        return relink(thingLinks.locationSaved(event.data), event.recordedAt);
+        return relink(relinked, event.recordedAt);
+      }
       case 'ClosureSaved':
         projections.documents.apply(event);
         return relink(thingLinks.closureSaved(event.data), event.recordedAt);

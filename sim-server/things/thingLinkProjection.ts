@@ -6,8 +6,11 @@ import type { ClosureRecord } from '#domain/closures/closureRecord';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 
 export type ThingLinks = {
-  /** The incident the thing is on and when it arrived there (its entry's start_time). */
-  location: { id: string; arrived_at: string } | null;
+  /**
+   * The incident the thing is on, when it arrived there (its entry's start_time) and when the incident started: a
+   * managing organization does not load the owner's incidents, so it reads both from the thing (issue 25).
+   */
+  location: { id: string; arrived_at: string; started_at: string } | null;
   closures: { id: string; external_id: string | null }[];
 };
 
@@ -25,9 +28,18 @@ export function createThingLinkProjection(db: SqliteDatabase): ThingLinkProjecti
   // A thing on two active incidents at once is shown on the one it joined last. `start_at` is when it arrived (its
   // entry's start_time, else the incident's start): a managing organization, which does not load the owner's
   // incidents, reads the arrival from the thing itself (issue 25).
-  const selectLocation = db.prepare<[string], { location_id: string; start_at: number }>(`
-    SELECT location_id, start_at FROM thing_location_links WHERE thing_id = ?
-    ORDER BY start_at DESC, location_id DESC LIMIT 1`);
+  const selectLocation = db.prepare<
+    [string],
+    { location_id: string; start_at: number; incident_start_at: number | null }
+  >(`
+    SELECT link.location_id, link.start_at, location.start_at AS incident_start_at
+    FROM thing_location_links link LEFT JOIN locations location ON location.id = link.location_id
+    WHERE link.thing_id = ?
+    ORDER BY link.start_at DESC, link.location_id DESC LIMIT 1`);
+  // Read before the saved location replaces its row: a new start time changes every thing on it.
+  const selectLocationStart = db.prepare<[string], { start_at: number }>(
+    'SELECT start_at FROM locations WHERE id = ?',
+  );
   const selectClosures = db.prepare<[string], { closure_id: string; external_id: string | null }>(
     'SELECT closure_id, external_id FROM thing_closure_links WHERE thing_id = ? ORDER BY closure_id',
   );
@@ -69,7 +81,11 @@ export function createThingLinkProjection(db: SqliteDatabase): ThingLinkProjecti
       const location = selectLocation.get(thingId);
       return {
         location: location
-          ? { id: location.location_id, arrived_at: new Date(location.start_at).toISOString() }
+          ? {
+              id: location.location_id,
+              arrived_at: new Date(location.start_at).toISOString(),
+              started_at: new Date(location.incident_start_at ?? location.start_at).toISOString(),
+            }
           : null,
         closures: selectClosures
           .all(thingId)
@@ -78,16 +94,17 @@ export function createThingLinkProjection(db: SqliteDatabase): ThingLinkProjecti
     },
     locationSaved(location) {
       const before = selectLocationThings.all(location.id);
+      const startAt = Date.parse(location.start_time);
+      const startMoved = (selectLocationStart.get(location.id)?.start_at ?? startAt) !== startAt;
       deleteLocationLinks.run(location.id);
       if (location.is_active) {
-        const startAt = Date.parse(location.start_time);
         for (const thing of location.things_active) {
           const arrivedAt = Date.parse(thing.start_time);
           insertLocationLink.run(location.id, Number.isNaN(arrivedAt) ? startAt : arrivedAt, thing.id);
         }
       }
       const after = selectLocationThings.all(location.id);
-      return changed(before, after, (a, b) => a.start_at === b.start_at);
+      return changed(before, after, (a, b) => !startMoved && a.start_at === b.start_at);
     },
     closureSaved(closure) {
       const before = selectClosureThings.all(closure.id);

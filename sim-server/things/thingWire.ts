@@ -15,7 +15,7 @@ export type ThingJson = {
   thing_type: string;
   thing_subtype: string | null;
   thing_subtype_uuid: string | null;
-  location: { id: string; arrived_at: string } | null;
+  location: { id: string; arrived_at: string; started_at: string } | null;
   closures: { id: string; external_id: string | null }[];
   registry_number: string | null;
   vin_number: string | null;

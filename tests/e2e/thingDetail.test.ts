@@ -115,9 +115,9 @@ describe('asset detail', () => {
     await page.getByTestId('asset-count').waitFor();
   });
 
-  it("shows a managing organization the arrival and live duration of the owner's unit on scene", async () => {
+  it("shows a managing organization the arrival, time-to-scene and live duration of the owner's unit on scene", async () => {
     // The coordination center manages the responders' asset; the incident is the responders', which the center does
-    // not load: the arrival comes with the asset's own record (issue 25).
+    // not load: the arrival and the incident's start come with the asset's own record (issue 25).
     const onIncident = pick(
       'managed, on an incident of its owner',
       (thing) =>
@@ -134,6 +134,10 @@ describe('asset detail', () => {
         .locator('dt', { hasText: new RegExp(`^${label}$`) })
         .locator('xpath=following-sibling::dd[1]');
     await expect.poll(() => fact('Arrived').textContent()).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{2}, /);
+    // The dashboard's one duration format ("1h 05m 09s", "5m 09s", "9s"), not "—".
+    await expect
+      .poll(() => fact('Time-to-Scene').textContent())
+      .toMatch(/^(\d+h \d{2}m \d{2}s|\d+m \d{2}s|\d+s)$/);
     const duration = page.getByTestId('incident-duration').locator('dd');
     await expect.poll(() => duration.textContent()).not.toBe('—');
     const first = await duration.textContent();
@@ -323,6 +327,15 @@ describe('asset edit forms', () => {
     await page.getByRole('button', { name: 'Add integration' }).click();
     await page.getByLabel('Provider 2').selectOption('Geotab');
     await page.getByLabel('Id 2').fill('gt-2');
+    // Reached from the top of the form, the last integration row shows above the sticky footer (issue 25; a guard:
+    // it already did at this size).
+    await page.getByLabel('Id 2').blur();
+    await page.locator('.thing-form').evaluate((form) => form.scrollTo({ top: 0 }));
+    await page.getByLabel('Id 2').focus();
+    const lastRow = await page.getByLabel('Id 2').boundingBox();
+    const footer = await page.locator('.thing-form .form-footer').boundingBox();
+    if (!lastRow || !footer) throw new Error('no integration row or footer');
+    expect(lastRow.y + lastRow.height).toBeLessThanOrEqual(footer.y);
     await page.getByLabel('Id 2').blur();
     await page.getByText('Provider already used').waitFor();
     await page.getByText('Available providers in use').waitFor();

@@ -104,6 +104,65 @@ describe('the Filters panel', () => {
     expect(labels.length).toBeGreaterThan(0);
     expect(new Set(labels)).toEqual(new Set(['Offline']));
   });
+
+  it('finds idle assets under the status the list shows them with, and the counts add up (issue 25)', async () => {
+    const page = await openList();
+    const shownCount = async () => {
+      const text = (await page.getByTestId('asset-count').textContent()) ?? '';
+      return Number(/^(\d+) \//.exec(text)?.[1] ?? Number.NaN);
+    };
+    const labelsInView = () =>
+      page
+        .getByTestId('thing-status')
+        .evaluateAll((dots) => [...new Set(dots.map((dot) => dot.getAttribute('aria-label')))].sort());
+    /** Applies one status and answers how many the list then shows, once every row in view reads it. */
+    async function onlyStatus(label: string): Promise<number> {
+      await applyFilters(page, async () => {
+        await page.getByRole('button', { name: 'Clear' }).click();
+        await page.getByRole('checkbox', { name: label, exact: true }).check();
+      });
+      await expect
+        .poll(async () =>
+          (await page.getByText('No assets match the search and filters.').count()) > 0
+            ? [label]
+            : labelsInView(),
+        )
+        .toEqual([label]);
+      return shownCount();
+    }
+    const stationary = await onlyStatus('Stationary');
+    const standby = await onlyStatus('Standby');
+    // The seeded fleet has idle assets: the filter finds them under the name their rows carry.
+    expect(stationary + standby).toBeGreaterThan(0);
+    await applyFilters(page, async () => {
+      await page.getByRole('checkbox', { name: 'Stationary', exact: true }).check();
+    });
+    await expect.poll(shownCount).toBe(stationary + standby);
+  });
+});
+
+describe('the Live drawer on a phone', () => {
+  it('scrolls as one, so the rows fill the drawer once the header has gone up (issue 25)', async () => {
+    const page = await openList('mobile');
+    const drawer = page.locator('.things-page__side');
+    const box = await drawer.boundingBox();
+    if (!box) throw new Error('no drawer');
+    const rowsInDrawer = () =>
+      page.getByTestId('thing-row').evaluateAll(
+        (rows, [top, bottom]) => {
+          return rows.filter((row) => {
+            const rect = row.getBoundingClientRect();
+            return (
+              rect.height > 0 && rect.top >= (top as number) - 1 && rect.bottom <= (bottom as number) + 1
+            );
+          }).length;
+        },
+        [box.y, box.y + box.height],
+      );
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(rowsInDrawer).toBeGreaterThanOrEqual(4);
+  });
 });
 
 describe('offline assets and the view toggles', () => {

@@ -44,13 +44,15 @@ describe('location on a thing', () => {
   it('names the active incident each asset on scene is on, and nothing for the others', async () => {
     const locations = activeLocations();
     expect(locations.length).toBeGreaterThan(0);
-    const onScene = new Map<string, { id: string; arrived_at: string }>();
+    const onScene = new Map<string, { id: string; arrived_at: string; started_at: string }>();
     for (const location of locations)
       for (const thing of location.things_active)
         onScene.set(thing.id, {
           id: location.id,
           // When the asset arrived, so a managing organization without the owner's incidents knows it (issue 25).
           arrived_at: new Date(Date.parse(thing.start_time)).toISOString(),
+          // When the incident started, for that organization's Time-to-Scene.
+          started_at: new Date(Date.parse(location.start_time)).toISOString(),
         });
     expect(onScene.size).toBeGreaterThan(0);
     const list = await things(world.ids.responders);
@@ -67,6 +69,26 @@ describe('location on a thing', () => {
         (thing) => thing.incidentStartTime === Date.parse(onScene.get(thing.id)?.arrived_at ?? ''),
       ),
     ).toBe(true);
+    expect(
+      onIncident.every(
+        (thing) => thing.incidentOpenedTime === Date.parse(onScene.get(thing.id)?.started_at ?? ''),
+      ),
+    ).toBe(true);
+  });
+
+  it("gives the assets on scene the incident's new start time, and an incremental load sees it", async () => {
+    const [location] = activeLocations();
+    if (!location) throw new Error('the seed has an active location');
+    const crew = location.things_active.map((thing) => thing.id);
+    world.harness.clock.advance(1_000);
+    const before = world.harness.clock.now();
+    world.harness.clock.advance(1_000);
+    const startedAt = new Date(Date.parse(location.start_time) - 5 * 60_000).toISOString();
+    saveLocation({ ...location, start_time: startedAt });
+    const changed = await things(world.ids.responders, before);
+    const onScene = changed.filter((thing) => crew.includes(thing.id));
+    expect(onScene.map((thing) => thing.id).sort()).toEqual([...crew].sort());
+    expect(onScene.every((thing) => thing.location?.started_at === startedAt)).toBe(true);
   });
 
   it('lets go of the assets when the incident ends, and an incremental load sees them', async () => {
@@ -107,6 +129,7 @@ describe('location on a thing', () => {
     expect(response.json<ThingJson>().location).toEqual({
       id: location.id,
       arrived_at: new Date(Date.parse(location.things_active[0]?.start_time ?? '')).toISOString(),
+      started_at: new Date(Date.parse(location.start_time)).toISOString(),
     });
   });
 });

@@ -2,10 +2,11 @@
 // in view. It holds ids in order; the rows themselves come from the live worker for the window shown
 // (client/live/listView.ts), so a 10,000-asset organization costs the page the rows on screen.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { filterList, showListWindow } from '../../live/liveBridge.ts';
 import { localPreferences } from '../../app/preferences.ts';
+import { useIsMobile } from '../../app/viewport.ts';
 import { densityView, groupView, setDensityView, setGroupView } from '../../map/mapViewState.ts';
 import {
   rowsById,
@@ -20,11 +21,15 @@ import { PendingThingRow, ThingRow } from './ThingRow.tsx';
 import { ThingsFilters } from './ThingsFilters.tsx';
 import { listFilter, setThingSearch, thingSearchText } from './thingsView.ts';
 import './thingDetail.css';
+import './thingsList.css';
 
 const GROUP_VIEW_TEXT =
   'Group View: assets parked at a station show as one station marker until you zoom in to the street.';
 const DENSITY_VIEW_TEXT =
   'Density View: shades the map where assets are concentrated, so busy places stand out at any zoom.';
+
+/** Shown in place of "Assets n / n" and "Online n | Offline n | OOS n" until the first picture arrives. */
+export const COUNTS_LOADING = 'Loading asset counts…';
 
 type ThingsListProps = {
   selectedId: string | null;
@@ -37,9 +42,18 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   const total = thingTotal.value;
   const counts = statusCounts.value;
   const state = snapshotState.value;
+  // Until the worker's first picture the counts are not zero but unknown (issue 25).
+  const pictureArrived = state.phase === 'loaded' || state.phase === 'error';
   // Read so that rows arriving for the window render.
   const version = rowsVersion.value;
   const listRef = useRef<VirtuosoHandle>(null);
+  // On a phone the rows scroll with the drawer itself (thingsList.css), so the header scrolls away with them.
+  const isMobile = useIsMobile();
+  const [drawer, setDrawer] = useState<HTMLElement | null>(null);
+  const placeList = useCallback(
+    (element: HTMLElement | null) => setDrawer(element?.parentElement ?? null),
+    [],
+  );
   const filter = listFilter.value;
   const showOffline = localPreferences().value.showOffline;
 
@@ -55,21 +69,32 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   }, [selectedIndex]);
 
   return (
-    <section className="things-list" aria-labelledby="things-list-title">
+    <section className="things-list" aria-labelledby="things-list-title" ref={placeList}>
       <header className="list-panel__header">
         <h1 id="things-list-title" className="list-panel__title">
           Assets{' '}
-          <span
-            className="things-list__count"
-            data-testid="asset-count"
-            title={`${shownIds.length} shown of ${total}`}
-          >
-            {shownIds.length} / {total}
-          </span>
+          {pictureArrived ? (
+            <span
+              className="things-list__count"
+              data-testid="asset-count"
+              title={`${shownIds.length} shown of ${total}`}
+            >
+              {shownIds.length} / {total}
+            </span>
+          ) : null}
         </h1>
         <p className="list-panel__counts" data-testid="availability-counts">
-          <span>Online {counts.online}</span> | <span>Offline {counts.offline}</span> |{' '}
-          <span>OOS {counts.outOfService}</span>
+          {pictureArrived ? (
+            <>
+              <span>Online {counts.online}</span> | <span>Offline {counts.offline}</span> |{' '}
+              <span>OOS {counts.outOfService}</span>
+            </>
+          ) : null}
+          {/* Always in the page, so a screen reader is told politely when the loading text comes and goes, and
+              not of every change of the counts. */}
+          <span role="status" data-testid="asset-counts-loading">
+            {pictureArrived ? '' : COUNTS_LOADING}
+          </span>
         </p>
         <input
           type="search"
@@ -122,6 +147,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
       <Virtuoso
         ref={listRef}
         className="list-panel__rows"
+        {...(isMobile && drawer ? { customScrollParent: drawer } : {})}
         totalCount={shownIds.length}
         context={version}
         computeItemKey={(index) => shownIds[index] ?? index}
