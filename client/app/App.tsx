@@ -75,7 +75,11 @@ function Routes() {
           </DashboardLayout>
         </RequireSession>
       </Route>
-      <Route component={NotFound} />
+      <Route>
+        <main>
+          <NotFound />
+        </main>
+      </Route>
     </Switch>
   );
 }

@@ -1,11 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { sectionOfPath } from '#domain/session/routeGates';
 import { fetchProfile, PLEASE_LOG_BACK_IN } from '../api/auth.ts';
 import { AccountMenu } from '../features/chrome/AccountMenu.tsx';
 import { MobileTabs } from '../features/chrome/MobileTabs.tsx';
 import { MobileTopBar } from '../features/chrome/MobileTopBar.tsx';
-import { drawerOpen, mayViewData } from '../features/chrome/navigation.ts';
+import { drawerOpen, mayViewData, sectionLabel } from '../features/chrome/navigation.ts';
 import { OrganizationPicker } from '../features/chrome/OrganizationPicker.tsx';
 import { SideNav } from '../features/chrome/SideNav.tsx';
 import { SupportDialog } from '../features/chrome/SupportDialog.tsx';
@@ -94,8 +95,40 @@ function useShellServices(profileLoaded: boolean) {
   }, [profileLoaded]);
 }
 
+/** The page title names the section (WCAG 2.4.2), in the navigation's words: "Closures — Fleet Ops". */
+function useSectionTitle() {
+  const [path] = useLocation();
+  const section = sectionOfPath(path);
+  const title = section ? `${sectionLabel(section)} — ${PRODUCT_TITLE}` : PRODUCT_TITLE;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+const PRODUCT_TITLE = 'Fleet Ops';
+
+/** Keyboard users skip the navigation to the section (WCAG 2.4.1); the link shows when it has focus. */
+function SkipToContent() {
+  return (
+    <a className="skip-link" href="#main-content">
+      Skip to content
+    </a>
+  );
+}
+
+/** The section's own content: the page's one `main` landmark, the skip link's target. */
+function MainContent({ children }: { children: ReactNode }) {
+  return (
+    <main id="main-content" className="dashboard__content" tabIndex={-1}>
+      <ConnectionBanner />
+      {children}
+    </main>
+  );
+}
+
 export function DashboardLayout({ children }: { children: ReactNode }) {
   useSignals();
+  useSectionTitle();
   const isMobile = useIsMobile();
   const profileFailure = useProfile();
   const organization = subscribedOrganization.value;
@@ -117,11 +150,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         className={`dashboard dashboard--mobile${drawerOpen.value ? '' : ' dashboard--drawer-closed'}`}
         data-testid="dashboard"
       >
+        <SkipToContent />
         <MobileTopBar />
-        <div className="dashboard__content">
-          <ConnectionBanner />
-          {children}
-        </div>
+        <MainContent>{children}</MainContent>
         <MobileTabs />
         <SupportDialog />
         <SharedMap />
@@ -131,6 +162,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="dashboard" data-testid="dashboard">
+      <SkipToContent />
       <SideNav />
       <div className="dashboard__main">
         <header className="top-bar">
@@ -142,10 +174,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           ) : null}
           <AccountMenu />
         </header>
-        <div className="dashboard__content">
-          <ConnectionBanner />
-          {children}
-        </div>
+        <MainContent>{children}</MainContent>
       </div>
       <SupportDialog />
       <SharedMap />

@@ -6,15 +6,16 @@ export const UNAUTHORIZED_TEXT = 'Sorry, you are not currently authorized to acc
 export const DESKTOP_ONLY_TEXT = "This page isn't available on mobile devices.";
 export const CRASH_TEXT = 'Sorry, there was an incident.';
 
-/** A full-screen message with a button to the main page (live §2, access §2). */
+/** A full-screen message with a button to the main page (live §2, access §2). Not a landmark itself: inside the
+ * dashboard it sits in the section's `main`, and the routes outside it wrap it in one (App.tsx). */
 function FullScreenMessage({ text, testId, onHome }: { text: string; testId: string; onHome(): void }) {
   return (
-    <main className="full-message" data-testid={testId}>
+    <div className="full-message" data-testid={testId}>
       <p className="full-message__text">{text}</p>
       <button type="button" className="button button--primary" onClick={onHome}>
         Go to the main page
       </button>
-    </main>
+    </div>
   );
 }
 

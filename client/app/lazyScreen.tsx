@@ -84,12 +84,12 @@ class ChunkBoundary extends Component<{ children: ReactNode }, { error: unknown 
     if (error === null) return this.props.children;
     if (!(error instanceof ChunkLoadError)) throw error;
     return (
-      <main className="full-message" role="alert" data-testid="chunk-load-error">
+      <div className="full-message" role="alert" data-testid="chunk-load-error">
         <p className="full-message__text">{CHUNK_LOAD_ERROR_TEXT}</p>
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
           Retry
         </button>
-      </main>
+      </div>
     );
   }
 }

@@ -10,6 +10,7 @@ import { fitPadding, type MapView } from '#domain/map/mapRules';
 import { selectedThing, shownThingIds } from '../live/thingsStore.ts';
 import { ControlIcon } from './ControlIcon.tsx';
 import { LocateButton, toggleCurrentLocation } from './CurrentLocation.tsx';
+import { contextMenuAt } from './liveMapController.ts';
 import { openInstructions } from './MapInstructions.tsx';
 import { neighbourId, shortcutsHelpOpen } from './mapShortcuts.ts';
 import { MapShortcutsHelp } from './MapShortcutsHelp.tsx';
@@ -74,6 +75,10 @@ export function MapControls({
     locate: () => toggleCurrentLocation(surface),
     nextAsset: () => step(1),
     previousAsset: () => step(-1),
+    menu: () => {
+      const position = surface.center();
+      contextMenuAt.value = { position, point: surface.project(position) };
+    },
     help: () => (shortcutsHelpOpen.value = true),
   });
   return (

@@ -5,7 +5,16 @@
 import { signal } from '@preact/signals-react';
 
 export type MapShortcutAction =
-  'zoomIn' | 'zoomOut' | 'showAll' | 'finder' | 'follow' | 'locate' | 'nextAsset' | 'previousAsset' | 'help';
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'showAll'
+  | 'finder'
+  | 'follow'
+  | 'locate'
+  | 'nextAsset'
+  | 'previousAsset'
+  | 'menu'
+  | 'help';
 
 export type MapShortcut = { action: MapShortcutAction; keys: readonly string[]; description: string };
 
@@ -19,6 +28,8 @@ export const MAP_SHORTCUTS: readonly MapShortcut[] = [
   { action: 'locate', keys: ['l'], description: 'Find Current Location' },
   { action: 'nextAsset', keys: ['n', ']'], description: 'Select the next asset in the list' },
   { action: 'previousAsset', keys: ['p', '['], description: 'Select the previous asset in the list' },
+  // The right-click menu without a mouse (2.1.1): at the map's centre, where the crosshair of a keyboard user is.
+  { action: 'menu', keys: ['m', 'ContextMenu'], description: "Open the map menu at the map's centre" },
   { action: 'help', keys: ['?'], description: 'Show these shortcuts' },
 ];
 

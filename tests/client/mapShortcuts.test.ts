@@ -26,6 +26,8 @@ describe('map keyboard shortcuts', () => {
     expect(shortcutAction(press('l'), true)).toBe('locate');
     expect(shortcutAction(press('n'), true)).toBe('nextAsset');
     expect(shortcutAction(press('['), true)).toBe('previousAsset');
+    expect(shortcutAction(press('m'), true)).toBe('menu');
+    expect(shortcutAction(press('ContextMenu'), true)).toBe('menu');
     expect(shortcutAction(press('?'), true)).toBe('help');
   });
 

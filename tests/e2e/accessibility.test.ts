@@ -75,6 +75,32 @@ describe.each(CASES)('axe-core on every screen (%s, %s theme)', (viewport, color
   }, 120_000);
 });
 
+describe('landmarks and titles', () => {
+  it('skips the navigation to the section, the one main landmark, and names the section in the title', async () => {
+    const page = await shell.newPage('desktop');
+    await page.goto(`${simulatorUrl()}/dashboard/closures`);
+    await typeSignIn(page, STAFF);
+    await page.waitForURL('**/dashboard/closures');
+    // A first visit offers support; closed, it gives focus back to the page.
+    const support = page.getByTestId('support-dialog');
+    await support.waitFor();
+    await support.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('screen-loading').waitFor({ state: 'detached' });
+    await expect.poll(() => page.title()).toBe('Closures — Fleet Ops');
+    expect(await page.getByRole('main').count()).toBe(1);
+
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+
+    await page.evaluate(() => history.pushState(null, '', '/dashboard/zones'));
+    await expect.poll(() => page.title()).toBe('Zones — Fleet Ops');
+  });
+});
+
 describe('focus and motion', () => {
   it('rings what the keyboard reaches, and stops the locate pulse for reduced motion', async () => {
     const page = await shell.newPage('desktop', { reducedMotion: 'reduce' });

@@ -78,4 +78,28 @@ describe('map keyboard shortcuts', () => {
     expect(await dialog.isVisible()).toBe(false);
     expect(await page.evaluate(() => window.localStorage.getItem('fleetDashboard.mapShortcuts'))).toBe('off');
   });
+
+  it('"m" opens the right-click menu at the centre, walked by the arrow keys and closed by Escape', async () => {
+    const page = await openMap();
+    await page.evaluate(() => window.__fleetMap?.jumpTo(-87.63, 41.88, 14));
+    const map = page.getByRole('region', { name: 'Live map' });
+    await map.focus();
+    await page.keyboard.press('m');
+    const menu = page.getByRole('menu', { name: 'Map menu' });
+    await menu.waitFor();
+    const focusedItem = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focusedItem).toBe('Coordinates');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedItem).not.toBe('Coordinates');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(focusedItem).toBe('Coordinates');
+    // The heading reads the map's centre, as a right-click there would.
+    const heading = (await menu.locator('.map-menu__heading').textContent()) ?? '';
+    const [lat, lng] = heading.split(',').map(Number);
+    expect(Math.abs((lat ?? 0) - 41.88)).toBeLessThan(0.001);
+    expect(Math.abs((lng ?? 0) + 87.63)).toBeLessThan(0.001);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(() => map.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
 });

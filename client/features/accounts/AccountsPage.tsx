@@ -75,9 +75,9 @@ export function AccountsPage({
             </ul>
           </nav>
         ) : null}
-        <main className="accounts__page">
+        <div className="accounts__page">
           <AccountsScreen pattern={pattern} params={params} />
-        </main>
+        </div>
       </div>
     </div>
   );
