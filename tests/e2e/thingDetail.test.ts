@@ -332,10 +332,14 @@ describe('asset edit forms', () => {
     await page.getByLabel('Id 2').blur();
     await page.locator('.thing-form').evaluate((form) => form.scrollTo({ top: 0 }));
     await page.getByLabel('Id 2').focus();
-    const lastRow = await page.getByLabel('Id 2').boundingBox();
-    const footer = await page.locator('.thing-form .form-footer').boundingBox();
-    if (!lastRow || !footer) throw new Error('no integration row or footer');
-    expect(lastRow.y + lastRow.height).toBeLessThanOrEqual(footer.y);
+    // Focus scrolls the form (smoothly where the browser does): wait for where the row comes to rest.
+    const clearOfFooter = async () => {
+      const lastRow = await page.getByLabel('Id 2').boundingBox();
+      const footer = await page.locator('.thing-form .form-footer').boundingBox();
+      if (!lastRow || !footer) throw new Error('no integration row or footer');
+      return lastRow.y + lastRow.height <= footer.y;
+    };
+    await expect.poll(clearOfFooter).toBe(true);
     await page.getByLabel('Id 2').blur();
     await page.getByText('Provider already used').waitFor();
     await page.getByText('Available providers in use').waitFor();
