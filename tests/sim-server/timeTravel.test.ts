@@ -1,6 +1,7 @@
 // Time travel's log-range calls (issue 28 item 2): the picture at a past moment is what the REST lists answered at
 // that moment, the messages after it are the live stream's own in log order and paged, and a moment outside the
 // kept history, another organization or a missing token are refused like on every list.
+import { manualClosureBody } from '#tests/helpers/closureBody';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceType } from '#domain/things/thing';
 import type { PastMessagesPage, PastPicture } from '#domain/timeTravel/timeTravelWire';
@@ -53,38 +54,11 @@ async function report(step: number): Promise<void> {
 }
 
 async function saveClosure(description: string): Promise<void> {
-  const now = harness.clock.now();
-  const route = [
-    { lat: 41.8801, lng: -87.6301 },
-    { lat: 41.8811, lng: -87.6291 },
-  ];
   const response = await harness.app.inject({
     method: 'POST',
     url: `/api/organization/closure?org_ids[]=${organizationId}`,
     headers: bearer(staffToken),
-    payload: {
-      is_dashboard_managed: true,
-      is_in_service: true,
-      closure_type: 'manual',
-      thing_id: null,
-      description,
-      alert_message: 'Left lane closed',
-      direction: 'E',
-      impacted_lanes: [1],
-      geocoded_route: route,
-      calculated_route: null,
-      user_route: route,
-      street_start: 'W Madison St',
-      street_end: 'W Madison St',
-      is_active: true,
-      start_time: new Date(now).toISOString(),
-      end_time: new Date(now + 30 * 86_400_000).toISOString(),
-      is_wzdx_compliant: false,
-      external_id: null,
-      location_method: null,
-      vehicle_impact: null,
-      group_id: null,
-    },
+    payload: manualClosureBody(harness.clock.now(), description),
   });
   expect(response.statusCode).toBe(201);
 }
