@@ -33,7 +33,14 @@ type Outcome = { part: Part; seconds: number; ok: boolean; passed: number; faile
 /** Runs one part; with `capture`, its output is held and printed whole when it ends (parts side by side). */
 function run(part: Part, reportFile: string, capture = false): Promise<Omit<Outcome, 'part' | 'seconds'>> {
   const args = part.vitestProject
-    ? [...part.args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]
+    ? [
+        ...part.args,
+        '--reporter=default',
+        // Names what a test that passed on its retry failed on the first time (browser tests retry once).
+        `--reporter=${path.join(repoRoot, 'tests/helpers/retryReporter.ts')}`,
+        '--reporter=json',
+        `--outputFile.json=${reportFile}`,
+      ]
     : part.args;
   return new Promise((resolve) => {
     const child = spawn(part.command, args, {
