@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
 
 const shell = shellBrowserForFile();
 const STAFF = 'staff@demo.test';
@@ -58,7 +58,7 @@ describe.each(CASES)('axe-core on every screen (%s, %s theme)', (viewport, color
   it('finds no serious violation on the support dialog and the signed-in screens', async () => {
     const page = await open('/');
     await typeSignIn(page, STAFF);
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
     const support = page.getByTestId('support-dialog');
     await support.waitFor();
     expect(await seriousViolations(page), 'support dialog').toEqual([]);
@@ -80,7 +80,7 @@ describe('landmarks and titles', () => {
     const page = await shell.newPage('desktop');
     await page.goto(`${simulatorUrl()}/dashboard/closures`);
     await typeSignIn(page, STAFF);
-    await page.waitForURL('**/dashboard/closures');
+    await page.waitForURL(atPath('/dashboard/closures'));
     // A first visit offers support; closed, it gives focus back to the page.
     const support = page.getByTestId('support-dialog');
     await support.waitFor();

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, typeSignIn, signIn } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, typeSignIn, signIn } from './shellBrowser.ts';
 import { signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -52,7 +52,7 @@ describe('the accounts shell', () => {
     expect(await page.getByTestId('accounts-name').textContent()).toBe('Olivia Ortega');
     await page.getByTestId('accounts').getByText('orgadmin@demo.test').first().waitFor();
     await page.getByTestId('accounts').getByRole('button', { name: 'Close' }).click();
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
   });
 
   it('shows a User only My Profile and Preferences, and the Users page says they are not authorized', async () => {
@@ -87,7 +87,7 @@ describe('My Profile', () => {
     await userPage.getByLabel('Last name').pressSequentially('Underhill', { delay: 10 });
     expect(await userPage.getByTestId('form-footer').getAttribute('data-sticky')).toBe('true');
     await save.click();
-    await userPage.waitForURL('**/dashboard/accounts/profile');
+    await userPage.waitForURL(atPath('/dashboard/accounts/profile'));
     await userPage.getByTestId('profile-last-name').filter({ hasText: 'Underhill' }).waitFor();
 
     const token = await signInForToken(baseUrl, 'user@demo.test');
@@ -124,7 +124,7 @@ describe('the organization profile', () => {
       await page.getByLabel('Postal code').fill('M5V 2T6');
       await page.getByLabel('City').fill('Toronto');
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.waitForURL('**/dashboard/accounts/profile/organization');
+      await page.waitForURL(atPath('/dashboard/accounts/profile/organization'));
       await page.getByTestId('organization-city').filter({ hasText: 'Toronto' }).waitFor();
       const saved = (await api('GET', `/organization/${original.id}`, token)).body as Record<string, string>;
       expect(saved).toMatchObject({
@@ -179,7 +179,7 @@ describe('Users', () => {
     await page.getByLabel('Email').fill('nina.north@demo.test');
     await page.getByLabel('Role').selectOption({ label: 'User' });
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/dashboard/accounts/users');
+    await page.waitForURL(atPath('/dashboard/accounts/users'));
     const row = page.getByTestId('user-row').filter({ hasText: 'nina.north@demo.test' });
     await row.waitFor();
     expect(await row.getAttribute('data-selected')).toBe('true');
@@ -193,7 +193,7 @@ describe('Users', () => {
     await row.getByRole('link', { name: 'Edit' }).click();
     await page.getByLabel('Role').selectOption({ label: 'Admin' });
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/dashboard/accounts/users');
+    await page.waitForURL(atPath('/dashboard/accounts/users'));
     await page
       .getByTestId('user-row')
       .filter({ hasText: 'nina.north@demo.test' })
@@ -225,7 +225,7 @@ describe('Users', () => {
     await page.getByText('User not found').waitFor();
     await page.goto(`${baseUrl}/dashboard/accounts/users/new`);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL('**/dashboard/accounts/users');
+    await page.waitForURL(atPath('/dashboard/accounts/users'));
   });
 });
 
@@ -323,7 +323,7 @@ describe('device config files', () => {
     await page.getByText('Cannot be the same as Warning Light Pin').waitFor();
     await page.getByLabel('Indicator Pin (optional)').fill('27');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/dashboard/accounts/integrations/configs');
+    await page.waitForURL(atPath('/dashboard/accounts/integrations/configs'));
     const row = page.getByTestId('config-file-row').filter({ hasText: 'arrow-board-7.cfg' });
     await row.waitFor();
 

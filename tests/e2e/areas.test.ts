@@ -13,7 +13,7 @@ import {
   openSection,
   simulatorApi,
 } from './mapDrawing.ts';
-import { shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -145,7 +145,7 @@ describe('the areas list and detail', () => {
     await dialog.getByRole('alert').filter({ hasText: 'Connection failed' }).waitFor();
     await page.unroute('**/api/organization/exclusion_zone/*');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.waitForURL('**/dashboard/areas');
+    await page.waitForURL(atPath('/dashboard/areas'));
     await page.locator(`[data-area-id="${work.id}"]`).waitFor({ state: 'detached' });
     expect((await listAreas()).some((area) => area.id === work.id)).toBe(false);
     await page.waitForFunction(
@@ -158,7 +158,7 @@ describe('the areas list and detail', () => {
     await api('DELETE', `/organization/exclusion_zone/${school.id}`);
     await page.getByRole('button', { name: 'Delete Area' }).click();
     await page.getByRole('dialog', { name: 'Delete Area' }).getByRole('button', { name: 'Delete' }).click();
-    await page.waitForURL('**/dashboard/areas');
+    await page.waitForURL(atPath('/dashboard/areas'));
     await page.locator(`[data-area-id="${school.id}"]`).waitFor({ state: 'detached' });
   });
 
@@ -181,7 +181,7 @@ describe('areas on a phone', () => {
       .click({ timeout: 55_000 });
     const tab = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Areas' });
     await tab.click();
-    await page.waitForURL('**/dashboard/areas');
+    await page.waitForURL(atPath('/dashboard/areas'));
     // Another tab closes the drawer; the active tab opens it (live §2).
     await tab.click();
     await page.getByTestId('area-row').first().waitFor();
@@ -202,7 +202,7 @@ describe('the area form', () => {
     await jumpTo(page, ...CENTRE, 14);
     await page.getByTestId('map-add').filter({ hasText: 'Zoom to Add' }).click();
     await page.getByTestId('map-add').filter({ hasText: 'Add Area' }).click();
-    await page.waitForURL('**/dashboard/areas/new');
+    await page.waitForURL(atPath('/dashboard/areas/new'));
     await closeInstructions(page);
     await jumpTo(page, ...CENTRE, 17);
 

@@ -11,7 +11,7 @@ import { formatListTime } from '#domain/units/displayTime';
 import { wallTimeText } from '#domain/units/zonedTime';
 import { validationErrors, wzdxValidator } from '#tests/sim-server/support/wzdxSchemas';
 import { signInForToken } from './simulatorApi.ts';
-import { shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
 
 const baseUrl = simulatorUrl();
 const ADMIN = 'admin@demo.test';
@@ -130,13 +130,13 @@ async function openClosures(email = ADMIN, viewport: Viewport = 'desktop'): Prom
   await typeSignIn(page, email);
   // The dashboard shows once the sign-in answered (a memory-hard hash: slow on a busy machine).
   await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
-  await page.waitForURL('**/dashboard/things');
+  await page.waitForURL(atPath('/dashboard/things'));
   if (viewport === 'mobile') return page;
   await page.goto(`${baseUrl}/dashboard/closures`);
   await page.getByTestId('organization-name').click();
   await page.getByRole('button', { name: ROAD_WORKS, exact: true }).click();
   await expect.poll(() => page.getByTestId('organization-name').textContent()).toContain(ROAD_WORKS);
-  await page.waitForURL('**/dashboard/closures');
+  await page.waitForURL(atPath('/dashboard/closures'));
   await row(page, 'Water main repair, published').waitFor();
   return page;
 }
@@ -342,7 +342,7 @@ describe('closure form', () => {
     await jumpTo(page, street.start, 13);
     await page.getByRole('button', { name: 'Zoom to Add' }).click();
     await page.getByRole('button', { name: 'Add Closure' }).click();
-    await page.waitForURL('**/dashboard/closures/new');
+    await page.waitForURL(atPath('/dashboard/closures/new'));
     await page.getByRole('heading', { name: 'Create Closure' }).waitFor();
 
     // A path in the lake has no road: the directions' text shows under the path.
@@ -480,7 +480,7 @@ describe('closure form', () => {
     await page.getByRole('button', { name: 'Delete Closure' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Closure' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.waitForURL('**/dashboard/closures');
+    await page.waitForURL(atPath('/dashboard/closures'));
     await dialog.waitFor({ state: 'detached' });
     expect((await closuresOfRoadWorks()).map((closure) => closure.id)).not.toContain(doomed.id);
   });

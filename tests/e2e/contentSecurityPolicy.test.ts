@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { dismissSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { atPath, dismissSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 
 const baseUrl = simulatorUrl();
 const shell = shellBrowserForFile();
@@ -45,7 +45,7 @@ describe('Content-Security-Policy', () => {
     expect(policy).toContain("script-src 'self'");
 
     await typeSignIn(page, 'user@demo.test');
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
     await dismissSupportDialog(page);
     // Drawn, not only given: markers on screen mean WebGL, the MapLibre workers and the live worker all ran.
     await page.waitForFunction(() => (window.__fleetMap?.markersOnScreen().length ?? 0) > 0);

@@ -4,7 +4,7 @@
 import { chromium, type Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, closeSupportDialog } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, closeSupportDialog } from './shellBrowser.ts';
 import {
   DEMO_PASSWORD,
   listThings,
@@ -88,7 +88,7 @@ describe('live dashboard', () => {
 
     const page = await openPage('/');
     await typeCredentials(page, USER, DEMO_PASSWORD);
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
 
     const count = page.getByTestId('asset-count');
     await count.filter({ hasText: `${things.length} / ${things.length}` }).waitFor();
@@ -337,7 +337,7 @@ describe('live dashboard', () => {
       }),
     );
     await typeCredentials(page, USER, DEMO_PASSWORD);
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
     await closeSupportDialog(page);
     await page.getByTestId('organization-name').click();
     await page.getByRole('button', { name: LARGE_ORGANIZATION }).click();

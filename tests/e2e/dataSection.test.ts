@@ -18,7 +18,7 @@ import {
   type NamedThing,
 } from './dataBrowser.ts';
 import { formatListTime } from '#domain/units/displayTime';
-import { dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
+import { atPath, dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -57,7 +57,7 @@ describe('Export wizard and list', () => {
     await page.getByText('Data from Safety Cloud').waitFor();
     expect(await page.getByRole('tab', { name: 'Completed' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('link', { name: 'Create New' }).click();
-    await page.waitForURL('**/dashboard/data/exports/new');
+    await page.waitForURL(atPath('/dashboard/data/exports/new'));
 
     await page.getByLabel('Point').check();
     await page.getByRole('button', { name: 'Create' }).click();
@@ -75,7 +75,7 @@ describe('Export wizard and list', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await page.getByRole('heading', { name: 'Export In-Progress' }).waitFor();
     await page.getByRole('button', { name: 'Got It' }).click();
-    await page.waitForURL('**/dashboard/data/exports');
+    await page.waitForURL(atPath('/dashboard/data/exports'));
 
     const row = await waitUntilCompleted(page, 'Unit track');
     await row.getByText('6 rows').waitFor();
@@ -350,7 +350,7 @@ describe('Data on a phone', () => {
     await nav.getByRole('link', { name: 'Monthly' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Exports' }).count()).toBe(0);
     await nav.getByRole('link', { name: 'Custom' }).click();
-    await page.waitForURL('**/dashboard/data/reports/custom');
+    await page.waitForURL(atPath('/dashboard/data/reports/custom'));
     expect(await page.getByText("This page isn't available on mobile devices.").count()).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ import { threeWordAddress } from '#domain/locations/threeWordAddress';
 import { startOfDayInZone } from '#domain/units/zonedTime';
 import { formatListTime } from '#domain/units/displayTime';
 import { signInForToken } from './simulatorApi.ts';
-import { shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
 
 const baseUrl = simulatorUrl();
 const RESPONDERS = 'Chicago Metro Responders';
@@ -117,7 +117,7 @@ async function openEvents(
 
 async function goToEventsSection(page: Page, label: 'Incidents' | 'Events'): Promise<void> {
   await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
-  await page.waitForURL('**/dashboard/events');
+  await page.waitForURL(atPath('/dashboard/events'));
 }
 
 async function renderedIds(page: Page): Promise<string[]> {
@@ -434,7 +434,7 @@ describe('Create Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
     const page = await openEvents('user@demo.test', RESPONDERS);
     await goToEventsSection(page, 'Incidents');
     await page.getByRole('link', { name: 'Create Location' }).click();
-    await page.waitForURL('**/dashboard/events/new');
+    await page.waitForURL(atPath('/dashboard/events/new'));
     const form = page.getByRole('form', { name: 'Create Location' });
     await page.getByTestId('location-marker').waitFor();
 
@@ -500,7 +500,7 @@ describe('events on a phone', { timeout: BROWSER_TEST_TIMEOUT }, () => {
     const page = await openEvents('user@demo.test', RESPONDERS, 'mobile');
     const tabs = page.getByRole('navigation', { name: 'Sections' });
     await tabs.getByRole('button', { name: 'Incidents' }).click();
-    await page.waitForURL('**/dashboard/events');
+    await page.waitForURL(atPath('/dashboard/events'));
     // Another tab closes the drawer; the active tab opens it.
     await tabs.getByRole('button', { name: 'Incidents' }).click();
     await page.locator(`[data-event-id="${incident.id}"]`).click();

@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile } from './shellBrowser.ts';
 import { DEMO_PASSWORD, organizationIdByName, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -131,7 +131,7 @@ describe('keyboard only', () => {
     const nav = page.getByRole('navigation', { name: 'Sections' });
     await tabTo(page, nav.getByRole('link').nth(1), { back: true });
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/dashboard/events');
+    await page.waitForURL(atPath('/dashboard/events'));
     const incident = page.getByTestId('event-row').filter({ hasText: incidentStreet });
     await incident.waitFor();
     // A new incident while the list shows is announced politely.
@@ -147,7 +147,7 @@ describe('keyboard only', () => {
     // Create a closure with its start and end typed in.
     await tabTo(page, nav.getByRole('link', { name: 'Closures' }), { back: true });
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/dashboard/closures');
+    await page.waitForURL(atPath('/dashboard/closures'));
     await tabTo(page, page.getByRole('button', { name: /^(Zoom to Add|Add Closure)$/ }));
     if ((await page.getByRole('button', { name: 'Zoom to Add' }).count()) > 0) {
       await page.keyboard.press('Enter');
@@ -155,7 +155,7 @@ describe('keyboard only', () => {
     }
     await tabTo(page, page.getByRole('button', { name: 'Add Closure' }));
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/dashboard/closures/new');
+    await page.waitForURL(atPath('/dashboard/closures/new'));
 
     const points = page.getByTestId('closure-path-points');
     for (const [lng, lat] of [street.start, street.end]) {

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { closeInstructions } from './mapDrawing.ts';
-import { closeSupportDialog, shellBrowserForFile, signIn, type Viewport } from './shellBrowser.ts';
+import { atPath, closeSupportDialog, shellBrowserForFile, signIn, type Viewport } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -76,7 +76,7 @@ async function openIncident(viewport: Viewport, street: string): Promise<Page> {
           .getByRole('navigation', { name: 'Sections' })
           .getByRole('button', { name: /^(Events|Incidents)$/ });
   await navigation.first().click();
-  await page.waitForURL('**/dashboard/events');
+  await page.waitForURL(atPath('/dashboard/events'));
   if (viewport === 'mobile') await navigation.first().click();
   await page.getByPlaceholder('Search Asset, Street, or System ID').fill(street);
   await page.locator(`[data-event-id="${incidentId}"]`).click();
@@ -91,7 +91,7 @@ describe('the map view between screens', { timeout: TEST_TIMEOUT }, () => {
   it('Areas after an incident: the Add gate and the new area read the map as it is now', async () => {
     const page = await openIncident('desktop', 'HANDOFF AREA ST');
     await page.getByRole('navigation').getByRole('link', { name: 'Areas' }).first().click();
-    await page.waitForURL('**/dashboard/areas');
+    await page.waitForURL(atPath('/dashboard/areas'));
     await page.getByTestId('section-list-count').waitFor();
 
     // The Areas map opens at its own zoom, below 15.5: the button offers to zoom in, not to add.
@@ -103,7 +103,7 @@ describe('the map view between screens', { timeout: TEST_TIMEOUT }, () => {
       .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: 30_000 })
       .toBeCloseTo(15.5, 2);
     await add.filter({ hasText: 'Add Area' }).click();
-    await page.waitForURL('**/dashboard/areas/new');
+    await page.waitForURL(atPath('/dashboard/areas/new'));
     await closeInstructions(page);
 
     // The new area starts where the map is centred, not at the incident about 7 km away.
@@ -121,7 +121,7 @@ describe('the map view between screens', { timeout: TEST_TIMEOUT }, () => {
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('button', { name: 'Closures' })
       .click();
-    await page.waitForURL('**/dashboard/closures');
+    await page.waitForURL(atPath('/dashboard/closures'));
     await page.getByTestId('map-surface').waitFor();
     const add = page.getByTestId('map-add');
     await add.filter({ hasText: 'Zoom to Add' }).waitFor();

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { CATEGORY_COLORS } from '#client/map/markerStyle.ts';
-import { shellBrowserForFile, type ContextOptions } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, type ContextOptions } from './shellBrowser.ts';
 import {
   DEMO_PASSWORD,
   listThings,
@@ -37,7 +37,7 @@ async function openMap(options: ContextOptions = {}, before?: (page: Page) => Pr
   await page.getByRole('button', { name: 'Sign In' }).click();
   // The dashboard shows once the sign-in answered (a memory-hard hash: slow on a busy machine).
   await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
-  await page.waitForURL('**/dashboard/things');
+  await page.waitForURL(atPath('/dashboard/things'));
   // Drawn, not only given: the drawn set follows the given one a frame later.
   await page.waitForFunction(() => (window.__fleetMap?.markersOnScreen().length ?? 0) > 0);
   return page;
@@ -120,12 +120,12 @@ describe('map controls', () => {
 
     // The info window closes with the section and on an organization switch (issue 25).
     await page.getByRole('navigation').getByRole('link', { name: 'Areas' }).first().click();
-    await page.waitForURL('**/dashboard/areas');
+    await page.waitForURL(atPath('/dashboard/areas'));
     // The Areas map is up (its controls show) and no info window came with it.
     await page.getByTestId('map-add').waitFor();
     expect(await info.count()).toBe(0);
     await page.getByRole('navigation').getByRole('link', { name: 'Live' }).first().click();
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
     await search.fill('41.88123456789, -87.6312345678');
     await search.press('Enter');
     await info.waitFor();
@@ -590,7 +590,7 @@ describe('station grouping', () => {
       .poll(() => page.evaluate(() => window.__fleetMap?.overlaysDrawn()['station-markers']?.length ?? 0))
       .toBe(0);
     await page.getByRole('button', { name: 'Back to assets' }).click();
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
 
     // At street zoom the station's assets draw as themselves again.
     await jumpTo(page, -87.63, 41.87, 16.5);

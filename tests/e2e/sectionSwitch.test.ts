@@ -4,7 +4,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { atPath, closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -110,7 +110,7 @@ describe('one map across sections', { timeout: TEST_TIMEOUT }, () => {
     await page.getByLabel('Email').pressSequentially(USER, { delay: 5 });
     await page.getByLabel('Password', { exact: true }).pressSequentially(DEMO_PASSWORD, { delay: 5 });
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
 
     const loading = page.getByRole('status').filter({ hasText: 'Loading asset counts…' });
     await loading.waitFor();

@@ -5,6 +5,7 @@ import { chromium, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import {
+  atPath,
   shellBrowserForFile,
   storedSession,
   typeSignIn,
@@ -44,12 +45,12 @@ describe('desktop', () => {
     expect(links).toEqual(expect.arrayContaining(['Live', 'Areas', 'Closures', 'Zones', 'Trips', 'Hazards']));
     expect(links).not.toContain('R2R');
     await page.getByRole('link', { name: 'Data' }).click();
-    await page.waitForURL('**/dashboard/data/reports/monthly');
+    await page.waitForURL(atPath('/dashboard/data/reports/monthly'));
     await page.getByRole('heading', { name: 'Monthly Reports' }).waitFor();
 
     await page.getByLabel('Account menu').click();
     await page.getByRole('link', { name: 'Profile & Preferences' }).click();
-    await page.waitForURL('**/dashboard/accounts/profile');
+    await page.waitForURL(atPath('/dashboard/accounts/profile'));
     await page.getByTestId('accounts').getByRole('heading', { name: 'My Profile' }).waitFor();
 
     // Reload keeps the session, and "Don't show again" keeps the dialog shut.
@@ -66,7 +67,7 @@ describe('desktop', () => {
     await page.goto(`${baseUrl}/dashboard/accounts/users`);
     await page.getByText('Sorry, you are not currently authorized to access this page.').waitFor();
     await page.getByRole('button', { name: 'Go to the main page' }).click();
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
 
     // A media user may not open trips: the remembered path is dropped and the first section is used.
     await page.getByLabel('Account menu').click();
@@ -75,7 +76,7 @@ describe('desktop', () => {
     expect(await storedSession(page)).toBeNull();
     await page.goto(`${baseUrl}/dashboard/trips`);
     await typeSignIn(page, 'media@demo.test');
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
   });
 
   it('switches organization: new live picture, search cleared, picker hint', async () => {
@@ -242,7 +243,7 @@ describe('mobile', () => {
     await page.getByTestId('thing-detail').waitFor();
 
     await tabs.getByRole('button', { name: 'Closures' }).click();
-    await page.waitForURL('**/dashboard/closures');
+    await page.waitForURL(atPath('/dashboard/closures'));
     await tabs.getByRole('button', { name: 'Live' }).click();
     await page.waitForURL(`**/dashboard/things/${thingId}`);
   });

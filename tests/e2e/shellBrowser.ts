@@ -101,19 +101,32 @@ export async function signIn(
 ): Promise<Page> {
   const page = await shell.open(viewport, path);
   await typeSignIn(page, email);
-  await page.waitForURL(`**${landing}`).catch(async (error: unknown) => {
-    // Say where the sign-in stopped, so a failure on a busy machine reads as what a person would have seen.
-    const shown = await page
-      .getByTestId('sign-in-error')
-      .textContent({ timeout: 1_000 })
-      .catch(() => null);
-    throw new Error(
-      `signing in as ${email} did not reach ${landing}: at ${page.url()}` +
-        `${shown ? `, the form says "${shown}"` : ''} (${String(error)})`,
-    );
-  });
+  // The path alone (atPath): this was the sign-in that "did not land" (docs/decisions.md).
+  const landingPath = landing.split('?')[0] ?? landing;
+  await page
+    .waitForURL((url) => url.pathname.endsWith(landingPath))
+    .catch(async (error: unknown) => {
+      // Say where the sign-in stopped, so a failure on a busy machine reads as what a person would have seen.
+      const shown = await page
+        .getByTestId('sign-in-error')
+        .textContent({ timeout: 1_000 })
+        .catch(() => null);
+      throw new Error(
+        `signing in as ${email} did not reach ${landing}: at ${page.url()}` +
+          `${shown ? `, the form says "${shown}"` : ''} (${String(error)})`,
+      );
+    });
   return page;
 }
+
+/**
+ * Waits-for-address predicate on the path alone: a first dashboard visit adds `?support=open` (the support offer), so a
+ * glob on the whole address misses a landing whenever the offer comes first.
+ */
+export const atPath =
+  (path: string) =>
+  (url: URL): boolean =>
+    url.pathname === path;
 
 /** Closes the support dialog a first dashboard visit opens, as a person does before working. */
 export async function closeSupportDialog(page: Page): Promise<void> {

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -116,7 +116,7 @@ describe('lockout and unlock', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByLabel('Password', { exact: true }).pressSequentially(PASSWORD, { delay: 10 });
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
   });
 });
 
@@ -181,7 +181,7 @@ describe.each(['mobile', 'desktop'] as const)('forgot and reset password (%s)', 
     await page.getByRole('button', { name: 'Save Password' }).click();
     await page.getByText("Success! You're being redirected...").waitFor();
     await typeSignIn(page, email, fresh);
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
   });
 
   it('says a reset token that does not exist is expired or unknown', async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { STATUS_APPEARANCE, STATUS_NAMES_IN_ORDER } from '#client/ui/statusAppearance.ts';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
-import { closeSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { atPath, closeSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 
 const shell = shellBrowserForFile();
 const DISPATCHER = 'user@demo.test';
@@ -16,7 +16,7 @@ async function openLive(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> 
   const page = await shell.newPage('desktop', { colorScheme });
   await page.goto(`${simulatorUrl()}/dashboard/things`);
   await typeSignIn(page, DISPATCHER);
-  await page.waitForURL('**/dashboard/things');
+  await page.waitForURL(atPath('/dashboard/things'));
   await closeSupportDialog(page);
   await page.getByTestId('thing-row').first().waitFor();
   return page;

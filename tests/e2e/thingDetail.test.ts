@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, typeSignIn, closeSupportDialog } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, typeSignIn, closeSupportDialog } from './shellBrowser.ts';
 import {
   listThings,
   ownOrganizationId,
@@ -111,7 +111,7 @@ describe('asset detail', () => {
     );
 
     await page.getByRole('button', { name: 'Back to assets' }).click();
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
     await page.getByTestId('asset-count').waitFor();
   });
 

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -232,7 +232,7 @@ describe('things on a phone', () => {
     await page.getByRole('heading', { name: asset.nickname ?? '', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Back to assets' }).click();
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
     await page.getByTestId('asset-count').waitFor();
   });
 });

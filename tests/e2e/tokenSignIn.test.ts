@@ -3,7 +3,7 @@
 // token it issued opens the dashboard, and one it never issued is refused with the catalogue's words.
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, storedSession } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, storedSession } from './shellBrowser.ts';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
 
 const shell = shellBrowserForFile();
@@ -33,7 +33,7 @@ describe('token sign-in', () => {
       refresh_token: tokens.refresh_token,
     });
     const page = await shell.open('desktop', `/welcome/signin?${query.toString()}`);
-    await page.waitForURL('**/dashboard/things');
+    await page.waitForURL(atPath('/dashboard/things'));
     await page.getByTestId('dashboard').waitFor();
     expect((await storedSession(page))?.accessToken).toBe(tokens.access_token);
   });

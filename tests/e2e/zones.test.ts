@@ -13,7 +13,7 @@ import {
   openSection,
   simulatorApi,
 } from './mapDrawing.ts';
-import { shellBrowserForFile } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -46,7 +46,7 @@ async function startNewZone(page: Page): Promise<void> {
   await jumpTo(page, ...CENTRE, 15);
   await page.getByTestId('map-add').filter({ hasText: 'Zoom to Add' }).click();
   await page.getByTestId('map-add').filter({ hasText: 'Add Zone' }).click();
-  await page.waitForURL('**/dashboard/zones/new');
+  await page.waitForURL(atPath('/dashboard/zones/new'));
   await closeInstructions(page);
   await jumpTo(page, ...CENTRE, 17);
 }
@@ -143,7 +143,7 @@ describe('the zone screens', () => {
 
     await page.getByRole('button', { name: 'Delete Zone' }).click();
     await page.getByRole('dialog', { name: 'Delete Zone' }).getByRole('button', { name: 'Delete' }).click();
-    await page.waitForURL('**/dashboard/zones');
+    await page.waitForURL(atPath('/dashboard/zones'));
     await page.locator(`[data-zone-id="${created?.id ?? ''}"]`).waitFor({ state: 'detached' });
     expect((await listZones()).some((zone) => zone.id === created?.id)).toBe(false);
   });
