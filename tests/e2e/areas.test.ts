@@ -110,7 +110,7 @@ describe('the areas list and detail', () => {
 
     // A point of interest opens at zoom 17, an exclusion at 16.
     await row.click();
-    await page.waitForURL(`**/dashboard/areas/${school.id}`);
+    await page.waitForURL(atPath(`/dashboard/areas/${school.id}`));
     await page.waitForFunction(() => Math.abs((window.__fleetMap?.zoom() ?? 0) - 17) < 0.01);
     const detail = page.getByTestId('area-detail');
     await detail.getByText('List Test School Point').first().waitFor();

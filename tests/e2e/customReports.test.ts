@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { pdfTexts } from '#tests/helpers/pdfText';
 import { nameOf, sendTrack, signInTo, utcField, type NamedThing } from './dataBrowser.ts';
-import { shellBrowserForFile } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -17,7 +17,7 @@ describe('Custom reports', () => {
   it('holds each rule of the form in the product’s words', async () => {
     const page = await signInTo(shell, '/dashboard/data/reports/monthly', 'admin@demo.test');
     await page.getByRole('navigation', { name: 'Data' }).getByRole('link', { name: 'Custom' }).click();
-    await page.waitForURL(`**${PATH}`);
+    await page.waitForURL(atPath(PATH));
     await page.getByRole('button', { name: 'Create New' }).click();
     const title = page.getByLabel('Title');
     expect(await title.inputValue()).toMatch(/^Activity Report \d{4}-\d{2}-\d{2}$/);

@@ -105,7 +105,7 @@ describe('live dashboard', () => {
     const thing = things.find((candidate) => candidate.id === thingId);
     if (!thingId || !thing) throw new Error(`first row ${String(thingId)} is not an asset of ${USER}`);
     await firstRow.click();
-    await page.waitForURL(`**/dashboard/things/${thingId}`);
+    await page.waitForURL(atPath(`/dashboard/things/${thingId}`));
     await page.waitForFunction((id) => {
       const map = document.querySelector('[data-testid="live-map"]');
       return (
@@ -166,7 +166,7 @@ describe('live dashboard', () => {
 
     const page = await openPage(`/dashboard/things/${thing.id}`);
     await typeCredentials(page, USER, DEMO_PASSWORD);
-    await page.waitForURL(`**/dashboard/things/${thing.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${thing.id}`));
     await page.waitForFunction(
       (id) => document.querySelector('[data-testid="live-map"]')?.getAttribute('data-selected-id') === id,
       thing.id,
@@ -359,7 +359,7 @@ describe('live dashboard', () => {
     const thing = fleet.find((candidate) => candidate.id === chosen.id);
     if (!thing) throw new Error(`row ${chosen.id} is not an asset of ${LARGE_ORGANIZATION}`);
     await rows.nth(chosen.index).click();
-    await page.waitForURL(`**/dashboard/things/${thing.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${thing.id}`));
 
     const target = {
       lat: Number((thing.lat + 0.0008).toFixed(6)),

@@ -254,7 +254,7 @@ describe('event detail', { timeout: BROWSER_TEST_TIMEOUT }, () => {
     );
     if (!incident) throw new Error('the seed has an active incident with assets on scene');
     await page.locator(`[data-event-id="${incident.id}"]`).click();
-    await page.waitForURL(`**/dashboard/events/${incident.id}`);
+    await page.waitForURL(atPath(`/dashboard/events/${incident.id}`));
 
     const detail = page.getByTestId('event-detail');
     await detail.getByRole('heading', { name: 'On-Scene' }).waitFor();
@@ -374,7 +374,7 @@ describe('Edit Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
     const page = await openEvents('user@demo.test', RESPONDERS);
     await page.goto(`${baseUrl}/dashboard/events/${incident.id}`);
     await page.getByTestId('event-detail').getByRole('link', { name: 'Edit Location' }).click();
-    await page.waitForURL(`**/dashboard/events/${incident.id}/edit`);
+    await page.waitForURL(atPath(`/dashboard/events/${incident.id}/edit`));
     const save = page.getByRole('button', { name: 'Save' });
     await page.getByTestId('location-marker').waitFor();
     expect(await save.isDisabled()).toBe(true);
@@ -386,7 +386,7 @@ describe('Edit Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
     expect(lat).toBeGreaterThan(incident.lat);
     expect(lng).toBeGreaterThan(incident.lng);
     await save.click();
-    await page.waitForURL(`**/dashboard/events/${incident.id}`);
+    await page.waitForURL(atPath(`/dashboard/events/${incident.id}`));
     const after = `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
     await page.getByTestId('event-coordinates').filter({ hasText: after }).waitFor();
 
@@ -504,7 +504,7 @@ describe('events on a phone', { timeout: BROWSER_TEST_TIMEOUT }, () => {
     // Another tab closes the drawer; the active tab opens it.
     await tabs.getByRole('button', { name: 'Incidents' }).click();
     await page.locator(`[data-event-id="${incident.id}"]`).click();
-    await page.waitForURL(`**/dashboard/events/${incident.id}`);
+    await page.waitForURL(atPath(`/dashboard/events/${incident.id}`));
     const detail = page.getByTestId('event-detail');
     await detail.getByText(incident.street ?? '').waitFor();
     expect(await detail.getByRole('link', { name: 'Edit Location' }).count()).toBe(0);
@@ -519,7 +519,7 @@ describe('events on a phone', { timeout: BROWSER_TEST_TIMEOUT }, () => {
     await tabs.getByRole('button', { name: 'Live' }).click();
     await page.waitForURL('**/dashboard/things**');
     await tabs.getByRole('button', { name: 'Incidents' }).click();
-    await page.waitForURL(`**/dashboard/events/${incident.id}`);
+    await page.waitForURL(atPath(`/dashboard/events/${incident.id}`));
     await tabs.getByRole('button', { name: 'Incidents' }).click();
     await page
       .getByTestId('event-detail')

@@ -5,7 +5,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, signIn, closeSupportDialog } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, signIn, closeSupportDialog } from './shellBrowser.ts';
 import {
   listThings,
   ownOrganizationId,
@@ -103,7 +103,7 @@ describe('live worker and GPU map', () => {
 
     const clicked = await isolatedMarker(page, 40, [hovered.id]);
     await page.mouse.click(clicked.x, clicked.y);
-    await page.waitForURL(`**/dashboard/things/${clicked.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${clicked.id}`));
     // The map reports the selection, and its position once a frame with it is drawn.
     await page.waitForFunction((id) => {
       const map = document.querySelector('[data-testid="live-map"]');

@@ -2,7 +2,7 @@
 // the navigation after sign-in, moving the camera, closing a form's instructions, opening an item's edit form, and
 // drawing on the map with the mouse as a person does (clicks at fractions of the map's size, terra-draw taking them once ready).
 import type { Page } from 'playwright-core';
-import { typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { atPath, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
 
 /** `fetch` on the simulator's API with a bearer token; throws on a failure, answers the JSON body. */
 export function simulatorApi(baseUrl: string, token: () => string) {
@@ -30,7 +30,7 @@ export async function openSection(
   await typeSignIn(page, email);
   await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
   await page.getByRole('link', { name: section }).first().click();
-  await page.waitForURL(`**/dashboard/${section.toLowerCase()}`);
+  await page.waitForURL(atPath(`/dashboard/${section.toLowerCase()}`));
   await page.getByTestId('section-list-count').waitFor();
   return page;
 }

@@ -80,7 +80,7 @@ async function openIncident(viewport: Viewport, street: string): Promise<Page> {
   if (viewport === 'mobile') await navigation.first().click();
   await page.getByPlaceholder('Search Asset, Street, or System ID').fill(street);
   await page.locator(`[data-event-id="${incidentId}"]`).click();
-  await page.waitForURL(`**/dashboard/events/${incidentId}`);
+  await page.waitForURL(atPath(`/dashboard/events/${incidentId}`));
   await expect
     .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: 30_000 })
     .toBeCloseTo(17, 2);

@@ -239,7 +239,7 @@ describe('popups and selection sync', () => {
     expect(await hover.getByTestId('popup-time').textContent()).toMatch(/^(Last check-in|Arrived): /);
 
     await page.mouse.click(box.x + point[0], box.y + point[1]);
-    await page.waitForURL(`**/dashboard/things/${target.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${target.id}`));
     const pinned = page.getByTestId('pinned-popup');
     await pinned.waitFor();
     expect(await pinned.getAttribute('data-thing-id')).toBe(target.id);
@@ -577,7 +577,7 @@ describe('station grouping', () => {
     const [picked] = groupedIds;
     if (!picked) throw new Error('no grouped asset');
     await popup.locator(`[data-thing-id="${picked}"]`).click();
-    await page.waitForURL(`**/dashboard/things/${picked}`);
+    await page.waitForURL(atPath(`/dashboard/things/${picked}`));
     await expect
       .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(16.25);

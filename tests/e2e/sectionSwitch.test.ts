@@ -41,7 +41,7 @@ const markersOnScreen = (page: Page) => page.evaluate(() => window.__fleetMap?.m
 
 async function goTo(page: Page, section: RegExp, path: string): Promise<void> {
   await page.getByRole('navigation').getByRole('link', { name: section }).first().click();
-  await page.waitForURL(`**/dashboard/${path}`);
+  await page.waitForURL(atPath(`/dashboard/${path}`));
   await page.getByTestId('map-slot').getByTestId('live-map').waitFor();
 }
 

@@ -112,7 +112,7 @@ describe('desktop', () => {
     const moved = responders.find((candidate) => candidate.id === thingId);
     if (!moved) throw new Error(`first row ${String(thingId)} is not a responders asset`);
     await firstRow.click();
-    await page.waitForURL(`**/dashboard/things/${moved.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${moved.id}`));
     const target = {
       lat: Number((moved.lat + 0.0012).toFixed(6)),
       lng: Number((moved.lng - 0.001).toFixed(6)),
@@ -232,7 +232,7 @@ describe('mobile', () => {
     const firstRow = page.getByTestId('thing-row').first();
     const thingId = await firstRow.getAttribute('data-thing-id');
     await firstRow.click();
-    await page.waitForURL(`**/dashboard/things/${thingId}`);
+    await page.waitForURL(atPath(`/dashboard/things/${thingId}`));
 
     const tabs = page.getByRole('navigation', { name: 'Sections' });
     // The drawer holds the selected asset's detail; the active tab closes and opens it.
@@ -245,7 +245,7 @@ describe('mobile', () => {
     await tabs.getByRole('button', { name: 'Closures' }).click();
     await page.waitForURL(atPath('/dashboard/closures'));
     await tabs.getByRole('button', { name: 'Live' }).click();
-    await page.waitForURL(`**/dashboard/things/${thingId}`);
+    await page.waitForURL(atPath(`/dashboard/things/${thingId}`));
   });
 });
 

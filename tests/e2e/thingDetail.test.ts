@@ -73,7 +73,7 @@ async function openAsset(email: string, thing: Thing, page?: Page): Promise<Page
   const path = `/dashboard/things/${thing.id}`;
   const opened = page ?? (await shell.open('desktop', path));
   await typeSignIn(opened, email);
-  await opened.waitForURL(`**${path}`);
+  await opened.waitForURL(atPath(path));
   await opened.getByRole('heading', { name: nameOf(thing), exact: true }).waitFor();
   // The support dialog opens on a first welcome (live §2); a person closes it first.
   await closeSupportDialog(opened);
@@ -300,7 +300,7 @@ describe('asset edit forms', () => {
     );
     const page = await openAsset('admin@demo.test', asset);
     await page.getByRole('link', { name: 'Edit profile' }).click();
-    await page.waitForURL(`**/dashboard/things/${asset.id}/edit/profile`);
+    await page.waitForURL(atPath(`/dashboard/things/${asset.id}/edit/profile`));
     await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
     const save = page.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);
@@ -348,7 +348,7 @@ describe('asset edit forms', () => {
 
     await page.getByLabel('Vehicle ID').fill('V-EDITED-1');
     await save.click();
-    await page.waitForURL(`**/dashboard/things/${asset.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${asset.id}`));
     await page.getByText('V-EDITED-1', { exact: true }).waitFor();
     await page.getByText('Geotab | gt-1', { exact: true }).waitFor();
   });
@@ -364,7 +364,7 @@ describe('asset edit forms', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').filter({ hasText: 'Asset nickname cannot be updated' }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`**/dashboard/things/${asset.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${asset.id}`));
     await page.getByRole('heading', { name: nameOf(asset), exact: true }).waitFor();
   });
 
@@ -379,20 +379,20 @@ describe('asset edit forms', () => {
     );
     const page = await openAsset('admin@demo.test', asset);
     await page.getByRole('link', { name: 'Edit access' }).click();
-    await page.waitForURL(`**/dashboard/things/${asset.id}/edit/associations`);
+    await page.waitForURL(atPath(`/dashboard/things/${asset.id}/edit/associations`));
     const save = page.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);
     const partner = 'Lakeshore Road Works';
     await page.getByRole('checkbox', { name: `Share with ${partner}` }).check();
     await page.getByRole('radio', { name: `${partner} Accessor` }).check();
     await save.click();
-    await page.waitForURL(`**/dashboard/things/${asset.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${asset.id}`));
     await page.getByTestId('shared-with').getByText(`${partner} (Accessor)`).waitFor();
 
     await page.getByRole('link', { name: 'Edit access' }).click();
     await page.getByRole('checkbox', { name: `Share with ${partner}` }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(`**/dashboard/things/${asset.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${asset.id}`));
     await page.getByTestId('shared-with').getByText(`${partner} (Accessor)`).waitFor({ state: 'detached' });
   });
 });

@@ -217,7 +217,7 @@ describe('things on a phone', () => {
       .getByTestId('thing-row')
       .filter({ hasText: asset.nickname ?? '' })
       .click();
-    await page.waitForURL(`**/dashboard/things/${asset.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${asset.id}`));
     await page.getByRole('heading', { name: asset.nickname ?? '', exact: true }).waitFor();
     await page.getByTestId('status-block').waitFor();
 
@@ -226,7 +226,7 @@ describe('things on a phone', () => {
     await tabs.getByRole('button', { name: 'Areas' }).click();
     await page.waitForURL('**/dashboard/areas**');
     await tabs.getByRole('button', { name: 'Live' }).click();
-    await page.waitForURL(`**/dashboard/things/${asset.id}`);
+    await page.waitForURL(atPath(`/dashboard/things/${asset.id}`));
     // Another tab closed the drawer; tapping the active tab opens it again.
     await tabs.getByRole('button', { name: 'Live' }).click();
     await page.getByRole('heading', { name: asset.nickname ?? '', exact: true }).waitFor();

@@ -10,7 +10,7 @@ import { formatListTime, formatLongTime } from '#domain/units/displayTime';
 import { zonedTimestampFormatter } from '#domain/units/zonedTime';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
-import { closeSupportDialog, shellBrowserForFile, typeSignIn, until } from './shellBrowser.ts';
+import { atPath, closeSupportDialog, shellBrowserForFile, typeSignIn, until } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -85,7 +85,7 @@ async function openAsset(): Promise<Page> {
   const path = `/dashboard/things/${asset.id}`;
   const page = await shell.open('desktop', path);
   await typeSignIn(page, USER);
-  await page.waitForURL(`**${path}`);
+  await page.waitForURL(atPath(path));
   await closeSupportDialog(page);
   return page;
 }
