@@ -107,7 +107,7 @@ async function openEvents(
   organizationName: string,
   viewport: Viewport = 'desktop',
 ): Promise<Page> {
-  const page = await signIn(shell, email, { viewport, landing: '/dashboard/things**' });
+  const page = await signIn(shell, email, { viewport, landing: '/dashboard/things' });
   await closeSupportDialog(page);
   await page.getByTestId('organization-name').click();
   await page.getByRole('button', { name: organizationName }).click();

@@ -27,7 +27,7 @@ function positioned(things: ListedThing[]): number {
 async function signedInLive(path = '/'): Promise<{ page: Page; things: ListedThing[] }> {
   const token = await signInForToken(baseUrl, USER);
   const things = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
-  const page = await signIn(shell, USER, { path, landing: '/dashboard/things**' });
+  const page = await signIn(shell, USER, { path, landing: '/dashboard/things' });
   await closeSupportDialog(page);
   await page.waitForFunction(
     (expected) =>

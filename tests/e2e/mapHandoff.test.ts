@@ -67,7 +67,7 @@ async function mapCentre(page: Page): Promise<[number, number]> {
 /** Signs in, opens the incident from the events list and waits until the map shows it at zoom 17. */
 async function openIncident(viewport: Viewport, street: string): Promise<Page> {
   const incidentId = await startIncident(street);
-  const page = await signIn(shell, ADMIN, { viewport, landing: '/dashboard/things**' });
+  const page = await signIn(shell, ADMIN, { viewport, landing: '/dashboard/things' });
   await closeSupportDialog(page);
   const navigation =
     viewport === 'desktop'

@@ -87,8 +87,8 @@ export async function typeSignIn(page: Page, email: string, password = DEMO_PASS
 }
 
 /**
- * Opens `path` signed out, signs in as `email` like a person, and waits for the dashboard at `landing`: `path`
- * itself, or the things list when the path is the root.
+ * Opens `path` signed out, signs in as `email` like a person, and waits for the dashboard at `landing` (a path, no
+ * glob; its query is ignored): `path` itself, or the things list when the path is the root.
  */
 export async function signIn(
   shell: ShellBrowser,
