@@ -10,7 +10,8 @@
 // broadcast does at its commit; a share granted or revoked inside the gap is therefore applied to the whole gap.
 import { createHash } from 'node:crypto';
 import type { EventLog } from '../store/eventLog.ts';
-import type { SimEvent, StoredEvent, TelemetryRecord } from '../store/events.ts';
+import { isTelemetryType, storedEventOf, type EventRow } from '../store/eventStore.ts';
+import type { TelemetryRecord } from '../store/events.ts';
 import { NO_LIVE_STATE, nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
 import type {
   CableHistoryPage,
@@ -35,29 +36,6 @@ export type CableHistoryLimits = {
 export const CABLE_HISTORY_LIMITS: CableHistoryLimits = { maxEvents: 1_000_000, maxSeedScan: 200_000 };
 
 const PAGE = 5_000;
-
-type EventRow = {
-  seq: number;
-  stream_id: string;
-  organization_id: string | null;
-  type: SimEvent['type'];
-  data: string;
-  recorded_at: number;
-};
-
-const isTelemetry = (type: SimEvent['type']): type is 'PointRecorded' | 'HeartbeatRecorded' =>
-  type === 'PointRecorded' || type === 'HeartbeatRecorded';
-
-function storedEvent(row: EventRow): StoredEvent {
-  return {
-    seq: row.seq,
-    streamId: row.stream_id,
-    organizationId: row.organization_id,
-    recordedAt: row.recorded_at,
-    type: row.type,
-    data: JSON.parse(row.data) as unknown,
-  } as StoredEvent;
-}
 
 /** What the backward scan knows of one thing's state before the replay's start. */
 type Seed = {
@@ -218,7 +196,7 @@ export function createCableHistory(
           }
           for (const row of page) {
             // Telemetry of things the organization does not see is most of a busy log: skip it before parsing.
-            if (isTelemetry(row.type)) {
+            if (isTelemetryType(row.type)) {
               if (!hears(row.stream_id)) continue;
               if (!states.has(row.stream_id)) unseeded.add(row.stream_id);
             }
@@ -233,7 +211,7 @@ export function createCableHistory(
         const offsets: number[] = [];
         const messages: string[] = [];
         for (const row of rows) {
-          const event = storedEvent(row);
+          const event = storedEventOf(row);
           let outcome: { liveState: ThingLiveState | null } | null = null;
           if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded') {
             const previous = states.get(event.streamId) ?? NO_LIVE_STATE;

@@ -11,7 +11,8 @@ export type EventStore = {
   lastSeq(): number;
 };
 
-type EventRow = {
+/** A row of the `events` table, as every reader of the log selects it. */
+export type EventRow = {
   seq: number;
   stream_id: string;
   organization_id: string | null;
@@ -19,6 +20,22 @@ type EventRow = {
   data: string;
   recorded_at: number;
 };
+
+/** The one mapping from a log row to the event it holds (the store, the cable history and time travel read rows). */
+export function storedEventOf(row: EventRow): StoredEvent {
+  return {
+    seq: row.seq,
+    streamId: row.stream_id,
+    organizationId: row.organization_id,
+    recordedAt: row.recorded_at,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+  } as StoredEvent;
+}
+
+/** Telemetry is most of the log; readers that only want its latest state per thing treat it apart. */
+export const isTelemetryType = (type: SimEvent['type']): type is 'PointRecorded' | 'HeartbeatRecorded' =>
+  type === 'PointRecorded' || type === 'HeartbeatRecorded';
 
 export function createEventStore(db: SqliteDatabase): EventStore {
   const insert = db.prepare(
@@ -41,17 +58,7 @@ export function createEventStore(db: SqliteDatabase): EventStore {
       return Number(result.lastInsertRowid);
     },
     readAfter(afterSeq, limit) {
-      return readPage.all(afterSeq, limit).map(
-        (row) =>
-          ({
-            seq: row.seq,
-            streamId: row.stream_id,
-            organizationId: row.organization_id,
-            recordedAt: row.recorded_at,
-            type: row.type,
-            data: JSON.parse(row.data) as unknown,
-          }) as StoredEvent,
-      );
+      return readPage.all(afterSeq, limit).map(storedEventOf);
     },
     lastSeq() {
       return maxSeq.get()?.seq ?? 0;

@@ -1,17 +1,11 @@
 // What time travel reads from the simulator's log and writes into the scratch copy it builds a past picture in
 // (pastPicture.ts). The SQL of time travel lives here.
 import type { SqliteDatabase } from '../store/database.ts';
-import type { SimEvent } from '../store/events.ts';
+import type { EventRow } from '../store/eventStore.ts';
 import type { ThingLiveState } from '../things/thingLiveState.ts';
 
-export type PastEventRow = {
-  seq: number;
-  stream_id: string;
-  organization_id: string | null;
-  type: SimEvent['type'];
-  data: string;
-  recorded_at: number;
-};
+/** A log row as the past picture reads it: the store's own row shape. */
+export type PastEventRow = EventRow;
 
 /** The part of the log a past moment may be taken from: unix ms, inclusive. Null when the log is empty. */
 export type LogWindow = { from: number; lastSeq: number };

@@ -12,7 +12,8 @@ import { createClosureRepository } from '../closures/closureRepository.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
 import { openDatabase } from '../store/database.ts';
 import { createEventLog } from '../store/eventLog.ts';
-import type { StoredEvent, TelemetryRecord } from '../store/events.ts';
+import { isTelemetryType, storedEventOf } from '../store/eventStore.ts';
+import type { TelemetryRecord } from '../store/events.ts';
 import { createProjectionSnapshot } from '../store/projectionSnapshot.ts';
 import { nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
 import { createThingReadModel, thingPageJson } from '../things/thingReadModel.ts';
@@ -35,19 +36,6 @@ export type PastPictureRequest = {
 /** Log positions read per step; the event loop runs between steps. */
 const STEP = 20_000;
 export const LOCATIONS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-
-const isTelemetry = (type: PastEventRow['type']) => type === 'PointRecorded' || type === 'HeartbeatRecorded';
-
-function storedEvent(row: PastEventRow): StoredEvent {
-  return {
-    seq: row.seq,
-    streamId: row.stream_id,
-    organizationId: row.organization_id,
-    recordedAt: row.recorded_at,
-    type: row.type,
-    data: JSON.parse(row.data) as unknown,
-  } as StoredEvent;
-}
 
 type Folded = { thingKey: number; state: ThingLiveState; sample: TelemetryRecord; recordedAt: number };
 
@@ -97,10 +85,10 @@ export async function buildPastPicture(
       scratch.transaction(() => {
         for (const row of rows) {
           restoreBefore(row.seq);
-          if (isTelemetry(row.type)) {
+          if (isTelemetryType(row.type)) {
             if (audience.audienceOf(row.stream_id).includes(request.organizationId)) fold(row);
           } else {
-            scratch.projections.apply(storedEvent(row));
+            scratch.projections.apply(storedEventOf(row));
           }
         }
       });
