@@ -11,6 +11,7 @@
 // `--client-from` builds the dashboard of another checkout (its vite.config.ts and client/) against this
 // checkout's simulator, to compare before and after.
 
+import { openLiveScreen } from './benchBrowser/openLiveScreen.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '#tests/e2e/simulatorApi';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import type { BenchServerCommand, BenchServerMessage } from './benchBrowser/messages.ts';
 
@@ -175,16 +175,7 @@ async function main(): Promise<void> {
     // tsx wraps named functions in a `__name` helper the page lacks; give it a no-op one.
     await page.addInitScript({ content: 'window.__name = (target) => target;' });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(`${server.url}/dashboard/things`);
-    await page.waitForURL('**/welcome/signin');
-    await page.getByLabel('Email').fill('user@demo.test');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
-    await page
-      .getByTestId('asset-count')
-      .filter({ hasText: `/ ${server.things.length}` })
-      .waitFor({ timeout: 180_000 });
+    await openLiveScreen(page, server.url, server.things.length);
     await page.waitForFunction(() => (window.__fleetMap?.markersOnScreen().length ?? 0) > 0, undefined, {
       timeout: 120_000,
     });

@@ -1,7 +1,7 @@
 // The dashboard's side of a run: sign in, wait for the asset list and the map, then measure.
+import { openLiveScreen } from './openLiveScreen.ts';
 import { writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { DEMO_PASSWORD } from '#tests/e2e/simulatorApi';
 import type { Server } from './benchServer.ts';
 import { measureSeconds, sleep, type PageFigures } from './measureSeconds.ts';
 import { STREET_PREFIX, type BenchOptions } from './options.ts';
@@ -22,16 +22,7 @@ export async function measureDashboard(
     await page.addInitScript(installProbes, STREET_PREFIX);
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     // The asset list beside the map: the screen a dispatcher keeps open (an asset's route shows its detail instead).
-    await page.goto(`${server.url}/dashboard/things`);
-    await page.waitForURL('**/welcome/signin');
-    await page.getByLabel('Email').fill('user@demo.test');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click();
-    await page
-      .getByTestId('asset-count')
-      .filter({ hasText: `/ ${server.things.length}` })
-      .waitFor({ timeout: 180_000 });
+    await openLiveScreen(page, server.url, server.things.length);
     // The map reports its markers, unless it fell back to the WebGL notice (the software GPU lost its context).
     const mapState = await page.waitForFunction(
       () => {
