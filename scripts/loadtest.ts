@@ -4,7 +4,7 @@
 // extended protocol's history), reporting loss and resume time. See docs/load-tests.md.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '#sim/shared/paths';
+import { repoRoot } from '#sim/kernel/paths';
 import { formatTable, writeReports } from './loadtest/loadTestReport.ts';
 import { DEFAULT_RECORDING, runLoadTest, type Progress } from './loadtest/runLoadTest.ts';
 

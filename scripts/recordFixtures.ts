@@ -15,8 +15,8 @@ import {
 } from '#sim/replay/recording';
 import { createRouteDrivers } from '#sim/replay/routeDriver';
 import { CHICAGO_CENTRE } from '#sim/seed/worldPlan';
-import { chicagoStreetsPath, repoRoot, resolveSharedDir } from '#sim/shared/paths';
-import { seededRandom } from '#sim/shared/random';
+import { chicagoStreetsPath, repoRoot, resolveSharedDir } from '#sim/kernel/paths';
+import { seededRandom } from '#sim/kernel/random';
 import { readStreetLines } from '#sim/streets/streetLines';
 import { cachedStreetNetwork } from '#sim/streets/streetNetwork';
 

@@ -11,7 +11,7 @@ import {
   readPreferences,
   type ThemeChoice,
 } from '#domain/preferences/localPreferences';
-import { repoRoot } from '#sim/shared/paths';
+import { repoRoot } from '#sim/kernel/paths';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
 const origin = process.argv[2] ?? 'http://localhost:8080';

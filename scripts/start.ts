@@ -6,8 +6,8 @@ import path from 'node:path';
 import { startSimulator } from '#sim/server';
 import { SCENARIOS, scenariosNamed } from '#sim/scenarios/scenarioCatalogue';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from '#sim/seed/worldPlan';
-import { defaultClientDir, repoRoot } from '#sim/shared/paths';
-import { parseHostList } from '#sim/shared/servedHosts';
+import { defaultClientDir, repoRoot } from '#sim/kernel/paths';
+import { parseHostList } from '#sim/kernel/servedHosts';
 import { DAY_MS, DEFAULT_RETENTION_DAYS, DEFAULT_RETENTION_INTERVAL_MS } from '#sim/store/retentionPlugin';
 
 const CLIENT_INPUTS = ['client', 'domain', 'vite.config.ts', 'package.json'];

@@ -63,8 +63,8 @@ import {
   retentionPlugin,
 } from './store/retentionPlugin.ts';
 import { DEFAULT_THING_COUNT, DEFAULT_WORLD_SEED } from './seed/worldPlan.ts';
-import { systemClock, timerScheduler, type Clock, type Scheduler } from './shared/clock.ts';
-import { chicagoStreetsPath, resolveSharedDir } from './shared/paths.ts';
+import { systemClock, timerScheduler, type Clock, type Scheduler } from './kernel/clock.ts';
+import { chicagoStreetsPath, resolveSharedDir } from './kernel/paths.ts';
 import { readStreetLines } from './streets/streetLines.ts';
 import { cachedStreetNetwork } from './streets/streetNetwork.ts';
 

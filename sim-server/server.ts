@@ -7,8 +7,8 @@ import { buildApp, type AppOptions } from './app.ts';
 import { isLoopback, outboxExposureWarning } from './auth/outboxAccess.ts';
 import { verifyPassword } from './auth/passwords.ts';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from './seed/worldPlan.ts';
-import { defaultClientDir } from './shared/paths.ts';
-import { originOfListeningAddress } from './shared/servedHosts.ts';
+import { defaultClientDir } from './kernel/paths.ts';
+import { originOfListeningAddress } from './kernel/servedHosts.ts';
 
 export type SimulatorOptions = {
   port: number; // 0 = any free port

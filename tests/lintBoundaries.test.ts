@@ -63,7 +63,7 @@ describe('lint boundaries', () => {
       expect(await rulesFiredFor('domain/ids/boundary.ts', code)).toHaveLength(1);
     // The same code is fine in the simulator, which injects these into domain/.
     expect(
-      await rulesFiredFor('sim-server/shared/boundary.ts', 'export const id = crypto.randomUUID();\n'),
+      await rulesFiredFor('sim-server/kernel/boundary.ts', 'export const id = crypto.randomUUID();\n'),
     ).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Pieces of the simulator's REST contract that many calls share, defined once with valibot: the error answer, an
 // `{id}` path, the `org_ids[]` list query, list-time cursors and the answer of a delete. The simulator generates its
-// route schemas and OpenAPI entries from them (sim-server/shared/contract.ts); a query arrives as text, so these
+// route schemas and OpenAPI entries from them (sim-server/kernel/contract.ts); a query arrives as text, so these
 // definitions read text (a single `org_ids[]=x` is a list of one) and never coerce a body's JSON types.
 import * as v from 'valibot';
 

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { parseRecording } from '#sim/replay/recording';
-import { repoRoot } from '#sim/shared/paths';
+import { repoRoot } from '#sim/kernel/paths';
 import { runDeviceFeed } from './deviceFeed.ts';
 import { LatencyHistogram } from './latencyHistogram.ts';
 import type {

@@ -10,7 +10,7 @@ import {
   ORGANIZATION_NOT_FOUND_REFUSAL,
   type CallerReach,
   type Decision,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { AlarmAcknowledgementRecord } from '../store/events.ts';
 
 export const ALARM_NOT_FOUND = 'Alarm not found';

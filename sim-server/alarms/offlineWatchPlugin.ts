@@ -5,7 +5,7 @@
 // rebuild gives it back. Crossings older than the look-back (a long-dead seeded device) raise nothing.
 import { hasGoneOffline } from '#domain/alarms/alarmRules';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
-import type { Scheduler } from '../shared/clock.ts';
+import type { Scheduler } from '../kernel/clock.ts';
 import { createOfflineCandidates } from './alarmRepository.ts';
 
 export type OfflineWatchOptions = { intervalMs: number; lookBackMs: number; scheduler: Scheduler };

@@ -23,7 +23,7 @@ import {
   type CallerReach,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 
 export const AREA_NOT_FOUND = 'Area not found';

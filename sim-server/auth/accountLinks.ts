@@ -1,7 +1,7 @@
 // The reset and unlock links' tokens: random, stored hashed with their expiry, used once. Simulator state beside
 // the event log, like access tokens; whether a link may still be used is the account decider's call.
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { SqliteDatabase } from '../store/database.ts';
 import { hashToken } from './tokens.ts';
 

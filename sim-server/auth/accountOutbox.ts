@@ -1,6 +1,6 @@
 // Where the simulator's "e-mails" land: it sends none, so a developer reads them in the log and at
 // GET /api/sim/outbox. The outbox is simulator state beside the event log, like access tokens.
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { SqliteDatabase } from '../store/database.ts';
 
 export type OutboxMail = {

@@ -1,7 +1,7 @@
 // An account as the security rules read it (the user's row and its account_security row), and the one way to change
 // it: the pure account decider (accountDecider.ts) decides on the current state, and what it accepts is appended as
 // events (accountProjection.ts projects them in the same transaction).
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { AccountEvent, AccountStanding } from '../store/events.ts';
 import { decideAccount, type AccountCommand, type AccountDecision } from './accountDecider.ts';

@@ -5,7 +5,7 @@
 // outbox where the "e-mails" land for the developer to read (accountOutbox.ts).
 // Every change to an account is decided by the pure account decider and appended as events (accountRecords.ts);
 // this module puts the parts together as `app.accountSecurity`.
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { AccountStanding } from '../store/events.ts';
 import { createAccountLinks } from './accountLinks.ts';

@@ -2,7 +2,7 @@
 // and must not be one of the last 10. Hashing is slow, so the decider is asked first whether anything but the
 // history could refuse, and asked again inside the write on the link as it is then.
 import { PASSWORD_HISTORY_SIZE } from '#domain/session/passwordRules';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { decideAccount, type AccountDecision, type AccountRefusal } from './accountDecider.ts';
 import type { AccountLinks } from './accountLinks.ts';
 import type { AccountRecords } from './accountRecords.ts';

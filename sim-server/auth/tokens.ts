@@ -9,7 +9,7 @@
 // the whole family is revoked, so whichever of the two holds the newer tokens loses them too (issue 24).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResult } from '#domain/session/accountContract';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 7_200;

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ErrorAnswerSchema } from '#domain/wire/requestParts';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { acceptConnection } from './acceptConnection.ts';
 import type { CableBroadcaster, ResolveCableSession } from './broadcaster.ts';
 import { CableHub } from './cableHub.ts';

@@ -19,7 +19,7 @@ import {
   type CallerReach,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 import { closureRecord, quicklyUpdatedClosure } from './closureWrites.ts';
 

@@ -19,7 +19,7 @@ import {
   type CallerReach,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { ExportEvent, StoredEvent } from '../store/events.ts';
 
 export const ASSET_NOT_FOUND = 'Asset not found';

@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { exportFileName } from '#domain/exports/export';
 import { recordDecided } from '../store/recordDecided.ts';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import { decideExport, type ExportCommand } from './exportDecider.ts';

@@ -5,7 +5,7 @@
 // It remembers, per device, the thing it belongs to, so the hot path does no reads (the projections remember the
 // live states). The memory is dropped whenever the projections' things version or the file's data version moves
 // (a rebuild, a registration, another writer).
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { TelemetryRecord } from '../store/events.ts';
 import { telemetrySampleProblem, type IngestResult } from '#domain/telemetry/telemetrySample';

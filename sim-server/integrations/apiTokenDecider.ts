@@ -14,7 +14,7 @@ import {
   unprocessable,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { ApiTokenCreatedRecord, SimEvent } from '../store/events.ts';
 
 export type ApiTokenCaller = { userId: string; organizationId: string; hasApiKeys: boolean };

@@ -16,7 +16,7 @@ import {
   type CallerReach,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 
 export type ConfigFileCaller = CallerReach & { email: string };

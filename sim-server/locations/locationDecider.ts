@@ -8,7 +8,7 @@ import {
   unprocessable,
   type CallerReach,
   type Decision,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 
 export const LOCATION_NOT_FOUND = 'Location not found';

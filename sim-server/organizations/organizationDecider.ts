@@ -13,7 +13,7 @@ import {
   type CallerReach,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { OrganizationProfileRecord, SimEvent } from '../store/events.ts';
 
 export const ORGANIZATION_NOT_FOUND_TEXT = 'Organization not found';

@@ -1,5 +1,5 @@
 // `app.clock`: the simulator's only source of time (tests pass a clock they move by hand).
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { sharedPlugin } from './sharedPlugin.ts';
 
 declare module 'fastify' {

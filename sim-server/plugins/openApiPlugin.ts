@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
-import { repoRoot } from '../shared/paths.ts';
+import { repoRoot } from '../kernel/paths.ts';
 import { sharedPlugin } from './sharedPlugin.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';

@@ -1,9 +1,9 @@
 // `app.links`: the public origin for links in mail and file links, and the `Host` check every request passes first
-// (issue 24; the rules and why: shared/servedHosts.ts). The origin is the configured one (`publicOrigin`,
+// (issue 24; the rules and why: kernel/servedHosts.ts). The origin is the configured one (`publicOrigin`,
 // `SIM_PUBLIC_ORIGIN`), else the address the simulator prints at start (`startSimulator` tells it once listening).
 import os from 'node:os';
 import { sharedPlugin } from './sharedPlugin.ts';
-import { hostIsServed, hostNameOf, parsePublicOrigin } from '../shared/servedHosts.ts';
+import { hostIsServed, hostNameOf, parsePublicOrigin } from '../kernel/servedHosts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

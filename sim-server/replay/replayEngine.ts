@@ -5,7 +5,7 @@
 // go to the ingestion function (replayPlugin.ts), the same one the HTTP endpoint uses.
 import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
-import { pickOne, randomBetween, randomInteger, type RandomSource } from '../shared/random.ts';
+import { pickOne, randomBetween, randomInteger, type RandomSource } from '../kernel/random.ts';
 import type { SimBehaviour } from '../store/events.ts';
 import type { EdgeIndex } from '../streets/edgeIndex.ts';
 import { bearingDegrees, distanceMetres, type LngLat } from '../streets/geometry.ts';

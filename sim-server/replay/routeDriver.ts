@@ -3,7 +3,7 @@
 // imperfections of a real device (GPS noise, the odd poor fix, dropouts with no reports at all).
 // Pure: time comes from `step(now)` and randomness from the injected source.
 import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
-import { randomBetween, randomInteger, type RandomSource } from '../shared/random.ts';
+import { randomBetween, randomInteger, type RandomSource } from '../kernel/random.ts';
 import { bearingDegrees, distanceMetres, type LngLat } from '../streets/geometry.ts';
 import { pointAlongEdge, type StreetNetwork } from '../streets/streetNetwork.ts';
 import { shortestRoute, type RouteLeg } from '../streets/streetRouting.ts';

@@ -19,7 +19,7 @@ import {
   type CallerReach,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import { ASSET_NOT_FOUND } from '../exports/exportDecider.ts';
 
 export type CustomReportCaller = CallerReach & { userId: string; userName: string };

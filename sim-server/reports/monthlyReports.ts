@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { monthlyReportFileId, parseMonthlyReportFileId, type MonthlyReportRecord } from '#domain/reports/monthlyReport';
 import { speedUnitFor } from '#domain/units/speed';
 import { monthInZone, startOfMonthInZone } from '#domain/units/zonedTime';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { SqliteDatabase } from '../store/database.ts';
 import type { ExportRepository } from '../exports/exportRepository.ts';
 import type { FileStore } from '../files/fileStore.ts';

@@ -17,7 +17,7 @@ import {
   VerifyTokenSchema,
   type DemoAccount,
 } from '#domain/session/accountContract';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { mayReadOutbox, type OutboxAccess } from '../auth/outboxAccess.ts';
 import { hashPassword } from '../auth/passwords.ts';

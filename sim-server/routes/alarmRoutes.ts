@@ -17,7 +17,7 @@ import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { decideAlarm, type AlarmCaller, type AlarmCommand } from '../alarms/alarmDecider.ts';
 import { createAlarmRepository } from '../alarms/alarmRepository.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
   callerReachOf,

@@ -17,7 +17,7 @@ import {
   type AlertingZoneSave,
 } from '#domain/zones/alertingZoneRecord';
 import { callerOf } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import {
   decideAlertingZone,
   type AlertingZoneCommand,

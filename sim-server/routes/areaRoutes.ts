@@ -15,7 +15,7 @@ import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { decideArea, type AreaCaller, type AreaCommand, type AreaState } from '../areas/areaDecider.ts';
 import { createAreaRepository } from '../areas/areaRepository.ts';
 import { callerOf } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
   callerReachOf,

@@ -9,7 +9,7 @@ import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { createBillingRepository } from '../organizations/billingRepository.ts';
 import { ORGANIZATION_NOT_FOUND_TEXT } from '../organizations/organizationDecider.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 import { callerReachOf, readErrorResponses, sendForbidden, sendUnprocessable } from './routeSupport.ts';
 

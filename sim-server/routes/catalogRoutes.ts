@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { AreaTypeRecordSchema } from '#domain/areas/areaRecord';
 import { ThingSubtypeRecordSchema, ThingTypeRecordSchema } from '#domain/things/thingCatalogRecords';
 import { createCatalogRepository } from '../catalog/catalogRepository.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 
 export const catalogRoutes: FastifyPluginAsync = async (app) => {

@@ -36,7 +36,7 @@ import {
   type ClosureState,
 } from '../closures/closureDecider.ts';
 import { createClosureRepository } from '../closures/closureRepository.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
   callerReachOf,

@@ -23,7 +23,7 @@ import {
   type CustomReportState,
 } from '../reports/customReportDecider.ts';
 import { createCustomReportRepository } from '../reports/customReportRepository.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
   callerReachOf,

@@ -13,7 +13,7 @@ import {
   type DirectionsQuery,
 } from '#domain/closures/closureDirections';
 import { truncateCoordinate } from '#domain/units/coordinates';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { directions } from '../streets/directions.ts';
 import { buildEdgeIndex, type EdgeIndex } from '../streets/edgeIndex.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';

@@ -1,6 +1,6 @@
 // The body of every error answer, generated from its one definition (domain/wire/requestParts.ts).
 import { ErrorAnswerSchema } from '#domain/wire/requestParts';
-import { jsonSchemaOf } from '../shared/contract.ts';
+import { jsonSchemaOf } from '../kernel/contract.ts';
 
 export const errorSchema = jsonSchemaOf(ErrorAnswerSchema);
 

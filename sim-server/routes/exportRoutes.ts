@@ -20,7 +20,7 @@ import {
   type ExportState,
 } from '../exports/exportDecider.ts';
 import { createExportRepository } from '../exports/exportRepository.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
   callerReachOf,

@@ -15,7 +15,7 @@ import { callerOf } from '../auth/authPlugin.ts';
 import { createExportRepository } from '../exports/exportRepository.ts';
 import { createCustomReportRepository } from '../reports/customReportRepository.ts';
 import { FILE_KINDS, type FileKind } from '../files/fileStore.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 import { readErrorResponses, sendForbidden, sendNotFound } from './routeSupport.ts';
 

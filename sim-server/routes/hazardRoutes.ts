@@ -15,7 +15,7 @@ import { tripSearchProblems } from '#domain/trips/tripRange';
 import { parseTimeQuery } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { hazardsOf } from '../hazards/hazardReads.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { createTripRepository } from '../trips/tripRepository.ts';
 import { readErrorResponses, sendBadRequest, sendNotFound } from './routeSupport.ts';
 import { ASSET_NOT_FOUND, QUERY_FIELDS } from './tripRoutes.ts';

@@ -37,7 +37,7 @@ import {
   type ConfigFileState,
 } from '../integrations/configFileDecider.ts';
 import { createConfigFileRepository } from '../integrations/configFileRepository.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
   callerReachOf,

@@ -27,7 +27,7 @@ import {
 import { callerOf } from '../auth/authPlugin.ts';
 import { decideLocation, decideLocationCreate } from '../locations/locationDecider.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
   callerReachOf,

@@ -12,7 +12,7 @@ import {
   type MutualAidRequest,
 } from '#domain/sharing/mutualAid';
 import { callerOf } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { decideMutualAid } from '../sharing/mutualAidDecider.ts';
 import { createMutualAidRepository } from '../sharing/mutualAidRepository.ts';
 import type { MutualAidRequestRecord } from '../store/events.ts';

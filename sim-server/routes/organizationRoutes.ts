@@ -13,7 +13,7 @@ import {
   ORGANIZATION_NOT_FOUND_TEXT,
   type OrganizationState,
 } from '../organizations/organizationDecider.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 import {
   appendDecision,

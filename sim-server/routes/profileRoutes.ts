@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ProfileRecordSchema } from '#domain/organizations/profileRecord';
 import { callerOf, UNAUTHORIZED } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 
 export const profileRoutes: FastifyPluginAsync = async (app) => {

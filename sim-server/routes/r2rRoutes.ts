@@ -14,7 +14,7 @@ import { VIEW_R2R } from '#domain/session/routeGates';
 import { IdParamsSchema, parseTimeQuery, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { hazardsOf } from '../hazards/hazardReads.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { tripPointRecords } from '../trips/tripJson.ts';
 import { createTripRepository } from '../trips/tripRepository.ts';
 import { errorSchema } from './errorSchema.ts';

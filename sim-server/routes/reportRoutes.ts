@@ -10,7 +10,7 @@ import { MonthlyReportListSchema, MonthlyReportStatusSchema } from '#domain/repo
 import { VIEW_REPORTS } from '#domain/session/routeGates';
 import { RequestIdSchema } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { readErrorResponses, sendNotFound, sendOrganizationNotFound } from './routeSupport.ts';
 
 const ReportListParamsSchema = v.object({ userOrgId: RequestIdSchema });

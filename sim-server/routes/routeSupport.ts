@@ -10,8 +10,8 @@ import {
   type OrganizationIdsQuery,
 } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
-import type { CallerReach, Decided, Decision, Refusal } from '../shared/decision.ts';
+import { contractRoute } from '../kernel/contract.ts';
+import type { CallerReach, Decided, Decision, Refusal } from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 import { recordDecided } from '../store/recordDecided.ts';
 import type { Session } from '../users/userReadModel.ts';

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { LocationRecordSchema, type LocationRecord } from '#domain/locations/locationRecord';
 import { decideLocationReport } from '../locations/locationDecider.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { appendDecision, writeErrorResponses } from './routeSupport.ts';
 import { INGEST_PERMISSIONS } from './telemetryRoutes.ts';
 

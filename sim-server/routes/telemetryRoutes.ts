@@ -7,7 +7,7 @@ import {
   TelemetryBatchSchema,
   type TelemetryBatch,
 } from '#domain/telemetry/telemetrySample';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 
 /** Large enough for a 50,000-sample batch. */

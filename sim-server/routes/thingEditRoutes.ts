@@ -28,7 +28,7 @@ import {
   type OrganizationIdsQuery,
 } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import type { SimEvent } from '../store/events.ts';
 import {
   decideThing,

@@ -8,7 +8,7 @@ import { PageMetaSchema, PageQueryEntries } from '#domain/paging/page';
 import { ThingWireRecordSchema } from '#domain/things/thingRecord';
 import { OrganizationIdsQueryEntries, parseTimeQuery, TimeQueryTextSchema } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { createThingReadModel, thingPageJson } from '../things/thingReadModel.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 

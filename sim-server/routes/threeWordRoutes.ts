@@ -10,7 +10,7 @@ import {
   type ThreeWordQuery,
 } from '#domain/locations/threeWordAddress';
 import { VIEW_EVENTS } from '#domain/session/liveOperationsPermissions';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { readErrorResponses, sendBadRequest, sendNotFound } from './routeSupport.ts';
 
 /** A decimal number as a query writes it; anything else is no coordinate. */

@@ -15,7 +15,7 @@ import {
 import { timeRangeProblems } from '#domain/trips/tripRange';
 import { IdParamsSchema, parseTimeQuery, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { createTripRepository } from '../trips/tripRepository.ts';
 import { tripJson } from '../trips/tripJson.ts';
 import { cutTrip } from '../trips/tripRuns.ts';

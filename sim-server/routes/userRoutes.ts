@@ -18,7 +18,7 @@ import {
 } from '#domain/users/user';
 import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { decideUser, type UserCaller, type UserCommand } from '../users/userDecider.ts';
 import { createUserRepository } from '../users/userRepository.ts';
 import { errorSchema } from './errorSchema.ts';

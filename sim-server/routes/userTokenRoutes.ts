@@ -14,7 +14,7 @@ import { LOCKED_OUT_DESCRIPTION } from '../auth/accountSecurity.ts';
 import type { PasswordSignIn } from '../auth/passwordGrant.ts';
 import type { ThrottleSubject } from '../auth/throttlePlugin.ts';
 import { accountKeyOf } from '../auth/throttleRules.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { errorSchema } from './errorSchema.ts';
 
 const INVALID_CREDENTIALS = {

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { VersionRecordSchema } from '#domain/version/appVersion';
-import { contractRoute } from '../shared/contract.ts';
-import { repoRoot } from '../shared/paths.ts';
+import { contractRoute } from '../kernel/contract.ts';
+import { repoRoot } from '../kernel/paths.ts';
 
 export const versionRoutes: FastifyPluginAsync = async (app) => {
   const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {

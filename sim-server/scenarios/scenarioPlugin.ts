@@ -1,7 +1,7 @@
 // Runs the chosen scenarios from the moment the app is ready, ticking once a second from the app's clock.
 // Registered after the replay so that the devices a scenario claims are taken away from it.
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
-import type { Scheduler } from '../shared/clock.ts';
+import type { Scheduler } from '../kernel/clock.ts';
 import { createScenarioRunner, type ScenarioRunner } from './scenario.ts';
 import { scenariosNamed } from './scenarioCatalogue.ts';
 import { createScenarioWorld } from './scenarioWorld.ts';

@@ -2,7 +2,7 @@
 // assets it owns; the request is then recorded as an event (the request is the stream). Anything else is refused
 // with the text the dashboard's catalogue reads for a 422, "Unable to send Mutual Aid Request".
 import { UNABLE_TO_SEND, type MutualAidRequest } from '#domain/sharing/mutualAid';
-import { accept, unprocessable, type Decision, type DecisionContext } from '../shared/decision.ts';
+import { accept, unprocessable, type Decision, type DecisionContext } from '../kernel/decision.ts';
 import type { MutualAidRequestRecord } from '../store/events.ts';
 
 export type MutualAidCommand = {

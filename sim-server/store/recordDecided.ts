@@ -1,6 +1,6 @@
 // Where a decider's accepted events enter the log. It lives in store/ beside the log, so the decision types
-// (shared/decision.ts), which every decider imports, import nothing of the store.
-import type { Decided } from '../shared/decision.ts';
+// (kernel/decision.ts), which every decider imports, import nothing of the store.
+import type { Decided } from '../kernel/decision.ts';
 import type { EventLog } from './eventLog.ts';
 
 /** Appends accepted events in one transaction at `recordedAt` (the routes' `appendDecision`, the export worker). */

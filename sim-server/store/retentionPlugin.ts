@@ -2,7 +2,7 @@
 // One run at a time; between its transactions it yields to the event loop so the replay and the routes go on.
 // `app.logRetention` runs it on demand and tells when it is idle and what the last run did (tests, logs).
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
-import type { Scheduler } from '../shared/clock.ts';
+import type { Scheduler } from '../kernel/clock.ts';
 import { runLogRetention, type LogRetentionReport } from './logRetention.ts';
 
 declare module 'fastify' {

@@ -15,7 +15,7 @@ import {
   type CallerReach,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { SimEvent, ThingRecord, ThingRelationshipRecord } from '../store/events.ts';
 import type { ThingProfileRecord } from './thingEditRecords.ts';
 import type { ThingAudienceEntry } from './thingLookup.ts';

@@ -22,7 +22,7 @@ import {
 import { parseTimeQuery } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
 import { CABLE_HISTORY_LIMITS, createCableHistory } from '../cable/cableHistory.ts';
-import { contractRoute } from '../shared/contract.ts';
+import { contractRoute } from '../kernel/contract.ts';
 import { createThingAudienceReader } from '../things/thingAudience.ts';
 import { errorSchema } from '../routes/errorSchema.ts';
 import {

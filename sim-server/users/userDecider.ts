@@ -21,7 +21,7 @@ import {
   unprocessable,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 
 /** Who asks: their own user, organization and permissions, and whether they administer the organization's users. */

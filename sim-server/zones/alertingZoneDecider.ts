@@ -10,7 +10,7 @@ import {
   type CallerReach,
   type Decision,
   type DecisionContext,
-} from '../shared/decision.ts';
+} from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
 
 export const ZONE_NOT_FOUND = 'Alerting zone not found';

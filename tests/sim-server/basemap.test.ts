@@ -1,7 +1,7 @@
 // GET /api/sim/basemap: every street of the Chicago file as GeoJSON lines, public and cacheable.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chicagoStreetsPath, resolveSharedDir } from '#sim/shared/paths';
+import { chicagoStreetsPath, resolveSharedDir } from '#sim/kernel/paths';
 import { readStreetLines } from '#sim/streets/streetLines';
 import { startHarness, type Harness } from './support/simulatorHarness.ts';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { detectHazards, type HazardRecord, type SpeedSample } from '#domain/hazards/hazard';
 import { DEVICE_TYPES } from '#domain/things/thing';
 import { formatRecording, parseRecording, RecordingInvalid } from '#sim/replay/recording';
-import { repoRoot } from '#sim/shared/paths';
+import { repoRoot } from '#sim/kernel/paths';
 import { metresFromNearestDrivableStreet } from './support/streetDistance.ts';
 
 const folder = path.join(repoRoot, 'fixtures', 'recordings');

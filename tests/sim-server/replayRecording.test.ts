@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { parseRecording, type Recording } from '#sim/replay/recording';
 import { createRecordingReplay, type ReplayTarget } from '#sim/replay/recordingReplay';
-import { repoRoot } from '#sim/shared/paths';
+import { repoRoot } from '#sim/kernel/paths';
 import { distanceMetres } from '#sim/streets/geometry';
 import { connectCable } from './support/cableClient.ts';
 import { countRows, manualClock, organizationIds, signIn, startHarness } from './support/simulatorHarness.ts';

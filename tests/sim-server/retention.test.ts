@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
-import type { Scheduler } from '#sim/shared/clock';
+import type { Scheduler } from '#sim/kernel/clock';
 import { rebuildProjections } from '#sim/store/eventLog';
 import { TELEMETRY_EVENT_TYPES } from '#sim/store/logRetention';
 import { PROJECTION_TABLES } from '#sim/store/projections';

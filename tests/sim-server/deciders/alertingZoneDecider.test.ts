@@ -9,7 +9,7 @@ import {
   type AlertingZoneEvent,
   type AlertingZoneState,
 } from '#sim/zones/alertingZoneDecider';
-import type { CallerReach } from '#sim/shared/decision';
+import type { CallerReach } from '#sim/kernel/decision';
 import { given, type Decider } from '../support/givenWhenThen.ts';
 
 const OWN = 'org-center';

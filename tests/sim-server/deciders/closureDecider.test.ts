@@ -17,7 +17,7 @@ import {
   type ClosureEvent,
   type ClosureState,
 } from '#sim/closures/closureDecider';
-import type { CallerReach } from '#sim/shared/decision';
+import type { CallerReach } from '#sim/kernel/decision';
 import { given, type Decider } from '../support/givenWhenThen.ts';
 
 const NOW = Date.parse('2026-03-02T15:00:00Z');

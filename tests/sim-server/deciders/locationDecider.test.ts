@@ -11,7 +11,7 @@ import {
   type LocationState,
   type MoveLocation,
 } from '#sim/locations/locationDecider';
-import type { CallerReach } from '#sim/shared/decision';
+import type { CallerReach } from '#sim/kernel/decision';
 import { given, type Decider } from '../support/givenWhenThen.ts';
 
 const OWN = 'org-own';

@@ -3,7 +3,7 @@
 // the refusal.
 import { describe, expect, it } from 'vitest';
 import type { ThingProfileWrite } from '#domain/things/thingProfileRules';
-import type { CallerReach } from '#sim/shared/decision';
+import type { CallerReach } from '#sim/kernel/decision';
 import type { SimEvent, ThingRecord } from '#sim/store/events';
 import {
   DEVICE_ANSWER_WINDOW_MS,

@@ -2,7 +2,7 @@
 // the given events with the decider's `evolve`, the decision is `decide(command, state, context)`, and the checks
 // compare what was decided with what the product says, without Fastify or SQLite.
 import { expect } from 'vitest';
-import type { DecisionContext, Decided, Decision, Refusal } from '#sim/shared/decision';
+import type { DecisionContext, Decided, Decision, Refusal } from '#sim/kernel/decision';
 
 export type Decider<Command, State, Event> = {
   initial: State;

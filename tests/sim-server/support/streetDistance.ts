@@ -2,7 +2,7 @@
 // off-street trail or its access stairs and tunnels): the distance in metres to the nearest segment of such a
 // line. It reads the GeoJSON itself rather than trusting the simulator's reader.
 import fs from 'node:fs';
-import { chicagoStreetsPath, resolveSharedDir } from '#sim/shared/paths';
+import { chicagoStreetsPath, resolveSharedDir } from '#sim/kernel/paths';
 
 type SourceFeature = {
   properties: { BIKEROUTE?: string };

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv, type AnySchemaObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { resolveSharedDir } from '#sim/shared/paths';
+import { resolveSharedDir } from '#sim/kernel/paths';
 
 function schemaFiles(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
