@@ -42,10 +42,13 @@ export function createPasswordGrant(
     });
   }
 
-  function recordFailedSignIn(user: UserRow, origin: string) {
-    accounts.transaction(() => {
+  /** Counts the failure; true when it is the one that locks the account (the unlock link is mailed then). */
+  function recordFailedSignIn(user: UserRow, origin: string): boolean {
+    return accounts.transaction(() => {
       const decision = accounts.decideAndRecord({ type: 'RecordFailedSignIn', userId: user.id }, user.id);
-      if ('accepted' in decision && decision.mailUnlock) mails.unlockLink(user, origin);
+      const locksNow = 'accepted' in decision && decision.mailUnlock;
+      if (locksNow) mails.unlockLink(user, origin);
+      return locksNow;
     });
   }
 
@@ -64,8 +67,8 @@ export function createPasswordGrant(
       if (!matches || grant.unlockToken === null || !useUnlockToken(user.id, grant.unlockToken))
         return { refused: 'locked_out' };
     } else if (!matches) {
-      recordFailedSignIn(user, origin);
-      return { refused: 'invalid_credentials' };
+      // The attempt that locks already answers as a locked account, so the form needs no count of its own.
+      return { refused: recordFailedSignIn(user, origin) ? 'locked_out' : 'invalid_credentials' };
     }
     return { signedIn: tokens.signIn(user, grant.application) };
   };

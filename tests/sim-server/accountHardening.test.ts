@@ -36,8 +36,9 @@ async function lastLink(email: string): Promise<string> {
 }
 
 async function lockOut(email: string) {
-  for (let attempt = 0; attempt < LOCKOUT_THRESHOLD; attempt += 1)
+  for (let attempt = 1; attempt < LOCKOUT_THRESHOLD; attempt += 1)
     expect((await passwordGrant(email, 'wrong')).statusCode).toBe(400);
+  expect((await passwordGrant(email, 'wrong')).json()).toMatchObject({ error: 'locked_out' });
   expect((await passwordGrant(email, PASSWORD)).json()).toMatchObject({ error: 'locked_out' });
 }
 

@@ -78,7 +78,10 @@ describe('lockout', () => {
     for (let attempt = 1; attempt < LOCKOUT_THRESHOLD; attempt += 1) {
       expect((await passwordGrant(email, 'wrong')).statusCode).toBe(400);
     }
-    expect((await passwordGrant(email, 'wrong')).statusCode).toBe(400);
+    // The attempt that locks answers as a locked account already, with the provider's description.
+    const locking = await passwordGrant(email, 'wrong');
+    expect(locking.statusCode).toBe(401);
+    expect(locking.json()).toMatchObject({ error: 'locked_out' });
     const locked = await passwordGrant(email, PASSWORD);
     expect(locked.statusCode).toBe(401);
     expect(locked.json()).toMatchObject({ error: 'locked_out' });
