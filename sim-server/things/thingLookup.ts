@@ -2,7 +2,7 @@
 // it, and when its device last reported.
 import type { SqliteDatabase } from '../store/database.ts';
 import type { ThingRecord } from '../store/events.ts';
-import { thingRecordOfRow } from './thingEditProjection.ts';
+import { thingRecordOfRow, type ThingRow } from './thingRow.ts';
 import { thingJsonText, type ThingStateRow } from './thingWire.ts';
 
 export type ThingAudienceEntry = {
@@ -20,9 +20,7 @@ export type ThingLookup = {
 };
 
 export function createThingLookup(db: SqliteDatabase): ThingLookup {
-  const selectRow = db.prepare<[string], Parameters<typeof thingRecordOfRow>[0]>(
-    'SELECT * FROM things WHERE id = ?',
-  );
+  const selectRow = db.prepare<[string], ThingRow>('SELECT * FROM things WHERE id = ?');
   const selectWire = db.prepare<[string], ThingStateRow & { wire_prefix: string; is_active: number }>(`
     SELECT t.wire_prefix, t.is_active, s.lat, s.lng, s.speed, s.course, s.accuracy, s.enroute, s.heartbeat_at,
       s.street

@@ -1,7 +1,8 @@
 // Projects a registered thing: its row (with its wire JSON's prefix), who may see it, and an empty live state.
-import { toFlag, type SqliteDatabase } from '../store/database.ts';
+import type { SqliteDatabase } from '../store/database.ts';
 import type { ThingRecord } from '../store/events.ts';
 import type { ThingLinkProjection } from './thingLinkProjection.ts';
+import { thingRowOf } from './thingRow.ts';
 import { thingWirePrefix } from './thingWire.ts';
 
 export type ThingRegistrationProjection = { registered(record: ThingRecord, recordedAt: number): void };
@@ -35,31 +36,8 @@ export function createThingRegistrationProjection(
       if (!organization)
         throw new Error(`Thing ${record.id} names unknown organization ${record.organization_id}`);
       insertThing.run({
-        id: record.id,
-        organization_id: record.organization_id,
-        external_id: record.external_id,
-        system_identifier: record.system_identifier,
-        nickname: record.nickname,
-        device_type: record.device_type,
-        thing_type: record.thing_type,
-        thing_subtype: record.thing_subtype,
-        thing_subtype_uuid: record.thing_subtype_uuid,
-        registry_number: record.registry_number,
-        vin_number: record.vin_number,
-        license_plate_number: record.license_plate_number,
-        in_service: toFlag(record.in_service),
-        is_publicly_alerting: toFlag(record.is_publicly_alerting),
-        r2r: toFlag(record.features.r2r),
-        is_allowed_for_closures: toFlag(record.is_allowed_for_closures),
-        is_allowed_for_test_mode: toFlag(record.is_allowed_for_test_mode),
-        test_mode: toFlag(record.test_mode),
-        is_responder: toFlag(record.is_responder),
-        is_integration_org: toFlag(record.is_integration_org),
-        wzdx_enabled: toFlag(record.wzdx_enabled),
-        external_identifiers: JSON.stringify(record.external_identifiers),
-        organization_relationships: JSON.stringify(record.organization_relationships),
+        ...thingRowOf(record),
         wire_prefix: thingWirePrefix(record, organization, thingLinks.linksOf(record.id)),
-        sim_behaviour: record.sim_behaviour,
       });
       insertThingState.run(record.id, recordedAt);
       insertThingAccess.run(record.organization_id, record.id, 'owner');
