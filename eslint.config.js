@@ -71,22 +71,6 @@ export default tseslint.config(
     rules: { 'max-lines': 'off' },
   },
   {
-    // split pending: test files over the limit, each one screen's or one resource's suite (issue 27)
-    files: [
-      'tests/client/cableConnection.test.ts',
-      'tests/domain/liveMessages.test.ts',
-      'tests/domain/pipeline.test.ts',
-      'tests/e2e/closures.test.ts',
-      'tests/e2e/events.test.ts',
-      'tests/e2e/mapSurface.test.ts',
-      'tests/sim-server/accounts.test.ts',
-      'tests/sim-server/authorizationMatrix.test.ts',
-      'tests/sim-server/cable.test.ts',
-      'tests/sim-server/deciders/accountsDeciders.test.ts',
-    ],
-    rules: { 'max-lines': 'off' },
-  },
-  {
     // A cycle makes load order matter and hides which module owns a concept. Type-only imports do not count.
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
