@@ -141,11 +141,28 @@ export async function waitForRows(
     .toBe(true);
 }
 
+/**
+ * Where the location marker sits once the camera has come to rest: the same box two frames apart. A person aims at
+ * the marker they see settled; grabbing it while the form's camera still flies makes the press miss it.
+ */
+async function restingMarkerBox(
+  page: Page,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const marker = page.getByTestId('location-marker');
+  let previous = await marker.boundingBox();
+  for (;;) {
+    await page.evaluate(
+      () => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled))),
+    );
+    const current = await marker.boundingBox();
+    if (previous && current && previous.x === current.x && previous.y === current.y) return current;
+    previous = current;
+  }
+}
+
 /** Drags the location marker by (dx, dy) pixels as a person would. */
 export async function dragMarker(page: Page, dx: number, dy: number): Promise<void> {
-  const marker = page.getByTestId('location-marker');
-  const box = await marker.boundingBox();
-  if (!box) throw new Error('the location marker is not drawn');
+  const box = await restingMarkerBox(page);
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
