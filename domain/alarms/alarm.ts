@@ -159,3 +159,7 @@ export function alarmText(kind: AlarmKind, subjectName: string): string {
     }
   }
 }
+
+/** How many alarms are open, as the Alarms screen and the phone's top bar say it. */
+export const openCountText = (count: number): string =>
+  count === 1 ? '1 open alarm' : `${count} open alarms`;

@@ -1,0 +1,154 @@
+// Wrong-way alarms in real browsers (issue 28; docs/alarms.md "Wrong-way detection", "The dashboard"): a device
+// driving against the seeded wrong-way zone "I-90 exit 51 ramp" raises an alarm that appears in the Alarms queue
+// with the zone's alert message; on a phone (390×844) the top bar's Alarms link reads the open count, reaches the
+// queue, and follows an acknowledgement. Both screens pass the axe checks.
+//
+// The device is a seeded asset of the organization, but its reports carry device times weeks before its latest
+// check-in: the detector judges every report as it arrives, while the asset's live state keeps its latest one, so
+// nothing other files count on moves. Counts are compared with the queue's own `open_total`, as other files on this
+// simulator may raise alarms too.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openCountText } from '#domain/alarms/alarm';
+import { seriousViolations } from './axe.ts';
+import { simulatorUrl } from './simulator.ts';
+import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
+import { closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+
+const baseUrl = simulatorUrl();
+/** A hang guard, not a budget: a browser signs in on a busy 2-core machine. */
+const BROWSER_TEST_TIMEOUT = 150_000;
+const ZONE_NAME = 'I-90 exit 51 ramp';
+const DAY = 86_400_000;
+const shell = shellBrowserForFile();
+let adminToken: string;
+let staffToken: string;
+let organizationId: string;
+let zone: { alertMessage: string; midpoint: { lat: number; lng: number }; wrongCourse: number };
+let driver: ListedThing;
+
+type ZoneRecord = {
+  description: string | null;
+  alert_message: string | null;
+  is_active: boolean;
+  features: { geometry: { lat: number; lon: number }[] }[];
+};
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function openAlarmTotal(): Promise<number> {
+  const page = await getJson<{ meta: { open_total: number } }>(`/alarms?organization_id=${organizationId}`);
+  return page.meta.open_total;
+}
+
+/** The driver reports on the zone’s midpoint heading against its line, 40 days before its latest check-in. */
+async function driveTheWrongWay(reports: number): Promise<void> {
+  const latest = Date.parse(driver.heartbeat_datetime ?? '');
+  const samples = Array.from({ length: reports }, (_, index) => ({
+    device_id: driver.system_identifier,
+    device_type: driver.device_type,
+    kind: 'point',
+    time: new Date(latest - 40 * DAY + index * 1000).toISOString(),
+    lat: zone.midpoint.lat,
+    lng: zone.midpoint.lng,
+    speed: 14,
+    course: zone.wrongCourse,
+    accuracy: 4,
+    enroute: true,
+  }));
+  const response = await fetch(`${baseUrl}/api/sim/telemetry`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${staffToken}` },
+    body: JSON.stringify({ samples }),
+  });
+  expect(response.status).toBe(202);
+}
+
+beforeAll(async () => {
+  adminToken = await signInForToken(baseUrl, 'admin@demo.test');
+  staffToken = await signInForToken(baseUrl, 'staff@demo.test');
+  organizationId = await ownOrganizationId(baseUrl, adminToken);
+  const zones = await getJson<ZoneRecord[]>(`/organization/alerting_zones?org_ids[]=${organizationId}`);
+  const seeded = zones.find((candidate) => candidate.description === ZONE_NAME && candidate.is_active);
+  const [start, end] = seeded?.features[0]?.geometry ?? [];
+  if (!seeded || !start || !end) throw new Error(`no active zone ${ZONE_NAME}`);
+  const east = (end.lon - start.lon) * Math.cos((start.lat * Math.PI) / 180);
+  const bearing = (Math.atan2(east, end.lat - start.lat) * 180) / Math.PI;
+  zone = {
+    alertMessage: seeded.alert_message ?? '',
+    midpoint: { lat: (start.lat + end.lat) / 2, lng: (start.lon + end.lon) / 2 },
+    wrongCourse: Math.round((bearing + 180 + 360) % 360),
+  };
+  // A device heard from before, from the middle of the list (other files take the first and last ones).
+  const heard = (await listThings(baseUrl, adminToken, organizationId)).filter(
+    (thing) => thing.heartbeat_datetime !== null,
+  );
+  const chosen = heard[Math.floor(heard.length / 2)];
+  if (!chosen) throw new Error('no asset that reported before');
+  driver = chosen;
+});
+
+const wrongWayRow = (page: Page) =>
+  page.getByTestId('alarm-row').filter({ hasText: `Wrong-way driver reported in ${ZONE_NAME}` });
+
+describe('wrong-way alarms', () => {
+  it(
+    'a device driving against the seeded zone shows in the Alarms queue with the zone’s alert message',
+    async () => {
+      const page = await signIn(shell, 'admin@demo.test', { path: '/dashboard/alarms' });
+      await closeSupportDialog(page);
+      await page.getByRole('heading', { name: 'Alarms' }).waitFor();
+      const before = await wrongWayRow(page).count();
+
+      await driveTheWrongWay(2);
+      await expect.poll(() => wrongWayRow(page).count(), { timeout: 60_000 }).toBe(before + 1);
+      const row = wrongWayRow(page).last();
+      await row.getByText('Wrong-way alert').waitFor();
+      await row.getByText(zone.alertMessage).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    BROWSER_TEST_TIMEOUT,
+  );
+
+  it(
+    'on a phone, the top bar’s Alarms link reads the open count, opens the queue and follows an acknowledgement',
+    async () => {
+      const page = await signIn(shell, 'admin@demo.test', { viewport: 'mobile' });
+      await closeSupportDialog(page);
+      const link = page.getByRole('banner').getByRole('link', { name: /^Alarms/ });
+      await expect
+        .poll(async () => [
+          await link.getAttribute('aria-label'),
+          `Alarms, ${openCountText(await openAlarmTotal())}`,
+        ])
+        .toSatisfy(([shown, expected]: (string | null)[]) => shown === expected);
+      expect(await openAlarmTotal()).toBeGreaterThan(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await link.click();
+      await page.getByRole('heading', { name: 'Alarms' }).waitFor();
+      const row = wrongWayRow(page).first();
+      await row.getByText(zone.alertMessage).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const open = await openAlarmTotal();
+      await row.getByRole('button', { name: /^Acknowledge/ }).click();
+      await expect.poll(() => openAlarmTotal()).toBe(open - 1);
+      await expect
+        .poll(async () => [
+          await link.getAttribute('aria-label'),
+          `Alarms, ${openCountText(await openAlarmTotal())}`,
+        ])
+        .toSatisfy(([shown, expected]: (string | null)[]) =>
+          expected === 'Alarms, 0 open alarms' ? shown === 'Alarms' : shown === expected,
+        );
+    },
+    BROWSER_TEST_TIMEOUT,
+  );
+});
