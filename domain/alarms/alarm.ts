@@ -160,6 +160,8 @@ export function alarmText(kind: AlarmKind, subjectName: string): string {
   }
 }
 
-/** How many alarms are open, as the Alarms screen and the phone's top bar say it. */
-export const openCountText = (count: number): string =>
-  count === 1 ? '1 open alarm' : `${count} open alarms`;
+/** What follows the number of open alarms (the phone's top bar shows the number and hides these words). */
+export const openAlarmsWords = (count: number): string => (count === 1 ? 'open alarm' : 'open alarms');
+
+/** How many alarms are open, as the Alarms screen says it and the phone's top bar reads it out. */
+export const openCountText = (count: number): string => `${count} ${openAlarmsWords(count)}`;

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { openCountText } from '#domain/alarms/alarm';
+import { openAlarmsWords } from '#domain/alarms/alarm';
 import { maySwitchOrganization } from '#domain/organizations/profile';
 import { maySeeSection, sectionOfPath } from '#domain/session/routeGates';
 import { signOut } from '../../app/sessionActions.ts';
@@ -21,23 +21,27 @@ import {
 import { selectOrganization } from './organizationSwitch.ts';
 import './mobileAlarms.css';
 
-/** The phone's way to the Alarms screen, with the open count beside it (docs/alarms.md); read as "Alarms, n open
- * alarms". Only for users who see some kind of alarm. */
+/** The phone's way to the Alarms screen, with the open count beside it (docs/alarms.md); read as "Alarms n open
+ * alarms" (the name is the visible text plus hidden words, so it starts with what a voice user sees). Only for users
+ * who see some kind of alarm. */
 function MobileAlarmsLink({ current }: { current: boolean }) {
   const count = openAlarmCount.value;
   return (
     <Link
       href="/dashboard/alarms"
       className="mobile-bar__alarms"
-      aria-label={count > 0 ? `Alarms, ${openCountText(count)}` : 'Alarms'}
       aria-current={current ? 'page' : undefined}
       data-testid="mobile-alarms-link"
     >
       Alarms
       {count > 0 ? (
-        <span className="side-nav__count" data-testid="mobile-open-alarm-count">
-          {count}
-        </span>
+        <>
+          {' '}
+          <span className="side-nav__count" data-testid="mobile-open-alarm-count">
+            {count}
+            <span className="visually-hidden"> {openAlarmsWords(count)}</span>
+          </span>
+        </>
       ) : null}
     </Link>
   );
