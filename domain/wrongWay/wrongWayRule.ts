@@ -8,15 +8,15 @@
 export const WRONG_WAY_RULE = {
   /** Half the corridor's width: a report this close to the line, or closer, is on the zone's road. */
   corridorMetres: 30,
-  /** A heading further than this from the nearest segment's bearing runs against the line. */
+  /** A heading further than this from the traffic's bearing at the nearest segment is the wrong way. */
   againstBeyondDegrees: 120,
-  /** A heading this close to the bearing, or closer, runs along it (the right way). */
+  /** A heading this close to the traffic's bearing, or closer, is the right way. */
   alongWithinDegrees: 60,
   /** Below this speed a course says little (a parked device keeps its last course): no verdict. */
   minimumSpeedMetresPerSecond: 2,
-  /** Consecutive reports against the line that raise a detection: one noisy fix raises nothing. */
+  /** Consecutive wrong-way reports that raise a detection: one noisy fix raises nothing. */
   reportsToDetect: 2,
-  /** Consecutive reports along the line after which the same device in the same zone may be detected again. */
+  /** Consecutive right-way reports after which the same device in the same zone may be detected again. */
   reportsToRearm: 2,
 } as const;
 
@@ -24,8 +24,9 @@ export const WRONG_WAY_RULE = {
 // Type
 
 /**
- * What one report says about one zone: `outside` its corridor, `against` or `along` its line, or `unclear` (inside
- * the corridor but too slow, or crossing the road) — unclear reports neither count nor break a run.
+ * What one report says about one zone: `outside` its corridor, `against` the traffic (the wrong way: from the sign
+ * along the drawn line) or `along` it, or `unclear` (inside the corridor but too slow, or crossing the road) —
+ * unclear reports neither count nor break a run.
  */
 export type WrongWayVerdict = 'outside' | 'against' | 'along' | 'unclear';
 
@@ -43,7 +44,7 @@ export function headingDifference(a: number, b: number): number {
   return difference > 180 ? 360 - difference : difference;
 }
 
-/** The verdict of a report with `course` (degrees from north) and `speed` (m/s) where the line runs `bearing`. */
+/** The verdict of a report with `course` (degrees from north) and `speed` (m/s) where traffic runs `bearing`. */
 export function wrongWayVerdict(bearing: number | null, course: number, speed: number): WrongWayVerdict {
   if (bearing === null) return 'outside';
   if (speed < WRONG_WAY_RULE.minimumSpeedMetresPerSecond) return 'unclear';

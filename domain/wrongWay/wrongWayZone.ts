@@ -1,7 +1,8 @@
-// A wrong-way-driver zone as the detection reads it: its line in the order drivers must NOT follow from the sign
-// (the first point is where wrong-way drivers would enter, docs/areas-and-zones.md), prepared once per zone change
-// into segments with their bearings in a local metric frame, and a grid index so a report far from every zone
-// costs one Map lookup. Pure: the zones come in as arguments.
+// A wrong-way-driver zone as the detection reads it. Its line is drawn from the sign, where wrong-way drivers would
+// enter (docs/areas-and-zones.md), along the road they would take; so the traffic's own direction runs the other
+// way, from the line's end towards the sign. Prepared once per zone change into segments with that traffic bearing
+// in a local metric frame, and a grid index so a report far from every zone costs one Map lookup. Pure: the zones
+// come in as arguments.
 import type { AlertingZoneRecord } from '#domain/zones/alertingZoneRecord';
 import { humaniseTypeName } from '#domain/zones/alertingZone';
 import { METRES_PER_DEGREE_LATITUDE, metresPerDegreeLongitude } from '#domain/units/distance';
@@ -10,8 +11,18 @@ import { WRONG_WAY_RULE } from './wrongWayRule.ts';
 // ---------------------------------------------------------------------------------------------
 // Type
 
-/** A straight piece of the zone's line in metres east (x) and north (y) of the zone's first point. */
-type Segment = { ax: number; ay: number; dx: number; dy: number; lengthSquared: number; bearing: number };
+/**
+ * A straight piece of the zone's line in metres east (x) and north (y) of the zone's first point, from (ax, ay) by
+ * (dx, dy) in drawing order; `trafficBearing` is the direction traffic rightly takes there (towards the sign).
+ */
+type Segment = {
+  ax: number;
+  ay: number;
+  dx: number;
+  dy: number;
+  lengthSquared: number;
+  trafficBearing: number;
+};
 
 export type WrongWayZone = {
   id: string;
@@ -56,7 +67,7 @@ export function wrongWayZoneOf(record: AlertingZoneRecord): WrongWayZone | null 
     const dy = toY(to.lat) - ay;
     const lengthSquared = dx * dx + dy * dy;
     if (lengthSquared === 0) continue;
-    segments.push({ ax, ay, dx, dy, lengthSquared, bearing: bearingOf(dx, dy) });
+    segments.push({ ax, ay, dx, dy, lengthSquared, trafficBearing: bearingOf(-dx, -dy) });
   }
   if (segments.length === 0) return null;
   return {
@@ -74,7 +85,10 @@ export function wrongWayZoneOf(record: AlertingZoneRecord): WrongWayZone | null 
 // ---------------------------------------------------------------------------------------------
 // Rules: where a position is along the line
 
-/** The bearing of the line's segment nearest to the position, when it lies within the corridor; else null. */
+/**
+ * The traffic bearing (towards the sign) of the line's segment nearest to the position, when the position lies within
+ * the corridor; else null.
+ */
 export function corridorBearingAt(zone: WrongWayZone, lat: number, lng: number): number | null {
   const x = (lng - zone.originLng) * zone.metresPerDegreeLng;
   const y = (lat - zone.originLat) * METRES_PER_DEGREE_LATITUDE;
@@ -89,7 +103,7 @@ export function corridorBearingAt(zone: WrongWayZone, lat: number, lng: number):
     const distanceSquared = ex * ex + ey * ey;
     if (distanceSquared <= limit && distanceSquared < nearest) {
       nearest = distanceSquared;
-      bearing = segment.bearing;
+      bearing = segment.trafficBearing;
     }
   }
   return bearing;

@@ -1,5 +1,6 @@
 // The wrong-way rule (domain/wrongWay): given a zone and a device's reports, when one more report comes, then
-// detected or not. The zone's line runs north from its sign; driving south along it is the wrong way.
+// detected or not. The zone's line is drawn north from its sign, so traffic rightly runs south along it; a driver
+// going north from the sign is the wrong-way driver.
 import { describe, expect, it } from 'vitest';
 import type { AlertingZoneRecord } from '#domain/zones/alertingZoneRecord';
 import {
@@ -54,7 +55,7 @@ const onNorthLeg = (course: number, speed = 12): Report => ({
   course,
   speed,
 });
-const faraway: Report = { lat: SIGN.lat + 0.05, lng: SIGN.lon, course: 180, speed: 12 };
+const faraway: Report = { lat: SIGN.lat + 0.05, lng: SIGN.lon, course: 0, speed: 12 };
 
 /** Feeds the reports one by one; answers how many detections they raised and the watch left. */
 function drive(reports: readonly Report[], from: WrongWayWatch | null = null) {
@@ -84,9 +85,10 @@ describe('a zone as the rule reads it', () => {
     );
   });
 
-  it('a position within the corridor takes the nearest segment’s bearing; beyond it, none', () => {
-    expect(corridorBearingAt(zone, SIGN.lat + 0.001, SIGN.lon)).toBeCloseTo(0, 5);
-    expect(corridorBearingAt(zone, SIGN.lat + 0.002, SIGN.lon + 0.0015)).toBeCloseTo(90, 0);
+  it('a position within the corridor takes the traffic bearing of the nearest segment; beyond it, none', () => {
+    // Traffic runs towards the sign: south on the first leg, west on the second.
+    expect(corridorBearingAt(zone, SIGN.lat + 0.001, SIGN.lon)).toBeCloseTo(180, 5);
+    expect(corridorBearingAt(zone, SIGN.lat + 0.002, SIGN.lon + 0.0015)).toBeCloseTo(270, 0);
     const metresEast = (metres: number) => SIGN.lon + metres / zone.metresPerDegreeLng;
     expect(
       corridorBearingAt(zone, SIGN.lat + 0.001, metresEast(WRONG_WAY_RULE.corridorMetres - 2)),
@@ -105,19 +107,19 @@ describe('a zone as the rule reads it', () => {
 
 describe('detecting a wrong-way driver', () => {
   it('two reports against the line in a row raise one detection', () => {
-    expect(drive([onNorthLeg(180), onNorthLeg(175)]).detections).toBe(1);
+    expect(drive([onNorthLeg(0), onNorthLeg(355)]).detections).toBe(1);
   });
 
   it('one noisy fix against the line raises nothing', () => {
-    expect(drive([onNorthLeg(0), onNorthLeg(180), onNorthLeg(5), onNorthLeg(0)]).detections).toBe(0);
+    expect(drive([onNorthLeg(180), onNorthLeg(0), onNorthLeg(185), onNorthLeg(180)]).detections).toBe(0);
   });
 
   it('a heading within the threshold of the line, a crossing or a standstill is not the wrong way', () => {
     expect(wrongWayVerdict(0, WRONG_WAY_RULE.againstBeyondDegrees, 12)).toBe('unclear');
     expect(wrongWayVerdict(0, WRONG_WAY_RULE.againstBeyondDegrees + 1, 12)).toBe('against');
     expect(wrongWayVerdict(350, 20, 12)).toBe('along');
-    expect(drive([onNorthLeg(180, 0.5), onNorthLeg(180, 0.5)]).detections).toBe(0);
-    expect(drive([onNorthLeg(90), onNorthLeg(90)]).detections).toBe(0);
+    expect(drive([onNorthLeg(0, 0.5), onNorthLeg(0, 0.5)]).detections).toBe(0);
+    expect(drive([onNorthLeg(270), onNorthLeg(270)]).detections).toBe(0);
   });
 
   it('driving the wrong way off the zone’s road raises nothing', () => {
@@ -125,21 +127,21 @@ describe('detecting a wrong-way driver', () => {
   });
 
   it('a driver still going the wrong way is not raised again', () => {
-    expect(drive([onNorthLeg(180), onNorthLeg(180), onNorthLeg(180), onNorthLeg(180)]).detections).toBe(1);
+    expect(drive([onNorthLeg(0), onNorthLeg(0), onNorthLeg(0), onNorthLeg(0)]).detections).toBe(1);
   });
 
   it('after leaving the corridor, the same driver is raised again', () => {
-    const wrong = [onNorthLeg(180), onNorthLeg(180)];
+    const wrong = [onNorthLeg(0), onNorthLeg(0)];
     expect(drive([...wrong, faraway, ...wrong]).detections).toBe(2);
   });
 
   it('after driving the right way for two reports, the same driver is raised again; one is not enough', () => {
-    const wrong = [onNorthLeg(180), onNorthLeg(180)];
-    expect(drive([...wrong, onNorthLeg(0), onNorthLeg(0), ...wrong]).detections).toBe(2);
-    expect(drive([...wrong, onNorthLeg(0), ...wrong]).detections).toBe(1);
+    const wrong = [onNorthLeg(0), onNorthLeg(0)];
+    expect(drive([...wrong, onNorthLeg(180), onNorthLeg(180), ...wrong]).detections).toBe(2);
+    expect(drive([...wrong, onNorthLeg(180), ...wrong]).detections).toBe(1);
   });
 
   it('a device that leaves keeps no watch', () => {
-    expect(drive([onNorthLeg(180), faraway]).watch).toBeNull();
+    expect(drive([onNorthLeg(0), faraway]).watch).toBeNull();
   });
 });

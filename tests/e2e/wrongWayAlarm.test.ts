@@ -1,5 +1,5 @@
 // Wrong-way alarms in real browsers (issue 28; docs/alarms.md "Wrong-way detection", "The dashboard"): a device
-// driving against the seeded wrong-way zone "I-90 exit 51 ramp" raises an alarm that appears in the Alarms queue
+// driving the wrong way (from the sign along the drawn line) in the seeded wrong-way zone "I-90 exit 51 ramp" raises an alarm that appears in the Alarms queue
 // with the zone's alert message; on a phone (390×844) the top bar's Alarms link reads the open count, reaches the
 // queue, and follows an acknowledgement. Both screens pass the axe checks.
 //
@@ -51,7 +51,7 @@ let reportsSent = 0;
 
 /**
  * The driver comes from a kilometre south (outside the zone: that rearms it), then reports twice on the zone's
- * midpoint heading against its line: one wrong-way alarm. Device times are 40 days before its latest check-in.
+ * midpoint heading the way the line is drawn: one wrong-way alarm. Device times are 40 days before its latest check-in.
  */
 async function driveTheWrongWay(): Promise<void> {
   const latest = Date.parse(driver.heartbeat_datetime ?? '');
@@ -91,7 +91,8 @@ beforeAll(async () => {
   zone = {
     alertMessage: seeded.alert_message ?? '',
     midpoint: { lat: (start.lat + end.lat) / 2, lng: (start.lon + end.lon) / 2 },
-    wrongCourse: Math.round((bearing + 180 + 360) % 360),
+    // The line is drawn from the sign the way a wrong-way driver goes.
+    wrongCourse: Math.round((bearing + 360) % 360),
   };
   // A device heard from before, from the middle of the list (other files take the first and last ones).
   const heard = (await listThings(baseUrl, adminToken, organizationId)).filter(
@@ -107,7 +108,7 @@ const wrongWayRow = (page: Page) =>
 
 describe('wrong-way alarms', () => {
   it(
-    'a device driving against the seeded zone shows in the Alarms queue with the zone’s alert message',
+    'a device driving the wrong way in the seeded zone shows in the Alarms queue with the zone’s alert message',
     async () => {
       const page = await signIn(shell, 'admin@demo.test', { path: '/dashboard/alarms' });
       await closeSupportDialog(page);

@@ -1,5 +1,6 @@
 // Wrong-way detection on the simulator (issue 28; docs/alarms.md "Wrong-way detection"): a device posted through
-// POST /api/sim/telemetry driving against an active wrong-way zone's line appends one `WrongWayDetected` and raises
+// POST /api/sim/telemetry driving the wrong way in an active wrong-way zone (from its sign along the drawn line,
+// against the traffic) appends one `WrongWayDetected` and raises
 // one wrong-way alarm in the zone's organization, with the zone's alert message; a noisy fix, a standby zone or a
 // driver still going the wrong way raise nothing more; leaving the zone rearms it; a rebuild gives the same queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ function device(index: number): Device {
   return found;
 }
 
-/** A zone whose line runs 220 m north from its sign at `lat`: driving south along it is the wrong way. */
+/** A zone whose line is drawn 220 m north from its sign at `lat`: traffic runs south, driving north is the wrong way. */
 async function createZone(
   lat: number,
   texts: { description: string; alertMessage: string; active?: boolean },
@@ -84,7 +85,7 @@ async function report(who: Device, lat: number, overrides: Partial<TelemetrySamp
   const sample = telemetrySample(who, harness.clock.now(), {
     lat: lat + 0.001,
     lng: BASE.lng,
-    course: 180,
+    course: 0,
     speed: 15,
     street: null,
     ...overrides,
@@ -116,14 +117,14 @@ function detectionsOf(zoneId: string): { data: string; organization_id: string }
 }
 
 describe('wrong-way detection', () => {
-  it('two reports against the line raise one alarm with the zone’s alert message, once', async () => {
+  it('two wrong-way reports raise one alarm with the zone’s alert message, once', async () => {
     const lat = BASE.lat;
     // A report before the zone exists: the detector has read the zones already and must hear of the new one.
     await report(device(0), lat);
     const zone = await createZone(lat, { description: 'Test ramp north', alertMessage: 'Turn around now' });
     await report(device(0), lat);
     expect(await wrongWayAlarms(zone.id)).toEqual([]);
-    await report(device(0), lat, { course: 175 });
+    await report(device(0), lat, { course: 5 });
     const alarms = await wrongWayAlarms(zone.id);
     expect(alarms).toHaveLength(1);
     expect(alarms[0]).toMatchObject({
@@ -142,7 +143,7 @@ describe('wrong-way detection', () => {
       thing_id: device(0).id,
       lat: lat + 0.001,
       lng: BASE.lng,
-      heading: 175,
+      heading: 5,
       time: new Date(harness.clock.now()).toISOString(),
     });
 
@@ -161,13 +162,13 @@ describe('wrong-way detection', () => {
   it('one noisy fix, a driver going the right way or a crossing raise nothing', async () => {
     const lat = BASE.lat + 0.01;
     const zone = await createZone(lat, { description: 'Test ramp noisy', alertMessage: 'Wrong way' });
-    await report(device(1), lat, { course: 0 });
     await report(device(1), lat, { course: 180 });
     await report(device(1), lat, { course: 0 });
+    await report(device(1), lat, { course: 180 });
     await report(device(2), lat, { course: 90 });
     await report(device(2), lat, { course: 90 });
-    await report(device(3), lat, { course: 180, speed: 0 });
-    await report(device(3), lat, { course: 180, speed: 0 });
+    await report(device(3), lat, { course: 0, speed: 0 });
+    await report(device(3), lat, { course: 0, speed: 0 });
     expect(await wrongWayAlarms(zone.id)).toEqual([]);
     expect(detectionsOf(zone.id)).toEqual([]);
   });
