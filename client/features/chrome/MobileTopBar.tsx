@@ -25,6 +25,7 @@ import './mobileAlarms.css';
  * alarms" (the name is the visible text plus hidden words, so it starts with what a voice user sees). Only for users
  * who see some kind of alarm. */
 function MobileAlarmsLink({ current }: { current: boolean }) {
+  useSignals();
   const count = openAlarmCount.value;
   return (
     <Link
