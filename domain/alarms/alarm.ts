@@ -35,6 +35,8 @@ export const AlarmRecordSchema = v.object({
   subject_name: v.string(),
   raised_at: v.string(),
   text: v.string(),
+  /** A wrong-way zone's alert message when the alarm was raised; null for other kinds. */
+  detail: v.nullable(v.string()),
   acknowledged_at: v.nullable(v.string()),
   acknowledged_by: v.nullable(v.string()),
   acknowledged_by_name: v.nullable(v.string()),
@@ -96,6 +98,7 @@ export type Alarm = {
   subjectName: string;
   raisedAt: number;
   text: string;
+  detail: string | null;
   acknowledgedAt: number | null;
   acknowledgedByName: string | null;
 };
@@ -109,6 +112,7 @@ export function alarmFromRecord(record: AlarmRecord): Alarm {
     subjectName: record.subject_name,
     raisedAt: Date.parse(record.raised_at),
     text: record.text,
+    detail: record.detail,
     acknowledgedAt: record.acknowledged_at === null ? null : Date.parse(record.acknowledged_at),
     acknowledgedByName: record.acknowledged_by_name,
   };
@@ -155,3 +159,9 @@ export function alarmText(kind: AlarmKind, subjectName: string): string {
     }
   }
 }
+
+/** What follows the number of open alarms (the phone's top bar shows the number and hides these words). */
+export const openAlarmsWords = (count: number): string => (count === 1 ? 'open alarm' : 'open alarms');
+
+/** How many alarms are open, as the Alarms screen says it and the phone's top bar reads it out. */
+export const openCountText = (count: number): string => `${count} ${openAlarmsWords(count)}`;

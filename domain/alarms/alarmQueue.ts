@@ -12,6 +12,8 @@ export type QueuedAlarm = {
   organizationId: string;
   subjectId: string;
   subjectName: string;
+  /** What the alarm's source adds to its sentence: a wrong-way zone's alert message; null for the others. */
+  detail: string | null;
   /** Unix ms: when what raised it happened (the log's time of the event). */
   raisedAt: number;
   acknowledgedAt: number | null;

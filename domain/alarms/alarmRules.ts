@@ -22,6 +22,13 @@ import type { QueuedAlarm } from './alarmQueue.ts';
 export type AlarmSource =
   | { type: 'AssetWentOffline'; thingId: string; thingName: string; organizationId: string }
   | {
+      type: 'WrongWayDetected';
+      zoneId: string;
+      zoneName: string;
+      organizationId: string;
+      alertMessage: string | null;
+    }
+  | {
       type: 'LocationSaved';
       locationId: string;
       organizationId: string;
@@ -53,12 +60,18 @@ export type AlarmSourcePosition = { seq: number; at: number };
 
 /** The alarm a log event raises, or null. An event raises at most one, named after its log position. */
 export function alarmRaisedBy(source: AlarmSource, position: AlarmSourcePosition): QueuedAlarm | null {
-  const raise = (kind: AlarmKind, subjectId: string, subjectName: string): QueuedAlarm => ({
+  const raise = (
+    kind: AlarmKind,
+    subjectId: string,
+    subjectName: string,
+    detail: string | null = null,
+  ): QueuedAlarm => ({
     id: `alarm-${position.seq}`,
     kind,
     organizationId: source.organizationId,
     subjectId,
     subjectName,
+    detail,
     raisedAt: position.at,
     acknowledgedAt: null,
     acknowledgedBy: null,
@@ -67,6 +80,9 @@ export function alarmRaisedBy(source: AlarmSource, position: AlarmSourcePosition
   switch (source.type) {
     case 'AssetWentOffline':
       return raise('asset_offline', source.thingId, source.thingName);
+    case 'WrongWayDetected':
+      // The detection rule (domain/wrongWay/) already held back repeats: every detection is an alarm.
+      return raise('wrong_way_alert', source.zoneId, source.zoneName, source.alertMessage);
     case 'LocationSaved':
       // A new active event is an incident starting; later saves (moves, assets arriving) are not.
       if (!source.isActive || source.wasKnown) return null;

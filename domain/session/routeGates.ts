@@ -134,8 +134,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('accounts/integrations/*', 'accounts', VIEW_INTEGRATIONS, desktopOnly),
   rule('accounts/billing', 'accounts', VIEW_BILLING, desktopOnly),
   rule('sharing', 'sharing', EVERYONE, desktopOnly),
-  // Issue 28: the alarm queue, for whoever sees at least one kind of alarm (docs/alarms.md).
-  rule('alarms', 'alarms', ANY_ALARM, desktopOnly),
+  // Issue 28: the alarm queue, for whoever sees at least one kind of alarm (docs/alarms.md); on a phone it is
+  // reached from the top bar's count, not a tab (the tabs stay the four sections of access §6).
+  rule('alarms', 'alarms', ANY_ALARM),
 ];
 
 /** The first screen of each section, in the order the dashboard prefers them when choosing a landing page. */

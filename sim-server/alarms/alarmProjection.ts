@@ -17,6 +17,7 @@ const ALARM_SCHEMA = `
     kind TEXT NOT NULL,
     subject_id TEXT NOT NULL,
     subject_name TEXT NOT NULL,
+    detail TEXT,
     raised_seq INTEGER NOT NULL,
     raised_at INTEGER NOT NULL,
     acknowledged_at INTEGER,
@@ -29,6 +30,10 @@ const ALARM_SCHEMA = `
 
 export function ensureAlarmTables(db: SqliteDatabase): void {
   db.exec(ALARM_SCHEMA);
+  // Files made before wrong-way alarms carried their zone's alert message lack the column.
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(alarms)').all();
+  if (!columns.some((column) => column.name === 'detail'))
+    db.exec('ALTER TABLE alarms ADD COLUMN detail TEXT');
 }
 
 /** The events this projection reads; every other event raises nothing. */
@@ -40,6 +45,7 @@ type AlarmStoredEvent = Extract<
 
 const ALARM_EVENT_TYPES: ReadonlySet<string> = new Set<AlarmStoredEvent['type']>([
   'AssetWentOffline',
+  'WrongWayDetected',
   'AlarmAcknowledged',
   'AlarmsAcknowledged',
   'LocationSaved',
@@ -54,8 +60,8 @@ export type AlarmProjection = { apply(event: StoredEvent): void };
 export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
   ensureAlarmTables(db);
   const insertAlarm = db.prepare(`
-    INSERT OR IGNORE INTO alarms (id, organization_id, kind, subject_id, subject_name, raised_seq, raised_at)
-    VALUES (@id, @organization_id, @kind, @subject_id, @subject_name, @raised_seq, @raised_at)`);
+    INSERT OR IGNORE INTO alarms (id, organization_id, kind, subject_id, subject_name, detail, raised_seq, raised_at)
+    VALUES (@id, @organization_id, @kind, @subject_id, @subject_name, @detail, @raised_seq, @raised_at)`);
   const acknowledge = db.prepare(`
     UPDATE alarms SET acknowledged_at = @at, acknowledged_by = @by, acknowledged_by_name = @by_name
     WHERE id = @id AND organization_id = @organization_id AND acknowledged_at IS NULL`);
@@ -79,6 +85,16 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
           organizationId: thing.organization_id,
         };
       }
+      case 'WrongWayDetected':
+        // The zone's organization is the envelope's: the detector records it from the zone.
+        if (event.organizationId === null) return null;
+        return {
+          type: 'WrongWayDetected',
+          zoneId: event.data.zone_id,
+          zoneName: event.data.zone_name,
+          organizationId: event.organizationId,
+          alertMessage: event.data.alert_message,
+        };
       case 'R2RTestAlertSent': {
         const thing = selectThing.get(event.streamId);
         if (!thing) return null;
@@ -155,6 +171,7 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
         kind: alarm.kind,
         subject_id: alarm.subjectId,
         subject_name: alarm.subjectName,
+        detail: alarm.detail,
         raised_seq: event.seq,
         raised_at: alarm.raisedAt,
       });

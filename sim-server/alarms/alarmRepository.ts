@@ -21,6 +21,7 @@ type AlarmRow = {
   kind: AlarmKind;
   subject_id: string;
   subject_name: string;
+  detail: string | null;
   raised_at: number;
   acknowledged_at: number | null;
   acknowledged_by: string | null;
@@ -38,6 +39,7 @@ function recordOf(row: AlarmRow): AlarmRecord {
     subject_name: row.subject_name,
     raised_at: iso(row.raised_at),
     text: alarmText(row.kind, row.subject_name),
+    detail: row.detail,
     acknowledged_at: row.acknowledged_at === null ? null : iso(row.acknowledged_at),
     acknowledged_by: row.acknowledged_by,
     acknowledged_by_name: row.acknowledged_by_name,
@@ -149,6 +151,7 @@ export type AlarmRaisedReader = { raisedBy(event: StoredEvent): AlarmRaisedMessa
 
 const RAISING_TYPES: ReadonlySet<string> = new Set([
   'AssetWentOffline',
+  'WrongWayDetected',
   'LocationSaved',
   'ClosureSaved',
   'R2RTestAlertSent',

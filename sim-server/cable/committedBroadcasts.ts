@@ -176,6 +176,7 @@ function liveDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader
       // refresh.
       return [];
     case 'AssetWentOffline':
+    case 'WrongWayDetected':
       return []; // its alarm goes out as `alarm` (cableDeliveriesOf)
     case 'AlarmAcknowledged':
       return [acknowledgedDelivery(event.data, [event.data.alarm_id])];

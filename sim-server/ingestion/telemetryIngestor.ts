@@ -4,7 +4,9 @@
 //
 // It remembers, per device, the thing it belongs to, so the hot path does no reads (the projections remember the
 // live states). The memory is dropped whenever the projections' things version or the file's data version moves
-// (a rebuild, a registration, another writer).
+// (a rebuild, a registration, another writer). Each recorded sample also goes past the wrong-way detector
+// (alarms/wrongWayDetector.ts), whose detections are appended right after it, in the same transaction.
+import { createWrongWayDetector } from '../alarms/wrongWayDetector.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { TelemetryRecord } from '../store/events.ts';
@@ -26,11 +28,15 @@ export function createTelemetryIngestor(log: EventLog, clock: Clock): TelemetryI
     'SELECT id, organization_id, device_type FROM things WHERE system_identifier = ? AND is_active = 1',
   );
   const devices = new Map<string, KnownDevice>();
+  const wrongWay = createWrongWayDetector(log);
   let knownVersion = '';
 
   function forgetWhenChanged() {
     const version = `${projections.thingsVersion()}:${String(db.pragma('data_version', { simple: true }))}`;
-    if (version !== knownVersion) devices.clear();
+    if (version !== knownVersion) {
+      devices.clear();
+      wrongWay.forget();
+    }
     knownVersion = version;
   }
 
@@ -74,6 +80,13 @@ export function createTelemetryIngestor(log: EventLog, clock: Clock): TelemetryI
         { type: sample.kind === 'point' ? 'PointRecorded' : 'HeartbeatRecorded', data },
         { streamId: device.thingId, organizationId: device.organizationId, recordedAt },
       );
+      const detections = wrongWay.observe(device.thingId, data);
+      if (detections)
+        for (const { zone, record } of detections)
+          log.record(
+            { type: 'WrongWayDetected', data: record },
+            { streamId: zone.id, organizationId: zone.organizationId, recordedAt },
+          );
     }
     return unknown;
   }

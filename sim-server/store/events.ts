@@ -250,8 +250,24 @@ export type CustomReportEvent =
  * acknowledgements (the organization is the stream). Other alarms are raised from the events above. */
 export type AlarmLogEvent =
   | { type: 'AssetWentOffline'; data: { thing_id: string; last_check_in_at: string } }
+  | { type: 'WrongWayDetected'; data: WrongWayDetectedRecord }
   | { type: 'AlarmAcknowledged'; data: AlarmAcknowledgedRecord }
   | { type: 'AlarmsAcknowledged'; data: AlarmsAcknowledgedRecord };
+
+/** A device seen driving against a wrong-way zone's line (sim-server/alarms/wrongWayDetector.ts); the zone is the
+ * stream. The zone's name and alert message are as they were then; `heading` is the device's course, `time` the
+ * sample's. */
+export type WrongWayDetectedRecord = {
+  zone_id: string;
+  zone_name: string;
+  alert_message: string | null;
+  thing_id: string;
+  lat: number;
+  lng: number;
+  heading: number;
+  speed: number;
+  time: string;
+};
 
 export type AlarmAcknowledgementRecord = {
   organization_id: string;

@@ -156,6 +156,7 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
       case 'CustomReportDeleted':
         return projections.customReports.apply(event);
       case 'AssetWentOffline':
+      case 'WrongWayDetected':
       case 'AlarmAcknowledged':
       case 'AlarmsAcknowledged':
         return; // the alarm projection, applied before this switch, is their only reader

@@ -2,7 +2,7 @@ import { alarmKindLabel, type Alarm } from '#domain/alarms/alarm';
 import { listTime } from '../../ui/displayTime.ts';
 import { ACKNOWLEDGE, acknowledgedByText } from './alarmTexts.ts';
 
-/** One alarm: its kind, its sentence, when it was raised, and either the Acknowledge button or who handled it. */
+/** One alarm: its kind, its sentence (and a wrong-way zone's alert message), when it was raised, and either the Acknowledge button or who handled it. */
 export function AlarmRow({
   alarm,
   busy,
@@ -22,6 +22,7 @@ export function AlarmRow({
       <div className="alarm-row__body">
         <p className="alarm-row__kind">{alarmKindLabel(alarm.kind)}</p>
         <p className="alarm-row__text">{alarm.text}</p>
+        {alarm.detail ? <p className="alarm-row__detail">{alarm.detail}</p> : null}
         <p className="alarm-row__time">
           <time dateTime={new Date(alarm.raisedAt).toISOString()}>{listTime(alarm.raisedAt)}</time>
         </p>

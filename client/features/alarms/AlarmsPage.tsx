@@ -9,6 +9,7 @@ import {
   ALARMS_MAX_PER_PAGE,
   ALARMS_PER_PAGE,
   type Alarm,
+  openCountText,
   type AlarmState,
 } from '#domain/alarms/alarm';
 import { acknowledgeAlarm, acknowledgeAllAlarms, loadAlarms, type AlarmList } from '../../api/alarms.ts';
@@ -24,7 +25,6 @@ import {
   ALARMS_TITLE,
   emptyText,
   LOADING,
-  openCountText,
   SEARCH_ACKNOWLEDGED,
   showMoreText,
   SOUND_LABEL,

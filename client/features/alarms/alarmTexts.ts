@@ -19,9 +19,6 @@ export const LOADING = 'Loading…';
 export const emptyText = (state: AlarmState, searched: boolean): string =>
   state === 'open' ? 'No open alarms' : searched ? 'No acknowledged alarms match' : 'No acknowledged alarms';
 
-export const openCountText = (count: number): string =>
-  count === 1 ? '1 open alarm' : `${count} open alarms`;
-
 export const acknowledgedByText = (name: string | null, time: string): string =>
   `Acknowledged by ${name ?? 'someone'}, ${time}`;
 

@@ -1,10 +1,17 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { openAlarmsWords } from '#domain/alarms/alarm';
 import { maySwitchOrganization } from '#domain/organizations/profile';
-import { sectionOfPath } from '#domain/session/routeGates';
+import { maySeeSection, sectionOfPath } from '#domain/session/routeGates';
 import { signOut } from '../../app/sessionActions.ts';
-import { sessionProfile, subscribedOrganization, switchableOrganizations } from '../../app/session.ts';
+import {
+  permissions,
+  sessionProfile,
+  subscribedOrganization,
+  switchableOrganizations,
+} from '../../app/session.ts';
+import { openAlarmCount } from '../../live/alarmsStore.ts';
 import {
   filterOrganizations,
   ORGANIZATION_SEARCH_PLACEHOLDER,
@@ -12,9 +19,37 @@ import {
   truncateName,
 } from './organizationChoices.ts';
 import { selectOrganization } from './organizationSwitch.ts';
+import './mobileAlarms.css';
+
+/** The phone's way to the Alarms screen, with the open count beside it (docs/alarms.md); read as "Alarms n open
+ * alarms" (the name is the visible text plus hidden words, so it starts with what a voice user sees). Only for users
+ * who see some kind of alarm. */
+function MobileAlarmsLink({ current }: { current: boolean }) {
+  useSignals();
+  const count = openAlarmCount.value;
+  return (
+    <Link
+      href="/dashboard/alarms"
+      className="mobile-bar__alarms"
+      aria-current={current ? 'page' : undefined}
+      data-testid="mobile-alarms-link"
+    >
+      Alarms
+      {count > 0 ? (
+        <>
+          {' '}
+          <span className="side-nav__count" data-testid="mobile-open-alarm-count">
+            {count}
+            <span className="visually-hidden"> {openAlarmsWords(count)}</span>
+          </span>
+        </>
+      ) : null}
+    </Link>
+  );
+}
 
 /** Mobile top bar: the organization's name and a dropdown with the profile and, for multi-organization users,
- * the organization list with search and Select buttons (access §2). */
+ * the organization list with search and Select buttons (access §2); and the Alarms link with its count. */
 export function MobileTopBar() {
   useSignals();
   const [location, navigate] = useLocation();
@@ -26,6 +61,7 @@ export function MobileTopBar() {
   const organizations = switchableOrganizations.value;
   const shown = filterOrganizations(organizations, query);
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+  const mayOpenAlarms = maySeeSection('alarms', { permissions: permissions.value, isMobile: true });
 
   const select = (organizationId: string) => {
     selectOrganization(organizationId);
@@ -35,7 +71,7 @@ export function MobileTopBar() {
   };
 
   return (
-    <header className="mobile-bar">
+    <header className="mobile-bar mobile-bar--with-alarms">
       <button
         type="button"
         className="mobile-bar__toggle"
@@ -46,6 +82,7 @@ export function MobileTopBar() {
       >
         {truncateName(current.name)} <span aria-hidden="true">▾</span>
       </button>
+      {mayOpenAlarms ? <MobileAlarmsLink current={sectionOfPath(location) === 'alarms'} /> : null}
       {open ? (
         <div id="mobile-dropdown" className="mobile-bar__dropdown">
           <section className="mobile-bar__profile" aria-label="Profile">
