@@ -28,7 +28,7 @@ const SCREENS: Record<Viewport, string[]> = {
     'data/reports',
     'alarms',
   ],
-  mobile: ['things', 'events', 'closures', 'accounts/profile'],
+  mobile: ['things', 'events', 'closures', 'alarms', 'accounts/profile'],
 };
 
 const CASES = [
