@@ -33,7 +33,12 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
   const sent = new Map<string, number>();
   /** How long the server took to persist and broadcast the second sent at each time. */
   const ingestMs = new Map<number, number>();
-  let counters: ServerCounters = { droppedFrames: 0, slowConsumerDisconnects: 0, serverCpuMs: 0 };
+  let counters: ServerCounters = {
+    droppedFrames: 0,
+    slowConsumerDisconnects: 0,
+    serverCpuMs: 0,
+    readAt: Date.now(),
+  };
   const ready = await new Promise<Extract<BenchServerMessage, { type: 'ready' }>>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited (${String(code)})`)));
     child.on('message', (message: BenchServerMessage) => {

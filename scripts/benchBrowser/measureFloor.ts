@@ -42,42 +42,41 @@ export async function measureFloor(
       cdp,
       (target) => target.type === 'worker' && target.url.startsWith('blob:'),
     );
-    let workerBusyMs = 0;
-    let drawsAtStart = 0;
-    const { scriptMs, heap, cableLoss, processMs } = await measureSeconds(
+    let workerMsPerSecond = 0;
+    const measured = await measureSeconds(
       browserCdp,
       cdp,
       server,
-      async () => {
-        drawsAtStart = await page.evaluate(() => {
-          const probes = (window as unknown as { __floorProbes: { measuring: boolean; draws: number } })
-            .__floorProbes;
-          probes.measuring = true;
-          return probes.draws;
-        });
+      {
+        async startMeasuring() {
+          await page.evaluate(() => {
+            (window as unknown as { __floorProbes: { measuring: boolean } }).__floorProbes.measuring = true;
+          });
+        },
+        framesDrawn: () =>
+          page.evaluate(
+            () => (window as unknown as { __floorProbes: { draws: number } }).__floorProbes.draws,
+          ),
       },
       {
         start: () => worker.start(),
         stop: async () => {
-          workerBusyMs = (await worker.stop()).busyMs;
+          workerMsPerSecond = (await worker.stop()).busyMsPerSecond;
         },
       },
       options,
     );
+    // The samples sent in the last measured second still reach the screen.
     await sleep(2000);
     const probes = await page.evaluate(() => ({
-      ...(window as unknown as { __floorProbes: { shown: [number, number][]; draws: number } }).__floorProbes,
+      ...(window as unknown as { __floorProbes: { shown: [number, number][] } }).__floorProbes,
       longTasks: (window as unknown as { __floorLongTasks: number[] }).__floorLongTasks,
     }));
     return {
-      scriptMs,
-      workerMs: workerBusyMs / options.measuredSeconds,
+      ...measured,
+      workerMs: workerMsPerSecond,
       longTasks: probes.longTasks,
-      framesDrawn: probes.draws - drawsAtStart,
       shown: probes.shown,
-      heap,
-      cableLoss,
-      processMs,
     };
   } finally {
     await context.close();

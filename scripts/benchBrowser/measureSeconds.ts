@@ -6,8 +6,13 @@ import type { BenchOptions } from './options.ts';
 import { heapUsed, processCpuSeconds, scriptSeconds } from './pageProbes.ts';
 
 export type PageFigures = {
+  /** Main-thread script per measured second, in ms per real second. */
   scriptMs: number[];
-  /** The page's worker's busy time per measured second (one batch a second). */
+  /** Main-thread script over the whole measured window, in ms. */
+  scriptTotalMs: number;
+  /** The real length of the measured window (its nominal seconds plus the readings' delays). */
+  measuredMs: number;
+  /** The page's worker's busy time per second of its profile (one batch a second). */
   workerMs: number;
   longTasks: number[];
   framesDrawn: number;
@@ -27,45 +32,70 @@ export type PageFigures = {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** Samples ScriptDuration every second over the measured seconds (after the warm-up). */
+/**
+ * Samples ScriptDuration every second over the measured seconds (after the warm-up). Every rate is taken over the
+ * real time between its two readings, not the nominal second: on a shared 2-core machine a reading comes late by
+ * the time the CDP answer waits, and the nominal second would count that wait as more work per second.
+ */
 export async function measureSeconds(
   browserCdp: CDPSession,
   cdp: CDPSession,
   server: Server,
-  startMeasuring: () => Promise<void>,
+  page: { startMeasuring(): Promise<void>; framesDrawn(): Promise<number> },
   around: { start(): Promise<void>; stop(): Promise<void> },
   options: BenchOptions,
-): Promise<Pick<PageFigures, 'scriptMs' | 'heap' | 'cableLoss' | 'processMs'>> {
+): Promise<
+  Pick<
+    PageFigures,
+    'scriptMs' | 'scriptTotalMs' | 'heap' | 'cableLoss' | 'processMs' | 'measuredMs' | 'framesDrawn'
+  >
+> {
   await sleep(options.warmupSeconds * 1000);
   const heapStart = options.soak ? await heapUsed(cdp) : 0;
-  await startMeasuring();
+  await page.startMeasuring();
+  const framesAtStart = await page.framesDrawn();
   const countersAtStart = server.counters();
   const cpuAtStart = await processCpuSeconds(browserCdp);
+  const cpuStartedAt = Date.now();
   await around.start();
-  let previous = await scriptSeconds(cdp);
+  const scriptAtStart = await scriptSeconds(cdp);
+  let previous = scriptAtStart;
+  let previousAt = Date.now();
   const scriptMs: number[] = [];
-  const start = Date.now();
+  const start = previousAt;
   for (let second = 1; second <= options.measuredSeconds; second += 1) {
     await sleep(start + second * 1000 - Date.now());
     const script = await scriptSeconds(cdp);
-    scriptMs.push((script - previous) * 1000);
+    const at = Date.now();
+    scriptMs.push(((script - previous) * 1000 * 1000) / Math.max(1, at - previousAt));
     previous = script;
+    previousAt = at;
   }
+  // Frames are counted over the measured seconds alone (the pages go on drawing while their samples drain).
+  const framesDrawn = (await page.framesDrawn()) - framesAtStart;
   await around.stop();
   const countersAtEnd = server.counters();
   const cpuAtEnd = await processCpuSeconds(browserCdp);
+  const measuredMs = Date.now() - cpuStartedAt;
   const cpuMsPerSecond = (type: string) =>
-    (((cpuAtEnd.get(type) ?? 0) - (cpuAtStart.get(type) ?? 0)) * 1000) / options.measuredSeconds;
+    (((cpuAtEnd.get(type) ?? 0) - (cpuAtStart.get(type) ?? 0)) * 1000 * 1000) / measuredMs;
   const otherTypes = [...cpuAtEnd.keys()].filter((type) => type !== 'GPU' && type !== 'renderer');
   const heap = options.soak ? { start: heapStart, end: await heapUsed(cdp) } : null;
+  const serverElapsedMs = countersAtEnd.readAt - countersAtStart.readAt;
   return {
     scriptMs,
+    scriptTotalMs: (previous - scriptAtStart) * 1000,
+    framesDrawn,
     heap,
+    measuredMs,
     processMs: {
       gpu: cpuMsPerSecond('GPU'),
       renderer: cpuMsPerSecond('renderer'),
       browser: otherTypes.reduce((sum, type) => sum + cpuMsPerSecond(type), 0),
-      server: (countersAtEnd.serverCpuMs - countersAtStart.serverCpuMs) / options.measuredSeconds,
+      server:
+        serverElapsedMs > 0
+          ? ((countersAtEnd.serverCpuMs - countersAtStart.serverCpuMs) * 1000) / serverElapsedMs
+          : NaN,
     },
     cableLoss: {
       droppedFrames: countersAtEnd.droppedFrames - countersAtStart.droppedFrames,

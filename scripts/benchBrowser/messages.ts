@@ -19,6 +19,8 @@ export type ServerCounters = {
   slowConsumerDisconnects: number;
   /** The server process's CPU time so far (user and system), in milliseconds. */
   serverCpuMs: number;
+  /** When `serverCpuMs` was read (epoch ms): its rate is taken over the real time between two readings. */
+  readAt: number;
 };
 
 /** `drive`: every asset reports once a second, in `slices` requests spread evenly over the second. */

@@ -1,12 +1,23 @@
 // The browser benchmark's command line (the usage is in scripts/benchBrowser.ts's header) and its budgets.
 import { parseArgs } from 'node:util';
 
+/**
+ * DESIGN.md §7. Absolute browser figures swing several times between machines of one kind, so the latency budget
+ * is a ratio to the floor page measured in the same run. Sizes are judged by band: up to `smallUpTo` assets like
+ * the 2,000 of the budget (long tasks), below `largeFrom` like its 10,000 (script per frame), from `largeFrom` like
+ * its 25,000 (keeps up, looser ratio).
+ */
 export const BUDGET = {
-  scriptMsPerBatch: 16,
+  /** Message-to-screen p99 at most this many times the floor page's. */
+  latencyRatio: 1.3,
+  /** The same ratio for the large band. */
+  largeLatencyRatio: 2,
+  /** No long task longer than this (small band). */
   longTaskMs: 50,
-  latencyP99Ms: 1200,
-  largeLatencyP99Ms: 2000,
-  floorRatio: 2,
+  /** Main-thread script per frame under this (median; middle band). */
+  scriptMsPerFrame: 16,
+  smallUpTo: 5_000,
+  largeFrom: 20_000,
 };
 /** The street-name prefix before each sample's send time, as serverProcess.ts writes it; the page reads it back. */
 export const STREET_PREFIX = 'Bench St t=';
