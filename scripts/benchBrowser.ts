@@ -35,10 +35,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { startServer, tasksetWorks } from './benchBrowser/benchServer.ts';
-import { printTable, type Row } from './benchBrowser/benchReport.ts';
+import { printTable } from './benchBrowser/benchReport.ts';
 import { measureDashboard } from './benchBrowser/measureDashboard.ts';
 import { measureFloor } from './benchBrowser/measureFloor.ts';
 import { readBenchOptions, VISIBLE_SHARE, type BenchOptions } from './benchBrowser/options.ts';
+import type { Row } from './benchBrowser/pageSummary.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -3,17 +3,7 @@
 import { printSummaryTable, printVerdicts } from './budgetVerdicts.ts';
 import type { PageFigures } from './measureSeconds.ts';
 import { SLICES_PER_SECOND } from './options.ts';
-import { percentile, summarizePage, type PageSummary } from './pageSummary.ts';
-
-export type Row = {
-  size: number;
-  assets: number;
-  dashboard: PageFigures;
-  floor: PageFigures | null;
-  ingestMs: ReadonlyMap<number, number>;
-  /** The machine's one-minute load average when the size started (the machine is shared). */
-  loadAverage: number;
-};
+import { percentile, summarizePage, type PageSummary, type Row } from './pageSummary.ts';
 
 export function printTable(
   rows: readonly Row[],

@@ -1,8 +1,7 @@
 // The budget of DESIGN.md §7 applied to a run: per size, each figure with its budget and PASS or OVER, and a summary
 // table in Markdown that can be pasted into docs/load-tests.md as it is.
-import type { Row } from './benchReport.ts';
 import { BUDGET } from './options.ts';
-import { summarizePage, type PageSummary } from './pageSummary.ts';
+import { summarizePage, type PageSummary, type Row } from './pageSummary.ts';
 
 /** `pass` is null when the run cannot judge the figure (no floor page with `--no-floor`). */
 type Check = { name: string; figure: string; budget: string; pass: boolean | null };
@@ -57,8 +56,11 @@ export function checksFor(size: number, ours: PageSummary, floor: PageSummary | 
   return checks;
 }
 
-const passesAll = (checks: readonly Check[]) =>
-  checks.every((check) => check.pass !== false) && checks.some((check) => check.pass === true);
+/** OVER when any check is over; "not judged" when none is over but one could not be judged (no floor). */
+function sizeVerdict(checks: readonly Check[]): 'within budget' | 'OVER' | 'not judged' {
+  if (checks.some((check) => check.pass === false)) return 'OVER';
+  return checks.every((check) => check.pass === true) ? 'within budget' : 'not judged';
+}
 
 /** Per size: every check on its own line, then the size's verdict. */
 export function printVerdicts(rows: readonly Row[]): void {
@@ -76,7 +78,7 @@ export function printVerdicts(rows: readonly Row[]): void {
         `    ${check.name.padEnd(27)} ${check.figure.padEnd(36)} budget ${check.budget.padEnd(8)} ${verdict(check.pass)}`,
       );
     }
-    console.log(`    ${passesAll(checks) ? 'within budget' : 'OVER BUDGET'}`);
+    console.log(`    ${sizeVerdict(checks)}`);
   }
 }
 
@@ -109,7 +111,7 @@ export function printSummaryTable(rows: readonly Row[], run: { startedAt: Date; 
       judged('cable cuts', String(ours.cableLoss.slowConsumerDisconnects)),
       judged('longest task', `${whole(ours.longestTask)} ms`),
       judged('script per frame (median)', `${tenth(ours.scriptPerFrameMedian)} ms`),
-      passesAll(checks) ? 'within budget' : 'OVER',
+      sizeVerdict(checks),
     ];
   });
   const widths = header.map((title, column) =>

@@ -3,7 +3,8 @@ import { openLiveScreen } from './openLiveScreen.ts';
 import { writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import type { Server } from './benchServer.ts';
-import { measureSeconds, sleep, type PageFigures } from './measureSeconds.ts';
+import { measureSeconds, type PageFigures } from './measureSeconds.ts';
+import { sleep } from './scriptReadings.ts';
 import { STREET_PREFIX, type BenchOptions } from './options.ts';
 import { installProbes } from './pageProbes.ts';
 import {

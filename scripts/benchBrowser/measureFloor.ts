@@ -3,7 +3,8 @@ import type { Browser } from 'playwright-core';
 import { signInForToken } from '#tests/e2e/simulatorApi';
 import type { Server } from './benchServer.ts';
 import { floorPageUrl } from './floorPage.ts';
-import { measureSeconds, sleep, type PageFigures } from './measureSeconds.ts';
+import { measureSeconds, type PageFigures } from './measureSeconds.ts';
+import { sleep } from './scriptReadings.ts';
 import { STREET_PREFIX, type BenchOptions } from './options.ts';
 import { attachWorkerProfiler, type WorkerProfiler } from './workerProfiler.ts';
 

@@ -3,11 +3,14 @@ import type { CDPSession } from 'playwright-core';
 import type { Server } from './benchServer.ts';
 import type { ServerCounters } from './messages.ts';
 import type { BenchOptions } from './options.ts';
-import { heapUsed, processCpuSeconds, scriptSeconds } from './pageProbes.ts';
+import { heapUsed, processCpuSeconds } from './pageProbes.ts';
+import { readScript, sleep } from './scriptReadings.ts';
 
 export type PageFigures = {
   /** Main-thread script per measured second, in ms per real second. */
   scriptMs: number[];
+  /** Main-thread script per whole frame drawn in the measured window, in ms (scriptReadings.ts). */
+  scriptPerFrameMs: number[];
   /** Main-thread script over the whole measured window, in ms. */
   scriptTotalMs: number;
   /** The real length of the measured window (its nominal seconds plus the readings' delays). */
@@ -30,12 +33,11 @@ export type PageFigures = {
   processMs: { gpu: number; renderer: number; browser: number; server: number };
 };
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 /**
- * Samples ScriptDuration every second over the measured seconds (after the warm-up). Every rate is taken over the
- * real time between its two readings, not the nominal second: on a shared 2-core machine a reading comes late by
- * the time the CDP answer waits, and the nominal second would count that wait as more work per second.
+ * Measures the seconds after the warm-up: main-thread script per second and per frame (scriptReadings.ts), process
+ * CPU, cable loss, heap. Every rate is taken over the real time between its two readings, not the nominal seconds:
+ * on a shared 2-core machine a reading comes late by the time the CDP answer waits, and the nominal seconds would
+ * count that wait as more work per second.
  */
 export async function measureSeconds(
   browserCdp: CDPSession,
@@ -47,32 +49,25 @@ export async function measureSeconds(
 ): Promise<
   Pick<
     PageFigures,
-    'scriptMs' | 'scriptTotalMs' | 'heap' | 'cableLoss' | 'processMs' | 'measuredMs' | 'framesDrawn'
+    | 'scriptMs'
+    | 'scriptPerFrameMs'
+    | 'scriptTotalMs'
+    | 'heap'
+    | 'cableLoss'
+    | 'processMs'
+    | 'measuredMs'
+    | 'framesDrawn'
   >
 > {
   await sleep(options.warmupSeconds * 1000);
   const heapStart = options.soak ? await heapUsed(cdp) : 0;
   await page.startMeasuring();
-  const framesAtStart = await page.framesDrawn();
   const countersAtStart = server.counters();
   const cpuAtStart = await processCpuSeconds(browserCdp);
   const cpuStartedAt = Date.now();
   await around.start();
-  const scriptAtStart = await scriptSeconds(cdp);
-  let previous = scriptAtStart;
-  let previousAt = Date.now();
-  const scriptMs: number[] = [];
-  const start = previousAt;
-  for (let second = 1; second <= options.measuredSeconds; second += 1) {
-    await sleep(start + second * 1000 - Date.now());
-    const script = await scriptSeconds(cdp);
-    const at = Date.now();
-    scriptMs.push(((script - previous) * 1000 * 1000) / Math.max(1, at - previousAt));
-    previous = script;
-    previousAt = at;
-  }
   // Frames are counted over the measured seconds alone (the pages go on drawing while their samples drain).
-  const framesDrawn = (await page.framesDrawn()) - framesAtStart;
+  const script = await readScript(cdp, () => page.framesDrawn(), options.measuredSeconds);
   await around.stop();
   const countersAtEnd = server.counters();
   const cpuAtEnd = await processCpuSeconds(browserCdp);
@@ -83,9 +78,10 @@ export async function measureSeconds(
   const heap = options.soak ? { start: heapStart, end: await heapUsed(cdp) } : null;
   const serverElapsedMs = countersAtEnd.readAt - countersAtStart.readAt;
   return {
-    scriptMs,
-    scriptTotalMs: (previous - scriptAtStart) * 1000,
-    framesDrawn,
+    scriptMs: script.perSecond,
+    scriptPerFrameMs: script.perFrame,
+    scriptTotalMs: script.totalMs,
+    framesDrawn: script.framesDrawn,
     heap,
     measuredMs,
     processMs: {

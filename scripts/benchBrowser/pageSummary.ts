@@ -7,6 +7,17 @@ export function percentile(sorted: readonly number[], fraction: number): number 
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
 }
 
+/** One size of a run: both pages' figures and the server's ingestion time per request. */
+export type Row = {
+  size: number;
+  assets: number;
+  dashboard: PageFigures;
+  floor: PageFigures | null;
+  ingestMs: ReadonlyMap<number, number>;
+  /** The machine's one-minute load average when the size started (the machine is shared). */
+  loadAverage: number;
+};
+
 const byNumber = (a: number, b: number) => a - b;
 
 /**
@@ -23,15 +34,10 @@ export function summarizePage(figures: PageFigures, ingestMs: ReadonlyMap<number
       return ingest === undefined ? [] : [shownAt - sentAt - ingest];
     })
     .sort(byNumber);
-  const framesPerSecond = figures.framesDrawn / Math.max(1e-3, figures.measuredMs / 1000);
   return {
     scriptMedian: percentile(script, 0.5),
     scriptP90: percentile(script, 0.9),
-    // A frame's work may fall on either side of a one-second reading (the message and React in one second, the
-    // map's render in the next), so the per-frame median is the seconds' median over the frames drawn per second
-    // (one a second when the page keeps up; fewer frames make each one dearer); the window's whole script over its
-    // frames drawn, which no boundary splits, is printed beside it.
-    scriptPerFrameMedian: framesPerSecond > 0 ? percentile(script, 0.5) / framesPerSecond : Infinity,
+    scriptPerFrameMedian: percentile([...figures.scriptPerFrameMs].sort(byNumber), 0.5),
     scriptPerFrameMean: figures.scriptTotalMs / Math.max(1, figures.framesDrawn),
     workerMs: figures.workerMs,
     longTasks: figures.longTasks.length,
