@@ -27,6 +27,7 @@ export function printTable(
       ({ stats }) => `${round(stats.scriptPerFrameMedian)}, ${round(stats.scriptPerFrameMean)}`,
     ],
     ['worker ms/s', 15, ({ stats }) => round(stats.workerMs)],
+    ['GPU ms/frame', 12, ({ stats }) => round(stats.gpuMsPerFrame)],
     [
       'CPU ms/s: GPU, renderers, browser, server',
       42,

@@ -40,6 +40,9 @@ export function summarizePage(figures: PageFigures, ingestMs: ReadonlyMap<number
     scriptPerFrameMedian: percentile([...figures.scriptPerFrameMs].sort(byNumber), 0.5),
     scriptPerFrameMean: figures.scriptTotalMs / Math.max(1, figures.framesDrawn),
     workerMs: figures.workerMs,
+    // On a software GPU (SwiftShader) the GPU process rasterizes every WebGL frame; the next frame, and with it any
+    // list row and the worker's next picture (acknowledged on the animation frame), waits for it.
+    gpuMsPerFrame: (figures.processMs.gpu * figures.measuredMs) / 1000 / Math.max(1, figures.framesDrawn),
     longTasks: figures.longTasks.length,
     longestTask: Math.max(0, ...figures.longTasks),
     frames: figures.framesDrawn,
