@@ -47,9 +47,10 @@ export function printTable(
       ({ stats }) => `${round(stats.deviceP50)}, ${round(stats.deviceP99)}`,
     ],
     [
-      'cable loss (frames, cuts)',
-      25,
-      ({ stats }) => `${stats.cableLoss.droppedFrames}, ${stats.cableLoss.slowConsumerDisconnects}`,
+      'cable unread MB peak, dropped, cuts',
+      35,
+      ({ stats }) =>
+        `${round(stats.cableLoss.backlogPeakBytes / 1048576)}, ${stats.cableLoss.droppedFrames}, ${stats.cableLoss.slowConsumerDisconnects}`,
     ],
     [
       'heap MB (start → end)',

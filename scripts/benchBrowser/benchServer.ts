@@ -38,7 +38,9 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
     slowConsumerDisconnects: 0,
     serverCpuMs: 0,
     readAt: Date.now(),
+    cableBufferedBytes: 0,
   };
+  let peakCableBufferedBytes = 0;
   const ready = await new Promise<Extract<BenchServerMessage, { type: 'ready' }>>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited (${String(code)})`)));
     child.on('message', (message: BenchServerMessage) => {
@@ -47,6 +49,7 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
       if (message.type === 'ingested') {
         ingestMs.set(message.sentAt, message.ms);
         counters = message.counters;
+        peakCableBufferedBytes = Math.max(peakCableBufferedBytes, counters.cableBufferedBytes);
       }
     });
   });
@@ -58,6 +61,12 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
     ingestMs,
     /** The server's counters so far: the cable's loss and the server's CPU time. */
     counters: () => counters,
+    /** The most bytes waiting in the cable's sockets since the last call (read ten times a second). */
+    takePeakCableBufferedBytes: () => {
+      const peak = peakCableBufferedBytes;
+      peakCableBufferedBytes = 0;
+      return peak;
+    },
     drive: () => command({ type: 'drive', slices: burst ? 1 : SLICES_PER_SECOND }),
     stop: () =>
       new Promise<void>((resolve) => {

@@ -22,8 +22,11 @@ export type PageFigures = {
   /** [sent at, shown at] of each sample the page showed. */
   shown: [number, number][];
   heap: { start: number; end: number } | null;
-  /** What the cable dropped or cut over the measured seconds (server-wide counts; one page is open at a time). */
-  cableLoss: Pick<ServerCounters, 'droppedFrames' | 'slowConsumerDisconnects'>;
+  /**
+   * What the cable dropped or cut over the measured seconds (server-wide counts; one page is open at a time), and
+   * the most bytes it held unread for the page meanwhile.
+   */
+  cableLoss: Pick<ServerCounters, 'droppedFrames' | 'slowConsumerDisconnects'> & { backlogPeakBytes: number };
   /**
    * CPU time per measured second of the browser's GPU process (where SwiftShader draws every WebGL frame) and of
    * its renderers (the page's threads, its worker, its compositor), of the browser process and its utility
@@ -63,11 +66,13 @@ export async function measureSeconds(
   const heapStart = options.soak ? await heapUsed(cdp) : 0;
   await page.startMeasuring();
   const countersAtStart = server.counters();
+  server.takePeakCableBufferedBytes();
   const cpuAtStart = await processCpuSeconds(browserCdp);
   const cpuStartedAt = Date.now();
   await around.start();
   // Frames are counted over the measured seconds alone (the pages go on drawing while their samples drain).
   const script = await readScript(cdp, () => page.framesDrawn(), options.measuredSeconds);
+  const cableBacklogPeakBytes = server.takePeakCableBufferedBytes();
   await around.stop();
   const countersAtEnd = server.counters();
   const cpuAtEnd = await processCpuSeconds(browserCdp);
@@ -94,6 +99,7 @@ export async function measureSeconds(
           : NaN,
     },
     cableLoss: {
+      backlogPeakBytes: cableBacklogPeakBytes,
       droppedFrames: countersAtEnd.droppedFrames - countersAtStart.droppedFrames,
       slowConsumerDisconnects:
         countersAtEnd.slowConsumerDisconnects - countersAtStart.slowConsumerDisconnects,

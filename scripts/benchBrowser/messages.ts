@@ -21,6 +21,12 @@ export type ServerCounters = {
   serverCpuMs: number;
   /** When `serverCpuMs` was read (epoch ms): its rate is taken over the real time between two readings. */
   readAt: number;
+  /**
+   * Bytes written to the cable's sockets that the pages have not read yet (the sum of `bufferedAmount`): when a
+   * page reads its socket slower than the server writes, the backlog grows here, below the high-water mark at which
+   * the cable drops frames.
+   */
+  cableBufferedBytes: number;
 };
 
 /** `drive`: every asset reports once a second, in `slices` requests spread evenly over the second. */

@@ -94,6 +94,8 @@ async function main(): Promise<void> {
           const ingested = (ms: number, ok: boolean) => {
             const stats = app.broadcaster.stats();
             const cpu = process.cpuUsage();
+            let cableBufferedBytes = 0;
+            for (const socket of app.websocketServer.clients) cableBufferedBytes += socket.bufferedAmount;
             send({
               type: 'ingested',
               sentAt: now,
@@ -104,6 +106,7 @@ async function main(): Promise<void> {
                 slowConsumerDisconnects: stats.disconnects.slowConsumer,
                 serverCpuMs: (cpu.user + cpu.system) / 1000,
                 readAt: Date.now(),
+                cableBufferedBytes,
               },
             });
           };
