@@ -8,7 +8,7 @@
 //
 //   npm run bench:browser -- [--sizes 10000] [--warmup 8] [--seconds 20] [--soak] [--no-floor] [--burst]
 //                            [--software-compositing] [--profile out.cpuprofile] [--worker-profile out.cpuprofile]
-//                            [--trace out.json] [--screenshot out.png]
+//                            [--trace out.json] [--screenshot out.png] [--hide-map]
 //
 // `--sizes 1000,5000,10000,25000` runs each size in turn (a fresh world each; the demo users' coordination
 // center sees about 0.707 of the seeded world). Per size and page it prints main-thread script time per batch

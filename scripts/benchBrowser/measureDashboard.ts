@@ -44,6 +44,9 @@ export async function measureDashboard(
     if ((await mapState.jsonValue()) === 'fallback') {
       throw new Error('the map fell back to the WebGL notice: the WebGL context was lost');
     }
+    if (options.hideMap) {
+      await page.addStyleTag({ content: '[data-testid="live-map"] { display: none !important; }' });
+    }
     const cdp = await context.newCDPSession(page);
     const browserCdp = await browser.newBrowserCDPSession();
     await cdp.send('Performance.enable');

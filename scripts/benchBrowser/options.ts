@@ -54,6 +54,9 @@ export function readBenchOptions() {
       'worker-profile': { type: 'string' },
       // Writes a Chromium trace of the measured seconds and prints where the page's main thread spent them.
       trace: { type: 'string' },
+      // Hides the dashboard's map once it has drawn its markers (display: none, so neither MapLibre nor deck.gl
+      // draws a pixel): the list and the live worker alone, to tell the map's drawing from the rest of the path.
+      'hide-map': { type: 'boolean', default: false },
       // Saves a picture of the page at the end of the measured seconds (to see that the map still draws its markers).
       screenshot: { type: 'string' },
     },
@@ -70,5 +73,6 @@ export function readBenchOptions() {
     workerProfilePath: values['worker-profile'],
     tracePath: values.trace,
     screenshotPath: values.screenshot,
+    hideMap: values['hide-map'],
   };
 }
