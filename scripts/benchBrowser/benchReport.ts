@@ -47,10 +47,13 @@ export function printTable(
       ({ stats }) => `${round(stats.deviceP50)}, ${round(stats.deviceP99)}`,
     ],
     [
-      'cable unread MB peak, dropped, cuts',
-      35,
-      ({ stats }) =>
-        `${round(stats.cableLoss.backlogPeakBytes / 1048576)}, ${stats.cableLoss.droppedFrames}, ${stats.cableLoss.slowConsumerDisconnects}`,
+      'cable unread MB peak, dropped, cuts (before), from history',
+      55,
+      ({ stats }) => {
+        const { backlogPeakBytes, droppedFrames, slowConsumerDisconnects, cutsBefore, historyFrames } =
+          stats.cableLoss;
+        return `${round(backlogPeakBytes / 1048576)}, ${droppedFrames}, ${slowConsumerDisconnects} (${cutsBefore}), ${historyFrames}`;
+      },
     ],
     [
       'heap MB (start → end)',

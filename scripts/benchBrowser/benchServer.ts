@@ -39,6 +39,7 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
     serverCpuMs: 0,
     readAt: Date.now(),
     cableBufferedBytes: 0,
+    historyFrames: 0,
   };
   let peakCableBufferedBytes = 0;
   const ready = await new Promise<Extract<BenchServerMessage, { type: 'ready' }>>((resolve, reject) => {

@@ -22,6 +22,8 @@ export async function measureDashboard(
   server: Server,
   options: BenchOptions,
 ): Promise<PageFigures> {
+  // The cable's counters before the page opens: a cut during its first load counts against it too.
+  const countersAtOpen = server.counters();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -117,6 +119,7 @@ export async function measureDashboard(
       browserCdp,
       cdp,
       server,
+      countersAtOpen,
       {
         async startMeasuring() {
           rendersAtStart = await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0);

@@ -13,6 +13,8 @@ export async function measureFloor(
   server: Server,
   options: BenchOptions,
 ): Promise<PageFigures> {
+  // The cable's counters before the page opens: a cut during its first load counts against it too.
+  const countersAtOpen = server.counters();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -48,6 +50,7 @@ export async function measureFloor(
       browserCdp,
       cdp,
       server,
+      countersAtOpen,
       {
         async startMeasuring() {
           await page.evaluate(() => {

@@ -26,7 +26,11 @@ export type PageFigures = {
    * What the cable dropped or cut over the measured seconds (server-wide counts; one page is open at a time), and
    * the most bytes it held unread for the page meanwhile.
    */
-  cableLoss: Pick<ServerCounters, 'droppedFrames' | 'slowConsumerDisconnects'> & { backlogPeakBytes: number };
+  cableLoss: Pick<ServerCounters, 'droppedFrames' | 'slowConsumerDisconnects' | 'historyFrames'> & {
+    backlogPeakBytes: number;
+    /** Slow-consumer cuts between the page's opening and the measured seconds (its first load, the warm-up). */
+    cutsBefore: number;
+  };
   /**
    * CPU time per measured second of the browser's GPU process (where SwiftShader draws every WebGL frame) and of
    * its renderers (the page's threads, its worker, its compositor), of the browser process and its utility
@@ -46,6 +50,7 @@ export async function measureSeconds(
   browserCdp: CDPSession,
   cdp: CDPSession,
   server: Server,
+  countersAtOpen: ServerCounters,
   page: { startMeasuring(): Promise<void>; framesDrawn(): Promise<number> },
   around: { start(): Promise<void>; stop(): Promise<void> },
   options: BenchOptions,
@@ -100,6 +105,8 @@ export async function measureSeconds(
     },
     cableLoss: {
       backlogPeakBytes: cableBacklogPeakBytes,
+      historyFrames: countersAtEnd.historyFrames - countersAtStart.historyFrames,
+      cutsBefore: countersAtStart.slowConsumerDisconnects - countersAtOpen.slowConsumerDisconnects,
       droppedFrames: countersAtEnd.droppedFrames - countersAtStart.droppedFrames,
       slowConsumerDisconnects:
         countersAtEnd.slowConsumerDisconnects - countersAtStart.slowConsumerDisconnects,

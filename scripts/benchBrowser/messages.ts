@@ -27,6 +27,8 @@ export type ServerCounters = {
    * the cable drops frames.
    */
   cableBufferedBytes: number;
+  /** Messages the cable sent from its history (to a page that resumed after a reconnect) since the server started. */
+  historyFrames: number;
 };
 
 /** `drive`: every asset reports once a second, in `slices` requests spread evenly over the second. */

@@ -107,6 +107,7 @@ async function main(): Promise<void> {
                 serverCpuMs: (cpu.user + cpu.system) / 1000,
                 readAt: Date.now(),
                 cableBufferedBytes,
+                historyFrames: stats.history.frames,
               },
             });
           };
