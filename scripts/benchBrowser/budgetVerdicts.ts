@@ -26,7 +26,7 @@ function latencyCheck(ours: PageSummary, floor: PageSummary | null, limit: numbe
 }
 
 /** The checks for one size, by the band it falls in (options.ts BUDGET). */
-export function checksFor(size: number, ours: PageSummary, floor: PageSummary | null): Check[] {
+function checksFor(size: number, ours: PageSummary, floor: PageSummary | null): Check[] {
   const large = size >= BUDGET.largeFrom;
   const { droppedFrames, slowConsumerDisconnects, cutsBefore, historyFrames } = ours.cableLoss;
   const checks: Check[] = [

@@ -23,8 +23,8 @@ export type ScriptReadings = {
 /**
  * A frame's work does not keep to one-second readings: a frame can straddle two, and a page that draws fewer
  * frames than seconds has seconds with none, so a median per second is not a median per frame. Readings every
- * 100 ms charge each interval's script to the latest frame the page had received by its end; the reading's own
- * `evaluate` costs the page well under a millisecond.
+ * 100 ms charge each interval's script to the latest frame the page had received by its end. Each reading runs
+ * one small `evaluate` on the page; it is counted in both pages' script alike.
  */
 export async function readScript(
   cdp: CDPSession,
