@@ -77,7 +77,7 @@ export function printVerdicts(rows: readonly Row[]): void {
     );
     for (const check of checks) {
       console.log(
-        `    ${check.name.padEnd(27)} ${check.figure.padEnd(48)} budget ${check.budget.padEnd(8)} ${verdict(check.pass)}`,
+        `    ${check.name.padEnd(27)} ${check.figure.padEnd(64)} budget ${check.budget.padEnd(8)} ${verdict(check.pass)}`,
       );
     }
     console.log(`    ${sizeVerdict(checks)}`);
