@@ -33,7 +33,15 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
   const sent = new Map<string, number>();
   /** How long the server took to persist and broadcast the second sent at each time. */
   const ingestMs = new Map<number, number>();
-  let counters: ServerCounters = { droppedFrames: 0, slowConsumerDisconnects: 0, serverCpuMs: 0 };
+  let counters: ServerCounters = {
+    droppedFrames: 0,
+    slowConsumerDisconnects: 0,
+    serverCpuMs: 0,
+    readAt: Date.now(),
+    cableBufferedBytes: 0,
+    historyFrames: 0,
+  };
+  let peakCableBufferedBytes = 0;
   const ready = await new Promise<Extract<BenchServerMessage, { type: 'ready' }>>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited (${String(code)})`)));
     child.on('message', (message: BenchServerMessage) => {
@@ -42,6 +50,7 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
       if (message.type === 'ingested') {
         ingestMs.set(message.sentAt, message.ms);
         counters = message.counters;
+        peakCableBufferedBytes = Math.max(peakCableBufferedBytes, counters.cableBufferedBytes);
       }
     });
   });
@@ -53,6 +62,12 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
     ingestMs,
     /** The server's counters so far: the cable's loss and the server's CPU time. */
     counters: () => counters,
+    /** The most bytes waiting in the cable's sockets since the last call (read ten times a second). */
+    takePeakCableBufferedBytes: () => {
+      const peak = peakCableBufferedBytes;
+      peakCableBufferedBytes = 0;
+      return peak;
+    },
     drive: () => command({ type: 'drive', slices: burst ? 1 : SLICES_PER_SECOND }),
     stop: () =>
       new Promise<void>((resolve) => {

@@ -61,17 +61,27 @@ export type FloorOptions = {
 
 /** Where the floor page is served by the benchmark's server (same origin as the cable, as the dashboard is). */
 export const FLOOR_PATH = '/bench-floor';
+/**
+ * The page's script is a file of its own: the simulator's Content-Security-Policy, which the floor runs under as
+ * the dashboard does, refuses inline script.
+ */
+export const FLOOR_SCRIPT_PATH = '/bench-floor.js';
 
 /** The address of the floor page; its options travel in the fragment. */
 export function floorPageUrl(origin: string, options: FloorOptions): string {
   return `${origin}${FLOOR_PATH}#${encodeURIComponent(JSON.stringify(options))}`;
 }
 
-/** The page: one canvas, one program, one buffer, one draw call per batch. */
+/** The page: one canvas and its script. */
 export function floorPageHtml(): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>floor</title>
 <style>html,body{margin:0;height:100%}canvas{width:100%;height:100%;display:block}</style></head>
-<body><canvas id="map" data-testid="floor-map"></canvas><script>
+<body><canvas id="map" data-testid="floor-map"></canvas><script src="${FLOOR_SCRIPT_PATH}"></script></body></html>`;
+}
+
+/** The page's script: one program, one buffer, one draw call per batch. */
+export function floorPageScript(): string {
+  return `
 const options = JSON.parse(decodeURIComponent(location.hash.slice(1)));
 const probes = window.__floorProbes = { shown: [], draws: 0, measuring: false };
 const canvas = document.getElementById('map');
@@ -102,5 +112,5 @@ worker.onmessage = (event) => {
   });
 };
 worker.postMessage({ type: 'start', cableUrl: location.origin.replace(/^http/, 'ws') + '/cable', ...options });
-</script></body></html>`;
+`;
 }

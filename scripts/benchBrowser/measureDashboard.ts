@@ -3,10 +3,18 @@ import { openLiveScreen } from './openLiveScreen.ts';
 import { writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import type { Server } from './benchServer.ts';
-import { measureSeconds, sleep, type PageFigures } from './measureSeconds.ts';
+import { measureSeconds, type PageFigures } from './measureSeconds.ts';
+import { sleep } from './scriptReadings.ts';
 import { STREET_PREFIX, type BenchOptions } from './options.ts';
 import { installProbes } from './pageProbes.ts';
-import { mainThreadSelfTimes, selfTimes, type CpuProfile, type TraceEvent } from './profileSummaries.ts';
+import {
+  mainThreadSelfTimes,
+  profiledSeconds,
+  selfTimes,
+  tracedSeconds,
+  type CpuProfile,
+  type TraceEvent,
+} from './profileSummaries.ts';
 import { attachWorkerProfiler } from './workerProfiler.ts';
 
 export async function measureDashboard(
@@ -14,6 +22,8 @@ export async function measureDashboard(
   server: Server,
   options: BenchOptions,
 ): Promise<PageFigures> {
+  // The cable's counters before the page opens: a cut during its first load counts against it too.
+  const countersAtOpen = server.counters();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -36,6 +46,9 @@ export async function measureDashboard(
     if ((await mapState.jsonValue()) === 'fallback') {
       throw new Error('the map fell back to the WebGL notice: the WebGL context was lost');
     }
+    if (options.hideMap) {
+      await page.addStyleTag({ content: '[data-testid="live-map"] { display: none !important; }' });
+    }
     const cdp = await context.newCDPSession(page);
     const browserCdp = await browser.newBrowserCDPSession();
     await cdp.send('Performance.enable');
@@ -43,9 +56,9 @@ export async function measureDashboard(
       cdp,
       (target) => target.type === 'worker' && target.title === 'live',
     );
-    let workerBusyMs = 0;
-    let framesAtStart = 0;
+    let workerMsPerSecond = 0;
     let rendersAtStart = 0;
+    let mapRenders = 0;
     const profiling = {
       async start() {
         await worker.start();
@@ -68,23 +81,26 @@ export async function measureDashboard(
         }
       },
       async stop() {
+        mapRenders = (await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0)) - rendersAtStart;
         const workerProfile = await worker.stop();
-        workerBusyMs = workerProfile.busyMs;
+        workerMsPerSecond = workerProfile.busyMsPerSecond;
         if (options.workerProfilePath) {
           await writeFile(options.workerProfilePath, JSON.stringify(workerProfile.profile));
           console.log(
             `\nWorker CPU profile written to ${options.workerProfilePath}; most self time (ms per batch):`,
           );
+          const seconds = profiledSeconds(workerProfile.profile);
           for (const { name, ms } of selfTimes(workerProfile.profile).slice(0, 30)) {
-            console.log(`  ${(ms / options.measuredSeconds).toFixed(2).padStart(8)}  ${name}`);
+            console.log(`  ${(ms / seconds).toFixed(2).padStart(8)}  ${name}`);
           }
         }
         if (options.profilePath) {
           const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
           await writeFile(options.profilePath, JSON.stringify(profile));
           console.log(`\nCPU profile written to ${options.profilePath}; most self time (ms per batch):`);
+          const seconds = profiledSeconds(profile);
           for (const { name, ms } of selfTimes(profile).slice(0, 30)) {
-            console.log(`  ${(ms / options.measuredSeconds).toFixed(2).padStart(8)}  ${name}`);
+            console.log(`  ${(ms / seconds).toFixed(2).padStart(8)}  ${name}`);
           }
         }
         if (options.tracePath) {
@@ -92,31 +108,34 @@ export async function measureDashboard(
             traceEvents: TraceEvent[];
           };
           console.log(`\ntrace written to ${options.tracePath}; main-thread self time (ms per batch):`);
+          const seconds = tracedSeconds(trace.traceEvents);
           for (const { name, ms } of mainThreadSelfTimes(trace.traceEvents).slice(0, 25)) {
-            console.log(`  ${(ms / options.measuredSeconds).toFixed(2).padStart(8)}  ${name}`);
+            console.log(`  ${(ms / seconds).toFixed(2).padStart(8)}  ${name}`);
           }
         }
       },
     };
-    const { scriptMs, heap, cableLoss, processMs } = await measureSeconds(
+    const measured = await measureSeconds(
       browserCdp,
       cdp,
       server,
-      async () => {
-        framesAtStart = await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0);
-        rendersAtStart = await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0);
-        await page.evaluate(() => {
-          (window as unknown as { __benchProbes: { measuring: boolean } }).__benchProbes.measuring = true;
-        });
+      countersAtOpen,
+      {
+        async startMeasuring() {
+          rendersAtStart = await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0);
+          await page.evaluate(() => {
+            (window as unknown as { __benchProbes: { measuring: boolean } }).__benchProbes.measuring = true;
+          });
+        },
+        framesDrawn: () => page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0),
       },
       profiling,
       options,
     );
+    const { framesDrawn } = measured;
+    // The samples sent in the last measured second still reach the screen.
     await sleep(2000);
     if (options.screenshotPath) await page.screenshot({ path: options.screenshotPath });
-    const framesDrawn =
-      (await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0)) - framesAtStart;
-    const mapRenders = (await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0)) - rendersAtStart;
     console.log(
       `  the map drew ${mapRenders} times for ${framesDrawn} frames (${(mapRenders / Math.max(1, framesDrawn)).toFixed(1)} per frame)`,
     );
@@ -139,14 +158,10 @@ export async function measureDashboard(
       })
       .filter((shown): shown is [number, number] => shown !== null);
     return {
-      scriptMs,
-      workerMs: workerBusyMs / options.measuredSeconds,
+      ...measured,
+      workerMs: workerMsPerSecond,
       longTasks: probes.longTasks,
-      framesDrawn,
       shown: [...probes.listShown, ...mapShown],
-      heap,
-      cableLoss,
-      processMs,
     };
   } finally {
     await context.close();

@@ -3,7 +3,8 @@ import type { Browser } from 'playwright-core';
 import { signInForToken } from '#tests/e2e/simulatorApi';
 import type { Server } from './benchServer.ts';
 import { floorPageUrl } from './floorPage.ts';
-import { measureSeconds, sleep, type PageFigures } from './measureSeconds.ts';
+import { measureSeconds, type PageFigures } from './measureSeconds.ts';
+import { sleep } from './scriptReadings.ts';
 import { STREET_PREFIX, type BenchOptions } from './options.ts';
 import { attachWorkerProfiler, type WorkerProfiler } from './workerProfiler.ts';
 
@@ -12,6 +13,8 @@ export async function measureFloor(
   server: Server,
   options: BenchOptions,
 ): Promise<PageFigures> {
+  // The cable's counters before the page opens: a cut during its first load counts against it too.
+  const countersAtOpen = server.counters();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -42,42 +45,42 @@ export async function measureFloor(
       cdp,
       (target) => target.type === 'worker' && target.url.startsWith('blob:'),
     );
-    let workerBusyMs = 0;
-    let drawsAtStart = 0;
-    const { scriptMs, heap, cableLoss, processMs } = await measureSeconds(
+    let workerMsPerSecond = 0;
+    const measured = await measureSeconds(
       browserCdp,
       cdp,
       server,
-      async () => {
-        drawsAtStart = await page.evaluate(() => {
-          const probes = (window as unknown as { __floorProbes: { measuring: boolean; draws: number } })
-            .__floorProbes;
-          probes.measuring = true;
-          return probes.draws;
-        });
+      countersAtOpen,
+      {
+        async startMeasuring() {
+          await page.evaluate(() => {
+            (window as unknown as { __floorProbes: { measuring: boolean } }).__floorProbes.measuring = true;
+          });
+        },
+        framesDrawn: () =>
+          page.evaluate(
+            () => (window as unknown as { __floorProbes: { draws: number } }).__floorProbes.draws,
+          ),
       },
       {
         start: () => worker.start(),
         stop: async () => {
-          workerBusyMs = (await worker.stop()).busyMs;
+          workerMsPerSecond = (await worker.stop()).busyMsPerSecond;
         },
       },
       options,
     );
+    // The samples sent in the last measured second still reach the screen.
     await sleep(2000);
     const probes = await page.evaluate(() => ({
-      ...(window as unknown as { __floorProbes: { shown: [number, number][]; draws: number } }).__floorProbes,
+      ...(window as unknown as { __floorProbes: { shown: [number, number][] } }).__floorProbes,
       longTasks: (window as unknown as { __floorLongTasks: number[] }).__floorLongTasks,
     }));
     return {
-      scriptMs,
-      workerMs: workerBusyMs / options.measuredSeconds,
+      ...measured,
+      workerMs: workerMsPerSecond,
       longTasks: probes.longTasks,
-      framesDrawn: probes.draws - drawsAtStart,
       shown: probes.shown,
-      heap,
-      cableLoss,
-      processMs,
     };
   } finally {
     await context.close();

@@ -19,6 +19,16 @@ export type ServerCounters = {
   slowConsumerDisconnects: number;
   /** The server process's CPU time so far (user and system), in milliseconds. */
   serverCpuMs: number;
+  /** When `serverCpuMs` was read (epoch ms): its rate is taken over the real time between two readings. */
+  readAt: number;
+  /**
+   * Bytes written to the cable's sockets that the pages have not read yet (the sum of `bufferedAmount`): when a
+   * page reads its socket slower than the server writes, the backlog grows here, below the high-water mark at which
+   * the cable drops frames.
+   */
+  cableBufferedBytes: number;
+  /** Messages the cable sent from its history (to a page that resumed after a reconnect) since the server started. */
+  historyFrames: number;
 };
 
 /** `drive`: every asset reports once a second, in `slices` requests spread evenly over the second. */

@@ -4,7 +4,19 @@ export type ProfileNode = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 };
-export type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+/** A DevTools CPU profile; `startTime` and `endTime` in microseconds. */
+export type CpuProfile = {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+};
+
+/** The real time a profile covers, in seconds (the per-second figures divide by it, not by the nominal seconds). */
+export function profiledSeconds(profile: CpuProfile): number {
+  return Math.max(1e-3, (profile.endTime - profile.startTime) / 1e6);
+}
 
 /** Self time per function (name, file and line), most first. */
 export function selfTimes(profile: CpuProfile): { name: string; ms: number }[] {
@@ -31,6 +43,15 @@ export type TraceEvent = {
   dur?: number;
   args?: unknown;
 };
+
+/** The real time a trace covers, in seconds, from its first timed event to the end of its last. */
+export function tracedSeconds(events: readonly TraceEvent[]): number {
+  const timed = events.filter((event) => event.ph === 'X' && event.ts > 0);
+  if (timed.length === 0) return 1;
+  const first = Math.min(...timed.map((event) => event.ts));
+  const last = Math.max(...timed.map((event) => event.ts + (event.dur ?? 0)));
+  return Math.max(1e-3, (last - first) / 1e6);
+}
 
 /** Self time per trace event name on the renderer main thread (the thread running the page's scripts). */
 export function mainThreadSelfTimes(events: readonly TraceEvent[]): { name: string; ms: number }[] {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '#sim/app';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from '#tests/e2e/simulatorApi';
-import { FLOOR_PATH, floorPageHtml } from './floorPage.ts';
+import { FLOOR_PATH, FLOOR_SCRIPT_PATH, floorPageHtml, floorPageScript } from './floorPage.ts';
 import type { BenchServerMessage, BenchServerCommand } from './messages.ts';
 
 export const STREET_PREFIX = 'Bench St t=';
@@ -57,7 +57,9 @@ async function main(): Promise<void> {
   // The floor page is served from the same origin as the cable, as the dashboard is (Chromium refuses a page it
   // cannot place on the local network a socket to 127.0.0.1).
   const floorHtml = floorPageHtml();
+  const floorScript = floorPageScript();
   app.get(FLOOR_PATH, async (_request, reply) => reply.type('text/html').send(floorHtml));
+  app.get(FLOOR_SCRIPT_PATH, async (_request, reply) => reply.type('text/javascript').send(floorScript));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const userToken = await signInForToken(url, 'user@demo.test');
   const organizationId = await ownOrganizationId(url, userToken);
@@ -91,6 +93,9 @@ async function main(): Promise<void> {
           }
           const ingested = (ms: number, ok: boolean) => {
             const stats = app.broadcaster.stats();
+            const cpu = process.cpuUsage();
+            let cableBufferedBytes = 0;
+            for (const socket of app.websocketServer.clients) cableBufferedBytes += socket.bufferedAmount;
             send({
               type: 'ingested',
               sentAt: now,
@@ -99,7 +104,10 @@ async function main(): Promise<void> {
               counters: {
                 droppedFrames: stats.droppedFrames,
                 slowConsumerDisconnects: stats.disconnects.slowConsumer,
-                serverCpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+                serverCpuMs: (cpu.user + cpu.system) / 1000,
+                readAt: Date.now(),
+                cableBufferedBytes,
+                historyFrames: stats.history.frames,
               },
             });
           };

@@ -4,13 +4,9 @@
 // the worker is reached through the page session's auto-attach in its non-flattened form (commands and answers
 // wrapped in Target.sendMessageToTarget / Target.receivedMessageFromTarget).
 import type { CDPSession } from 'playwright-core';
+import { profiledSeconds, type CpuProfile } from './profileSummaries.ts';
 
 type TargetInfo = { type: string; url: string; title: string };
-type ProfileNode = {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-};
-export type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 type Answer = { id: number; result?: unknown; error?: { message: string } };
 
 const ATTACH_TIMEOUT_MS = 30_000;
@@ -29,8 +25,11 @@ function busyMs(profile: CpuProfile): number {
 
 export type WorkerProfiler = {
   start(): Promise<void>;
-  /** Stops profiling: the busy milliseconds, and the profile itself (written out with `--worker-profile`). */
-  stop(): Promise<{ busyMs: number; profile: CpuProfile }>;
+  /**
+   * Stops profiling: the busy milliseconds per real second profiled, and the profile itself (written out with
+   * `--worker-profile`).
+   */
+  stop(): Promise<{ busyMsPerSecond: number; profile: CpuProfile }>;
 };
 
 /** Attaches to the page's worker that `isWanted` picks and profiles it between `start` and `stop` (busy ms). */
@@ -78,7 +77,7 @@ export async function attachWorkerProfiler(
     },
     async stop() {
       const { profile } = (await send('Profiler.stop')) as { profile: CpuProfile };
-      return { busyMs: busyMs(profile), profile };
+      return { busyMsPerSecond: busyMs(profile) / profiledSeconds(profile), profile };
     },
   };
 }
