@@ -177,7 +177,9 @@ describe('the worker holds the areas and zones', () => {
     await page.getByLabel('Type').selectOption({ label: 'Work Zone' });
     await page.getByRole('checkbox', { name: 'Exclusion' }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/dashboard\/areas\/[^/]+$/);
+    await page.waitForURL(
+      (url) => /^\/dashboard\/areas\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'),
+    );
     const areaId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
     await page.getByText(name).first().waitFor();
     await page.waitForFunction(
@@ -210,7 +212,9 @@ describe('the worker holds the areas and zones', () => {
     ]);
     await page.getByTestId('path-points').filter({ hasText: '2 points' }).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/dashboard\/zones\/[^/]+$/);
+    await page.waitForURL(
+      (url) => /^\/dashboard\/zones\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'),
+    );
     const zoneId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
     await page.getByTestId('zone-detail').getByText(description).waitFor();
     await page.waitForFunction(
