@@ -110,6 +110,8 @@ export class CollectionsView {
   }
 
   private noteThings(picture: LivePicture): void {
+    // Nobody picks an asset: following the fleet would cost a look at every moving asset each second for nothing.
+    if (!this.watched.has('assetChoices')) this.choicesComplete = false;
     if (!this.choicesComplete) return;
     const { addedThings, updatedThings, removedThings } = picture.changes;
     for (const id of removedThings) if (this.choices.delete(id)) this.stale.add('assetChoices');
