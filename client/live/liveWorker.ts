@@ -6,11 +6,9 @@
 import { asyncScheduler, BehaviorSubject, distinctUntilChanged, Subject, type Subscription } from 'rxjs';
 import type { LiveEvent, ViewedOrganization } from '#domain/live/liveEvents';
 import type { LivePicture } from '#domain/live/livePicture';
-import { pictureLabels, thingCounts } from '#domain/live/pictureViews';
 import { createLivePipeline } from '#domain/pipeline/livePipeline';
 import { startOfDayInZone } from '#domain/units/zonedTime';
 import { createApiClient } from '../api/httpClient.ts';
-import { thingsLoadErrorMessage } from '../api/things.ts';
 import { AlarmCount } from './alarmCount.ts';
 import { CollectionsView } from './collectionsView.ts';
 import { liveEventOfWrite } from './collectionWrites.ts';
@@ -19,16 +17,14 @@ import { createLiveSources } from './liveSources.ts';
 import {
   transferablesOf,
   type PageMessage,
-  type PictureFrame,
   type ReplayCommand,
-  type SnapshotState,
   type WorkerConfig,
   type WorkerMessage,
 } from './liveProtocol.ts';
-import { ListView, rowViewOf } from './listView.ts';
+import { ListView } from './listView.ts';
 import { MapView } from './mapView.ts';
-import { thingDetailViewOf } from './thingDetailView.ts';
 import { MarkerPacker } from './markerPacker.ts';
+import { pictureFrameOf } from './pictureFrame.ts';
 import { ReplaySession } from './replaySession.ts';
 import { sameOrganization } from './viewedOrganization.ts';
 
@@ -37,15 +33,6 @@ const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function post(message: WorkerMessage): void {
   self.postMessage(message, { transfer: transferablesOf(message) });
-}
-
-function snapshotOf(picture: LivePicture): SnapshotState {
-  if (picture.organization === null) return { phase: 'idle' };
-  const failure = picture.loadErrors.things;
-  if (failure !== undefined && !picture.loaded.things) {
-    return { phase: 'error', message: thingsLoadErrorMessage(failure) };
-  }
-  return picture.loaded.things ? { phase: 'loaded' } : { phase: 'loading' };
 }
 
 /** One signed-in page's live picture: started by `start`, ended by `stop`. */
@@ -251,7 +238,8 @@ class LiveSession {
     this.resetPending = false;
     this.postEvents(picture);
     this.postCollections(picture);
-    post(this.frameOf(picture, reset));
+    const views = { markers: this.markers, list: this.list, map: this.map };
+    post(pictureFrameOf(picture, views, { seq: this.seq, reset, selectedId: this.selectedId }));
   }
 
   /** The watched collections that changed (collectionsView.ts), and the acknowledgement of an applied write. */
@@ -266,36 +254,6 @@ class LiveSession {
     const now = this.replay?.now() ?? Date.now();
     const events = this.events.frame(picture, now, startOfDayInZone(now, LOCAL_TIME_ZONE));
     if (events !== null) post({ type: 'events', events });
-  }
-
-  private frameOf(picture: LivePicture, reset: boolean): PictureFrame {
-    const { isResponder } = pictureLabels(picture);
-    const snapshot = snapshotOf(picture);
-    const selected = this.selectedId === null ? undefined : picture.things.get(this.selectedId);
-    // Assets that joined or left a station marker leave or rejoin the markers: the index order starts over.
-    if (this.map.regroup(picture) !== null) this.markers.setSkipped(this.map.groupedIds);
-    return {
-      type: 'frame',
-      seq: this.seq,
-      reset,
-      organizationId: picture.organization?.id ?? null,
-      snapshot,
-      isResponder,
-      counts: thingCounts(picture),
-      markers: this.markers.pack(picture),
-      list: this.list.frame(picture),
-      selected: selected
-        ? {
-            id: selected.id,
-            lat: selected.position?.lat ?? null,
-            lng: selected.position?.lng ?? null,
-            row: rowViewOf(selected, isResponder),
-          }
-        : null,
-      missingSelectedId: snapshot.phase === 'loaded' && selected === undefined ? this.selectedId : null,
-      map: this.map.frame(picture),
-      selectedDetail: selected ? thingDetailViewOf(selected, picture) : null,
-    };
   }
 }
 
