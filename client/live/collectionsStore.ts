@@ -24,10 +24,19 @@ const SIGNALS: { [Name in CollectionName]: Signal<CollectionState<unknown>> } = 
 };
 
 const waiting = new Map<number, () => void>();
+/** A worker that never answers (it failed) must not hold a form in "saving": the save itself went through. */
+const WRITE_ANSWER_LIMIT_MS = 5_000;
 
 /** Resolves once the worker acknowledged the write `seq` with the collections that hold it (liveBridge.ts). */
 export function writeApplied(seq: number): Promise<void> {
-  return new Promise((resolve) => waiting.set(seq, resolve));
+  return new Promise((resolve) => {
+    waiting.set(seq, resolve);
+    setTimeout(() => {
+      if (waiting.get(seq) !== resolve) return;
+      waiting.delete(seq);
+      resolve();
+    }, WRITE_ANSWER_LIMIT_MS);
+  });
 }
 
 function settleWrites(upTo: number): void {
