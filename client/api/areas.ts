@@ -1,6 +1,7 @@
-// The area calls of live §7: the organization's areas and the area types, save (create or update) and delete, each
-// failure read as the error catalogue's text (live §8, domain/areas/areaScreens.ts).
-import { decodeAreas, decodeAreaTypes, type Area, type AreaType } from '#domain/areas/area';
+// The area calls of live §7: the area types, save (create or update) and delete, each failure read as the error
+// catalogue's text (live §8, domain/areas/areaScreens.ts). The organization's areas are loaded by the live worker
+// (client/live/liveSources.ts), which also takes each save's answer as it came (`record`).
+import { decodeAreaTypes, type AreaType } from '#domain/areas/area';
 import type { AreaSave } from '#domain/areas/areaRecord';
 import {
   areaDeleteErrorMessage,
@@ -10,27 +11,17 @@ import {
 import type { Outcome } from './accounts.ts';
 import type { ApiClient } from './httpClient.ts';
 
-/** The areas and the raw records (the live worker takes the records to redraw the map's areas). */
-export async function fetchAreas(
-  client: ApiClient,
-  organizationId: string,
-): Promise<Outcome<{ items: Area[]; records: unknown[] }>> {
-  const result = await client.request('GET', '/organization/exclusion_zone', {
-    query: { 'org_ids[]': [organizationId] },
-  });
-  if (!result.ok) return { ok: false, message: areaListErrorMessage(result.status) };
-  const records = Array.isArray(result.data) ? (result.data as unknown[]) : [];
-  return { ok: true, value: { items: decodeAreas(records).records, records } };
-}
-
 export async function fetchAreaTypes(client: ApiClient): Promise<Outcome<AreaType[]>> {
   const result = await client.request('GET', '/ez_types');
   if (!result.ok) return { ok: false, message: areaListErrorMessage(result.status) };
   return { ok: true, value: decodeAreaTypes(result.data).records };
 }
 
-/** Creates the area when the body has no id, else updates it; answers the saved area's id. */
-export async function saveArea(client: ApiClient, body: AreaSave): Promise<Outcome<string>> {
+/** Creates the area when the body has no id, else updates it; answers the saved area's id and record. */
+export async function saveArea(
+  client: ApiClient,
+  body: AreaSave,
+): Promise<Outcome<{ id: string; record: unknown }>> {
   const result =
     body.id === undefined
       ? await client.request('POST', '/organization/exclusion_zone', { body })
@@ -39,7 +30,7 @@ export async function saveArea(client: ApiClient, body: AreaSave): Promise<Outco
         });
   if (!result.ok) return { ok: false, message: areaSaveErrorMessage(result.status, result.errorText) };
   const saved = result.data as { id?: unknown } | null;
-  return { ok: true, value: String(saved?.id ?? body.id ?? '') };
+  return { ok: true, value: { id: String(saved?.id ?? body.id ?? ''), record: result.data } };
 }
 
 /** Deletes the area; a 404 counts as deleted (live §7). */

@@ -1,6 +1,6 @@
-// Every asset of an organization as picker choices (issue 29): all pages of `GET /organization/things` (live §7),
-// read once per organization and kept for a minute, so moving between Trips, Hazards and R2R does not read them
-// again. The live worker holds the same fleet but offers no view of it to screens yet (client/live/CONTEXT.md).
+// Every asset of an organization other than the viewed one as picker choices (issue 29; the viewed organization's
+// come from the live worker, ui/useAssetChoices.ts): all pages of `GET /organization/things` (live §7), read once
+// per organization and kept for a minute, so moving between screens does not read them again.
 import { assetChoiceOf, byChoiceName, type AssetChoice } from '#domain/things/assetChoices';
 import { decodeThingsPage } from '#domain/things/thingsPage';
 import type { ApiClient } from './httpClient.ts';

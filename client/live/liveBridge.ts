@@ -1,6 +1,6 @@
 // Starts the live worker (liveWorker.ts) for a signed-in page and keeps it told what it needs: the session token
 // whenever it is refreshed, the viewed organization whenever it is switched, the list's search and window, the
-// selected asset and the events screen's request. Each frame the worker sends goes into the signals
+// selected asset, the events screen's request, the collections the open screens list and the user's own writes. Each frame the worker sends goes into the signals
 // (thingsStore.ts; the events screen's part into eventsStore.ts) and is acknowledged once the page has drawn it
 // (the next animation frame), which is what lets the worker send the next one. Started once per signed-in
 // session by the dashboard layout; neither a switch nor a token refresh restarts the worker.
@@ -9,6 +9,8 @@ import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
 import type { ThingListFilter } from '#domain/things/thingListFilter';
 import { acceptAlarmCount, resetAlarmCount } from './alarmsStore.ts';
+import type { CollectionName, CollectionWrite } from './collectionsProtocol.ts';
+import { acceptCollections, resetCollections, writeApplied } from './collectionsStore.ts';
 import { acceptEvents, resetEventsState } from './eventsStore.ts';
 import type {
   EventsViewRequest,
@@ -50,6 +52,8 @@ const requested: {
   mapView: MapViewRequest | null;
   events: EventsViewRequest | null;
   filter: ThingListFilter | null;
+  /** How many mounted screens watch each collection. */
+  collections: Map<CollectionName, number>;
 } = {
   search: '',
   window: null,
@@ -57,6 +61,7 @@ const requested: {
   mapView: null,
   events: null,
   filter: null,
+  collections: new Map(),
 };
 
 function send(message: PageMessage): void {
@@ -92,13 +97,31 @@ export function requestMapView(view: MapViewRequest): void {
   send({ type: 'mapView', view });
 }
 
-/** An area or zone screen's fresh list after a write, for the map's overlays (areas and zones are not streamed). */
-export function replaceOverlayRecords(
-  organizationId: string,
-  resource: 'areas' | 'zones',
-  records: unknown[],
-): void {
-  send({ type: 'overlayRecords', organizationId, resource, records });
+/** Asks the worker for a collection while the caller shows it (collectionsStore.ts); returns the teardown. */
+export function watchCollection(name: CollectionName): () => void {
+  const { collections } = requested;
+  collections.set(name, (collections.get(name) ?? 0) + 1);
+  send({ type: 'collections', names: [...collections.keys()] });
+  return () => {
+    const left = (collections.get(name) ?? 1) - 1;
+    if (left > 0) collections.set(name, left);
+    else collections.delete(name);
+    send({ type: 'collections', names: [...collections.keys()] });
+  };
+}
+
+let lastWrite = 0;
+
+/**
+ * Hands the user's write (with the provider's answer) to the worker; resolves when the collections the screens read
+ * hold it, so the screen that saved shows the record without reading its list again. Without a worker (signed out
+ * meanwhile) it resolves at once.
+ */
+export function applyOwnWrite(organizationId: string, write: CollectionWrite): Promise<void> {
+  if (current === null) return Promise.resolve();
+  lastWrite += 1;
+  send({ type: 'write', seq: lastWrite, organizationId, write });
+  return writeApplied(lastWrite);
 }
 
 /** What the events screen shows (null when it closes); the worker answers with its part and keeps it live. */
@@ -132,6 +155,9 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
         return;
       case 'events':
         acceptEvents(message.events);
+        return;
+      case 'collections':
+        acceptCollections(message.collections);
         return;
       case 'popups':
         acceptPopups(message.popups);
@@ -173,6 +199,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
   if (requested.selected !== null) send({ type: 'select', thingId: requested.selected });
   if (requested.mapView !== null) send({ type: 'mapView', view: requested.mapView });
   if (requested.events !== null) send({ type: 'eventsView', view: requested.events });
+  if (requested.collections.size > 0) send({ type: 'collections', names: [...requested.collections.keys()] });
   const disposeToken = effect(() => {
     const next = options.token();
     if (next === token) return;
@@ -194,6 +221,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
     if (current === worker) current = null;
     resetLiveState();
     resetEventsState();
+    resetCollections();
     resetAlarmCount();
     resetReplayState();
   };

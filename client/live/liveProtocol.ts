@@ -10,6 +10,7 @@ import type { StatusCounts } from '#domain/status/statusCounts';
 import type { ThingListFilter } from '#domain/things/thingListFilter';
 import type { Integration, OrganizationRelation } from '#domain/things/thing';
 import type { CableStatus } from './cableConnection.ts';
+import type { CollectionName, CollectionsFrame, CollectionWrite } from './collectionsProtocol.ts';
 
 /** What the worker needs to reach the provider; the token is sent again whenever the session refreshes it. */
 export type WorkerConfig = {
@@ -33,11 +34,10 @@ export type PageMessage =
   | { type: 'select'; thingId: string | null }
   /** What the map shows besides the markers: the assets whose popups are open, and whether stations group. */
   | { type: 'mapView'; view: MapViewRequest }
-  /**
-   * A screen saved or deleted an area or zone and read the organization's list again: the picture takes it at once
-   * (areas and zones have no cable message), so the map's overlays show the change.
-   */
-  | { type: 'overlayRecords'; organizationId: string; resource: 'areas' | 'zones'; records: unknown[] }
+  /** The collections the open screens list (collectionsProtocol.ts); the worker sends each when it changed. */
+  | { type: 'collections'; names: readonly CollectionName[] }
+  /** The user's own write and its answer: applied to the worker's collection at once, acknowledged by `seq`. */
+  | { type: 'write'; seq: number; organizationId: string; write: CollectionWrite }
   /** What the events screen shows (eventsView.ts); null when no events screen is open. */
   | { type: 'eventsView'; view: EventsViewRequest | null }
   /** The asset list's Filters panel and the stored "show offline" preference (domain/things/thingListFilter.ts). */
@@ -346,6 +346,7 @@ export type EventsFrame = {
 export type WorkerMessage =
   | PictureFrame
   | { type: 'events'; events: EventsFrame }
+  | { type: 'collections'; collections: CollectionsFrame }
   | { type: 'cableStatus'; status: CableStatus | 'idle' }
   /** Rows asked for by a window change, sent at once (not held for the next frame). */
   | { type: 'rows'; rows: ThingRowView[] }

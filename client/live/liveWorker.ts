@@ -4,31 +4,27 @@
 // the page has drawn the previous one, and pictures that arrive meanwhile are folded into the next frame, so a
 // page that is not drawing (a hidden tab) queues nothing.
 import { asyncScheduler, BehaviorSubject, distinctUntilChanged, Subject, type Subscription } from 'rxjs';
-import { decodeAreas } from '#domain/areas/area';
 import type { LiveEvent, ViewedOrganization } from '#domain/live/liveEvents';
 import type { LivePicture } from '#domain/live/livePicture';
-import { pictureLabels, thingCounts } from '#domain/live/pictureViews';
 import { createLivePipeline } from '#domain/pipeline/livePipeline';
-import { decodeAlertingZones } from '#domain/zones/alertingZone';
 import { startOfDayInZone } from '#domain/units/zonedTime';
 import { createApiClient } from '../api/httpClient.ts';
-import { thingsLoadErrorMessage } from '../api/things.ts';
 import { AlarmCount } from './alarmCount.ts';
+import { CollectionsView } from './collectionsView.ts';
+import { liveEventOfWrite } from './collectionWrites.ts';
 import { EventsView } from './eventsView.ts';
 import { createLiveSources } from './liveSources.ts';
 import {
   transferablesOf,
   type PageMessage,
-  type PictureFrame,
   type ReplayCommand,
-  type SnapshotState,
   type WorkerConfig,
   type WorkerMessage,
 } from './liveProtocol.ts';
-import { ListView, rowViewOf } from './listView.ts';
+import { ListView } from './listView.ts';
 import { MapView } from './mapView.ts';
-import { thingDetailViewOf } from './thingDetailView.ts';
 import { MarkerPacker } from './markerPacker.ts';
+import { pictureFrameOf } from './pictureFrame.ts';
 import { ReplaySession } from './replaySession.ts';
 import { sameOrganization } from './viewedOrganization.ts';
 
@@ -39,26 +35,20 @@ function post(message: WorkerMessage): void {
   self.postMessage(message, { transfer: transferablesOf(message) });
 }
 
-function snapshotOf(picture: LivePicture): SnapshotState {
-  if (picture.organization === null) return { phase: 'idle' };
-  const failure = picture.loadErrors.things;
-  if (failure !== undefined && !picture.loaded.things) {
-    return { phase: 'error', message: thingsLoadErrorMessage(failure) };
-  }
-  return picture.loaded.things ? { phase: 'loaded' } : { phase: 'loading' };
-}
-
 /** One signed-in page's live picture: started by `start`, ended by `stop`. */
 class LiveSession {
   private token: string;
   private readonly organization$: BehaviorSubject<ViewedOrganization | null>;
-  /** Lists a screen read again after its own write (areas, zones), for the pipeline's command results. */
+  /** The user's own writes (collectionWrites.ts), for the pipeline's command results. */
   private readonly commandResults$ = new Subject<{ organizationId: string; event: LiveEvent }>();
   private readonly subscription: Subscription;
   private readonly markers = new MarkerPacker();
   private readonly list = new ListView();
   private readonly map = new MapView();
   private readonly events = new EventsView();
+  private readonly collections = new CollectionsView();
+  /** The page's latest write applied to the picture, until the collections that show it are sent. */
+  private appliedWrite: number | null = null;
   private readonly alarms: AlarmCount;
   private picture: LivePicture | null = null;
   /** The live pipeline's latest picture, kept while a replay is shown so that returning to live is instant. */
@@ -149,11 +139,12 @@ class LiveSession {
         }
         this.changed();
         return;
-      case 'overlayRecords':
-        this.commandResults$.next({
-          organizationId: message.organizationId,
-          event: this.loadedEvent(message.resource, message.records),
-        });
+      case 'collections':
+        this.collections.watch(message.names);
+        if (this.picture && !this.resetPending) this.postCollections(this.picture);
+        return;
+      case 'write':
+        this.applyWrite(message);
         return;
       case 'replay':
         this.commandReplay(message.command);
@@ -206,24 +197,28 @@ class LiveSession {
     }
   }
 
-  private loadedEvent(resource: 'areas' | 'zones', records: unknown[]): LiveEvent {
-    const now = Date.now();
-    if (resource === 'areas') {
-      const { records: areas, dropped } = decodeAreas(records);
-      return { type: 'AreasLoaded', areas, dropped, now };
-    }
-    const { records: zones, dropped } = decodeAlertingZones(records);
-    return { type: 'ZonesLoaded', zones, dropped, now };
+  /**
+   * Applies the page's write to the live picture (its answer decoded here, once) and answers at once with the
+   * collections that now hold it, so the screen that saved shows the saved record without reading its list again.
+   */
+  private applyWrite(message: Extract<PageMessage, { type: 'write' }>): void {
+    const live = this.livePicture;
+    const event = live === null ? null : liveEventOfWrite(message.write, live, Date.now());
+    if (event !== null) this.commandResults$.next({ organizationId: message.organizationId, event });
+    this.appliedWrite = message.seq;
+    if (this.picture) this.postCollections(this.picture);
   }
 
   private accept(picture: LivePicture): void {
     this.picture = picture;
     this.markers.note(picture);
     this.map.note(picture);
+    this.collections.note(picture);
     if (picture.changes.reset) {
       this.resetPending = true;
       this.list.forget();
       this.events.forget();
+      this.collections.forget();
     }
     this.changed();
   }
@@ -242,7 +237,16 @@ class LiveSession {
     const reset = this.resetPending;
     this.resetPending = false;
     this.postEvents(picture);
-    post(this.frameOf(picture, reset));
+    this.postCollections(picture);
+    const views = { markers: this.markers, list: this.list, map: this.map };
+    post(pictureFrameOf(picture, views, { seq: this.seq, reset, selectedId: this.selectedId }));
+  }
+
+  /** The watched collections that changed (collectionsView.ts), and the acknowledgement of an applied write. */
+  private postCollections(picture: LivePicture): void {
+    const collections = this.collections.frame(picture, this.appliedWrite);
+    this.appliedWrite = null;
+    if (collections !== null) post({ type: 'collections', collections });
   }
 
   /** The events screen's part, when one is open and the page lacks some of it (eventsView.ts). */
@@ -250,36 +254,6 @@ class LiveSession {
     const now = this.replay?.now() ?? Date.now();
     const events = this.events.frame(picture, now, startOfDayInZone(now, LOCAL_TIME_ZONE));
     if (events !== null) post({ type: 'events', events });
-  }
-
-  private frameOf(picture: LivePicture, reset: boolean): PictureFrame {
-    const { isResponder } = pictureLabels(picture);
-    const snapshot = snapshotOf(picture);
-    const selected = this.selectedId === null ? undefined : picture.things.get(this.selectedId);
-    // Assets that joined or left a station marker leave or rejoin the markers: the index order starts over.
-    if (this.map.regroup(picture) !== null) this.markers.setSkipped(this.map.groupedIds);
-    return {
-      type: 'frame',
-      seq: this.seq,
-      reset,
-      organizationId: picture.organization?.id ?? null,
-      snapshot,
-      isResponder,
-      counts: thingCounts(picture),
-      markers: this.markers.pack(picture),
-      list: this.list.frame(picture),
-      selected: selected
-        ? {
-            id: selected.id,
-            lat: selected.position?.lat ?? null,
-            lng: selected.position?.lng ?? null,
-            row: rowViewOf(selected, isResponder),
-          }
-        : null,
-      missingSelectedId: snapshot.phase === 'loaded' && selected === undefined ? this.selectedId : null,
-      map: this.map.frame(picture),
-      selectedDetail: selected ? thingDetailViewOf(selected, picture) : null,
-    };
   }
 }
 

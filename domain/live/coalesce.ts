@@ -41,6 +41,10 @@ export function coalesceMessages(messages: readonly LiveMessageEvent[]): LiveMes
       case 'ClosureReceived':
         return seenClosures;
       case 'PointReceived':
+      case 'AreaReceived':
+      case 'AreaRemoved':
+      case 'ZoneReceived':
+      case 'ZoneRemoved':
       case 'MessageRejected':
         return null;
       default:
@@ -60,6 +64,10 @@ function supersedingKey(message: LiveMessageEvent): string {
     case 'ClosureReceived':
       return message.closure.id;
     case 'PointReceived':
+    case 'AreaReceived':
+    case 'AreaRemoved':
+    case 'ZoneReceived':
+    case 'ZoneRemoved':
     case 'MessageRejected':
       return '';
     default:

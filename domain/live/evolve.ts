@@ -18,6 +18,7 @@ import {
   completeThingsFullLoad,
 } from './loadRules.ts';
 import { applyLocation } from './locationRule.ts';
+import { removeArea, removeZone, upsertArea, upsertZone } from './overlayRule.ts';
 import { PictureDraft } from './pictureDraft.ts';
 import { applyPoint } from './pointRule.ts';
 import { upsertThing } from './thingRule.ts';
@@ -62,6 +63,14 @@ function apply(draft: PictureDraft, event: Exclude<LiveEvent, { type: 'Organizat
       return applyLocation(draft, event.location, event.now);
     case 'ClosureReceived':
       return upsertClosure(draft, event.closure, event.now);
+    case 'AreaReceived':
+      return upsertArea(draft, event.area);
+    case 'AreaRemoved':
+      return removeArea(draft, event.areaId);
+    case 'ZoneReceived':
+      return upsertZone(draft, event.zone);
+    case 'ZoneRemoved':
+      return removeZone(draft, event.zoneId);
     case 'MessageRejected':
       return draft.countDropped('messages');
     case 'ThingsPageLoaded':

@@ -47,11 +47,25 @@ export type HeartbeatReceived = { type: 'HeartbeatReceived'; heartbeat: LiveHear
 export type ThingReceived = { type: 'ThingReceived'; thing: Thing; now: number };
 export type LocationReceived = { type: 'LocationReceived'; location: Location; now: number };
 export type ClosureReceived = { type: 'ClosureReceived'; closure: Closure; now: number };
+/** An area or alerting zone was saved or deleted (cable `area`, `area_deleted`, `zone`, `zone_deleted`). */
+export type AreaReceived = { type: 'AreaReceived'; area: Area; now: number };
+export type AreaRemoved = { type: 'AreaRemoved'; areaId: string; now: number };
+export type ZoneReceived = { type: 'ZoneReceived'; zone: AlertingZone; now: number };
+export type ZoneRemoved = { type: 'ZoneRemoved'; zoneId: string; now: number };
 /** A cable message that failed its structural check: counted, never applied. */
 export type MessageRejected = { type: 'MessageRejected'; messageType: string; now: number };
 
 export type LiveMessageEvent =
-  PointReceived | HeartbeatReceived | ThingReceived | LocationReceived | ClosureReceived | MessageRejected;
+  | PointReceived
+  | HeartbeatReceived
+  | ThingReceived
+  | LocationReceived
+  | ClosureReceived
+  | AreaReceived
+  | AreaRemoved
+  | ZoneReceived
+  | ZoneRemoved
+  | MessageRejected;
 
 export const LIVE_RESOURCES = ['things', 'locations', 'closures', 'areas', 'zones'] as const;
 export type LiveResource = (typeof LIVE_RESOURCES)[number];

@@ -2,9 +2,11 @@
 // or closure. Read top to bottom: the point and heartbeat schemas (the other three are whole entities with their
 // own schemas), then the decoder that turns a message into an event or a counted rejection.
 import * as v from 'valibot';
+import { mapServerArea, ServerAreaSchema } from '#domain/areas/area';
 import { mapServerClosure, ServerClosureSchema } from '#domain/closures/closure';
 import { mapServerLocation, ServerLocationSchema } from '#domain/locations/location';
 import { mapServerThing, ServerThingSchema } from '#domain/things/thing';
+import { mapServerAlertingZone, ServerAlertingZoneSchema } from '#domain/zones/alertingZone';
 import {
   nullishBoolean,
   nullishIdLike,
@@ -51,6 +53,10 @@ export const ServerHeartbeatSchema = v.looseObject({
   heartbeat_datetime: nullishString,
 });
 export type ServerHeartbeat = v.InferOutput<typeof ServerHeartbeatSchema>;
+
+/** `area_deleted` and `zone_deleted`: the id of what was deleted, and its organization (the stream's audience). */
+export const ServerDeletedSchema = v.looseObject({ id: v.string(), organization_id: v.string() });
+export type ServerDeleted = v.InferOutput<typeof ServerDeletedSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Decoder
@@ -210,6 +216,24 @@ export function decodeLiveMessage(message: unknown, context: MessageContext): Li
         isWzdxOrg: context.organization?.isWzdxOrg ?? false,
       });
       return { type: 'ClosureReceived', closure, now };
+    }
+    case 'area': {
+      const parsed = v.safeParse(ServerAreaSchema, data);
+      return parsed.success ? { type: 'AreaReceived', area: mapServerArea(parsed.output), now } : rejected;
+    }
+    case 'zone': {
+      const parsed = v.safeParse(ServerAlertingZoneSchema, data);
+      return parsed.success
+        ? { type: 'ZoneReceived', zone: mapServerAlertingZone(parsed.output), now }
+        : rejected;
+    }
+    case 'area_deleted':
+    case 'zone_deleted': {
+      const parsed = v.safeParse(ServerDeletedSchema, data);
+      if (!parsed.success) return rejected;
+      return messageType === 'area_deleted'
+        ? { type: 'AreaRemoved', areaId: parsed.output.id, now }
+        : { type: 'ZoneRemoved', zoneId: parsed.output.id, now };
     }
     default:
       return rejected;

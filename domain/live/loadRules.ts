@@ -51,6 +51,13 @@ export function applyClosuresLoad(draft: PictureDraft, event: ClosuresLoaded): v
 /** New areas mean new stations: every parked asset is looked up again. */
 export function applyAreasLoad(draft: PictureDraft, event: AreasLoaded): void {
   draft.replaceAreas(event.areas);
+  placeInStationsAgain(draft);
+  draft.countDropped('areas', event.dropped);
+  draft.markLoaded('areas');
+}
+
+/** After the areas changed: every asset not on an incident or a closure is looked up in the stations again. */
+export function placeInStationsAgain(draft: PictureDraft): void {
   const stations = draft.stations;
   for (const current of draft.readThings().values()) {
     if (isAtMostActive(current.status)) continue;
@@ -60,8 +67,6 @@ export function applyAreasLoad(draft: PictureDraft, event: AreasLoaded): void {
     const thing = draft.editThing(current.id);
     if (thing) thing.stationId = stationId;
   }
-  draft.countDropped('areas', event.dropped);
-  draft.markLoaded('areas');
 }
 
 export function applyZonesLoad(draft: PictureDraft, event: ZonesLoaded): void {

@@ -232,6 +232,14 @@ export class PictureDraft {
 
   // --- areas, stations, zones ---------------------------------------------------------------
 
+  readAreas(): ReadonlyMap<string, Area> {
+    return this.areas ?? this.base.areas;
+  }
+
+  readZones(): ReadonlyMap<string, AlertingZone> {
+    return this.zones ?? this.base.zones;
+  }
+
   replaceAreas(areas: readonly Area[]): void {
     this.areas = new Map(areas.map((area) => [area.id, area]));
     this.stationIndex = buildStationIndex(this.areas.values(), this.settings.stationRadiusMetres);

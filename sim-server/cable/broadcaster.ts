@@ -8,6 +8,10 @@ export const CABLE_MESSAGE_TYPES = [
   'heartbeat',
   'location',
   'closure',
+  'area',
+  'area_deleted',
+  'zone',
+  'zone_deleted',
   'alarm',
   'alarms_acknowledged',
 ] as const;

@@ -7,12 +7,20 @@
 //   ThingProfileUpdated, ThingTestModeSwitched, ThingRelationshipsChanged -> `thing` (the whole wire thing) to
 //     every organization that sees it; organizations whose sharing was revoked hear it with `is_active: false`
 //   LocationSaved -> `location`, ClosureSaved -> `closure`, to the owning organization
+//   AreaSaved / AreaDeleted -> `area` / `area_deleted`, AlertingZoneSaved / AlertingZoneDeleted -> `zone` /
+//     `zone_deleted`, to the owning organization (the dashboard's worker keeps its areas and zones current)
 //   an event that raised an alarm (sim-server/alarms/) -> also `alarm`, to the alarm's organization, at the same
 //     offset; AlarmAcknowledged / AlarmsAcknowledged -> `alarms_acknowledged` (docs/alarms.md)
 //   everything else -> nothing (the cable has no message for it)
 import type * as v from 'valibot';
+import type { ServerAreaSchema } from '#domain/areas/area';
 import type { ServerClosureSchema } from '#domain/closures/closure';
-import type { ServerHeartbeatSchema, ServerPointSchema } from '#domain/live/liveMessages';
+import type {
+  ServerDeletedSchema,
+  ServerHeartbeatSchema,
+  ServerPointSchema,
+} from '#domain/live/liveMessages';
+import type { ServerAlertingZoneSchema } from '#domain/zones/alertingZone';
 import type { ServerLocationSchema } from '#domain/locations/location';
 import type { ServerAlarmRaisedSchema, ServerAlarmsAcknowledgedSchema } from '#domain/alarms/alarm';
 import type { AlarmRaisedReader } from '../alarms/alarmRepository.ts';
@@ -41,6 +49,9 @@ type CableMessage =
   | { type: 'thing'; data: Record<string, unknown> }
   | { type: 'location'; data: v.InferInput<typeof ServerLocationSchema> }
   | { type: 'closure'; data: v.InferInput<typeof ServerClosureSchema> }
+  | { type: 'area'; data: v.InferInput<typeof ServerAreaSchema> }
+  | { type: 'zone'; data: v.InferInput<typeof ServerAlertingZoneSchema> }
+  | { type: 'area_deleted' | 'zone_deleted'; data: v.InferInput<typeof ServerDeletedSchema> }
   | { type: 'alarm'; data: v.InferInput<typeof ServerAlarmRaisedSchema> }
   | { type: 'alarms_acknowledged'; data: v.InferInput<typeof ServerAlarmsAcknowledgedSchema> };
 
@@ -134,6 +145,23 @@ function liveDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader
       return [{ organizationIds: [event.data.organization_id], type: 'location', data: event.data }];
     case 'ClosureSaved':
       return [{ organizationIds: [event.data.organization.id], type: 'closure', data: event.data }];
+    case 'AreaSaved':
+      return [{ organizationIds: [event.data.organization_id], type: 'area', data: event.data }];
+    case 'AlertingZoneSaved':
+      return [{ organizationIds: [event.data.organization_id], type: 'zone', data: event.data }];
+    case 'AreaDeleted':
+    case 'AlertingZoneDeleted': {
+      const organizationId = event.organizationId;
+      if (organizationId === null) return [];
+      const type = event.type === 'AreaDeleted' ? 'area_deleted' : 'zone_deleted';
+      return [
+        {
+          organizationIds: [organizationId],
+          type,
+          data: { id: event.data.id, organization_id: organizationId },
+        },
+      ];
+    }
     case 'OrganizationRegistered':
     case 'OrganizationLinked':
     case 'UserRegistered':
@@ -150,10 +178,6 @@ function liveDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader
     case 'R2RTestAlertSent':
     case 'LightIntensitySet':
     case 'ClosureDeleted':
-    case 'AreaSaved':
-    case 'AreaDeleted':
-    case 'AlertingZoneSaved':
-    case 'AlertingZoneDeleted':
     case 'MutualAidRequested':
     case 'UserProfileUpdated':
     case 'UserRemoved':

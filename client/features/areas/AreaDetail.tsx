@@ -6,12 +6,11 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { areaTypeLabel, type Area } from '#domain/areas/area';
 import { addressLabels, areaWrites } from '#domain/areas/areaScreens';
-import { deleteArea } from '../../api/areas.ts';
-import { apiClient, permissions } from '../../app/session.ts';
+import { permissions } from '../../app/session.ts';
 import { useIsMobile } from '../../app/viewport.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { DetailItem, SectionItemMissing, SectionPanel } from '../../ui/SectionListPanel.tsx';
-import { areaPath, AREAS_PATH, areasStore, centreOnArea } from './areasState.ts';
+import { areaPath, AREAS_PATH, centreOnArea, deleteOwnArea } from './areasState.ts';
 
 const TYPE_HELP =
   'Exclusion zones keep alerts out of an area; types that group assets (stations) show parked assets as one marker; a point of interest is a place to find on the map.';
@@ -29,11 +28,8 @@ export function AreaDetail({
   const [, navigate] = useLocation();
   const isMobile = useIsMobile();
   const removal = useRemoval(
-    (target: Area) => deleteArea(apiClient(), target.id),
-    (target) => {
-      if (target.orgId) void areasStore.load(target.orgId, true);
-      navigate(AREAS_PATH);
-    },
+    (target: Area) => deleteOwnArea(target),
+    () => navigate(AREAS_PATH),
   );
 
   const hasArea = area !== null;

@@ -21,8 +21,8 @@ import {
 import { EDIT_AUTONOMOUS_VEHICLE_AREA } from '#domain/session/liveOperationsPermissions';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { truncateCoordinate } from '#domain/units/coordinates';
-import { saveArea } from '../../api/areas.ts';
-import { apiClient, permissions } from '../../app/session.ts';
+import { permissions } from '../../app/session.ts';
+import { tookSaveAnswer } from '../../live/collectionsStore.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { cameraState, editedAreaId } from '../../map/mapViewState.ts';
 import { FormFooter, SelectField } from '../accounts/FormParts.tsx';
@@ -32,7 +32,7 @@ import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
 import { useMapItemForm, type MapItemValues } from '../../ui/useMapItemForm.ts';
 import { AREA_FORM_LAYER_KEY, areaPositionLayers } from './areaFormLayers.ts';
-import { areaPath, AREAS_PATH, areasStore, areaTypes } from './areasState.ts';
+import { areaPath, AREAS_PATH, areaTypes, saveOwnArea } from './areasState.ts';
 
 type TextValues = Omit<AreaFormValues, 'isExclusion' | 'polygon'>;
 
@@ -68,8 +68,8 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
     // The polygon editor runs while the area is an exclusion.
     drawsShape: (isExclusion) => isExclusion,
     problemsOf: (values) => areaFormProblems(areaValues(values), ids),
-    save: (values) => saveArea(apiClient(), areaSaveBody(areaValues(values), ids)),
-    reload: () => areasStore.load(organizationId, true),
+    save: (values) => saveOwnArea(organizationId, areaSaveBody(areaValues(values), ids)),
+    reload: tookSaveAnswer,
     listPath: AREAS_PATH,
     itemPath: areaPath,
   });

@@ -3,13 +3,13 @@
 import { useMemo, useState } from 'react';
 import type { Area } from '#domain/areas/area';
 import { areaTypeKey, filterAreas, typesWithAreas } from '#domain/areas/areaScreens';
-import type { OverlayList } from '../../live/overlayListStore.ts';
+import type { CollectionState } from '../../live/collectionsProtocol.ts';
 import { SectionListPanel, SectionRow } from '../../ui/SectionListPanel.tsx';
 import { AreaIcon } from './AreaIcon.tsx';
 
 export const AREA_ROW_HEIGHT = 75;
 
-type AreaListProps = { areas: readonly Area[]; state: OverlayList<Area>; onOpen(id: string): void };
+type AreaListProps = { areas: readonly Area[]; state: CollectionState<Area>; onOpen(id: string): void };
 
 export function AreaList({ areas, state, onOpen }: AreaListProps) {
   const [search, setSearch] = useState('');

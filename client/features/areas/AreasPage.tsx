@@ -16,7 +16,9 @@ import '../../ui/sectionList.css';
 import { AreaDetail } from './AreaDetail.tsx';
 import { AreaForm } from './AreaForm.tsx';
 import { AreaList } from './AreaList.tsx';
-import { areaPath, AREAS_PATH, areasStore, loadAreaTypes } from './areasState.ts';
+import { areaCollection, collectionOf } from '../../live/collectionsStore.ts';
+import { watchCollection } from '../../live/liveBridge.ts';
+import { areaPath, AREAS_PATH, loadAreaTypes } from './areasState.ts';
 
 export const AREA_INSTRUCTIONS: MapInstructionSet = {
   title: 'Placing an area',
@@ -47,13 +49,12 @@ export function AreasPage({ pattern, areaId }: AreasPageProps) {
   const [, navigate] = useLocation();
   const isMobile = useIsMobile();
   const organizationId = subscribedOrganization.value?.id ?? null;
-  const list = areasStore.state.value;
+  const list = collectionOf(areaCollection.value, organizationId);
   const areas = useMemo(() => (list.phase === 'loaded' ? list.items : []), [list]);
   const editing = pattern === 'areas/new' || pattern === 'areas/:areaId/edit';
 
-  useEffect(() => {
-    if (organizationId) void areasStore.load(organizationId);
-  }, [organizationId]);
+  // The live worker loads the areas with the picture and keeps them; the screen only says it shows them.
+  useEffect(() => watchCollection('areas'), []);
   useEffect(loadAreaTypes, []);
 
   const open = useCallback((id: string) => navigate(areaPath(id)), [navigate]);

@@ -1,11 +1,14 @@
-// The Areas section's data and moves on the page: the organization's areas (read by REST, handed to the live worker
-// after a write so the map redraws), the area types for the form's picker, and centring the map on an area.
+// The Areas section's data and moves on the page: the organization's areas (held by the live worker, which loads
+// them with the live picture and takes each save's answer: client/live/collectionsStore.ts), saving and deleting an
+// area, the area types for the form's picker, and centring the map on an area.
 import { signal } from '@preact/signals-react';
 import type { Area, AreaType } from '#domain/areas/area';
 import { AREA_ZOOM, POINT_OF_INTEREST_ZOOM } from '#domain/map/mapRules';
-import { fetchAreas, fetchAreaTypes } from '../../api/areas.ts';
+import type { AreaSave } from '#domain/areas/areaRecord';
+import type { Outcome } from '../../api/accounts.ts';
+import { deleteArea, fetchAreaTypes, saveArea } from '../../api/areas.ts';
 import { apiClient } from '../../app/session.ts';
-import { createOverlayListStore } from '../../live/overlayListStore.ts';
+import { applyOwnWrite } from '../../live/liveBridge.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
 
 export const AREAS_PATH = '/dashboard/areas';
@@ -14,9 +17,20 @@ export function areaPath(areaId: string, edit = false): string {
   return `${AREAS_PATH}/${encodeURIComponent(areaId)}${edit ? '/edit' : ''}`;
 }
 
-export const areasStore = createOverlayListStore<Area>('areas', (organizationId) =>
-  fetchAreas(apiClient(), organizationId),
-);
+/** Saves the area; once the live worker holds the answer, the list, the detail and the map show it. */
+export async function saveOwnArea(organizationId: string, body: AreaSave): Promise<Outcome<string>> {
+  const result = await saveArea(apiClient(), body);
+  if (!result.ok) return result;
+  await applyOwnWrite(organizationId, { kind: 'areaSaved', record: result.value.record });
+  return { ok: true, value: result.value.id };
+}
+
+/** Deletes the area (a 404 counts as deleted) and takes it off the worker's areas. */
+export async function deleteOwnArea(area: Area): Promise<Outcome<null>> {
+  const result = await deleteArea(apiClient(), area.id);
+  if (result.ok && area.orgId) await applyOwnWrite(area.orgId, { kind: 'areaDeleted', areaId: area.id });
+  return result;
+}
 
 export const areaTypes = signal<readonly AreaType[]>([]);
 

@@ -12,8 +12,6 @@ import {
 } from '#domain/closures/closure';
 import { DIRECTION_LABELS, MANAGED_BY_FEED, wzdxWords } from '#domain/closures/closureForm';
 
-import { deleteClosure } from '../../api/closures.ts';
-import { apiClient } from '../../app/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { listTime } from '../../ui/displayTime.ts';
 import {
@@ -24,7 +22,7 @@ import {
   mayEditClosure,
 } from './closureAccess.ts';
 import { ClosureStatusIcon } from './ClosureRow.tsx';
-import { forgetClosure } from './closuresStore.ts';
+import { deleteOwnClosure } from './closuresStore.ts';
 
 const fiveDecimals = (value: number) => value.toFixed(5);
 
@@ -66,11 +64,8 @@ export function ClosureDetail({
 }) {
   const [, navigate] = useLocation();
   const removal = useRemoval(
-    (target: Closure) => deleteClosure(apiClient(), target.id),
-    (target) => {
-      forgetClosure(target.id);
-      navigate(CLOSURES_PATH);
-    },
+    (target: Closure) => deleteOwnClosure(target),
+    () => navigate(CLOSURES_PATH),
   );
   // The dashboard's one time rule (client/ui/displayTime.ts): the organization's zone, named after the time.
   const format = listTime;

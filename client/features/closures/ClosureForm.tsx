@@ -4,7 +4,7 @@
 // the Scheduler; each disables the other), the WZDx section, Save and Cancel. A field's error shows once it was
 // touched or a save was tried; Save is enabled once the form changed; the server's refusal shows in the footer.
 // The phone's variant is the same form in one column (closures-form--mobile).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CLOSURE_DIRECTIONS, type Closure } from '#domain/closures/closure';
 import {
@@ -27,11 +27,10 @@ import {
   WZDX_ID_MAX_LENGTH,
 } from '#domain/closures/closureRecord';
 import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
-import { loadClosureAssets, saveClosure, type ClosureAssetChoice } from '../../api/closures.ts';
-import { apiClient } from '../../app/session.ts';
 import { CLOSURES_PATH, closurePath } from './closureAccess.ts';
 import { ClosurePathDrawer, type DrawnPath } from './ClosurePathDrawer.tsx';
-import { acceptClosure } from './closuresStore.ts';
+import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { saveOwnClosure } from './closuresStore.ts';
 import { announce } from '../../ui/LiveAnnouncer.tsx';
 
 type Props = {
@@ -128,7 +127,8 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
   const [submitFailed, setSubmitFailed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [apiError, setApiError] = useState<string | null>(null);
-  const [assets, setAssets] = useState<readonly ClosureAssetChoice[] | null>(null);
+  const offered = useAssetChoices(organizationId);
+  const assets = useMemo(() => offered?.filter((choice) => choice.isAllowedForClosures) ?? null, [offered]);
   // A search narrows the Asset options (issue 29: every allowed asset is listed, possibly hundreds); the chosen one
   // stays listed so the select keeps showing it.
   const [assetFilter, setAssetFilter] = useState('');
@@ -148,17 +148,6 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
   );
   const changed = JSON.stringify(values) !== JSON.stringify(initial);
   const isAutomated = values.closureType === 'automated';
-
-  useEffect(() => {
-    if (organizationId === null) return undefined;
-    let current = true;
-    void loadClosureAssets(apiClient(), organizationId).then((result) => {
-      if (current) setAssets(result.ok ? result.value : []);
-    });
-    return () => {
-      current = false;
-    };
-  }, [organizationId]);
 
   const set = <K extends keyof ClosureFormValues>(key: K, value: ClosureFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -211,8 +200,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
     setSubmitting(true);
     setApiError(null);
     const now = Date.now();
-    const result = await saveClosure(
-      apiClient(),
+    const result = await saveOwnClosure(
       {
         organizationId,
         closureId: closure?.id ?? null,
@@ -229,7 +217,6 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
       setApiError(result.message);
       return;
     }
-    acceptClosure(result.value);
     announce({ text: 'Closure saved' });
     navigate(closurePath(result.value.id));
   };

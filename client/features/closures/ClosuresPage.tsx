@@ -53,7 +53,7 @@ export function ClosuresPage({ pattern, closureId }: { pattern: string; closureI
 
   useEffect(() => {
     if (organizationId === null) return undefined;
-    return startClosuresBridge({ organizationId, isWzdxOrg, timeZone }, now);
+    return startClosuresBridge({ organizationId, isWzdxOrg, timeZone });
   }, [organizationId, isWzdxOrg, timeZone]);
 
   const select = useCallback((id: string) => navigate(closurePath(id)), [navigate]);

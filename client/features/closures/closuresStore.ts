@@ -1,8 +1,9 @@
-// The Closures screens' state: the viewed organization's closure records (loaded from the REST list, loaded again
-// whenever the live worker reports a closure change, and replaced by each save's answer), their live statuses from
-// the worker's closure lines, the list's filter and search, and the manual switch's pending and failed states.
-// `startClosuresBridge` is the one subscription; the screens read the signals and call the commands.
-import { computed, effect, signal } from '@preact/signals-react';
+// The Closures screens' state: the viewed organization's closures as the live worker holds them (loaded once with
+// the live picture, kept current by the cable — heartbeats move an automated closure's status — and given each
+// save's answer through the bridge: client/live/collectionsStore.ts), the list's filter and search, and the manual
+// switch's pending and failed states. `startClosuresBridge` watches the collection while a closure screen is open;
+// the screens read the signals and call the commands.
+import { computed, signal } from '@preact/signals-react';
 import type { Closure } from '#domain/closures/closure';
 import {
   countClosures,
@@ -13,16 +14,15 @@ import {
 } from '#domain/closures/closureList';
 import { closureQuickUpdate } from '#domain/closures/closureRules';
 import { UNABLE_TO_ACTIVATE } from '#domain/closures/closureForm';
-import { loadClosures, switchClosure } from '../../api/closures.ts';
+import { deleteClosure, saveClosure, switchClosure, type Done } from '../../api/closures.ts';
 import { apiClient } from '../../app/session.ts';
-import { closureLines } from '../../live/mapStore.ts';
+import { closureCollection, collectionOf } from '../../live/collectionsStore.ts';
+import { applyOwnWrite, watchCollection } from '../../live/liveBridge.ts';
 
 export type ClosuresLoad = { phase: 'loading' } | { phase: 'loaded' } | { phase: 'error'; message: string };
 
 export type ClosureScope = { organizationId: string; isWzdxOrg: boolean; timeZone: string };
 
-const records = signal<ReadonlyMap<string, Closure>>(new Map());
-export const closuresLoad = signal<ClosuresLoad>({ phase: 'loading' });
 export const closureFilter = signal<ClosureFilter>(DEFAULT_CLOSURE_FILTER);
 export const closureSearchText = signal('');
 /** The state a switch was moved to, while its call runs. */
@@ -31,15 +31,22 @@ export const switchPending = signal<ReadonlyMap<string, boolean>>(new Map());
 export const switchFailures = signal<ReadonlyMap<string, string>>(new Map());
 export const closureScope = signal<ClosureScope | null>(null);
 
-/** The records with the statuses the live worker computes (heartbeats move an automated closure's status). */
+const collection = computed(() =>
+  collectionOf(closureCollection.value, closureScope.value?.organizationId ?? null),
+);
+
+export const closuresLoad = computed<ClosuresLoad>(() => {
+  const state = collection.value;
+  return state.phase === 'failed' ? { phase: 'error', message: state.message } : { phase: state.phase };
+});
+
+/** The closures with the statuses the live worker computes, by description. */
 export const closures = computed<Closure[]>(() => {
-  const statuses = new Map(closureLines.value.map((line) => [line.id, line.status]));
-  return [...records.value.values()]
-    .map((closure) => {
-      const status = statuses.get(closure.id);
-      return status === undefined || status === closure.status ? closure : { ...closure, status };
-    })
-    .sort((a, b) => a.description.localeCompare(b.description) || (a.id < b.id ? -1 : 1));
+  const state = collection.value;
+  if (state.phase !== 'loaded') return [];
+  return [...state.items].sort(
+    (a, b) => a.description.localeCompare(b.description) || (a.id < b.id ? -1 : 1),
+  );
 });
 
 export const shownClosures = computed(() =>
@@ -63,12 +70,24 @@ function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V | null)
   return next;
 }
 
-export function acceptClosure(closure: Closure): void {
-  records.value = withEntry(records.value, closure.id, closure);
+/** A whole-form save (a create when `closureId` is null); once the worker holds the answer the screens show it. */
+export async function saveOwnClosure(
+  request: Parameters<typeof saveClosure>[1],
+  context: Parameters<typeof saveClosure>[2],
+): Promise<Done<Closure>> {
+  const result = await saveClosure(apiClient(), request, context);
+  if (!result.ok) return result;
+  await applyOwnWrite(request.organizationId, { kind: 'closureSaved', record: result.value.record });
+  return { ok: true, value: result.value.closure };
 }
 
-export function forgetClosure(id: string): void {
-  records.value = withEntry(records.value, id, null);
+/** Deletes the closure (a 404 counts as deleted) and takes it off the worker's closures. */
+export async function deleteOwnClosure(closure: Closure): Promise<Done<null>> {
+  const result = await deleteClosure(apiClient(), closure.id);
+  const organizationId = closureScope.peek()?.organizationId;
+  if (result.ok && organizationId)
+    await applyOwnWrite(organizationId, { kind: 'closureDeleted', closureId: closure.id });
+  return result;
 }
 
 /** The list's Activate/Deactivate (live §4): a month from now, or no end; the switch reverts when the call fails. */
@@ -82,48 +101,18 @@ export async function flipClosureSwitch(closure: Closure, activate: boolean, now
     closureQuickUpdate(closure.id, activate, now, scope.timeZone),
     { now, isWzdxOrg: scope.isWzdxOrg },
   ).catch(() => ({ ok: false as const, message: UNABLE_TO_ACTIVATE }));
-  if (result.ok) acceptClosure(result.value);
+  if (result.ok)
+    await applyOwnWrite(scope.organizationId, { kind: 'closureSaved', record: result.value.record });
   else switchFailures.value = withEntry(switchFailures.value, closure.id, result.message);
   switchPending.value = withEntry(switchPending.value, closure.id, null);
 }
 
-/**
- * Loads the organization's closures, and again whenever the worker's closure lines change (a save, a deletion,
- * an activation anywhere); returns the teardown.
- */
-export function startClosuresBridge(scope: ClosureScope, now: () => number): () => void {
+/** Watches the worker's closures for the organization while a closure screen is open; returns the teardown. */
+export function startClosuresBridge(scope: ClosureScope): () => void {
   closureScope.value = scope;
-  records.value = new Map();
-  closuresLoad.value = { phase: 'loading' };
-  let controller: AbortController | null = null;
-  const reload = () => {
-    controller?.abort();
-    const current = new AbortController();
-    controller = current;
-    loadClosures(
-      apiClient(),
-      scope.organizationId,
-      { now: now(), isWzdxOrg: scope.isWzdxOrg },
-      current.signal,
-    )
-      .then((result) => {
-        if (current.signal.aborted) return;
-        if (!result.ok) {
-          closuresLoad.value = { phase: 'error', message: result.message };
-          return;
-        }
-        records.value = new Map(result.value.map((closure) => [closure.id, closure]));
-        closuresLoad.value = { phase: 'loaded' };
-      })
-      .catch(() => undefined);
-  };
-  const stop = effect(() => {
-    void closureLines.value;
-    reload();
-  });
+  const stopWatching = watchCollection('closures');
   return () => {
-    stop();
-    controller?.abort();
+    stopWatching();
     closureScope.value = null;
   };
 }

@@ -9,12 +9,11 @@ import { MANAGE_ZONES } from '#domain/session/liveOperationsPermissions';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { humaniseTypeName, type AlertingZone } from '#domain/zones/alertingZone';
 import { zoneStatusLabel } from '#domain/zones/zoneScreens';
-import { deleteZone } from '../../api/zones.ts';
-import { apiClient, permissions } from '../../app/session.ts';
+import { permissions } from '../../app/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { DetailItem, SectionItemMissing, SectionPanel } from '../../ui/SectionListPanel.tsx';
 import { WrongWayIcon } from './WrongWayIcon.tsx';
-import { centreOnZone, zonePath, ZONES_PATH, zonesStore } from './zonesState.ts';
+import { centreOnZone, deleteOwnZone, zonePath, ZONES_PATH } from './zonesState.ts';
 
 type ZoneDetailProps = {
   zone: AlertingZone | null;
@@ -27,11 +26,8 @@ export function ZoneDetail({ zone, zoneId, organizationId, loading }: ZoneDetail
   useSignals();
   const [, navigate] = useLocation();
   const removal = useRemoval(
-    (target: AlertingZone) => deleteZone(apiClient(), target.id),
-    () => {
-      void zonesStore.load(organizationId, true);
-      navigate(ZONES_PATH);
-    },
+    (target: AlertingZone) => deleteOwnZone(organizationId, target.id),
+    () => navigate(ZONES_PATH),
   );
   const hasZone = zone !== null;
   useEffect(() => {

@@ -12,8 +12,7 @@ import {
   zoneSaveBody,
   type ZoneFormValues,
 } from '#domain/zones/zoneScreens';
-import { saveZone } from '../../api/zones.ts';
-import { apiClient } from '../../app/session.ts';
+import { tookSaveAnswer } from '../../live/collectionsStore.ts';
 import { editedZoneId } from '../../map/mapViewState.ts';
 import { FormFooter } from '../accounts/FormParts.tsx';
 import { TextInputField } from '../../ui/FormField.tsx';
@@ -21,7 +20,7 @@ import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
 import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
 import { useMapItemForm, type MapItemValues } from '../../ui/useMapItemForm.ts';
-import { zonePath, ZONES_PATH, zonesStore } from './zonesState.ts';
+import { saveOwnZone, zonePath, ZONES_PATH } from './zonesState.ts';
 
 type TextValues = Pick<ZoneFormValues, 'description' | 'alertMessage' | 'hotspotId'>;
 
@@ -67,8 +66,8 @@ function ZoneFormFields({ zone, organizationId }: { zone: AlertingZone | null; o
     // The line editor runs for the whole form.
     drawsShape: () => true,
     problemsOf: (values) => zoneFormProblems(zoneValues(values)),
-    save: (values) => saveZone(apiClient(), zoneSaveBody(zoneValues(values), ids)),
-    reload: () => zonesStore.load(organizationId, true),
+    save: (values) => saveOwnZone(organizationId, zoneSaveBody(zoneValues(values), ids)),
+    reload: tookSaveAnswer,
     listPath: ZONES_PATH,
     itemPath: (id) => zonePath(id),
   });

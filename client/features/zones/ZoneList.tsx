@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { humaniseTypeName, type AlertingZone } from '#domain/zones/alertingZone';
 import { ALL_ZONES, filterZones, zoneStatusLabel, zoneTypeChoices } from '#domain/zones/zoneScreens';
-import type { OverlayList } from '../../live/overlayListStore.ts';
+import type { CollectionState } from '../../live/collectionsProtocol.ts';
 import { SectionListPanel, SectionRow } from '../../ui/SectionListPanel.tsx';
 import { WrongWayIcon } from './WrongWayIcon.tsx';
 
@@ -11,7 +11,7 @@ export const ZONE_ROW_HEIGHT = 70;
 
 type ZoneListProps = {
   zones: readonly AlertingZone[];
-  state: OverlayList<AlertingZone>;
+  state: CollectionState<AlertingZone>;
   onOpen(id: string): void;
 };
 

@@ -15,7 +15,9 @@ import '../../ui/sectionList.css';
 import { ZoneDetail } from './ZoneDetail.tsx';
 import { ZoneForm } from './ZoneForm.tsx';
 import { ZoneList } from './ZoneList.tsx';
-import { zonePath, ZONES_PATH, zonesStore } from './zonesState.ts';
+import { collectionOf, zoneCollection } from '../../live/collectionsStore.ts';
+import { watchCollection } from '../../live/liveBridge.ts';
+import { zonePath, ZONES_PATH } from './zonesState.ts';
 
 const ZONE_FORM_INSTRUCTIONS: MapInstructionSet = {
   title: 'Drawing an alerting zone',
@@ -43,13 +45,12 @@ export function ZonesPage({ pattern, zoneId }: ZonesPageProps) {
   useSignals();
   const [, navigate] = useLocation();
   const organizationId = subscribedOrganization.value?.id ?? null;
-  const list = zonesStore.state.value;
+  const list = collectionOf(zoneCollection.value, organizationId);
   const zones = useMemo(() => (list.phase === 'loaded' ? list.items : []), [list]);
   const editing = pattern === 'zones/new' || pattern === 'zones/:zoneId/edit';
 
-  useEffect(() => {
-    if (organizationId) void zonesStore.load(organizationId);
-  }, [organizationId]);
+  // The live worker loads the zones with the picture and keeps them; the screen only says it shows them.
+  useEffect(() => watchCollection('zones'), []);
 
   const open = useCallback((id: string) => navigate(zonePath(id)), [navigate]);
   const pick = useCallback(

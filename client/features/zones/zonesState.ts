@@ -1,18 +1,35 @@
-// The Zones section's data and moves on the page: the organization's alerting zones (read by REST, handed to the
-// live worker after a write so the map redraws) and fitting the map to a zone's line.
+// The Zones section's data and moves on the page: the organization's alerting zones (held by the live worker, which
+// loads them with the live picture and takes each save's answer: client/live/collectionsStore.ts), saving and
+// deleting a zone, and fitting the map to a zone's line.
 import type { AlertingZone } from '#domain/zones/alertingZone';
-import { fetchZones } from '../../api/zones.ts';
+import type { zoneSaveBody } from '#domain/zones/zoneScreens';
+import type { Outcome } from '../../api/accounts.ts';
+import { deleteZone, saveZone } from '../../api/zones.ts';
 import { apiClient } from '../../app/session.ts';
-import { createOverlayListStore } from '../../live/overlayListStore.ts';
+import { applyOwnWrite } from '../../live/liveBridge.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
 import { boundsOf } from '../../map/mapSurface.ts';
 
 export const ZONES_PATH = '/dashboard/zones';
 const ZONE_FIT_PADDING = 50;
 
-export const zonesStore = createOverlayListStore<AlertingZone>('zones', (organizationId) =>
-  fetchZones(apiClient(), organizationId),
-);
+/** Saves the zone; once the live worker holds the answer, the list, the detail and the map show it. */
+export async function saveOwnZone(
+  organizationId: string,
+  body: ReturnType<typeof zoneSaveBody>,
+): Promise<Outcome<string>> {
+  const result = await saveZone(apiClient(), body);
+  if (!result.ok) return result;
+  await applyOwnWrite(organizationId, { kind: 'zoneSaved', record: result.value.record });
+  return { ok: true, value: result.value.id };
+}
+
+/** Deletes the zone and takes it off the worker's zones. */
+export async function deleteOwnZone(organizationId: string, zoneId: string): Promise<Outcome<null>> {
+  const result = await deleteZone(apiClient(), zoneId);
+  if (result.ok) await applyOwnWrite(organizationId, { kind: 'zoneDeleted', zoneId });
+  return result;
+}
 
 export function zonePath(zoneId: string, edit = false): string {
   return `${ZONES_PATH}/${encodeURIComponent(zoneId)}${edit ? '/edit' : ''}`;

@@ -1,0 +1,47 @@
+// Runs in the live worker: the user's own write (a save's answer, a delete) as the live event that applies it to the
+// picture, so the screens show it at once and nothing is read again. These are the events the cable messages yield
+// (`closure`, `area`, `zone`, ...): a saved record is upserted by id, so its cable echo lands on the same record —
+// no duplicate, and nothing changes again (the collections view sends only what reads differently).
+import { decodeAreas } from '#domain/areas/area';
+import { decodeClosures } from '#domain/closures/closure';
+import type { LiveEvent } from '#domain/live/liveEvents';
+import type { LivePicture } from '#domain/live/livePicture';
+import { decodeAlertingZones } from '#domain/zones/alertingZone';
+import type { CollectionWrite } from './collectionsProtocol.ts';
+
+/** The event for the write, or null when its answer cannot be read (the next load or message corrects it). */
+export function liveEventOfWrite(
+  write: CollectionWrite,
+  picture: LivePicture,
+  now: number,
+): LiveEvent | null {
+  switch (write.kind) {
+    case 'closureSaved': {
+      const context = {
+        now,
+        settings: picture.settings,
+        isWzdxOrg: picture.organization?.isWzdxOrg ?? false,
+      };
+      const closure = decodeClosures([write.record], context).records[0];
+      return closure ? { type: 'ClosureReceived', closure, now } : null;
+    }
+    case 'closureDeleted':
+      return { type: 'ClosureDeleted', closureId: write.closureId, now };
+    case 'areaSaved': {
+      const area = decodeAreas([write.record]).records[0];
+      return area ? { type: 'AreaReceived', area, now } : null;
+    }
+    case 'areaDeleted':
+      return { type: 'AreaRemoved', areaId: write.areaId, now };
+    case 'zoneSaved': {
+      const zone = decodeAlertingZones([write.record]).records[0];
+      return zone ? { type: 'ZoneReceived', zone, now } : null;
+    }
+    case 'zoneDeleted':
+      return { type: 'ZoneRemoved', zoneId: write.zoneId, now };
+    default: {
+      const unknown: never = write;
+      return unknown;
+    }
+  }
+}
