@@ -41,6 +41,7 @@ export function coalesceMessages(messages: readonly LiveMessageEvent[]): LiveMes
       case 'ClosureReceived':
         return seenClosures;
       case 'PointReceived':
+      case 'ClosureRemoved':
       case 'AreaReceived':
       case 'AreaRemoved':
       case 'ZoneReceived':
@@ -64,6 +65,7 @@ function supersedingKey(message: LiveMessageEvent): string {
     case 'ClosureReceived':
       return message.closure.id;
     case 'PointReceived':
+    case 'ClosureRemoved':
     case 'AreaReceived':
     case 'AreaRemoved':
     case 'ZoneReceived':

@@ -63,6 +63,8 @@ function apply(draft: PictureDraft, event: Exclude<LiveEvent, { type: 'Organizat
       return applyLocation(draft, event.location, event.now);
     case 'ClosureReceived':
       return upsertClosure(draft, event.closure, event.now);
+    case 'ClosureRemoved':
+      return deleteClosure(draft, event.closureId, event.now);
     case 'AreaReceived':
       return upsertArea(draft, event.area);
     case 'AreaRemoved':

@@ -47,6 +47,8 @@ export type HeartbeatReceived = { type: 'HeartbeatReceived'; heartbeat: LiveHear
 export type ThingReceived = { type: 'ThingReceived'; thing: Thing; now: number };
 export type LocationReceived = { type: 'LocationReceived'; location: Location; now: number };
 export type ClosureReceived = { type: 'ClosureReceived'; closure: Closure; now: number };
+/** Someone deleted a closure (cable `closure_deleted`). */
+export type ClosureRemoved = { type: 'ClosureRemoved'; closureId: string; now: number };
 /** An area or alerting zone was saved or deleted (cable `area`, `area_deleted`, `zone`, `zone_deleted`). */
 export type AreaReceived = { type: 'AreaReceived'; area: Area; now: number };
 export type AreaRemoved = { type: 'AreaRemoved'; areaId: string; now: number };
@@ -61,6 +63,7 @@ export type LiveMessageEvent =
   | ThingReceived
   | LocationReceived
   | ClosureReceived
+  | ClosureRemoved
   | AreaReceived
   | AreaRemoved
   | ZoneReceived

@@ -54,7 +54,10 @@ export const ServerHeartbeatSchema = v.looseObject({
 });
 export type ServerHeartbeat = v.InferOutput<typeof ServerHeartbeatSchema>;
 
-/** `area_deleted` and `zone_deleted`: the id of what was deleted, and its organization (the stream's audience). */
+/**
+ * `area_deleted`, `zone_deleted` and `closure_deleted`: the id of what was deleted, and its organization (the stream's
+ * audience).
+ */
 export const ServerDeletedSchema = v.looseObject({ id: v.string(), organization_id: v.string() });
 export type ServerDeleted = v.InferOutput<typeof ServerDeletedSchema>;
 
@@ -228,12 +231,14 @@ export function decodeLiveMessage(message: unknown, context: MessageContext): Li
         : rejected;
     }
     case 'area_deleted':
-    case 'zone_deleted': {
+    case 'zone_deleted':
+    case 'closure_deleted': {
       const parsed = v.safeParse(ServerDeletedSchema, data);
       if (!parsed.success) return rejected;
-      return messageType === 'area_deleted'
-        ? { type: 'AreaRemoved', areaId: parsed.output.id, now }
-        : { type: 'ZoneRemoved', zoneId: parsed.output.id, now };
+      const id = parsed.output.id;
+      if (messageType === 'area_deleted') return { type: 'AreaRemoved', areaId: id, now };
+      if (messageType === 'zone_deleted') return { type: 'ZoneRemoved', zoneId: id, now };
+      return { type: 'ClosureRemoved', closureId: id, now };
     }
     default:
       return rejected;

@@ -8,6 +8,7 @@ export const CABLE_MESSAGE_TYPES = [
   'heartbeat',
   'location',
   'closure',
+  'closure_deleted',
   'area',
   'area_deleted',
   'zone',

@@ -6,7 +6,8 @@
 //   PointRecorded / HeartbeatRecorded -> `point` / `heartbeat` to every organization that sees the thing
 //   ThingProfileUpdated, ThingTestModeSwitched, ThingRelationshipsChanged -> `thing` (the whole wire thing) to
 //     every organization that sees it; organizations whose sharing was revoked hear it with `is_active: false`
-//   LocationSaved -> `location`, ClosureSaved -> `closure`, to the owning organization
+//   LocationSaved -> `location`, ClosureSaved -> `closure`, to the owning organization; ClosureDeleted ->
+//     `closure_deleted`, so other dashboards drop it without reading the list again
 //   AreaSaved / AreaDeleted -> `area` / `area_deleted`, AlertingZoneSaved / AlertingZoneDeleted -> `zone` /
 //     `zone_deleted`, to the owning organization (the dashboard's worker keeps its areas and zones current)
 //   an event that raised an alarm (sim-server/alarms/) -> also `alarm`, to the alarm's organization, at the same
@@ -51,9 +52,18 @@ type CableMessage =
   | { type: 'closure'; data: v.InferInput<typeof ServerClosureSchema> }
   | { type: 'area'; data: v.InferInput<typeof ServerAreaSchema> }
   | { type: 'zone'; data: v.InferInput<typeof ServerAlertingZoneSchema> }
-  | { type: 'area_deleted' | 'zone_deleted'; data: v.InferInput<typeof ServerDeletedSchema> }
+  | {
+      type: 'area_deleted' | 'zone_deleted' | 'closure_deleted';
+      data: v.InferInput<typeof ServerDeletedSchema>;
+    }
   | { type: 'alarm'; data: v.InferInput<typeof ServerAlarmRaisedSchema> }
   | { type: 'alarms_acknowledged'; data: v.InferInput<typeof ServerAlarmsAcknowledgedSchema> };
+
+const deletedMessageType = {
+  AreaDeleted: 'area_deleted',
+  AlertingZoneDeleted: 'zone_deleted',
+  ClosureDeleted: 'closure_deleted',
+} as const;
 
 export type CableDelivery = { organizationIds: readonly string[] } & CableMessage;
 
@@ -150,10 +160,11 @@ function liveDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader
     case 'AlertingZoneSaved':
       return [{ organizationIds: [event.data.organization_id], type: 'zone', data: event.data }];
     case 'AreaDeleted':
-    case 'AlertingZoneDeleted': {
+    case 'AlertingZoneDeleted':
+    case 'ClosureDeleted': {
       const organizationId = event.organizationId;
       if (organizationId === null) return [];
-      const type = event.type === 'AreaDeleted' ? 'area_deleted' : 'zone_deleted';
+      const type = deletedMessageType[event.type];
       return [
         {
           organizationIds: [organizationId],
@@ -177,7 +188,6 @@ function liveDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader
     case 'AreaTypeRegistered':
     case 'R2RTestAlertSent':
     case 'LightIntensitySet':
-    case 'ClosureDeleted':
     case 'MutualAidRequested':
     case 'UserProfileUpdated':
     case 'UserRemoved':

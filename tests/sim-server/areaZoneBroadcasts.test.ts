@@ -1,15 +1,18 @@
-// Areas and alerting zones on the cable (docs/cable.md): a save reaches the owning organization's subscribers as
-// `area` / `zone` with the record the REST answer carries, a delete as `area_deleted` / `zone_deleted` with the id,
-// and each decodes into the event the dashboard's live worker applies (domain/live/liveMessages.ts).
+// Areas, alerting zones and closure deletions on the cable (docs/cable.md): a save reaches the owning organization's
+// subscribers as `area` / `zone` with the record the REST answer carries, a delete as `area_deleted` /
+// `zone_deleted` / `closure_deleted` with the id, and each decodes into the event the dashboard's live worker applies
+// (domain/live/liveMessages.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLiveMessage } from '#domain/live/liveMessages';
 import { DEFAULT_LIVE_SETTINGS } from '#domain/live/liveSettings';
 import { alertingZoneWritePayload } from '#domain/zones/alertingZone';
+import { manualClosureBody } from '#tests/helpers/closureBody';
 import { connectCable, type CableClient, type CableFrame } from './support/cableClient.ts';
 import { call, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
 
 let world: LiveWorld;
 let cable: CableClient;
+let roadWorksCable: CableClient;
 let schoolZoneType: string;
 
 beforeAll(async () => {
@@ -21,9 +24,12 @@ beforeAll(async () => {
   const address = await world.app.listen({ port: 0, host: '127.0.0.1' });
   cable = await connectCable(address, world.tokens.admin);
   await cable.subscribe(world.ids.coordination);
+  roadWorksCable = await connectCable(address, world.tokens.admin);
+  await roadWorksCable.subscribe(world.ids.roadWorks);
 });
 afterAll(async () => {
   cable.close();
+  roadWorksCable.close();
   await world.harness.close();
 });
 
@@ -90,5 +96,30 @@ describe('area and zone broadcasts', () => {
     expect(deleted.statusCode).toBe(200);
     const removal = await cable.next(messageOf('zone_deleted', zone.id));
     expect(decoded(removal)).toMatchObject({ type: 'ZoneRemoved', zoneId: zone.id });
+  });
+
+  it('sends a deleted closure to the owning organization, so other dashboards drop it without a list read', async () => {
+    const body = manualClosureBody(world.harness.clock.now(), 'Cable closure');
+    const saved = await call(
+      world,
+      'POST',
+      `/api/organization/closure?org_ids[]=${world.ids.roadWorks}`,
+      world.tokens.admin,
+      body,
+    );
+    expect(saved.statusCode).toBe(201);
+    const closure = saved.json<{ id: string }>();
+    await roadWorksCable.next(messageOf('closure', closure.id));
+
+    const deleted = await call(
+      world,
+      'DELETE',
+      `/api/organization/closure/${closure.id}?org_ids[]=${world.ids.roadWorks}`,
+      world.tokens.admin,
+    );
+    expect(deleted.statusCode).toBe(200);
+    const removal = await roadWorksCable.next(messageOf('closure_deleted', closure.id));
+    expect(removal.message?.data).toEqual({ id: closure.id, organization_id: world.ids.roadWorks });
+    expect(decoded(removal)).toMatchObject({ type: 'ClosureRemoved', closureId: closure.id });
   });
 });

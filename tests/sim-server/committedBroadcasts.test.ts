@@ -143,9 +143,20 @@ describe('cableDeliveriesOf', () => {
   it('has no message for events the cable does not carry', () => {
     expect(
       cableDeliveriesOf(
-        { event: stored({ type: 'ClosureDeleted', data: { id: 'c-1' } }), outcome: null },
+        { event: stored({ type: 'ConfigFileDeleted', data: { id: 'f-1' } }), outcome: null },
         things,
       ),
     ).toEqual([]);
+  });
+
+  it('tells the owning organization a closure was deleted', () => {
+    expect(
+      cableDeliveriesOf(
+        { event: stored({ type: 'ClosureDeleted', data: { id: 'c-1' } }), outcome: null },
+        things,
+      ),
+    ).toEqual([
+      { organizationIds: ['org-a'], type: 'closure_deleted', data: { id: 'c-1', organization_id: 'org-a' } },
+    ]);
   });
 });
