@@ -19,9 +19,17 @@ export type PastLogRepository = {
   events(afterSeq: number, untilSeq: number, limit: number): PastEventRow[];
   /** The recording time of every position in (afterSeq, untilSeq], in order, as [seq, recordedAt] pairs. */
   times(afterSeq: number, untilSeq: number): [number, number][];
+  /** The events that are not telemetry after `afterSeq` up to `untilSeq`, in order, at most `limit`. */
+  otherEvents(afterSeq: number, untilSeq: number, limit: number): PastEventRow[];
   /** The retention snapshot (projectionSnapshot.ts): its log position and rows, or null when there is none. */
-  retentionSnapshot(): { seq: number; rows: Record<string, unknown>[] } | null;
+  retentionSnapshot(): StoredThingStates | null;
+  /** The newest picture checkpoint (store/pictureCheckpoints.ts) at or before `untilSeq` that retention has not
+   * passed, or null. */
+  checkpointAtOrBefore(untilSeq: number): StoredThingStates | null;
 };
+
+/** thing_states as they stood at a log position, keyed by thing id (a snapshot or a checkpoint). */
+export type StoredThingStates = { seq: number; rows: Record<string, unknown>[] };
 
 export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
   const first = db.prepare<[], { recorded_at: number }>(
@@ -44,6 +52,19 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
     )
     .raw();
   const snapshotRows = db.prepare<[], Record<string, unknown>>('SELECT * FROM thing_states_snapshot');
+  // Written as events_not_telemetry's condition (migrations.ts), so SQLite reads that index.
+  const otherRange = db.prepare<[number, number, number], PastEventRow>(
+    `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
+     WHERE seq > ? AND seq <= ? AND type NOT IN ('PointRecorded', 'HeartbeatRecorded') ORDER BY seq LIMIT ?`,
+  );
+  const checkpoint = db.prepare<[number], { seq: number }>(
+    `SELECT seq FROM picture_checkpoints
+     WHERE seq <= ? AND taken_at >= coalesce((SELECT cutoff_at FROM log_retention WHERE id = 1), -9007199254740991)
+     ORDER BY seq DESC LIMIT 1`,
+  );
+  const checkpointRows = db.prepare<[number], Record<string, unknown>>(
+    'SELECT * FROM picture_checkpoint_states WHERE checkpoint_seq = ?',
+  );
 
   return {
     window() {
@@ -67,6 +88,11 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
     },
     events: (afterSeq, untilSeq, limit) => range.all(afterSeq, untilSeq, limit),
     times: (afterSeq, untilSeq) => timesInRange.all(afterSeq, untilSeq) as unknown as [number, number][],
+    otherEvents: (afterSeq, untilSeq, limit) => otherRange.all(afterSeq, untilSeq, limit),
+    checkpointAtOrBefore(untilSeq) {
+      const found = checkpoint.get(untilSeq);
+      return found ? { seq: found.seq, rows: checkpointRows.all(found.seq) } : null;
+    },
     retentionSnapshot() {
       const seq = retention.get()?.snapshot_seq ?? null;
       return seq === null ? null : { seq, rows: snapshotRows.all() };
