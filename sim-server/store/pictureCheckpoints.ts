@@ -31,8 +31,12 @@ export function createPictureCheckpoints(db: SqliteDatabase): PictureCheckpoints
   const lastEvent = db.prepare<[], { seq: number; recorded_at: number }>(
     'SELECT seq, recorded_at FROM events ORDER BY seq DESC LIMIT 1',
   );
-  const newest = db.prepare<[], { seq: number }>('SELECT seq FROM picture_checkpoints ORDER BY seq DESC LIMIT 1');
-  const insertCheckpoint = db.prepare('INSERT OR IGNORE INTO picture_checkpoints (seq, taken_at) VALUES (?, ?)');
+  const newest = db.prepare<[], { seq: number }>(
+    'SELECT seq FROM picture_checkpoints ORDER BY seq DESC LIMIT 1',
+  );
+  const insertCheckpoint = db.prepare(
+    'INSERT OR IGNORE INTO picture_checkpoints (seq, taken_at) VALUES (?, ?)',
+  );
   const copyStates = db.prepare<[number]>(`
     INSERT INTO picture_checkpoint_states (checkpoint_seq, thing_id, ${STATE_COLUMNS})
     SELECT ?, t.id, ${STATE_COLUMNS.replace(/(\w+)/g, 's.$1')}

@@ -89,7 +89,8 @@ export async function buildPastPicture(
       writer.loadSnapshot(origin.seq, origin.rows);
       await readInSteps(
         (afterSeq) => log.otherEvents(afterSeq, origin.seq, STEP),
-        (rows) => scratch.transaction(() => rows.forEach((row) => scratch.projections.apply(storedEventOf(row)))),
+        (rows) =>
+          scratch.transaction(() => rows.forEach((row) => scratch.projections.apply(storedEventOf(row)))),
       );
       // As a rebuild does (eventLog.ts): the states stand for every sample before them.
       scratch.transaction(() => createProjectionSnapshot(db).restore());
