@@ -140,16 +140,15 @@ export function rebuildProjections(log: EventLog, checkpointEvery = CHECKPOINT_E
       for (const event of page) {
         restoreBefore(event.seq);
         log.projections.apply(event);
+        if (!restorePending && event.seq - checkpointSeq >= checkpointEvery)
+          checkpointSeq = checkpoints.takeAt(event.seq, event.recordedAt);
       }
       if (page.length === 0) {
         restoreBefore(Number.POSITIVE_INFINITY);
         return applied;
       }
       applied += page.length;
-      const last = page[page.length - 1];
-      afterSeq = last?.seq ?? afterSeq;
-      if (last && !restorePending && afterSeq - checkpointSeq >= checkpointEvery)
-        checkpointSeq = checkpoints.takeAt(last.seq, last.recordedAt);
+      afterSeq = page[page.length - 1]?.seq ?? afterSeq;
     }
   });
 }

@@ -19,6 +19,8 @@ export type PastLogRepository = {
   events(afterSeq: number, untilSeq: number, limit: number): PastEventRow[];
   /** The recording time of every position in (afterSeq, untilSeq], in order, as [seq, recordedAt] pairs. */
   times(afterSeq: number, untilSeq: number): [number, number][];
+  /** The position of the last event that is not telemetry at or before `seq`, 0 when none. */
+  lastOtherSeqAt(seq: number): number;
   /** The events that are not telemetry after `afterSeq` up to `untilSeq`, in order, at most `limit`. */
   otherEvents(afterSeq: number, untilSeq: number, limit: number): PastEventRow[];
   /** The retention snapshot (projectionSnapshot.ts): its log position and rows, or null when there is none. */
@@ -57,6 +59,10 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
     `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
      WHERE seq > ? AND seq <= ? AND type NOT IN ('PointRecorded', 'HeartbeatRecorded') ORDER BY seq LIMIT ?`,
   );
+  const lastOther = db.prepare<[number], { seq: number }>(
+    `SELECT seq FROM events WHERE seq <= ? AND type NOT IN ('PointRecorded', 'HeartbeatRecorded')
+     ORDER BY seq DESC LIMIT 1`,
+  );
   const checkpoint = db.prepare<[number], { seq: number }>(
     `SELECT seq FROM picture_checkpoints
      WHERE seq <= ? AND taken_at >= coalesce((SELECT cutoff_at FROM log_retention WHERE id = 1), -9007199254740991)
@@ -88,6 +94,7 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
     },
     events: (afterSeq, untilSeq, limit) => range.all(afterSeq, untilSeq, limit),
     times: (afterSeq, untilSeq) => timesInRange.all(afterSeq, untilSeq) as unknown as [number, number][],
+    lastOtherSeqAt: (seq) => lastOther.get(seq)?.seq ?? 0,
     otherEvents: (afterSeq, untilSeq, limit) => otherRange.all(afterSeq, untilSeq, limit),
     checkpointAtOrBefore(untilSeq) {
       const found = checkpoint.get(untilSeq);

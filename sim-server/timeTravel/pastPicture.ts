@@ -11,7 +11,6 @@ import { createAreaRepository } from '../areas/areaRepository.ts';
 import type { ThingAudienceReader } from '../cable/committedBroadcasts.ts';
 import { createClosureRepository } from '../closures/closureRepository.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
-import { openDatabase } from '../store/database.ts';
 import { createEventLog } from '../store/eventLog.ts';
 import { isTelemetryType, storedEventOf } from '../store/eventStore.ts';
 import type { TelemetryRecord } from '../store/events.ts';
@@ -25,6 +24,7 @@ import {
   type PastLogRepository,
   type StoredThingStates,
 } from './pastLogRepository.ts';
+import type { ScratchBases } from './scratchBases.ts';
 
 /** Which lists the caller may read (the dashboard asks only for those, live §6). */
 export type PastPictureParts = { locations: boolean; closures: boolean; areas: boolean; zones: boolean };
@@ -47,9 +47,9 @@ type Folded = { thingKey: number; state: ThingLiveState; sample: TelemetryRecord
 
 /** Where the time of one past picture went, in ms (the route sends it as Server-Timing; bench:replay prints it). */
 export type PastPictureTimings = {
-  /** The scratch database and its migrations. */
+  /** The starting point: the scratch database with the events that are not telemetry up to it (scratchBases.ts). */
   scratch: number;
-  /** The events that are not telemetry up to the starting point, and the starting point's thing states. */
+  /** The starting point's thing states put in. */
   origin: number;
   /** The log after the starting point: telemetry folded, the rest projected. */
   fold: number;
@@ -63,12 +63,13 @@ export type PastPictureAnswer = { text: string; timings: PastPictureTimings };
 
 /**
  * The picture as response text (the things part is already JSON text, see thingReadModel.ts). It starts from the
- * newest picture checkpoint or retention snapshot at or before the moment, when there is one: the events that are
- * not telemetry before it are projected (read by their own index), its thing states put in as a rebuild puts the
- * snapshot back, and only the log after it is read whole.
+ * newest picture checkpoint or retention snapshot at or before the moment, when there is one: a copy of the
+ * scratch database with the events that are not telemetry before it projected (scratchBases.ts), its thing states
+ * put in as a rebuild puts the snapshot back, and only the log after it read whole.
  */
 export async function buildPastPicture(
   log: PastLogRepository,
+  bases: ScratchBases,
   audience: ThingAudienceReader,
   request: PastPictureRequest,
 ): Promise<PastPictureAnswer> {
@@ -79,21 +80,18 @@ export async function buildPastPicture(
     mark = now;
     return spent;
   };
-  const db = openDatabase(':memory:');
+  const origin = originOf(log, request.untilSeq);
+  const db = await bases.open(origin?.seq ?? 0);
   try {
     const scratch = createEventLog(db);
     const writer = createScratchStateWriter(db);
     const scratchMs = lap();
-    const origin = originOf(log, request.untilSeq);
     if (origin) {
-      writer.loadSnapshot(origin.seq, origin.rows);
-      await readInSteps(
-        (afterSeq) => log.otherEvents(afterSeq, origin.seq, STEP),
-        (rows) =>
-          scratch.transaction(() => rows.forEach((row) => scratch.projections.apply(storedEventOf(row)))),
-      );
       // As a rebuild does (eventLog.ts): the states stand for every sample before them.
-      scratch.transaction(() => createProjectionSnapshot(db).restore());
+      scratch.transaction(() => {
+        writer.loadSnapshot(origin.seq, origin.rows);
+        createProjectionSnapshot(db).restore();
+      });
       scratch.projections.forget();
     }
     const originMs = lap();

@@ -34,6 +34,7 @@ import {
 import { createPastLogRepository } from './pastLogRepository.ts';
 import { readPastMessages } from './pastMessages.ts';
 import { buildPastPicture, LOCATIONS_WINDOW_MS } from './pastPicture.ts';
+import { createScratchBases } from './scratchBases.ts';
 
 export const OUTSIDE_HISTORY = 'That moment is outside the history the simulator keeps';
 export const HISTORY_GONE = 'That part of the history is no longer kept';
@@ -49,6 +50,7 @@ const errorResponses = {
 export const timeTravelRoutes: FastifyPluginAsync = async (app) => {
   const log = createPastLogRepository(app.eventLog.db);
   const audience = createThingAudienceReader(app.eventLog);
+  const bases = createScratchBases(log);
   // The resumable streams' reader without their length limit: a replay reads an hour in pages.
   const history = createCableHistory(app.eventLog, audience, {
     ...CABLE_HISTORY_LIMITS,
@@ -83,7 +85,7 @@ export const timeTravelRoutes: FastifyPluginAsync = async (app) => {
       const untilSeq = positionAt(at, reply);
       if (untilSeq === null) return reply;
       const may = (required: readonly string[]) => hasAnyPermission(caller.permissions, required);
-      const answer = await buildPastPicture(log, audience, {
+      const answer = await buildPastPicture(log, bases, audience, {
         organizationId,
         at,
         untilSeq,
