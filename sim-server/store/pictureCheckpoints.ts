@@ -23,7 +23,7 @@ export type PictureCheckpoints = {
  * Log positions between two checkpoints. A past picture folds at most this many positions of telemetry after its
  * checkpoint; each checkpoint costs one row per thing (figures in docs/time-travel.md).
  */
-export const CHECKPOINT_EVERY_POSITIONS = 200_000;
+export const CHECKPOINT_EVERY_POSITIONS = 100_000;
 
 const STATE_COLUMNS = 'lat, lng, speed, course, accuracy, enroute, street, heartbeat_at, run_id, updated_at';
 
