@@ -31,7 +31,22 @@ export type PastLogRepository = {
 };
 
 /** thing_states as they stood at a log position, keyed by thing id (a snapshot or a checkpoint). */
-export type StoredThingStates = { seq: number; rows: Record<string, unknown>[] };
+export type StoredThingStates = { seq: number; rows: unknown[][] };
+
+/** thing_states' columns as a snapshot or a checkpoint keeps them, by thing id. */
+const SNAPSHOT_COLUMNS = [
+  'thing_id',
+  'lat',
+  'lng',
+  'speed',
+  'course',
+  'accuracy',
+  'enroute',
+  'street',
+  'heartbeat_at',
+  'run_id',
+  'updated_at',
+] as const;
 
 export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
   const first = db.prepare<[], { recorded_at: number }>(
@@ -53,7 +68,10 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
       'SELECT seq, recorded_at FROM events WHERE seq > ? AND seq <= ? ORDER BY seq',
     )
     .raw();
-  const snapshotRows = db.prepare<[], Record<string, unknown>>('SELECT * FROM thing_states_snapshot');
+  // Rows as arrays in SNAPSHOT_COLUMNS order: a checkpoint is one row per thing, copied straight into the scratch.
+  const snapshotRows = db
+    .prepare<[], unknown[]>(`SELECT ${SNAPSHOT_COLUMNS.join(', ')} FROM thing_states_snapshot`)
+    .raw();
   // Written as events_not_telemetry's condition (migrations.ts), so SQLite reads that index.
   const otherRange = db.prepare<[number, number, number], PastEventRow>(
     `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
@@ -68,9 +86,11 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
      WHERE seq <= ? AND taken_at >= coalesce((SELECT cutoff_at FROM log_retention WHERE id = 1), -9007199254740991)
      ORDER BY seq DESC LIMIT 1`,
   );
-  const checkpointRows = db.prepare<[number], Record<string, unknown>>(
-    'SELECT * FROM picture_checkpoint_states WHERE checkpoint_seq = ?',
-  );
+  const checkpointRows = db
+    .prepare<[number], unknown[]>(
+      `SELECT ${SNAPSHOT_COLUMNS.join(', ')} FROM picture_checkpoint_states WHERE checkpoint_seq = ?`,
+    )
+    .raw();
 
   return {
     window() {
@@ -111,7 +131,7 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
 export type ScratchStateWriter = {
   thingKeyOf(thingId: string): number | null;
   /** Copies the retention snapshot in, for `createProjectionSnapshot(...).restore()`. */
-  loadSnapshot(seq: number, rows: readonly Record<string, unknown>[]): void;
+  loadSnapshot(seq: number, rows: readonly unknown[][]): void;
   /** The thing's live state after its last sample, with the sample's fields, as the telemetry projection keeps it. */
   writeState(
     thingKey: number,
@@ -127,27 +147,13 @@ export type ScratchStateWriter = {
   ): void;
 };
 
-const SNAPSHOT_COLUMNS = [
-  'thing_id',
-  'lat',
-  'lng',
-  'speed',
-  'course',
-  'accuracy',
-  'enroute',
-  'street',
-  'heartbeat_at',
-  'run_id',
-  'updated_at',
-] as const;
-
 export function createScratchStateWriter(scratch: SqliteDatabase): ScratchStateWriter {
   const selectKey = scratch.prepare<[string], { thing_key: number }>(
     'SELECT thing_key FROM things WHERE id = ?',
   );
   const insertSnapshotRow = scratch.prepare(
     `INSERT INTO thing_states_snapshot (${SNAPSHOT_COLUMNS.join(', ')})
-     VALUES (${SNAPSHOT_COLUMNS.map((column) => `@${column}`).join(', ')})`,
+     VALUES (${SNAPSHOT_COLUMNS.map(() => '?').join(', ')})`,
   );
   const recordSnapshotSeq = scratch.prepare(
     `INSERT INTO log_retention (id, snapshot_seq, retained_after_seq, cutoff_at, ran_at) VALUES (1, ?, 0, 0, 0)`,
@@ -161,7 +167,7 @@ export function createScratchStateWriter(scratch: SqliteDatabase): ScratchStateW
     loadSnapshot(seq, rows) {
       recordSnapshotSeq.run(seq);
       for (const row of rows) {
-        insertSnapshotRow.run(Object.fromEntries(SNAPSHOT_COLUMNS.map((column) => [column, row[column]])));
+        insertSnapshotRow.run(row);
       }
     },
     writeState(thingKey, sample, state, recordedAt) {
