@@ -165,7 +165,7 @@ function secondOfTelemetry(devices: readonly Device[], second: number, at: numbe
 function countingClient(
   client: ApiClient,
   times: number[],
-  requests: { picture: number[]; events: number[] },
+  requests: { picture: number[]; events: number[]; onEvents: () => void },
 ): ApiClient {
   return {
     async request(method, requestPath, options) {
@@ -173,7 +173,10 @@ function countingClient(
       const result = await client.request(method, requestPath, options);
       const spent = performance.now() - requested;
       if (requestPath === '/organization/history') requests.picture.push(spent);
-      if (requestPath === '/organization/history/events') requests.events.push(spent);
+      if (requestPath === '/organization/history/events') {
+        requests.events.push(spent);
+        requests.onEvents();
+      }
       if (result.ok && requestPath === '/organization/history/events') {
         for (const message of (result.data as { messages: { at: number }[] }).messages)
           times.push(message.at);
@@ -224,7 +227,11 @@ async function openSession(
 ): Promise<Opened> {
   const api = createApiClient({ baseUrl: `${served.url}/api`, getToken: () => served.token });
   const fetchedTimes: number[] = [];
-  const requests = { picture: [] as number[], events: [] as number[] };
+  let onEvents: () => void = () => undefined;
+  const firstEvents = new Promise<void>((resolve) => {
+    onEvents = resolve;
+  });
+  const requests = { picture: [] as number[], events: [] as number[], onEvents: () => onEvents() };
   const markers = new MarkerPacker();
   const opened = performance.now();
   let resolveFirst: (ms: number) => void = () => undefined;
@@ -252,6 +259,7 @@ async function openSession(
     speed,
   );
   const firstPictureMs = await first;
+  await firstEvents;
   const eventsPageMs = requests.events[0] ?? Number.NaN;
   return {
     session,
