@@ -47,7 +47,8 @@ type Folded = { thingKey: number; state: ThingLiveState; sample: TelemetryRecord
 
 /** Where the time of one past picture went, in ms (the route sends it as Server-Timing; bench:replay prints it). */
 export type PastPictureTimings = {
-  /** The starting point: the scratch database with the events that are not telemetry up to it (scratchBases.ts). */
+  /** The starting point found and read, and the scratch database with the events that are not telemetry up to it
+   * (scratchBases.ts). */
   scratch: number;
   /** The starting point's thing states put in. */
   origin: number;
