@@ -13,6 +13,8 @@ import type { PastEventRow, PastLogRepository } from './pastLogRepository.ts';
 export type ScratchBases = {
   /** A fresh scratch database holding the projections of every event that is not telemetry up to `seq`. */
   open(seq: number): Promise<SqliteDatabase>;
+  /** Builds the base `open(seq)` will copy, in the background, unless it is kept already. */
+  warm(seq: number): void;
 };
 
 /** Serialised bases kept; two cover a replay that steps across one edit. */
@@ -41,19 +43,27 @@ export function createScratchBases(log: PastLogRepository): ScratchBases {
     }
   }
 
+  function baseFor(seq: number): Promise<Buffer> {
+    const lastOtherSeq = log.lastOtherSeqAt(seq);
+    let base = kept.get(lastOtherSeq);
+    if (!base) {
+      base = build(lastOtherSeq);
+      kept.set(lastOtherSeq, base);
+      base.catch(() => kept.delete(lastOtherSeq));
+      for (const key of kept.keys()) if (kept.size > KEPT) kept.delete(key);
+    }
+    return base;
+  }
+
   return {
     async open(seq) {
-      const lastOtherSeq = log.lastOtherSeqAt(seq);
-      let base = kept.get(lastOtherSeq);
-      if (!base) {
-        base = build(lastOtherSeq);
-        kept.set(lastOtherSeq, base);
-        base.catch(() => kept.delete(lastOtherSeq));
-        for (const key of kept.keys()) if (kept.size > KEPT) kept.delete(key);
-      }
-      const db = new Database(await base);
+      const db = new Database(await baseFor(seq));
       db.pragma('foreign_keys = ON');
       return db;
+    },
+    warm(seq) {
+      // A failure here (the app closing mid-build) is met again, and reported, by the request that needs the base.
+      baseFor(seq).catch(() => undefined);
     },
   };
 }

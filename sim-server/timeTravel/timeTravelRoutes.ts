@@ -35,6 +35,7 @@ import { createPastLogRepository } from './pastLogRepository.ts';
 import { readPastMessages } from './pastMessages.ts';
 import { buildPastPicture, LOCATIONS_WINDOW_MS } from './pastPicture.ts';
 import { createScratchBases } from './scratchBases.ts';
+import { createPictureCheckpoints } from '../store/pictureCheckpoints.ts';
 
 export const OUTSIDE_HISTORY = 'That moment is outside the history the simulator keeps';
 export const HISTORY_GONE = 'That part of the history is no longer kept';
@@ -51,6 +52,12 @@ export const timeTravelRoutes: FastifyPluginAsync = async (app) => {
   const log = createPastLogRepository(app.eventLog.db);
   const audience = createThingAudienceReader(app.eventLog);
   const bases = createScratchBases(log);
+  // A log with checkpoints is one worth replaying: the first picture should not pay for projecting every
+  // registration, so the base of the newest checkpoint is built in the background once the app is ready.
+  app.addHook('onReady', async () => {
+    const newest = createPictureCheckpoints(app.eventLog.db).latestSeq();
+    if (newest > 0) bases.warm(newest);
+  });
   // The resumable streams' reader without their length limit: a replay reads an hour in pages.
   const history = createCableHistory(app.eventLog, audience, {
     ...CABLE_HISTORY_LIMITS,
