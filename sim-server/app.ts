@@ -48,6 +48,8 @@ import { billingRoutes } from './routes/billingRoutes.ts';
 import { threeWordRoutes } from './routes/threeWordRoutes.ts';
 import { simLocationRoutes } from './routes/simLocationRoutes.ts';
 import { timeTravelRoutes } from './timeTravel/timeTravelRoutes.ts';
+import { pictureCheckpointPlugin } from './timeTravel/pictureCheckpointPlugin.ts';
+import { CHECKPOINT_EVERY_POSITIONS } from './store/pictureCheckpoints.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
   OFFLINE_LOOK_BACK_MS,
@@ -94,6 +96,8 @@ export type AppOptions = {
   files?: { dir?: string; exportSliceMs?: number; zipThresholdBytes?: number; warmReports?: boolean };
   /** Log retention (docs/simulator.md): on by default, 30 days, hourly; false keeps every event. */
   retention?: false | { maxAgeMs?: number; intervalMs?: number; scheduler?: Scheduler };
+  /** Time travel's picture checkpoints (docs/time-travel.md): log positions between two; tests shorten it. */
+  pictureCheckpoints?: { everyPositions?: number };
   /** The offline watch that raises asset-offline alarms (docs/alarms.md): on by default, every 30 s. */
   offlineWatch?: false | Partial<OfflineWatchOptions>;
   /** Who reads `GET /api/sim/outbox` (auth/outboxAccess.ts): loopback callers (default) or anyone. */
@@ -202,6 +206,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.files?.exportSliceMs ? { sliceMs: options.files.exportSliceMs } : {}),
     ...(options.files?.zipThresholdBytes ? { zipThresholdBytes: options.files.zipThresholdBytes } : {}),
     ...(options.files?.warmReports ? { warmReports: true } : {}),
+  });
+  await app.register(pictureCheckpointPlugin, {
+    everyPositions: options.pictureCheckpoints?.everyPositions ?? CHECKPOINT_EVERY_POSITIONS,
   });
   if (options.retention !== false) {
     await app.register(retentionPlugin, {

@@ -6,6 +6,7 @@ import { createEventStore, type EventStore } from './eventStore.ts';
 import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
 import { createProjections, type ProjectionOutcome, type Projections } from './projections.ts';
 import { createProjectionSnapshot } from './projectionSnapshot.ts';
+import { CHECKPOINT_EVERY_POSITIONS, createPictureCheckpoints } from './pictureCheckpoints.ts';
 import type { TripStoreLimits } from '../trips/tripStore.ts';
 
 /** An event as the log's subscribers hear it after the commit, with what projecting it did (telemetry only). */
@@ -111,14 +112,18 @@ const REBUILD_PAGE = 5_000;
 /**
  * Empties the projection tables and replays the whole log into them, in one transaction. When log retention has
  * removed old telemetry, its snapshot is put back at the point of the log where it was taken. Subscribers hear
- * nothing: a rebuild changes no state a client saw.
+ * nothing: a rebuild changes no state a client saw. Picture checkpoints are retaken on the way, every
+ * `checkpointEvery` positions once the snapshot is back (pictureCheckpoints.ts).
  */
-export function rebuildProjections(log: EventLog): number {
+export function rebuildProjections(log: EventLog, checkpointEvery = CHECKPOINT_EVERY_POSITIONS): number {
   const snapshot = createProjectionSnapshot(log.db);
+  const checkpoints = createPictureCheckpoints(log.db);
   return log.transaction(() => {
     // Sessions point at users: let the users go and come back within the transaction.
     log.db.pragma('defer_foreign_keys = ON');
     log.projections.clear();
+    checkpoints.clear();
+    let checkpointSeq = 0;
     const snapshotSeq = snapshot.seq();
     let restorePending = snapshotSeq !== null;
     const restoreBefore = (seq: number) => {
@@ -135,6 +140,8 @@ export function rebuildProjections(log: EventLog): number {
       for (const event of page) {
         restoreBefore(event.seq);
         log.projections.apply(event);
+        if (!restorePending && event.seq - checkpointSeq >= checkpointEvery)
+          checkpointSeq = checkpoints.takeAt(event.seq, event.recordedAt);
       }
       if (page.length === 0) {
         restoreBefore(Number.POSITIVE_INFINITY);

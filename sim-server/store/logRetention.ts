@@ -5,6 +5,7 @@
 // keep writing in between; the freed pages are reused by new telemetry, and handed back to the file system only
 // when a large share of the file is free (docs/simulator.md, "Log retention").
 import type { EventLog } from './eventLog.ts';
+import { createPictureCheckpoints } from './pictureCheckpoints.ts';
 import { createProjectionSnapshot } from './projectionSnapshot.ts';
 
 export type LogRetentionOptions = {
@@ -104,6 +105,8 @@ export async function runLogRetention(
     await pause();
   }
 
+  // Telemetry after a checkpoint taken before the cut-off may be gone: it no longer stands for its moment.
+  log.transaction(() => createPictureCheckpoints(db).dropTakenBefore(cutoffAt));
   if (!stopped()) await trimTripPoints(log, cutoffAt, pause, stopped);
   await releaseFreePages(log, RELEASE_FREE_SHARE, pause, stopped);
   return {

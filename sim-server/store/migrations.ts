@@ -374,6 +374,18 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE access_tokens ADD COLUMN refreshed_at INTEGER;
   CREATE INDEX access_tokens_by_family ON access_tokens (family);
   `,
+  `
+  -- Issue 28: time travel's picture checkpoints (store/pictureCheckpoints.ts): thing_states as they stood at
+  -- events.seq = seq, by thing id; taken_at is that event's recording time. The partial index reads the few
+  -- events that are not telemetry without stepping over the telemetry between them.
+  CREATE TABLE picture_checkpoints (seq INTEGER PRIMARY KEY, taken_at INTEGER NOT NULL);
+  CREATE TABLE picture_checkpoint_states (
+    checkpoint_seq INTEGER NOT NULL, thing_id TEXT NOT NULL, lat REAL, lng REAL, speed REAL, course REAL,
+    accuracy REAL, enroute INTEGER NOT NULL, street TEXT, heartbeat_at INTEGER, run_id TEXT,
+    updated_at INTEGER NOT NULL, PRIMARY KEY (checkpoint_seq, thing_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX events_not_telemetry ON events (seq) WHERE type NOT IN ('PointRecorded', 'HeartbeatRecorded');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

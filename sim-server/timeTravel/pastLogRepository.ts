@@ -19,9 +19,34 @@ export type PastLogRepository = {
   events(afterSeq: number, untilSeq: number, limit: number): PastEventRow[];
   /** The recording time of every position in (afterSeq, untilSeq], in order, as [seq, recordedAt] pairs. */
   times(afterSeq: number, untilSeq: number): [number, number][];
+  /** The position of the last event that is not telemetry at or before `seq`, 0 when none. */
+  lastOtherSeqAt(seq: number): number;
+  /** The events that are not telemetry after `afterSeq` up to `untilSeq`, in order, at most `limit`. */
+  otherEvents(afterSeq: number, untilSeq: number, limit: number): PastEventRow[];
   /** The retention snapshot (projectionSnapshot.ts): its log position and rows, or null when there is none. */
-  retentionSnapshot(): { seq: number; rows: Record<string, unknown>[] } | null;
+  retentionSnapshot(): StoredThingStates | null;
+  /** The newest picture checkpoint (store/pictureCheckpoints.ts) at or before `untilSeq` that retention has not
+   * passed, or null. */
+  checkpointAtOrBefore(untilSeq: number): StoredThingStates | null;
 };
+
+/** thing_states as they stood at a log position, keyed by thing id (a snapshot or a checkpoint). */
+export type StoredThingStates = { seq: number; rows: unknown[][] };
+
+/** thing_states' columns as a snapshot or a checkpoint keeps them, by thing id. */
+const SNAPSHOT_COLUMNS = [
+  'thing_id',
+  'lat',
+  'lng',
+  'speed',
+  'course',
+  'accuracy',
+  'enroute',
+  'street',
+  'heartbeat_at',
+  'run_id',
+  'updated_at',
+] as const;
 
 export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
   const first = db.prepare<[], { recorded_at: number }>(
@@ -43,7 +68,29 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
       'SELECT seq, recorded_at FROM events WHERE seq > ? AND seq <= ? ORDER BY seq',
     )
     .raw();
-  const snapshotRows = db.prepare<[], Record<string, unknown>>('SELECT * FROM thing_states_snapshot');
+  // Rows as arrays in SNAPSHOT_COLUMNS order: a checkpoint is one row per thing, copied straight into the scratch.
+  const snapshotRows = db
+    .prepare<[], unknown[]>(`SELECT ${SNAPSHOT_COLUMNS.join(', ')} FROM thing_states_snapshot`)
+    .raw();
+  // Written as events_not_telemetry's condition (migrations.ts), so SQLite reads that index.
+  const otherRange = db.prepare<[number, number, number], PastEventRow>(
+    `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
+     WHERE seq > ? AND seq <= ? AND type NOT IN ('PointRecorded', 'HeartbeatRecorded') ORDER BY seq LIMIT ?`,
+  );
+  const lastOther = db.prepare<[number], { seq: number }>(
+    `SELECT seq FROM events WHERE seq <= ? AND type NOT IN ('PointRecorded', 'HeartbeatRecorded')
+     ORDER BY seq DESC LIMIT 1`,
+  );
+  const checkpoint = db.prepare<[number], { seq: number }>(
+    `SELECT seq FROM picture_checkpoints
+     WHERE seq <= ? AND taken_at >= coalesce((SELECT cutoff_at FROM log_retention WHERE id = 1), -9007199254740991)
+     ORDER BY seq DESC LIMIT 1`,
+  );
+  const checkpointRows = db
+    .prepare<[number], unknown[]>(
+      `SELECT ${SNAPSHOT_COLUMNS.join(', ')} FROM picture_checkpoint_states WHERE checkpoint_seq = ?`,
+    )
+    .raw();
 
   return {
     window() {
@@ -67,6 +114,12 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
     },
     events: (afterSeq, untilSeq, limit) => range.all(afterSeq, untilSeq, limit),
     times: (afterSeq, untilSeq) => timesInRange.all(afterSeq, untilSeq) as unknown as [number, number][],
+    lastOtherSeqAt: (seq) => lastOther.get(seq)?.seq ?? 0,
+    otherEvents: (afterSeq, untilSeq, limit) => otherRange.all(afterSeq, untilSeq, limit),
+    checkpointAtOrBefore(untilSeq) {
+      const found = checkpoint.get(untilSeq);
+      return found ? { seq: found.seq, rows: checkpointRows.all(found.seq) } : null;
+    },
     retentionSnapshot() {
       const seq = retention.get()?.snapshot_seq ?? null;
       return seq === null ? null : { seq, rows: snapshotRows.all() };
@@ -78,7 +131,7 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
 export type ScratchStateWriter = {
   thingKeyOf(thingId: string): number | null;
   /** Copies the retention snapshot in, for `createProjectionSnapshot(...).restore()`. */
-  loadSnapshot(seq: number, rows: readonly Record<string, unknown>[]): void;
+  loadSnapshot(seq: number, rows: readonly unknown[][]): void;
   /** The thing's live state after its last sample, with the sample's fields, as the telemetry projection keeps it. */
   writeState(
     thingKey: number,
@@ -94,27 +147,13 @@ export type ScratchStateWriter = {
   ): void;
 };
 
-const SNAPSHOT_COLUMNS = [
-  'thing_id',
-  'lat',
-  'lng',
-  'speed',
-  'course',
-  'accuracy',
-  'enroute',
-  'street',
-  'heartbeat_at',
-  'run_id',
-  'updated_at',
-] as const;
-
 export function createScratchStateWriter(scratch: SqliteDatabase): ScratchStateWriter {
   const selectKey = scratch.prepare<[string], { thing_key: number }>(
     'SELECT thing_key FROM things WHERE id = ?',
   );
   const insertSnapshotRow = scratch.prepare(
     `INSERT INTO thing_states_snapshot (${SNAPSHOT_COLUMNS.join(', ')})
-     VALUES (${SNAPSHOT_COLUMNS.map((column) => `@${column}`).join(', ')})`,
+     VALUES (${SNAPSHOT_COLUMNS.map(() => '?').join(', ')})`,
   );
   const recordSnapshotSeq = scratch.prepare(
     `INSERT INTO log_retention (id, snapshot_seq, retained_after_seq, cutoff_at, ran_at) VALUES (1, ?, 0, 0, 0)`,
@@ -128,7 +167,7 @@ export function createScratchStateWriter(scratch: SqliteDatabase): ScratchStateW
     loadSnapshot(seq, rows) {
       recordSnapshotSeq.run(seq);
       for (const row of rows) {
-        insertSnapshotRow.run(Object.fromEntries(SNAPSHOT_COLUMNS.map((column) => [column, row[column]])));
+        insertSnapshotRow.run(row);
       }
     },
     writeState(thingKey, sample, state, recordedAt) {

@@ -1,7 +1,8 @@
 // An organization's picture at a past moment, built honestly from the log (docs/time-travel.md): a scratch
-// in-memory database gets the same migrations and the same projections as the live file, the retention snapshot
-// where retention left one, and the log's events up to the moment in order; then the routes' own read
-// repositories answer from it, so the lists read exactly as the dashboard's REST calls would have read then.
+// in-memory database gets the same migrations and the same projections as the live file, the newest picture
+// checkpoint or retention snapshot before the moment with the other events up to it, and the log's events after it
+// up to the moment in order; then the routes' own read repositories answer from it, so the lists read exactly as
+// the dashboard's REST calls would have read then.
 //
 // Telemetry is most of the log and only its latest state per thing shows, so it is folded in memory with the
 // projections' own rule (`nextLiveState`) and written once per thing at the end, and telemetry of things the
@@ -10,7 +11,6 @@ import { createAreaRepository } from '../areas/areaRepository.ts';
 import type { ThingAudienceReader } from '../cable/committedBroadcasts.ts';
 import { createClosureRepository } from '../closures/closureRepository.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
-import { openDatabase } from '../store/database.ts';
 import { createEventLog } from '../store/eventLog.ts';
 import { isTelemetryType, storedEventOf } from '../store/eventStore.ts';
 import type { TelemetryRecord } from '../store/events.ts';
@@ -18,7 +18,13 @@ import { createProjectionSnapshot } from '../store/projectionSnapshot.ts';
 import { nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
 import { createThingReadModel, thingPageJson } from '../things/thingReadModel.ts';
 import { createAlertingZoneRepository } from '../zones/alertingZoneRepository.ts';
-import { createScratchStateWriter, type PastEventRow, type PastLogRepository } from './pastLogRepository.ts';
+import {
+  createScratchStateWriter,
+  type PastEventRow,
+  type PastLogRepository,
+  type StoredThingStates,
+} from './pastLogRepository.ts';
+import type { ScratchBases } from './scratchBases.ts';
 
 /** Which lists the caller may read (the dashboard asks only for those, live §6). */
 export type PastPictureParts = { locations: boolean; closures: boolean; areas: boolean; zones: boolean };
@@ -39,30 +45,59 @@ export const LOCATIONS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 type Folded = { thingKey: number; state: ThingLiveState; sample: TelemetryRecord; recordedAt: number };
 
-/** The picture as response text (the things part is already JSON text, see thingReadModel.ts). */
+/** Where the time of one past picture went, in ms (the route sends it as Server-Timing; bench:replay prints it). */
+export type PastPictureTimings = {
+  /** The starting point found and read, and the scratch database with the events that are not telemetry up to it
+   * (scratchBases.ts). */
+  scratch: number;
+  /** The starting point's thing states put in. */
+  origin: number;
+  /** The log after the starting point: telemetry folded, the rest projected. */
+  fold: number;
+  /** The lists read from the scratch database and written as text. */
+  lists: number;
+  /** Log positions read after the starting point. */
+  foldedPositions: number;
+};
+
+export type PastPictureAnswer = { text: string; timings: PastPictureTimings };
+
+/**
+ * The picture as response text (the things part is already JSON text, see thingReadModel.ts). It starts from the
+ * newest picture checkpoint or retention snapshot at or before the moment, when there is one: a copy of the
+ * scratch database with the events that are not telemetry before it projected (scratchBases.ts), its thing states
+ * put in as a rebuild puts the snapshot back, and only the log after it read whole.
+ */
 export async function buildPastPicture(
   log: PastLogRepository,
+  bases: ScratchBases,
   audience: ThingAudienceReader,
   request: PastPictureRequest,
-): Promise<string> {
-  const db = openDatabase(':memory:');
+): Promise<PastPictureAnswer> {
+  let mark = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const spent = now - mark;
+    mark = now;
+    return spent;
+  };
+  const origin = originOf(log, request.untilSeq);
+  const db = await bases.open(origin?.seq ?? 0);
   try {
     const scratch = createEventLog(db);
     const writer = createScratchStateWriter(db);
-    const retained = log.retentionSnapshot();
-    let restorePending = retained !== null && retained.seq <= request.untilSeq;
-    if (retained && restorePending) writer.loadSnapshot(retained.seq, retained.rows);
-    const folded = new Map<string, Folded>();
-
-    const restoreBefore = (seq: number) => {
-      if (!restorePending || seq <= (retained?.seq ?? 0)) return;
-      // As a rebuild does (eventLog.ts): the snapshot stands for every sample before it.
-      folded.clear();
-      createProjectionSnapshot(db).restore();
+    const scratchMs = lap();
+    if (origin) {
+      // As a rebuild does (eventLog.ts): the states stand for every sample before them.
+      scratch.transaction(() => {
+        writer.loadSnapshot(origin.seq, origin.rows);
+        createProjectionSnapshot(db).restore();
+      });
       scratch.projections.forget();
-      restorePending = false;
-    };
+    }
+    const originMs = lap();
 
+    const folded = new Map<string, Folded>();
     const fold = (row: PastEventRow) => {
       const previous = folded.get(row.stream_id);
       let thingKey = previous?.thingKey;
@@ -76,34 +111,64 @@ export async function buildPastPicture(
       const state = nextLiveState(before, sample, row.seq);
       if (state) folded.set(row.stream_id, { thingKey, state, sample, recordedAt: row.recorded_at });
     };
-
     audience.forgetWhenChanged();
-    let afterSeq = 0;
-    while (afterSeq < request.untilSeq) {
-      const rows = log.events(afterSeq, request.untilSeq, STEP);
-      if (rows.length === 0) break;
-      scratch.transaction(() => {
-        for (const row of rows) {
-          restoreBefore(row.seq);
-          if (isTelemetryType(row.type)) {
-            if (audience.audienceOf(row.stream_id).includes(request.organizationId)) fold(row);
-          } else {
-            scratch.projections.apply(storedEventOf(row));
+    const foldedPositions = await readInSteps(
+      (afterSeq) => log.events(Math.max(afterSeq, origin?.seq ?? 0), request.untilSeq, STEP),
+      (rows) =>
+        scratch.transaction(() => {
+          for (const row of rows) {
+            if (isTelemetryType(row.type)) {
+              if (audience.audienceOf(row.stream_id).includes(request.organizationId)) fold(row);
+            } else {
+              scratch.projections.apply(storedEventOf(row));
+            }
           }
-        }
-      });
-      afterSeq = rows[rows.length - 1]?.seq ?? request.untilSeq;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+        }),
+    );
     scratch.transaction(() => {
-      restoreBefore(Number.POSITIVE_INFINITY);
       for (const entry of folded.values()) {
         writer.writeState(entry.thingKey, entry.sample, entry.state, entry.recordedAt);
       }
     });
-    return pictureText(scratch, request);
+    const foldMs = lap();
+    const text = pictureText(scratch, request);
+    return {
+      text,
+      timings: { scratch: scratchMs, origin: originMs, fold: foldMs, lists: lap(), foldedPositions },
+    };
   } finally {
     db.close();
+  }
+}
+
+/**
+ * The newest exact stand-in for the log before the moment: a picture checkpoint, or the retention snapshot when
+ * it is newer (telemetry before it may be gone). Null when neither lies at or before the moment.
+ */
+function originOf(log: PastLogRepository, untilSeq: number): StoredThingStates | null {
+  const retained = log.retentionSnapshot();
+  const checkpoint = log.checkpointAtOrBefore(untilSeq);
+  const usableRetained = retained !== null && retained.seq <= untilSeq ? retained : null;
+  if (checkpoint && (!usableRetained || checkpoint.seq >= usableRetained.seq)) return checkpoint;
+  return usableRetained;
+}
+
+/** Reads rows page by page from the start (`read(afterSeq)`), handing each page over and letting the event loop
+ * run in between. Returns how many rows were read. */
+async function readInSteps(
+  read: (afterSeq: number) => PastEventRow[],
+  handle: (rows: PastEventRow[]) => void,
+): Promise<number> {
+  let afterSeq = 0;
+  let count = 0;
+  for (;;) {
+    const rows = read(afterSeq);
+    const last = rows[rows.length - 1];
+    if (!last) return count;
+    handle(rows);
+    count += rows.length;
+    afterSeq = last.seq;
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
