@@ -152,9 +152,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       >
         <SkipToContent />
         <MobileTopBar />
+        {/* In the flow above the section, so it covers none of it (SupportDialog.tsx). */}
+        <SupportDialog />
         <MainContent>{children}</MainContent>
         <MobileTabs />
-        <SupportDialog />
         <SharedMap />
       </div>
     );
@@ -174,9 +175,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           ) : null}
           <AccountMenu />
         </header>
+        <SupportDialog />
         <MainContent>{children}</MainContent>
       </div>
-      <SupportDialog />
       <SharedMap />
     </div>
   );
