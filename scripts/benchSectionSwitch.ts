@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import type { BenchServerCommand, BenchServerMessage } from './benchBrowser/messages.ts';
+import { processCpuSeconds } from './benchBrowser/pageProbes.ts';
 import { selfTimes, type CpuProfile } from './benchBrowser/profileSummaries.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -227,7 +228,10 @@ async function main(): Promise<void> {
     const warmShown: number[] = [];
     const bySection = new Map<string, number[]>();
     const cdp = values.profile ? await page.context().newCDPSession(page) : null;
+    const browserCdp = await browser.newBrowserCDPSession();
+    let cpuBefore = new Map<string, number>();
     for (let round = 0; round < rounds; round += 1) {
+      if (round === 1) cpuBefore = await processCpuSeconds(browserCdp);
       if (round === 1 && cdp) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -242,6 +246,10 @@ async function main(): Promise<void> {
         if (round > 0) bySection.set(section.path, [...(bySection.get(section.path) ?? []), markersMs]);
       }
     }
+    // CPU time, unlike the times above, hardly grows when other work shares the machine.
+    const cpuAfter = await processCpuSeconds(browserCdp);
+    const cpuPerSwitch = (type: string) =>
+      (((cpuAfter.get(type) ?? 0) - (cpuBefore.get(type) ?? 0)) * 1000) / Math.max(1, warm.length);
     if (cdp && values.profile) {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
       await writeFile(values.profile, JSON.stringify(profile));
@@ -254,6 +262,9 @@ async function main(): Promise<void> {
     describe('later visits', warm);
     describe('  (section shown, map placed)', warmShown);
     for (const [path, samples] of bySection) describe(`  to ${path.replace('/dashboard/', '')}`, samples);
+    console.log(
+      `browser CPU per later switch (with the feed's own work meanwhile): renderer ${cpuPerSwitch('renderer').toFixed(0)} ms, GPU process ${cpuPerSwitch('GPU').toFixed(0)} ms`,
+    );
     const p95 = percentile(
       [...warm].sort((a, b) => a - b),
       0.95,
