@@ -163,6 +163,12 @@ async function switchTo(page: Page, section: { link: RegExp; path: string }): Pr
             }, 0);
             return;
           }
+          if (performance.now() - start > 30_000) {
+            observer.disconnect();
+            throw new Error(
+              `no markers drawn 30 s after the click: shown ${String(shown)}, renders ${String(hook?.renderCount())} (${String(rendersWhenShown)} when shown), markers on screen ${String(hook?.markersOnScreen().length)}, drawn since change ${String(hook?.drawnSinceChange())}`,
+            );
+          }
           requestAnimationFrame(check);
         };
         requestAnimationFrame(check);
