@@ -1,10 +1,10 @@
 // Section-switch benchmark (DESIGN.md §7, issue 25 item 5): how long after a click on another live section's nav
 // link the asset markers are on that section's map again — from the click until the map, moved to the new section's
 // place, has drawn a frame with asset markers inside its canvas — with the organization's assets reporting once a
-// second (as the browser benchmark's feed does; `--still` for none). The built dashboard in
-// headless Chromium against the browser benchmark's server process (scripts/benchBrowser/serverProcess.ts), pinned to
-// its own core when taskset works. Each round visits Incidents/Events, Areas, Closures, Zones and Live; the first
-// round (each section's chunk loads then) is reported apart from the rest. Budget: under 500 ms at 2,000 assets.
+// second (as the browser benchmark's feed does; `--still` for none). The built dashboard in headless Chromium against
+// the browser benchmark's server process (scripts/benchBrowser/serverProcess.ts), pinned to its own core when taskset
+// works. Each round visits Incidents/Events, Areas, Closures, Zones and Live; the first round (each section's chunk
+// loads then) is reported apart from the rest. Budget: under 500 ms at 2,000 assets.
 //
 //   npm run bench:sections -- [--assets 2000] [--rounds 10] [--still] [--client-from /path/to/checkout]
 //                             [--profile switches.cpuprofile] [--phases]
