@@ -4,8 +4,7 @@
 // second (as the browser benchmark's feed does; `--still` for none). The built dashboard in headless Chromium against
 // the browser benchmark's server process (scripts/benchBrowser/serverProcess.ts), pinned to its own core when taskset
 // works. Each round visits Incidents/Events, Areas, Closures, Zones and Live; the first round (each section's chunk
-// loads then) is reported apart from the rest. Budget: under 500 ms at 2,000 assets.
-//
+// loads then) is reported apart from the rest. Budget: under 500 ms at 2,000 assets. Usage:
 //   npm run bench:sections -- [--assets 2000] [--rounds 10] [--still] [--client-from /path/to/checkout]
 //                             [--profile switches.cpuprofile] [--phases]
 //
