@@ -14,6 +14,7 @@ import { subscribedOrganization } from '../app/session.ts';
 import { markerSet, selectedThing } from '../live/thingsStore.ts';
 import { markerPosition } from './assetMarkerLayers.ts';
 import type { BasemapFactory } from './basemap.ts';
+import { sizeCanvasToSlots } from './canvasSizing.ts';
 import { GOOGLE_UNAVAILABLE, configuredGoogleMapsKey } from './basemapChoice.ts';
 import { LocateOverlay } from './CurrentLocation.tsx';
 import { LocationMarkerEditor } from './LocationMarkerEditor.tsx';
@@ -161,13 +162,19 @@ export function MapShell() {
       setUnavailable(true);
       return;
     }
+    // The canvas is kept across sections where the basemap can centre in the part shown (canvasSizing.ts).
+    const { setHiddenEdges } = mounted;
+    const stopSizing = setHiddenEdges
+      ? sizeCanvasToSlots(host, container, () => mapSlot.peek()?.entry ?? null, setHiddenEdges)
+      : () => undefined;
     setController(mounted);
     return () => {
+      stopSizing();
       setController(null);
       pinnedThingId.value = null;
       mounted.destroy();
     };
-  }, [placed, unavailable, select, basemap]);
+  }, [placed, unavailable, select, basemap, host]);
 
   const finder = finderOn.value;
   useEffect(() => {

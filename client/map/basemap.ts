@@ -4,6 +4,7 @@
 // configured). liveMapController.ts draws on either without knowing which.
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import type { LngLat } from '../live/liveProtocol.ts';
+import type { HiddenEdges } from './canvasSizing.ts';
 import type { MapSurface } from './mapSurface.ts';
 
 /** deck.gl's interaction callbacks, passed to whichever overlay the adapter builds. */
@@ -33,6 +34,11 @@ export type Basemap = {
   pickAt(point: [number, number], radius: number): PickingInfo[];
   /** Street names the basemap shows now (the offline basemap's own query; Google draws its own labels). */
   streetNamesShown(): string[];
+  /**
+   * The canvas reaches `edges` beyond the part shown (canvasSizing.ts): the camera centres and fits in the shown
+   * part. An adapter without it gets a canvas exactly the size shown, resized on each section switch.
+   */
+  setHiddenEdges?(edges: HiddenEdges): void;
   destroy(): void;
 };
 

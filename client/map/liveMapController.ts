@@ -16,7 +16,7 @@ import type { LngLat } from '../live/liveProtocol.ts';
 import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
 import { assetMarkerLayers, markerPosition, pickedAssetId, type RaisedMarker } from './assetMarkerLayers.ts';
-import type { BasemapFactory } from './basemap.ts';
+import type { Basemap, BasemapFactory } from './basemap.ts';
 import { densityLayers } from './densityLayer.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
 import { filterMarkers, markerFilterIds } from './markerFilter.ts';
@@ -47,6 +47,8 @@ export type LiveMapController = {
   select(thingId: string | null, options: { center: boolean }): void;
   /** Draws a frame now: the surface moved to another section's place and should not wait for the next change. */
   redraw(): void;
+  /** The basemap's canvas may reach beyond the part shown (canvasSizing.ts), when it can say so to its camera. */
+  setHiddenEdges: Basemap['setHiddenEdges'];
   destroy(): void;
 };
 
@@ -405,6 +407,7 @@ export function mountLiveMap(
       if (thingId && center) centerWhenKnown = !centerOnSelected();
     },
     redraw: () => draw(),
+    setHiddenEdges: basemap.setHiddenEdges,
     destroy() {
       mapReady.value = false;
       destroyed = true;

@@ -12,7 +12,7 @@ import { editResult, startEditing, stopEditing, type EditRequest, type EditResul
 /**
  * `positionOf` answers from the markers handed to the layers, `renderedPositionOf` from the markers in the last
  * frame the map drew; `screenPositionOf` is where a drawn marker is on the map's canvas, in CSS pixels from its
- * top left; `markersOnScreen` lists every drawn marker inside the canvas. Positions are `[lng, lat]`.
+ * top left; `markersOnScreen` lists every drawn marker in the part of the canvas shown. Positions are `[lng, lat]`.
  */
 export type FleetMapTestHook = {
   markerCount(): number;
@@ -89,7 +89,9 @@ export function publishMapTestHook(source: MapTestHookSource): () => void {
     markersOnScreen: () => {
       const drawn = source.drawnMarkers();
       if (!drawn) return [];
-      const { width, height } = source.container.getBoundingClientRect();
+      // The part of the canvas shown: the surface clips what reaches beyond the section's slot (canvasSizing.ts).
+      const shown = source.container.parentElement ?? source.container;
+      const { width, height } = shown.getBoundingClientRect();
       const onScreen: { id: string; x: number; y: number }[] = [];
       drawn.ids.forEach((id, index) => {
         const [x, y] = surface.project(markerPosition(drawn, index));

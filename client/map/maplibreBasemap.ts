@@ -118,6 +118,7 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
         map
           .queryRenderedFeatures({ layers: [STREET_NAMES_LAYER] })
           .map((feature) => String((feature.properties as { name?: string }).name ?? '')),
+      setHiddenEdges: ({ right, bottom }) => map.setPadding({ top: 0, left: 0, right, bottom }),
       destroy: () => {
         stopTheme();
         for (const type of ['pointermove', 'pointerdown', 'wheel'] as const) {

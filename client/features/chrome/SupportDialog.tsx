@@ -1,3 +1,6 @@
+// The support offer (live §2, access §1): a non-modal dialog in the page's flow, a band between the top bar and the
+// section (supportDialog.css), so while it is open it covers nothing — not the map's controls and coordinate search,
+// not the offline notice, not the WebGL notice (issue 25): the section below gives it the room instead.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { currentEnvironment } from '../../app/environment.ts';
@@ -9,6 +12,7 @@ import {
   supportHiddenByUser,
   supportOpen,
 } from './supportDialogState.ts';
+import './supportDialog.css';
 
 /** Support e-mail, phone and help topics, with "Don't show again" (live §2, access §1). */
 export function SupportDialog() {
@@ -36,12 +40,14 @@ export function SupportDialog() {
         if (supportOpen.peek()) closeSupport();
       }}
     >
-      <h2 id="support-title">Support</h2>
-      <p>
+      <h2 id="support-title" className="support-dialog__title">
+        Support
+      </h2>
+      <p className="support-dialog__contact">
         E-mail <a href={`mailto:${email}`}>{email}</a> or call{' '}
         <a href={`tel:${SUPPORT_PHONE}`}>{SUPPORT_PHONE}</a>.
       </p>
-      <ul>
+      <ul className="support-dialog__topics">
         {FAQ_TOPICS.map((topic) => (
           <li key={topic.href}>
             <a href={topic.href} target="_blank" rel="noreferrer">
@@ -50,7 +56,7 @@ export function SupportDialog() {
           </li>
         ))}
       </ul>
-      <label>
+      <label className="support-dialog__hide">
         <input
           type="checkbox"
           checked={hideNextTime}
@@ -61,7 +67,7 @@ export function SupportDialog() {
         />{' '}
         Don&apos;t show again
       </label>
-      <div className="dialog__actions">
+      <div className="dialog__actions support-dialog__actions">
         <button type="button" className="button button--primary" onClick={closeSupport}>
           Close
         </button>
