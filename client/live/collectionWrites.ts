@@ -26,7 +26,7 @@ export function liveEventOfWrite(
       return closure ? { type: 'ClosureReceived', closure, now } : null;
     }
     case 'closureDeleted':
-      return { type: 'ClosureDeleted', closureId: write.closureId, now };
+      return { type: 'ClosureRemoved', closureId: write.closureId, now };
     case 'areaSaved': {
       const area = decodeAreas([write.record]).records[0];
       return area ? { type: 'AreaReceived', area, now } : null;

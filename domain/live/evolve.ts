@@ -89,8 +89,6 @@ function apply(draft: PictureDraft, event: Exclude<LiveEvent, { type: 'Organizat
       return applyZonesLoad(draft, event);
     case 'LoadFailed':
       return draft.markFailed(event.resource, event.status);
-    case 'ClosureDeleted':
-      return deleteClosure(draft, event.closureId, event.now);
     case 'EventSourceChanged':
       return draft.setEventSource(event.eventSource);
     case 'ClockTicked':

@@ -47,7 +47,7 @@ export type HeartbeatReceived = { type: 'HeartbeatReceived'; heartbeat: LiveHear
 export type ThingReceived = { type: 'ThingReceived'; thing: Thing; now: number };
 export type LocationReceived = { type: 'LocationReceived'; location: Location; now: number };
 export type ClosureReceived = { type: 'ClosureReceived'; closure: Closure; now: number };
-/** Someone deleted a closure (cable `closure_deleted`). */
+/** A closure was deleted: by someone else (cable `closure_deleted`) or by the user (a 404 counts as deleted). */
 export type ClosureRemoved = { type: 'ClosureRemoved'; closureId: string; now: number };
 /** An area or alerting zone was saved or deleted (cable `area`, `area_deleted`, `zone`, `zone_deleted`). */
 export type AreaReceived = { type: 'AreaReceived'; area: Area; now: number };
@@ -105,8 +105,6 @@ export type AreasLoaded = { type: 'AreasLoaded'; areas: Area[]; dropped: number;
 export type ZonesLoaded = { type: 'ZonesLoaded'; zones: AlertingZone[]; dropped: number; now: number };
 /** A load failed with an HTTP status (0 when the connection failed). */
 export type LoadFailed = { type: 'LoadFailed'; resource: LiveResource; status: number; now: number };
-/** The user deleted a closure (a 404 counts as deleted). */
-export type ClosureDeleted = { type: 'ClosureDeleted'; closureId: string; now: number };
 export type EventSourceChanged = { type: 'EventSourceChanged'; eventSource: EventSource; now: number };
 export type ClockTicked = { type: 'ClockTicked'; now: number };
 
@@ -120,6 +118,5 @@ export type LiveEvent =
   | AreasLoaded
   | ZonesLoaded
   | LoadFailed
-  | ClosureDeleted
   | EventSourceChanged
   | ClockTicked;

@@ -147,7 +147,7 @@ describe('closure', () => {
       closure: closure({ id: 'c1', closure_type: 'automated', is_active: true, thing: { id: 'p1' } }),
       now: T0,
     });
-    const after = evolve(active, { type: 'ClosureDeleted', closureId: 'c1', now: T0 });
+    const after = evolve(active, { type: 'ClosureRemoved', closureId: 'c1', now: T0 });
     expect(after.closures.has('c1')).toBe(false);
     expect(assetIn(after, 'p1').activeClosures).toEqual([]);
   });

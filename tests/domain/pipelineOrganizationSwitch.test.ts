@@ -59,7 +59,7 @@ describe('organization switch', () => {
             commandResults$: scheduler.createColdObservable('10ms x 10ms y', {
               x: {
                 organizationId: 'someone-else',
-                event: { type: 'ClosureDeleted', closureId: 'c1', now: 10 },
+                event: { type: 'ClosureRemoved', closureId: 'c1', now: 10 },
               },
               y: {
                 organizationId: LARGE.id,
