@@ -9,11 +9,12 @@ import {
 } from '#domain/integrations/apiToken';
 import { createApiToken, deleteApiToken, fetchApiTokens } from '../../api/accounts.ts';
 import { apiClient, sessionProfile } from '../../app/session.ts';
-import { schemaProblems } from './accountsForm.ts';
-import { CopyButton } from './CopyButton.tsx';
+import { schemaProblems } from '../../ui/useForm.ts';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 import { useLoaded } from './accountsHooks.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
-import { AccountsFormElement, AccountsTable, DeleteButton, TextField } from './FormParts.tsx';
+import { AccountsFormElement, AccountsTable, DeleteButton } from './FormParts.tsx';
+import { TextField } from '../../ui/FormField.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -18,12 +18,12 @@ import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
 import { liveAssetsHidden } from '../../map/mapViewState.ts';
-import { TripForm, type TripSearchRequest } from '../trips/TripForm.tsx';
-import { SectionMap } from '../trips/SectionMap.tsx';
+import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
+import { SectionMap } from '../../ui/SectionMap.tsx';
 import { useAssetChoices } from '../../ui/useAssetChoices.ts';
-import { hazardLayers } from './hazardLayers.ts';
-import { HazardTable } from './HazardTable.tsx';
-import '../trips/trips.css';
+import { hazardLayers } from '../../ui/hazardLayers.ts';
+import { HazardTable } from '../../ui/HazardTable.tsx';
+import '../../ui/tripPages.css';
 
 const LAYER_KEY = 'hazards';
 

@@ -11,15 +11,16 @@ import { searchR2RRun } from '../../api/hazards.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
-import { hazardLayers } from '../hazards/hazardLayers.ts';
-import { HazardTable } from '../hazards/HazardTable.tsx';
-import { formatTripTime, fromLocalInputValue, toLocalInputValue } from '../trips/tripFormat.ts';
-import { assetColours, tripLayers } from '../trips/tripLayers.ts';
-import { SectionMap } from '../trips/SectionMap.tsx';
-import { FieldError } from '../trips/TripForm.tsx';
+import { hazardLayers } from '../../ui/hazardLayers.ts';
+import { HazardTable } from '../../ui/HazardTable.tsx';
+import { formatTripTime, fromLocalInputValue, toLocalInputValue } from '../../ui/tripFormat.ts';
+import { assetColours, tripLayers } from '../../ui/tripLayers.ts';
+import { SectionMap } from '../../ui/SectionMap.tsx';
+import { FieldError } from '../../ui/FormField.tsx';
 import { useAssetChoices } from '../../ui/useAssetChoices.ts';
 import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
-import '../trips/trips.css';
+import '../../ui/tripPages.css';
+import './r2r.css';
 
 const LAYER_KEY = 'r2r';
 

@@ -19,10 +19,11 @@ import {
 import { ONLY_OWNED_ASSETS, sharingVerdict, type AssetChoice } from '#domain/things/assetChoices';
 import { sendMutualAidRequest } from '../../api/sharing.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
-import { FieldError } from '../trips/TripForm.tsx';
+import { FieldError } from '../../ui/FormField.tsx';
 import { useAssetChoices } from '../../ui/useAssetChoices.ts';
 import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
-import '../trips/trips.css';
+import '../../ui/tripPages.css';
+import './sharing.css';
 
 type Step = 'intro' | 'form' | 'sent';
 

@@ -9,9 +9,8 @@ import { updateThingAssociations } from '../../api/thingEdits.ts';
 import { apiClient, subscribedOrganization, switchableOrganizations } from '../../app/session.ts';
 import type { ThingDetailView } from '../../live/liveProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
-import { FormFooter } from '../accounts/FormParts.tsx';
-// The form parts' own styles (the footer).
-import '../accounts/accounts.css';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import '../../ui/formField.css';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
 

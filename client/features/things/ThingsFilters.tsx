@@ -15,7 +15,7 @@ import {
 import { subtypesOf } from '#domain/things/thingTypes';
 import { isResponderView } from '../../live/thingsStore.ts';
 import { useThingCatalog } from './thingCatalog.ts';
-import { listFilter, setListFilter } from './thingsView.ts';
+import { listFilter, setListFilter } from '../../app/thingsView.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
 
 /** Live §9: the panel closes this long after Apply. */
