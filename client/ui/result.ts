@@ -2,7 +2,8 @@
 // worked (with its value, when it has one) or it did not, with the message to show. Every client call and form
 // speaks it, so a screen handles every call's failure the same way.
 
-export type Result<T = undefined> = ([T] extends [undefined] ? { ok: true } : { ok: true; value: T }) | Failure;
+export type Result<T = undefined> =
+  ([T] extends [undefined] ? { ok: true } : { ok: true; value: T }) | Failure;
 
 export type Failure = { ok: false; message: string };
 
