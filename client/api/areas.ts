@@ -7,14 +7,14 @@ import {
   areaListErrorMessage,
   areaSaveErrorMessage,
 } from '#domain/areas/areaScreens';
-import type { Outcome } from './accounts.ts';
+import type { Result } from '../ui/result.ts';
 import type { ApiClient } from './httpClient.ts';
 
 /** The areas and the raw records (the live worker takes the records to redraw the map's areas). */
 export async function fetchAreas(
   client: ApiClient,
   organizationId: string,
-): Promise<Outcome<{ items: Area[]; records: unknown[] }>> {
+): Promise<Result<{ items: Area[]; records: unknown[] }>> {
   const result = await client.request('GET', '/organization/exclusion_zone', {
     query: { 'org_ids[]': [organizationId] },
   });
@@ -23,14 +23,14 @@ export async function fetchAreas(
   return { ok: true, value: { items: decodeAreas(records).records, records } };
 }
 
-export async function fetchAreaTypes(client: ApiClient): Promise<Outcome<AreaType[]>> {
+export async function fetchAreaTypes(client: ApiClient): Promise<Result<AreaType[]>> {
   const result = await client.request('GET', '/ez_types');
   if (!result.ok) return { ok: false, message: areaListErrorMessage(result.status) };
   return { ok: true, value: decodeAreaTypes(result.data).records };
 }
 
 /** Creates the area when the body has no id, else updates it; answers the saved area's id. */
-export async function saveArea(client: ApiClient, body: AreaSave): Promise<Outcome<string>> {
+export async function saveArea(client: ApiClient, body: AreaSave): Promise<Result<string>> {
   const result =
     body.id === undefined
       ? await client.request('POST', '/organization/exclusion_zone', { body })
@@ -43,7 +43,7 @@ export async function saveArea(client: ApiClient, body: AreaSave): Promise<Outco
 }
 
 /** Deletes the area; a 404 counts as deleted (live §7). */
-export async function deleteArea(client: ApiClient, areaId: string): Promise<Outcome<null>> {
+export async function deleteArea(client: ApiClient, areaId: string): Promise<Result<null>> {
   const result = await client.request('DELETE', `/organization/exclusion_zone/${encodeURIComponent(areaId)}`);
   if (result.ok || result.status === 404) return { ok: true, value: null };
   return { ok: false, message: areaDeleteErrorMessage(result.status) };

@@ -2,13 +2,13 @@
 // as live §8 "Zones" says (domain/zones/zoneScreens.ts).
 import { decodeAlertingZones, type AlertingZone } from '#domain/zones/alertingZone';
 import { zoneErrorMessage, type zoneSaveBody } from '#domain/zones/zoneScreens';
-import type { Outcome } from './accounts.ts';
+import type { Result } from '../ui/result.ts';
 import type { ApiClient } from './httpClient.ts';
 
 export async function fetchZones(
   client: ApiClient,
   organizationId: string,
-): Promise<Outcome<{ items: AlertingZone[]; records: unknown[] }>> {
+): Promise<Result<{ items: AlertingZone[]; records: unknown[] }>> {
   const result = await client.request('GET', '/organization/alerting_zones', {
     query: { 'org_ids[]': [organizationId] },
   });
@@ -21,7 +21,7 @@ export async function fetchZones(
 export async function saveZone(
   client: ApiClient,
   body: ReturnType<typeof zoneSaveBody>,
-): Promise<Outcome<string>> {
+): Promise<Result<string>> {
   const result =
     body.id === undefined
       ? await client.request('POST', '/organization/alerting_zones', { body })
@@ -31,7 +31,7 @@ export async function saveZone(
   return { ok: true, value: String(saved?.id ?? body.id ?? '') };
 }
 
-export async function deleteZone(client: ApiClient, zoneId: string): Promise<Outcome<null>> {
+export async function deleteZone(client: ApiClient, zoneId: string): Promise<Result<null>> {
   const result = await client.request('DELETE', `/organization/alerting_zones/${encodeURIComponent(zoneId)}`);
   if (result.ok) return { ok: true, value: null };
   return { ok: false, message: zoneErrorMessage(result.status, result.errorText) };

@@ -2,7 +2,7 @@
 // section's list, detail and form. The live worker draws the map from its own load; after the screen's own write
 // the fresh list is handed to it (replaceOverlayRecords), because areas and zones have no cable message.
 import { signal, type Signal } from '@preact/signals-react';
-import type { Outcome } from '../api/accounts.ts';
+import type { Result } from '../ui/result.ts';
 import { replaceOverlayRecords } from './liveBridge.ts';
 
 export type OverlayList<T> =
@@ -18,7 +18,7 @@ export type OverlayListStore<T> = {
 
 export function createOverlayListStore<T>(
   resource: 'areas' | 'zones',
-  fetchList: (organizationId: string) => Promise<Outcome<{ items: T[]; records: unknown[] }>>,
+  fetchList: (organizationId: string) => Promise<Result<{ items: T[]; records: unknown[] }>>,
 ): OverlayListStore<T> {
   const state = signal<OverlayList<T>>({ phase: 'loading', organizationId: null });
   let sequence = 0;

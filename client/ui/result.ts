@@ -10,3 +10,8 @@ export type Failure = { ok: false; message: string };
 export function failure(message: string): Failure {
   return { ok: false, message };
 }
+
+/** A success carrying `value`, for code generic in the value's type (where the type cannot yet tell its shape). */
+export function succeeded<T>(value: T): Result<T> {
+  return { ok: true, value } as unknown as Result<T>;
+}

@@ -9,6 +9,7 @@ import { useLocation } from 'wouter';
 import { useForm, type FormState, type FormValues } from './useForm.ts';
 import { useShapeEditing, type ShapePoint } from '../map/useShapeEditing.ts';
 import { announce } from './LiveAnnouncer.tsx';
+import type { Result } from './result.ts';
 
 /** A map item's form values in three parts: the text fields, the one switch, and the drawn shape. */
 export type MapItemValues<Text extends FormValues> = {
@@ -31,7 +32,7 @@ export type MapItemFormOptions<Text extends FormValues> = {
   drawsShape(switchedOn: boolean): boolean;
   problemsOf(values: MapItemValues<Text>): Record<string, string>;
   /** Writes the item; its id on success. */
-  save(values: MapItemValues<Text>): Promise<{ ok: true; value: string } | { ok: false; message: string }>;
+  save(values: MapItemValues<Text>): Promise<Result<string>>;
   /** Loads the list again after a save, so the detail shows what was saved. */
   reload(): Promise<void>;
   listPath: string;

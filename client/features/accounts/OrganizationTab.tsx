@@ -15,7 +15,8 @@ import {
 } from '#domain/organizations/organizationAddress';
 import { EDIT_ORGANIZATION } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { fetchOrganization, saveOrganization, type Outcome } from '../../api/accounts.ts';
+import { fetchOrganization, saveOrganization } from '../../api/accounts.ts';
+import type { Result } from '../../ui/result.ts';
 import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
 import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { useLoaded, useRedirectAfterSave } from './accountsHooks.ts';
@@ -26,7 +27,7 @@ import { SelectField, TextField } from '../../ui/FormField.tsx';
 import { savedWithProfile } from './profileSession.ts';
 
 /** The user's organization as the simulator holds it now; the failure's text ("Organization not found") otherwise. */
-function useOrganization(): Outcome<Organization> | null {
+function useOrganization(): Result<Organization> | null {
   const organizationId = sessionProfile.value?.organizationId ?? '';
   return useLoaded(() => fetchOrganization(apiClient(), organizationId), organizationId);
 }

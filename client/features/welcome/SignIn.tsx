@@ -7,7 +7,8 @@ import { currentEnvironment } from '../../app/environment.ts';
 import { apiClient, permissions, takeReturnPath } from '../../app/session.ts';
 import { isMobileViewport } from '../../app/viewport.ts';
 import { ConfidentialityNotice } from './ConfidentialityNotice.tsx';
-import { signIn, signInWithLinkTokens, type SignInResult } from './signInFlow.ts';
+import { signIn, signInWithLinkTokens } from './signInFlow.ts';
+import type { Result } from '../../ui/result.ts';
 import {
   countWrongPassword,
   LOCKED_OUT,
@@ -43,7 +44,7 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
   const [wrongPasswords, setWrongPasswords] = useState<WrongPasswords>({ email: '', count: 0 });
   const environment = currentEnvironment();
 
-  const finish = (result: SignInResult, email = '') => {
+  const finish = (result: Result, email = '') => {
     if (!result.ok) {
       // The attempt that locks the account is still answered "incorrect": say "locked" and offer the unlock
       // e-mail at once rather than after one more try.
