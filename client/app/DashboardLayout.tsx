@@ -28,6 +28,8 @@ import {
   subscribedOrganization,
 } from './session.ts';
 import { useIsMobile } from './viewport.ts';
+import './fullMessage.css';
+import './dashboard.css';
 
 /** Loads the profile when the page was opened with a stored token; a refused one ends the session. */
 function useProfile(): string | null {

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Dialog, DialogActions } from '../ui/Dialog.tsx';
+import './map.css';
 
 /** Replaces the map when WebGL is missing, with a dialog on how to turn it on in three browsers. */
 export function WebGlFallback() {

@@ -14,6 +14,7 @@ import { ThingDetail } from './ThingDetail.tsx';
 import { ThingsList } from './ThingsList.tsx';
 import { THINGS_PATH, thingPath } from './thingsPaths.ts';
 import { listFilter } from '../../app/thingsView.ts';
+import './thingsPage.css';
 
 export { THINGS_PATH };
 

@@ -19,6 +19,7 @@ import {
   type WrongPasswords,
 } from './signInForm.ts';
 import { EMAIL_SENT } from './welcomeTexts.ts';
+import './welcome.css';
 
 type Field = keyof SignInValues;
 
