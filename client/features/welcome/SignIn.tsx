@@ -20,6 +20,7 @@ import {
 } from './signInForm.ts';
 import { EMAIL_SENT } from './welcomeTexts.ts';
 import './welcome.css';
+import '../../ui/formField.css';
 
 type Field = keyof SignInValues;
 
