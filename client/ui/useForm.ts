@@ -64,6 +64,8 @@ export type FormState<T extends FormValues> = {
   /** Changes several values at once, touching `field` (a field name or a group's, such as `integration0`). */
   update(field: string, next: Partial<T>): void;
   replace(values: T): void;
+  /** Back to the opening values, nothing touched, no refusal: a form that stays open for the next entry. */
+  reset(): void;
   touch(field: string): void;
   /** The error to show under a field (or group) now, or null; `dirty` when the field alone cannot say it changed. */
   errorOf(field: string, dirty?: boolean): string | null;
@@ -113,6 +115,12 @@ export function useForm<T extends FormValues>(
     update,
     replace(next) {
       setValues(next);
+    },
+    reset() {
+      setValues(initial);
+      setTouched(new Set());
+      setSubmitFailed(false);
+      setApiError(null);
     },
     touch,
     errorOf,

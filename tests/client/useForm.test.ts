@@ -82,6 +82,16 @@ describe('useForm', () => {
     expect(form().apiError).toBeNull();
   });
 
+  it('starts over after reset: the opening values, no error, no refusal', async () => {
+    form().bind('name').onChange('');
+    await form().submit(async () => ({ ok: true }));
+    form().reset();
+    expect(form().values).toEqual(INITIAL);
+    expect(form().changed).toBe(false);
+    expect(form().bind('name').error).toBeNull();
+    expect(form().bind('city').error).toBeNull();
+  });
+
   it('treats lists as changed by their content, not their identity', () => {
     cursor = 0;
     const lanes = () => {
