@@ -33,10 +33,9 @@ import {
   type UserSave,
 } from '#domain/users/user';
 import { CONNECTION_FAILED, type ApiClient, type ApiResult } from './httpClient.ts';
+import { failure, succeeded, type Result } from '../ui/result.ts';
 
 export const UNKNOWN_FAILURE = 'Unknown failure';
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** The text a failed call shows: the server's message when it gave one, else the catalogue's. */
 export function failureText(result: Extract<ApiResult<unknown>, { ok: false }>): string {
@@ -54,27 +53,27 @@ async function call<S extends v.GenericSchema, T>(
   request: Promise<ApiResult<unknown>>,
   schema: S,
   map: (output: v.InferOutput<S>) => T,
-): Promise<Outcome<T>> {
+): Promise<Result<T>> {
   const result = await request;
   if (!result.ok) return { ok: false, message: failureText(result) };
   const parsed = v.safeParse(schema, result.data);
-  return parsed.success ? { ok: true, value: map(parsed.output) } : { ok: false, message: UNKNOWN_FAILURE };
+  return parsed.success ? succeeded(map(parsed.output)) : failure(UNKNOWN_FAILURE);
 }
 
 const identity = <T>(value: T) => value;
 const DeletedSchema = v.looseObject({});
 
-export function fetchOrganizationUsers(client: ApiClient): Promise<Outcome<OrganizationUser[]>> {
+export function fetchOrganizationUsers(client: ApiClient): Promise<Result<OrganizationUser[]>> {
   return call(client.request('GET', '/organization/users'), OrganizationUsersAnswerSchema, (answer) =>
     answer.organization_users.map(mapOrganizationUser),
   );
 }
 
-export function fetchRoles(client: ApiClient): Promise<Outcome<RoleRecord[]>> {
+export function fetchRoles(client: ApiClient): Promise<Result<RoleRecord[]>> {
   return call(client.request('GET', '/roles'), RolesAnswerSchema, identity);
 }
 
-export function fetchUser(client: ApiClient, userId: string): Promise<Outcome<OrganizationUser>> {
+export function fetchUser(client: ApiClient, userId: string): Promise<Result<OrganizationUser>> {
   return call(
     client.request('GET', `/users/${encodeURIComponent(userId)}`),
     OrganizationUserRecordSchema,
@@ -83,18 +82,18 @@ export function fetchUser(client: ApiClient, userId: string): Promise<Outcome<Or
 }
 
 /** `POST /users` for a new user, `PUT /users/{id}` for an existing one. */
-export function saveUser(client: ApiClient, save: UserSave): Promise<Outcome<OrganizationUser>> {
+export function saveUser(client: ApiClient, save: UserSave): Promise<Result<OrganizationUser>> {
   const request = save.id
     ? client.request('PUT', `/users/${encodeURIComponent(save.id)}`, { body: save })
     : client.request('POST', '/users', { body: save });
   return call(request, OrganizationUserRecordSchema, mapOrganizationUser);
 }
 
-export function deleteUser(client: ApiClient, userId: string): Promise<Outcome<unknown>> {
+export function deleteUser(client: ApiClient, userId: string): Promise<Result<unknown>> {
   return call(client.request('DELETE', `/users/${encodeURIComponent(userId)}`), DeletedSchema, identity);
 }
 
-export function fetchOrganization(client: ApiClient, organizationId: string): Promise<Outcome<Organization>> {
+export function fetchOrganization(client: ApiClient, organizationId: string): Promise<Result<Organization>> {
   return call(
     client.request('GET', `/organization/${encodeURIComponent(organizationId)}`),
     ServerOrganizationSchema,
@@ -106,7 +105,7 @@ export function saveOrganization(
   client: ApiClient,
   organizationId: string,
   save: OrganizationSave,
-): Promise<Outcome<Organization>> {
+): Promise<Result<Organization>> {
   return call(
     client.request('PUT', `/organization/${encodeURIComponent(organizationId)}`, { body: save }),
     ServerOrganizationSchema,
@@ -114,13 +113,13 @@ export function saveOrganization(
   );
 }
 
-export function fetchApiTokens(client: ApiClient): Promise<Outcome<ApiToken[]>> {
+export function fetchApiTokens(client: ApiClient): Promise<Result<ApiToken[]>> {
   return call(client.request('GET', '/api_tokens'), ApiTokenListSchema, (list) =>
     list.api_tokens.map(mapApiToken),
   );
 }
 
-export function createApiToken(client: ApiClient, description: string): Promise<Outcome<ApiToken>> {
+export function createApiToken(client: ApiClient, description: string): Promise<Result<ApiToken>> {
   return call(
     client.request('POST', '/api_tokens', { body: { description } }),
     ApiTokenRecordSchema,
@@ -128,7 +127,7 @@ export function createApiToken(client: ApiClient, description: string): Promise<
   );
 }
 
-export function deleteApiToken(client: ApiClient, tokenId: string): Promise<Outcome<unknown>> {
+export function deleteApiToken(client: ApiClient, tokenId: string): Promise<Result<unknown>> {
   return call(
     client.request('DELETE', `/api_tokens/${encodeURIComponent(tokenId)}`),
     DeletedSchema,
@@ -136,7 +135,7 @@ export function deleteApiToken(client: ApiClient, tokenId: string): Promise<Outc
   );
 }
 
-export function fetchConfigFiles(client: ApiClient, organizationId: string): Promise<Outcome<ConfigFile[]>> {
+export function fetchConfigFiles(client: ApiClient, organizationId: string): Promise<Result<ConfigFile[]>> {
   return call(
     client.request('GET', '/organization/config_files', { query: { 'org_ids[]': [organizationId] } }),
     ConfigFileListSchema,
@@ -144,7 +143,7 @@ export function fetchConfigFiles(client: ApiClient, organizationId: string): Pro
   );
 }
 
-export function createConfigFile(client: ApiClient, save: ConfigFileSave): Promise<Outcome<ConfigFile>> {
+export function createConfigFile(client: ApiClient, save: ConfigFileSave): Promise<Result<ConfigFile>> {
   return call(
     client.request('POST', '/organization/config_files', { body: save }),
     ConfigFileRecordSchema,
@@ -152,7 +151,7 @@ export function createConfigFile(client: ApiClient, save: ConfigFileSave): Promi
   );
 }
 
-export function deleteConfigFile(client: ApiClient, configFileId: string): Promise<Outcome<unknown>> {
+export function deleteConfigFile(client: ApiClient, configFileId: string): Promise<Result<unknown>> {
   return call(
     client.request('DELETE', `/organization/config_files/${encodeURIComponent(configFileId)}`),
     DeletedSchema,
@@ -160,7 +159,7 @@ export function deleteConfigFile(client: ApiClient, configFileId: string): Promi
   );
 }
 
-export function fetchBilling(client: ApiClient, organizationId: string): Promise<Outcome<Billing>> {
+export function fetchBilling(client: ApiClient, organizationId: string): Promise<Result<Billing>> {
   return call(
     client.request('GET', `/organization/${encodeURIComponent(organizationId)}/billing`),
     BillingRecordSchema,

@@ -12,8 +12,7 @@ import {
   type AlarmState,
 } from '#domain/alarms/alarm';
 import { CONNECTION_FAILED, type ApiClient, type ApiResult } from './httpClient.ts';
-
-export type Done<T> = { ok: true; value: T } | { ok: false; message: string };
+import type { Result } from '../ui/result.ts';
 
 export type AlarmList = { alarms: Alarm[]; total: number; openTotal: number };
 
@@ -32,7 +31,7 @@ export async function loadAlarms(
   client: ApiClient,
   request: AlarmListRequest,
   signal?: AbortSignal,
-): Promise<Done<AlarmList>> {
+): Promise<Result<AlarmList>> {
   const result = await client.request('GET', '/alarms', {
     query: {
       organization_id: request.organizationId,
@@ -57,7 +56,7 @@ export async function loadAlarms(
 }
 
 /** The ids acknowledged now (none when someone else was first). */
-async function acknowledged(result: Promise<ApiResult<unknown>>): Promise<Done<string[]>> {
+async function acknowledged(result: Promise<ApiResult<unknown>>): Promise<Result<string[]>> {
   const answer = await result;
   if (!answer.ok) return { ok: false, message: answer.status === 0 ? CONNECTION_FAILED : ACKNOWLEDGE_FAILED };
   const parsed = v.safeParse(AlarmsAcknowledgedAnswerSchema, answer.data);
@@ -66,11 +65,11 @@ async function acknowledged(result: Promise<ApiResult<unknown>>): Promise<Done<s
     : { ok: false, message: ACKNOWLEDGE_FAILED };
 }
 
-export function acknowledgeAlarm(client: ApiClient, alarmId: string): Promise<Done<string[]>> {
+export function acknowledgeAlarm(client: ApiClient, alarmId: string): Promise<Result<string[]>> {
   return acknowledged(client.request('POST', `/alarms/${encodeURIComponent(alarmId)}/acknowledge`));
 }
 
-export function acknowledgeAllAlarms(client: ApiClient, organizationId: string): Promise<Done<string[]>> {
+export function acknowledgeAllAlarms(client: ApiClient, organizationId: string): Promise<Result<string[]>> {
   return acknowledged(
     client.request('POST', '/alarms/acknowledge_all', { body: { organization_id: organizationId } }),
   );

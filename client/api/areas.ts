@@ -8,10 +8,10 @@ import {
   areaListErrorMessage,
   areaSaveErrorMessage,
 } from '#domain/areas/areaScreens';
-import type { Outcome } from './accounts.ts';
+import type { Result } from '../ui/result.ts';
 import type { ApiClient } from './httpClient.ts';
 
-export async function fetchAreaTypes(client: ApiClient): Promise<Outcome<AreaType[]>> {
+export async function fetchAreaTypes(client: ApiClient): Promise<Result<AreaType[]>> {
   const result = await client.request('GET', '/ez_types');
   if (!result.ok) return { ok: false, message: areaListErrorMessage(result.status) };
   return { ok: true, value: decodeAreaTypes(result.data).records };
@@ -21,7 +21,7 @@ export async function fetchAreaTypes(client: ApiClient): Promise<Outcome<AreaTyp
 export async function saveArea(
   client: ApiClient,
   body: AreaSave,
-): Promise<Outcome<{ id: string; record: unknown }>> {
+): Promise<Result<{ id: string; record: unknown }>> {
   const result =
     body.id === undefined
       ? await client.request('POST', '/organization/exclusion_zone', { body })
@@ -34,7 +34,7 @@ export async function saveArea(
 }
 
 /** Deletes the area; a 404 counts as deleted (live §7). */
-export async function deleteArea(client: ApiClient, areaId: string): Promise<Outcome<null>> {
+export async function deleteArea(client: ApiClient, areaId: string): Promise<Result<null>> {
   const result = await client.request('DELETE', `/organization/exclusion_zone/${encodeURIComponent(areaId)}`);
   if (result.ok || result.status === 404) return { ok: true, value: null };
   return { ok: false, message: areaDeleteErrorMessage(result.status) };

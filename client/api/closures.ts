@@ -14,8 +14,7 @@ import {
 import { closureDeleteError, closureSaveError, UNABLE_TO_ACTIVATE } from '#domain/closures/closureForm';
 import type { ClosureSave } from '#domain/closures/closureRecord';
 import type { ApiClient } from './httpClient.ts';
-
-export type Done<T> = { ok: true; value: T } | { ok: false; message: string };
+import type { Result } from '../ui/result.ts';
 
 type ClosureContext = { now: number; isWzdxOrg: boolean };
 
@@ -32,7 +31,7 @@ export async function saveClosure(
   client: ApiClient,
   request: { organizationId: string; closureId: string | null; body: ClosureSave },
   context: ClosureContext,
-): Promise<Done<SavedClosure>> {
+): Promise<Result<SavedClosure>> {
   const result =
     request.closureId === null
       ? await client.request('POST', '/organization/closure', {
@@ -52,7 +51,7 @@ export async function switchClosure(
   client: ApiClient,
   update: ClosureQuickUpdate,
   context: ClosureContext,
-): Promise<Done<SavedClosure>> {
+): Promise<Result<SavedClosure>> {
   const result = await client.request('PUT', `/organization/closure/${encodeURIComponent(update.uuid)}`, {
     body: update,
   });
@@ -61,7 +60,7 @@ export async function switchClosure(
 }
 
 /** A 404 counts as deleted (live §4). */
-export async function deleteClosure(client: ApiClient, closureId: string): Promise<Done<null>> {
+export async function deleteClosure(client: ApiClient, closureId: string): Promise<Result<null>> {
   const result = await client.request('DELETE', `/organization/closure/${encodeURIComponent(closureId)}`);
   if (result.ok || result.status === 404) return { ok: true, value: null };
   return { ok: false, message: closureDeleteError(result.status) };
@@ -74,7 +73,7 @@ export async function fetchDirections(
   start: Waypoint,
   end: Waypoint,
   signal?: AbortSignal,
-): Promise<Done<DirectionsAnswer>> {
+): Promise<Result<DirectionsAnswer>> {
   const result = await client.request('GET', directionsPath, {
     query: { origin: waypointText(start), destination: waypointText(end) },
     ...(signal ? { signal } : {}),

@@ -16,8 +16,7 @@ import {
 } from '#domain/reports/customReport';
 import { decodeThings } from '#domain/things/thing';
 import type { ApiClient, ApiResult } from './httpClient.ts';
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+import { failure, succeeded, type Result } from '../ui/result.ts';
 
 /** Access §8 "Reports": 'Connection failed' for status 0, else the server's message or 'Unknown failure'. */
 function failureText(result: Extract<ApiResult<unknown>, { ok: false }>): string {
@@ -28,11 +27,11 @@ function failureText(result: Extract<ApiResult<unknown>, { ok: false }>): string
   return text && text !== 'bad_request' ? text : 'Unknown failure';
 }
 
-function outcome<T, R>(result: ApiResult<T>, map: (data: T) => R): Outcome<R> {
-  return result.ok ? { ok: true, value: map(result.data) } : { ok: false, message: failureText(result) };
+function outcome<T, R>(result: ApiResult<T>, map: (data: T) => R): Result<R> {
+  return result.ok ? succeeded(map(result.data)) : failure(failureText(result));
 }
 
-export async function listExports(client: ApiClient, organizationId: string): Promise<Outcome<ExportItem[]>> {
+export async function listExports(client: ApiClient, organizationId: string): Promise<Result<ExportItem[]>> {
   const result = await client.request<unknown>('GET', '/organization/export', {
     query: { 'org_ids[]': [organizationId] },
   });
@@ -42,12 +41,12 @@ export async function listExports(client: ApiClient, organizationId: string): Pr
 /** The server payload (access §3 "Export request (server payload)"), as the wizard builds it. */
 export type ExportPayload = Omit<ExportRequest, 'use_utc'> & { use_utc: boolean };
 
-export async function createExport(client: ApiClient, payload: ExportPayload): Promise<Outcome<null>> {
+export async function createExport(client: ApiClient, payload: ExportPayload): Promise<Result<null>> {
   const result = await client.request('POST', '/organization/export', { body: payload });
   return outcome(result, () => null);
 }
 
-export async function deleteExport(client: ApiClient, id: string): Promise<Outcome<null>> {
+export async function deleteExport(client: ApiClient, id: string): Promise<Result<null>> {
   const result = await client.request('DELETE', `/organization/export/${encodeURIComponent(id)}`);
   return outcome(result, () => null);
 }
@@ -55,7 +54,7 @@ export async function deleteExport(client: ApiClient, id: string): Promise<Outco
 export async function listMonthlyReports(
   client: ApiClient,
   userOrganizationId: string,
-): Promise<Outcome<MonthlyReportItem[]>> {
+): Promise<Result<MonthlyReportItem[]>> {
   const result = await client.request<unknown>(
     'GET',
     `/reports/${encodeURIComponent(userOrganizationId)}/organization_monthly_report_list`,
@@ -68,7 +67,7 @@ const CUSTOM_REPORTS = '/reports/custom_reports';
 export async function listCustomReports(
   client: ApiClient,
   organizationId: string,
-): Promise<Outcome<CustomReportItem[]>> {
+): Promise<Result<CustomReportItem[]>> {
   const result = await client.request<unknown>('GET', CUSTOM_REPORTS, {
     query: { 'org_ids[]': [organizationId] },
   });
@@ -78,12 +77,12 @@ export async function listCustomReports(
 export async function createCustomReport(
   client: ApiClient,
   payload: CustomReportRequest,
-): Promise<Outcome<null>> {
+): Promise<Result<null>> {
   const result = await client.request('POST', CUSTOM_REPORTS, { body: payload });
   return outcome(result, () => null);
 }
 
-export async function deleteCustomReport(client: ApiClient, id: string): Promise<Outcome<null>> {
+export async function deleteCustomReport(client: ApiClient, id: string): Promise<Result<null>> {
   const result = await client.request('DELETE', `${CUSTOM_REPORTS}/${encodeURIComponent(id)}`);
   return outcome(result, () => null);
 }
@@ -93,7 +92,7 @@ export async function fileLink(
   client: ApiClient,
   fileId: string,
   isExport: boolean,
-): Promise<Outcome<string>> {
+): Promise<Result<string>> {
   const result = await client.request<{ file_url?: unknown }>(
     'GET',
     '/reports/organization_monthly_report_pdf_link',
@@ -108,7 +107,7 @@ export async function fileLink(
 export async function monthlyReportStatus(
   client: ApiClient,
   fileId: string,
-): Promise<Outcome<MonthlyReportStatus>> {
+): Promise<Result<MonthlyReportStatus>> {
   const result = await client.request<unknown>('GET', '/reports/organization_monthly_report_status', {
     query: { filename: fileId },
   });
@@ -123,7 +122,7 @@ export type AssetChoice = { id: string; name: string };
 export async function listAssetChoices(
   client: ApiClient,
   organizationId: string,
-): Promise<Outcome<AssetChoice[]>> {
+): Promise<Result<AssetChoice[]>> {
   const choices: AssetChoice[] = [];
   for (let page = 1; page < 1000; page += 1) {
     const result = await client.request<{ data?: unknown; meta?: { total?: number; per_page?: number } }>(

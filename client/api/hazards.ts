@@ -4,13 +4,12 @@ import { decodeHazards, type Hazard, type HazardType } from '#domain/hazards/haz
 import { decodeR2RRun, R2R_NOT_ENABLED, type R2RRun } from '#domain/r2r/r2rRun';
 import { tripErrorMessage } from '#domain/trips/trip';
 import type { ApiClient } from './httpClient.ts';
-
-export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
+import type { Result } from '../ui/result.ts';
 
 export async function searchHazards(
   client: ApiClient,
   search: { thingIds: readonly string[]; start: number; end: number; types: readonly HazardType[] | 'all' },
-): Promise<Loaded<Hazard[]>> {
+): Promise<Result<Hazard[]>> {
   const result = await client.request('GET', '/hazards', {
     query: {
       'thing_ids[]': search.thingIds,
@@ -28,7 +27,7 @@ export async function searchR2RRun(
   client: ApiClient,
   thingId: string,
   start: number,
-): Promise<Loaded<R2RRun>> {
+): Promise<Result<R2RRun>> {
   const result = await client.request('GET', `/things/${encodeURIComponent(thingId)}/r2r_run`, {
     query: { start_time: new Date(start).toISOString() },
   });

@@ -6,6 +6,7 @@ import type { LocationCreate } from '#domain/locations/locationRecord';
 import { locationCreateErrorMessage } from '#domain/locations/newLocation';
 import { THREE_WORDS_NOT_FOUND, ThreeWordAnswerSchema } from '#domain/locations/threeWordAddress';
 import type { ApiClient } from './httpClient.ts';
+import type { Result } from '../ui/result.ts';
 
 export type LocationMoveRequest = {
   id: string;
@@ -15,9 +16,7 @@ export type LocationMoveRequest = {
   organizationId: string;
 };
 
-export type Outcome = { ok: true } | { ok: false; message: string };
-
-export async function moveLocation(client: ApiClient, move: LocationMoveRequest): Promise<Outcome> {
+export async function moveLocation(client: ApiClient, move: LocationMoveRequest): Promise<Result> {
   const result = await client.request('PUT', `/locations/${encodeURIComponent(move.id)}`, {
     body: {
       lat: move.lat,

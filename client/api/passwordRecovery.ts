@@ -1,7 +1,6 @@
 // Forgot password, unlock account and reset password (access §2, §7) with their error catalogues (access §8).
 import type { ApiClient, ApiFailure } from './httpClient.ts';
-
-export type RecoveryOutcome = { ok: true } | { ok: false; message: string };
+import type { Result } from '../ui/result.ts';
 
 export const CONNECTION_FAILED_SENTENCE = 'Connection failed.';
 export const UNKNOWN_FAILURE = 'Unknown failure.';
@@ -40,12 +39,12 @@ export function resetErrorMessage(
   }
 }
 
-export async function requestPasswordReset(client: ApiClient, email: string): Promise<RecoveryOutcome> {
+export async function requestPasswordReset(client: ApiClient, email: string): Promise<Result> {
   const result = await client.request('POST', '/forgot_password', { anonymous: true, body: { email } });
   return result.ok ? { ok: true } : { ok: false, message: recoveryErrorMessage(result) };
 }
 
-export async function requestUnlock(client: ApiClient, email: string): Promise<RecoveryOutcome> {
+export async function requestUnlock(client: ApiClient, email: string): Promise<Result> {
   const result = await client.request('POST', '/unlock_account', { anonymous: true, body: { email } });
   return result.ok ? { ok: true } : { ok: false, message: recoveryErrorMessage(result) };
 }
@@ -55,7 +54,7 @@ export async function resetPassword(
   token: string,
   password: string,
   supportEmail: string,
-): Promise<RecoveryOutcome> {
+): Promise<Result> {
   const result = await client.request('PUT', '/reset_password', {
     anonymous: true,
     body: { token, password },

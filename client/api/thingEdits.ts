@@ -16,8 +16,7 @@ import {
   type ThingType,
 } from '#domain/things/thingTypes';
 import { CONNECTION_FAILED, type ApiClient, type ApiFailure } from './httpClient.ts';
-
-export type Outcome<T = null> = { ok: true; value: T } | { ok: false; message: string };
+import type { Result } from '../ui/result.ts';
 
 const UNKNOWN_FAILURE = 'Unknown failure';
 
@@ -57,7 +56,7 @@ export async function updateThingProfile(
   client: ApiClient,
   thingId: string,
   body: ThingProfileWrite,
-): Promise<Outcome> {
+): Promise<Result<null>> {
   const result = await client.request('PUT', thingPath(thingId), { body: { ...body, id: thingId } });
   return result.ok ? { ok: true, value: null } : { ok: false, message: thingUpdateErrorMessage(result) };
 }
@@ -66,7 +65,7 @@ export async function updateThingAssociations(
   client: ApiClient,
   thingId: string,
   body: ThingAssociationsSave,
-): Promise<Outcome> {
+): Promise<Result<null>> {
   const result = await client.request('PUT', `${thingPath(thingId)}/associations`, { body });
   return result.ok ? { ok: true, value: null } : { ok: false, message: thingUpdateErrorMessage(result) };
 }
@@ -79,7 +78,7 @@ export async function sendR2RTest(client: ApiClient, thingId: string): Promise<s
   return answer.success && answer.output.delivered === true ? ALERT_DELIVERED : ALERT_NOT_DELIVERED;
 }
 
-export async function switchTestMode(client: ApiClient, thingId: string, on: boolean): Promise<Outcome> {
+export async function switchTestMode(client: ApiClient, thingId: string, on: boolean): Promise<Result<null>> {
   const result = await client.request('PUT', `${thingPath(thingId)}/r2r`, { body: { test_mode: on } });
   return result.ok ? { ok: true, value: null } : { ok: false, message: testModeErrorMessage(on) };
 }
@@ -87,7 +86,7 @@ export async function switchTestMode(client: ApiClient, thingId: string, on: boo
 export async function readLightIntensity(
   client: ApiClient,
   thingId: string,
-): Promise<Outcome<LightIntensity>> {
+): Promise<Result<LightIntensity>> {
   const result = await client.request('GET', `${thingPath(thingId)}/light_intensity`);
   if (!result.ok) return { ok: false, message: lightIntensityErrorMessage(result) };
   const answer = v.safeParse(LightIntensityAnswerSchema, result.data);
@@ -99,7 +98,7 @@ export async function writeLightIntensity(
   client: ApiClient,
   thingId: string,
   level: LightIntensity,
-): Promise<Outcome<string>> {
+): Promise<Result<string>> {
   const result = await client.request<{ message?: string }>('PUT', `${thingPath(thingId)}/light_intensity`, {
     body: { light_intensity: level },
   });
@@ -109,7 +108,7 @@ export async function writeLightIntensity(
 
 export type ThingCatalog = { types: ThingType[]; subtypes: ThingSubtype[] };
 
-export async function loadThingCatalog(client: ApiClient): Promise<Outcome<ThingCatalog>> {
+export async function loadThingCatalog(client: ApiClient): Promise<Result<ThingCatalog>> {
   const [types, subtypes] = await Promise.all([
     client.request('GET', '/thing_types'),
     client.request('GET', '/thing_subtypes'),

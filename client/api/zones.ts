@@ -2,14 +2,14 @@
 // (domain/zones/zoneScreens.ts). The organization's zones are loaded by the live worker (client/live/liveSources.ts),
 // which also takes each save's answer as it came (`record`).
 import { zoneErrorMessage, type zoneSaveBody } from '#domain/zones/zoneScreens';
-import type { Outcome } from './accounts.ts';
+import type { Result } from '../ui/result.ts';
 import type { ApiClient } from './httpClient.ts';
 
 /** Creates the zone when the body has no id, else updates it; answers the saved zone's id and record. */
 export async function saveZone(
   client: ApiClient,
   body: ReturnType<typeof zoneSaveBody>,
-): Promise<Outcome<{ id: string; record: unknown }>> {
+): Promise<Result<{ id: string; record: unknown }>> {
   const result =
     body.id === undefined
       ? await client.request('POST', '/organization/alerting_zones', { body })
@@ -19,7 +19,7 @@ export async function saveZone(
   return { ok: true, value: { id: String(saved?.id ?? body.id ?? ''), record: result.data } };
 }
 
-export async function deleteZone(client: ApiClient, zoneId: string): Promise<Outcome<null>> {
+export async function deleteZone(client: ApiClient, zoneId: string): Promise<Result<null>> {
   const result = await client.request('DELETE', `/organization/alerting_zones/${encodeURIComponent(zoneId)}`);
   if (result.ok) return { ok: true, value: null };
   return { ok: false, message: zoneErrorMessage(result.status, result.errorText) };

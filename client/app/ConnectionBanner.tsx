@@ -10,7 +10,7 @@ export const CONNECTION_TROUBLE_TEXT =
  * The connection banner of live §2, said assertively when the connection is lost (`role="alert"`; issue 26). Every
  * signed-in layout shows it, so it also hosts the dashboard's one live announcer (LiveAnnouncer.tsx).
  *
- * The banner lies over the top of the content so the map keeps its size (styles.css); its height, kept in
+ * The banner lies over the top of the content so the map keeps its size (dashboard.css); its height, kept in
  * `--connection-banner-height` on the content while it shows, moves the section panels' titles out from under it
  * (issue 25). Panels scroll, so padding them resizes no canvas.
  */

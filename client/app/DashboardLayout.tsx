@@ -6,11 +6,11 @@ import { fetchProfile, PLEASE_LOG_BACK_IN } from '../api/auth.ts';
 import { AccountMenu } from '../features/chrome/AccountMenu.tsx';
 import { MobileTabs } from '../features/chrome/MobileTabs.tsx';
 import { MobileTopBar } from '../features/chrome/MobileTopBar.tsx';
-import { drawerOpen, mayViewData, sectionLabel } from '../features/chrome/navigation.ts';
+import { drawerOpen, mayViewData, sectionLabel } from './navigation.ts';
 import { OrganizationPicker } from '../features/chrome/OrganizationPicker.tsx';
 import { SideNav } from '../features/chrome/SideNav.tsx';
 import { SupportDialog } from '../features/chrome/SupportDialog.tsx';
-import { offerSupportOnWelcome } from '../features/chrome/supportDialogState.ts';
+import { offerSupportOnWelcome } from './supportDialogState.ts';
 import { startVersionWatch } from '../features/chrome/versionWatch.ts';
 import { startLiveBridge } from '../live/liveBridge.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
@@ -29,6 +29,8 @@ import {
   subscribedOrganization,
 } from './session.ts';
 import { useIsMobile } from './viewport.ts';
+import './fullMessage.css';
+import './dashboard.css';
 
 /** Loads the profile when the page was opened with a stored token; a refused one ends the session. */
 function useProfile(): string | null {

@@ -4,7 +4,7 @@ import { Redirect, useLocation } from 'wouter';
 import { decideRoute, type RouteMatch } from '#domain/session/routeGates';
 import { assertNever } from '#domain/checks/assertNever';
 import { rememberPathOutsideAccounts } from '../features/accounts/accountsNavigation.ts';
-import { rememberSectionPath, sectionLabel } from '../features/chrome/navigation.ts';
+import { rememberSectionPath, sectionLabel } from './navigation.ts';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import type { ThingsPanel } from '../features/things/ThingsPage.tsx';
 import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';

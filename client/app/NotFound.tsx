@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import './fullMessage.css';
 
 export const NOT_FOUND_TEXT = 'Sorry, the requested URL was not found here.';
 export const UNAUTHORIZED_TEXT = 'Sorry, you are not currently authorized to access this page.';

@@ -9,6 +9,7 @@ import { organizationChanged, ORGANIZATION_CHANGED } from '#domain/session/sessi
 import type { StoredToken } from '../api/auth.ts';
 import { createApiClient, type ApiClient } from '../api/httpClient.ts';
 import { currentEnvironment } from './environment.ts';
+import type { Result } from '../ui/result.ts';
 
 export const TOKEN_STORAGE_KEY = 'fleetDashboard.token';
 export const RETURN_PATH_STORAGE_KEY = 'fleetDashboard.returnPath';
@@ -149,7 +150,7 @@ export function replaceToken(token: StoredToken): void {
  * Accepts a freshly loaded profile. A token kept from a visit under another organization is refused: the caller
  * shows the message and signs the user out.
  */
-export function acceptProfile(profile: Profile): { ok: true } | { ok: false; message: string } {
+export function acceptProfile(profile: Profile): Result {
   if (organizationChanged(tokenOrganizationId.peek(), profile.organizationId)) {
     return { ok: false, message: ORGANIZATION_CHANGED };
   }

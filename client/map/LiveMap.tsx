@@ -9,6 +9,7 @@ import { requestCamera } from './mapCamera.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from './mapStyle.ts';
 import { cameraState } from './mapViewState.ts';
 import { contributeToMap, lendMapSlot, type SectionMapContribution } from './sectionMap.ts';
+import './map.css';
 
 export function LiveMap(contribution: SectionMapContribution) {
   const slotRef = useRef<HTMLDivElement>(null);

@@ -3,7 +3,9 @@
 // The choice is kept per view in localStorage.
 import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DialogPanel } from '../ui/Dialog.tsx';
+import './mapInstructions.css';
 
 /** A view's instructions: its title, its steps, and whether it opens by itself until dismissed for good. */
 export type MapInstructionSet = { title: string; steps: readonly string[]; openByItself: boolean };
@@ -43,7 +45,6 @@ export const openInstructions = signal<string | null>(null);
 
 export function MapInstructions({ view, instructions }: { view: string; instructions: MapInstructionSet }) {
   useSignals();
-  const titleId = useId();
   const [dontShow, setDontShow] = useState(() => hiddenFor(view));
 
   useEffect(() => {
@@ -55,16 +56,13 @@ export function MapInstructions({ view, instructions }: { view: string; instruct
 
   if (openInstructions.value !== view) return null;
   return (
-    <div className="map-dialog" role="dialog" aria-labelledby={titleId} data-testid="map-instructions">
-      <h2 id={titleId} className="map-dialog__title">
-        {instructions.title}
-      </h2>
-      <ol className="map-dialog__steps">
+    <DialogPanel title={instructions.title} testId="map-instructions">
+      <ol className="map-instructions__steps">
         {instructions.steps.map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <label className="map-dialog__check">
+      <label className="map-instructions__check">
         <input
           type="checkbox"
           checked={dontShow}
@@ -78,6 +76,6 @@ export function MapInstructions({ view, instructions }: { view: string; instruct
       <button type="button" className="button" onClick={() => (openInstructions.value = null)}>
         Close
       </button>
-    </div>
+    </DialogPanel>
   );
 }

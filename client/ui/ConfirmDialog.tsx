@@ -1,11 +1,13 @@
 // The one delete confirmation of the dashboard (access §4 "Delete flows", live §8 "delete errors show in the
 // confirmation dialog"): the question, Cancel and the action. While the action runs it cannot be pressed again; its
 // failure shows inside the dialog, which closes only when the action succeeded. Cancel starts focused (the safe
-// choice), Tab stays inside the dialog, Escape cancels, and focus goes back to what opened it. `useRemoval` and
+// choice), Tab stays inside the dialog, Escape cancels, and focus goes back to what opened it (`Dialog.tsx`). `useRemoval` and
 // `RemovalDialog` tie it to an item picked from a list or a detail (areas, closures, zones, users, tokens, files,
 // exports, custom reports).
 import { useRef, useState, type ReactNode } from 'react';
-import { useModalFocus } from './dialogFocus.ts';
+import { Dialog, DialogActions } from './Dialog.tsx';
+import type { Result } from './result.ts';
+import './formField.css';
 
 type ConfirmDialogProps = {
   title: string;
@@ -26,10 +28,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const card = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const busyRef = useRef(false);
-  useModalFocus(card, cancel, onClose, () => !busyRef.current);
 
   const act = async () => {
     busyRef.current = true;
@@ -42,32 +42,28 @@ export function ConfirmDialog({
     else setError(failure);
   };
   return (
-    <div className="blocking-notice">
-      <div
-        ref={card}
-        className="blocking-notice__card"
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        aria-busy={busy}
-      >
-        <h2 className="blocking-notice__title">{title}</h2>
-        {children}
-        {error ? (
-          <p className="form-footer__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog__actions">
-          <button ref={cancel} type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void act()}>
-            {actionLabel}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Dialog
+      title={title}
+      onClose={onClose}
+      initialFocus={cancel}
+      mayClose={() => !busyRef.current}
+      busy={busy}
+    >
+      {children}
+      {error ? (
+        <p className="form-footer__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <DialogActions>
+        <button ref={cancel} type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => void act()}>
+          {actionLabel}
+        </button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
@@ -82,7 +78,7 @@ export type Removal<T> = {
 
 /** Removal after confirmation: on success `onRemoved` runs and the dialog closes; a failure shows in the dialog. */
 export function useRemoval<T>(
-  remove: (item: T) => Promise<{ ok: true } | { ok: false; message: string }>,
+  remove: (item: T) => Promise<Result>,
   onRemoved: (item: T) => void,
 ): Removal<T> {
   const [target, setTarget] = useState<T | null>(null);

@@ -3,6 +3,7 @@
 // status's words when it stands for them (a list row), hidden from assistive technology when words sit beside it.
 import type { AssetStatusName } from '#domain/status/assetStatus';
 import { GLYPH_PATHS, GLYPH_SIZE, STATUS_APPEARANCE } from './statusAppearance.ts';
+import './statusGlyph.css';
 
 type StatusGlyphProps = {
   status: AssetStatusName;

@@ -6,9 +6,10 @@
 import type { Signal } from '@preact/signals-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useAccountsForm, type AccountsForm, type FormValues } from '../features/accounts/accountsForm.ts';
+import { useForm, type FormState, type FormValues } from './useForm.ts';
 import { useShapeEditing, type ShapePoint } from '../map/useShapeEditing.ts';
 import { announce } from './LiveAnnouncer.tsx';
+import type { Result } from './result.ts';
 
 /** A map item's form values in three parts: the text fields, the one switch, and the drawn shape. */
 export type MapItemValues<Text extends FormValues> = {
@@ -31,7 +32,7 @@ export type MapItemFormOptions<Text extends FormValues> = {
   drawsShape(switchedOn: boolean): boolean;
   problemsOf(values: MapItemValues<Text>): Record<string, string>;
   /** Writes the item; its id on success. */
-  save(values: MapItemValues<Text>): Promise<{ ok: true; value: string } | { ok: false; message: string }>;
+  save(values: MapItemValues<Text>): Promise<Result<string>>;
   /** Loads the list again after a save, so the detail shows what was saved. */
   reload(): Promise<void>;
   listPath: string;
@@ -39,7 +40,7 @@ export type MapItemFormOptions<Text extends FormValues> = {
 };
 
 export type MapItemForm<Text extends FormValues> = {
-  form: AccountsForm<Text>;
+  form: FormState<Text>;
   switchedOn: boolean;
   setSwitchedOn(on: boolean): void;
   shape: { points: readonly ShapePoint[]; redraw(): void; setPoints(points: readonly ShapePoint[]): void };
@@ -61,9 +62,7 @@ export function useMapItemForm<Text extends FormValues>(
   const [attempted, setAttempted] = useState(false);
   const shape = useShapeEditing(options.shapeKind, initial.shape, options.drawsShape(switchedOn));
   const valuesWith = (text: Text): MapItemValues<Text> => ({ text, switchedOn, shape: shape.points });
-  const form = useAccountsForm<Text>(options.idPrefix, initial.text, (text) =>
-    options.problemsOf(valuesWith(text)),
-  );
+  const form = useForm<Text>(options.idPrefix, initial.text, (text) => options.problemsOf(valuesWith(text)));
 
   const { itemId, editedId } = options;
   useEffect(() => {

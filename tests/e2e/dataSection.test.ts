@@ -127,7 +127,7 @@ describe('Export wizard and list', () => {
     expect((await title.inputValue()).length).toBe(255);
     const counter = page.getByTestId('title-counter');
     await counter.filter({ hasText: '255/255' }).waitFor();
-    expect(await counter.getAttribute('class')).toContain('field-counter--warning');
+    expect(await counter.getAttribute('class')).toContain('field__counter--near');
 
     // Every asset is listed, and a search narrows the list.
     const token = await signInForToken(baseUrl, 'user@demo.test');

@@ -310,7 +310,7 @@ describe('asset edit forms', () => {
     await nickname.pressSequentially('N'.repeat(46));
     const counter = page.getByTestId('character-counter').first();
     expect(await counter.textContent()).toBe('46/50');
-    expect(await counter.getAttribute('class')).toContain('field__counter--warning');
+    expect(await counter.getAttribute('class')).toContain('field__counter--near');
     await nickname.pressSequentially('NNNNN');
     await nickname.blur();
     await page.getByText('Must be 50 or fewer characters').waitFor();

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from 'wouter';
 import { permissions, sessionProfile } from '../../app/session.ts';
-import { initialsOf } from '../chrome/AccountMenu.tsx';
+import { initialsOf } from '../../ui/initials.ts';
 import { accountsTabs, closeTarget, tabOfPath } from './accountsNavigation.ts';
 import { AccountsScreen } from './AccountsScreen.tsx';
 import './accounts.css';

@@ -18,17 +18,12 @@ import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { createConfigFile, deleteConfigFile, fetchConfigFiles } from '../../api/accounts.ts';
 import { loadThingCatalog } from '../../api/thingEdits.ts';
 import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
-import { schemaProblems, useAccountsForm } from './accountsForm.ts';
+import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { useLoaded } from './accountsHooks.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
-import {
-  AccountsFormElement,
-  FormFooter,
-  AccountsTable,
-  DeleteButton,
-  SelectField,
-  TextField,
-} from './FormParts.tsx';
+import { AccountsFormElement, AccountsTable, DeleteButton } from './FormParts.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { SelectField, TextField } from '../../ui/FormField.tsx';
 
 const CONFIGS_PATH = '/dashboard/accounts/integrations/configs';
 
@@ -187,7 +182,7 @@ function problemsOf(values: ConfigValues): Record<string, string> {
 /** A new device config file (access §5 "Config file"): every field's rule, and the indicator pin's. */
 export function ConfigFileNew() {
   const [, navigate] = useLocation();
-  const form = useAccountsForm<ConfigValues>('config', EMPTY_CONFIG, problemsOf);
+  const form = useForm<ConfigValues>('config', EMPTY_CONFIG, problemsOf);
   // Asset type is one of the provider's thing types, by name (the devices report it), shown by display name.
   const catalog = useLoaded(() => loadThingCatalog(apiClient()), 'thing-types');
   const typeOptions = catalog?.ok

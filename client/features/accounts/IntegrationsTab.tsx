@@ -9,11 +9,14 @@ import {
 } from '#domain/integrations/apiToken';
 import { createApiToken, deleteApiToken, fetchApiTokens } from '../../api/accounts.ts';
 import { apiClient, sessionProfile } from '../../app/session.ts';
-import { schemaProblems } from './accountsForm.ts';
-import { CopyButton } from './CopyButton.tsx';
+import { schemaProblems, useForm } from '../../ui/useForm.ts';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 import { useLoaded } from './accountsHooks.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
-import { AccountsFormElement, AccountsTable, DeleteButton, TextField } from './FormParts.tsx';
+import { AccountsFormElement, AccountsTable, DeleteButton } from './FormParts.tsx';
+import { TextField } from '../../ui/FormField.tsx';
+
+const NEW_TOKEN = { description: '' };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -27,10 +30,7 @@ export function ApiTokens() {
   const hasApiKeys = sessionProfile.value?.hasApiKeys ?? false;
   const [version, setVersion] = useState(0);
   const tokens = useLoaded(() => fetchApiTokens(apiClient()), String(version));
-  const [description, setDescription] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [createError, setCreateError] = useState<string | null>(null);
+  const form = useForm('token', NEW_TOKEN, (values) => schemaProblems(ApiTokenCreateSchema, values));
   const [created, setCreated] = useState<ApiToken | null>(null);
   const removal = useRemoval(
     (token: ApiToken) => deleteApiToken(apiClient(), token.id),
@@ -40,23 +40,19 @@ export function ApiTokens() {
     },
   );
 
-  const problem = schemaProblems(ApiTokenCreateSchema, { description }).description ?? null;
   const atLimit = tokens?.ok === true && hasReachedApiKeyLimit(tokens.value.length);
 
   const create = async () => {
-    setTouched(true);
-    if (problem || creating) return;
-    setCreating(true);
-    setCreateError(null);
-    const result = await createApiToken(apiClient(), description.trim());
-    setCreating(false);
-    if (!result.ok) {
-      setCreateError(result.message);
-      return;
-    }
-    setCreated(result.value);
-    setDescription('');
-    setTouched(false);
+    if (form.submitting) return;
+    let made: ApiToken | null = null;
+    const saved = await form.submit(async ({ description }) => {
+      const result = await createApiToken(apiClient(), description.trim());
+      if (result.ok) made = result.value;
+      return result;
+    });
+    if (!saved || made === null) return;
+    setCreated(made);
+    form.reset();
     setVersion((value) => value + 1);
   };
 
@@ -73,25 +69,19 @@ export function ApiTokens() {
         </p>
       ) : (
         <AccountsFormElement label="New API token" onSubmit={() => void create()}>
-          <TextField
-            id="token-description"
-            label="Description"
-            value={description}
-            error={touched && description !== '' ? problem : null}
-            onChange={(value) => {
-              setDescription(value);
-              setTouched(true);
-            }}
-            onBlur={() => setTouched(true)}
-          />
+          <TextField {...form.bind('description')} label="Description" />
           <div className="accounts__actions">
-            <button type="submit" className="button button--primary" disabled={creating || problem !== null}>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={form.submitting || form.problems.description !== undefined}
+            >
               Create Token
             </button>
           </div>
-          {createError ? (
+          {form.apiError ? (
             <p className="form-footer__error" role="alert">
-              {createError}
+              {form.apiError}
             </p>
           ) : null}
         </AccountsFormElement>

@@ -15,16 +15,19 @@ import {
 } from '#domain/organizations/organizationAddress';
 import { EDIT_ORGANIZATION } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { fetchOrganization, saveOrganization, type Outcome } from '../../api/accounts.ts';
+import { fetchOrganization, saveOrganization } from '../../api/accounts.ts';
+import type { Result } from '../../ui/result.ts';
 import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
-import { schemaProblems, useAccountsForm } from './accountsForm.ts';
+import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { useLoaded, useRedirectAfterSave } from './accountsHooks.ts';
 import { parentPath } from './accountsNavigation.ts';
-import { AccountsFormElement, EditLink, FormFooter, SelectField, TextField } from './FormParts.tsx';
+import { AccountsFormElement, EditLink } from './FormParts.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { SelectField, TextField } from '../../ui/FormField.tsx';
 import { savedWithProfile } from './profileSession.ts';
 
 /** The user's organization as the simulator holds it now; the failure's text ("Organization not found") otherwise. */
-function useOrganization(): Outcome<Organization> | null {
+function useOrganization(): Result<Organization> | null {
   const organizationId = sessionProfile.value?.organizationId ?? '';
   return useLoaded(() => fetchOrganization(apiClient(), organizationId), organizationId);
 }
@@ -97,11 +100,7 @@ function problemsOf(values: OrganizationValues): Record<string, string> {
 function OrganizationEditForm({ organization }: { organization: Organization }) {
   const [location, navigate] = useLocation();
   const [saved, setSaved] = useState(false);
-  const form = useAccountsForm<OrganizationValues>(
-    'organization',
-    organizationFormOf(organization),
-    problemsOf,
-  );
+  const form = useForm<OrganizationValues>('organization', organizationFormOf(organization), problemsOf);
   const back = parentPath(location);
   const { values } = form;
 

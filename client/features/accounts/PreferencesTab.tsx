@@ -8,8 +8,8 @@ import {
 } from '#domain/preferences/localPreferences';
 import { localPreferences, setPreference, setThemeChoice } from '../../app/preferences.ts';
 import { sessionProfile } from '../../app/session.ts';
-import { AwarenessModeToggle } from '../chrome/AccountMenu.tsx';
-import { setSupportHidden, supportHiddenByUser } from '../chrome/supportDialogState.ts';
+import { AwarenessModeToggle } from '../../app/AwarenessModeToggle.tsx';
+import { setSupportHidden, supportHiddenByUser } from '../../app/supportDialogState.ts';
 
 const KEYS = Object.keys(PREFERENCE_LABELS) as PreferenceKey[];
 

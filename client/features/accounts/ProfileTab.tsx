@@ -6,10 +6,12 @@ import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { roleLabelOf, UserSaveSchema } from '#domain/users/user';
 import { saveUser } from '../../api/accounts.ts';
 import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
-import { schemaProblems, useAccountsForm } from './accountsForm.ts';
+import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { useRedirectAfterSave } from './accountsHooks.ts';
 import { parentPath } from './accountsNavigation.ts';
-import { AccountsFormElement, EditLink, FormFooter, TextField } from './FormParts.tsx';
+import { AccountsFormElement, EditLink } from './FormParts.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { TextField } from '../../ui/FormField.tsx';
 import { savedWithProfile } from './profileSession.ts';
 
 /** My Profile (access §2): the signed-in user's name, e-mail, role and organization, with Edit for those who may. */
@@ -67,7 +69,7 @@ function ProfileForm({
 }) {
   const [location, navigate] = useLocation();
   const [saved, setSaved] = useState(false);
-  const form = useAccountsForm<ProfileValues>('profile', initial, (values) =>
+  const form = useForm<ProfileValues>('profile', initial, (values) =>
     schemaProblems(UserSaveSchema, { ...values, role_id: roleId }),
   );
   const back = parentPath(location);

@@ -13,18 +13,13 @@ import {
 import { deleteUser, fetchOrganizationUsers, fetchRoles, fetchUser, saveUser } from '../../api/accounts.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { apiClient, sessionProfile } from '../../app/session.ts';
-import { schemaProblems, useAccountsForm } from './accountsForm.ts';
+import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { parentPath } from './accountsNavigation.ts';
 import { useLoaded } from './accountsHooks.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
-import {
-  AccountsFormElement,
-  FormFooter,
-  AccountsTable,
-  DeleteButton,
-  SelectField,
-  TextField,
-} from './FormParts.tsx';
+import { AccountsFormElement, AccountsTable, DeleteButton } from './FormParts.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { SelectField, TextField } from '../../ui/FormField.tsx';
 
 const USERS_PATH = '/dashboard/accounts/users';
 const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
@@ -138,7 +133,7 @@ function UserForm({
   useSignals();
   const ownId = sessionProfile.value?.userId ?? null;
   const [location, navigate] = useLocation();
-  const form = useAccountsForm<UserValues>('user', initial, problemsOf);
+  const form = useForm<UserValues>('user', initial, problemsOf);
   const back = parentPath(location);
   const roleOptions = roles.map((role) => ({
     value: String(role.id),

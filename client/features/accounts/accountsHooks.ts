@@ -3,12 +3,12 @@
 // client/ui/ConfirmDialog.tsx.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Outcome } from '../../api/accounts.ts';
+import type { Result } from '../../ui/result.ts';
 import { PROFILE_SAVE_REDIRECT_MS } from './profileSession.ts';
 
 /** The answer of `load`, fetched again whenever `key` changes; null while it is on its way. */
-export function useLoaded<T>(load: () => Promise<Outcome<T>>, key: string): Outcome<T> | null {
-  const [outcome, setOutcome] = useState<Outcome<T> | null>(null);
+export function useLoaded<T>(load: () => Promise<Result<T>>, key: string): Result<T> | null {
+  const [outcome, setOutcome] = useState<Result<T> | null>(null);
   useEffect(() => {
     let current = true;
     setOutcome(null);

@@ -1,7 +1,7 @@
 // After a save that changes what the profile shows (the user's name, the organization's), the dashboard loads the
 // profile again so the chrome (avatar menu, organization pill) says the same as the form.
 import { fetchProfile } from '../../api/auth.ts';
-import type { Outcome } from '../../api/accounts.ts';
+import type { Result } from '../../ui/result.ts';
 import { acceptProfile, apiClient } from '../../app/session.ts';
 
 /** Profile save redirect (access §9): the screen goes back 150 ms after a successful save. */
@@ -13,9 +13,7 @@ export async function reloadProfile(): Promise<void> {
 }
 
 /** Waits for a save; after a successful one, loads the profile again before the form says it is done. */
-export async function savedWithProfile(
-  save: Promise<Outcome<unknown>>,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function savedWithProfile(save: Promise<Result<unknown>>): Promise<Result> {
   const outcome = await save;
   if (!outcome.ok) return outcome;
   await reloadProfile();

@@ -25,8 +25,8 @@ import { permissions } from '../../app/session.ts';
 import { tookSaveAnswer } from '../../live/collectionsStore.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { cameraState, editedAreaId } from '../../map/mapViewState.ts';
-import { FormFooter, SelectField } from '../accounts/FormParts.tsx';
-import { TextInputField } from '../../ui/FormField.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { SelectField, TextField } from '../../ui/FormField.tsx';
 import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
 import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
@@ -105,7 +105,14 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
     field: keyof TextValues,
     label: string,
     extra: { maxLength?: number; numeric?: boolean } = {},
-  ) => <TextInputField binding={form.bind(field)} label={label} {...extra} />;
+  ) => (
+    <TextField
+      {...form.bind(field)}
+      label={label}
+      inputMode={extra.numeric ? 'numeric' : 'text'}
+      {...(extra.maxLength ? { counterMax: extra.maxLength } : {})}
+    />
+  );
   const options = (list: readonly string[]) => list.map((value) => ({ value, label: value }));
 
   return (

@@ -5,7 +5,7 @@ import { signal } from '@preact/signals-react';
 import type { Area, AreaType } from '#domain/areas/area';
 import { AREA_ZOOM, POINT_OF_INTEREST_ZOOM } from '#domain/map/mapRules';
 import type { AreaSave } from '#domain/areas/areaRecord';
-import type { Outcome } from '../../api/accounts.ts';
+import type { Result } from '../../ui/result.ts';
 import { deleteArea, fetchAreaTypes, saveArea } from '../../api/areas.ts';
 import { apiClient } from '../../app/session.ts';
 import { applyOwnWrite } from '../../live/liveBridge.ts';
@@ -18,7 +18,7 @@ export function areaPath(areaId: string, edit = false): string {
 }
 
 /** Saves the area; once the live worker holds the answer, the list, the detail and the map show it. */
-export async function saveOwnArea(organizationId: string, body: AreaSave): Promise<Outcome<string>> {
+export async function saveOwnArea(organizationId: string, body: AreaSave): Promise<Result<string>> {
   const result = await saveArea(apiClient(), body);
   if (!result.ok) return result;
   await applyOwnWrite(organizationId, { kind: 'areaSaved', record: result.value.record });
@@ -26,7 +26,7 @@ export async function saveOwnArea(organizationId: string, body: AreaSave): Promi
 }
 
 /** Deletes the area (a 404 counts as deleted) and takes it off the worker's areas. */
-export async function deleteOwnArea(area: Area): Promise<Outcome<null>> {
+export async function deleteOwnArea(area: Area): Promise<Result<null>> {
   const result = await deleteArea(apiClient(), area.id);
   if (result.ok && area.orgId) await applyOwnWrite(area.orgId, { kind: 'areaDeleted', areaId: area.id });
   return result;

@@ -2,13 +2,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useRef } from 'react';
 import { Link } from 'wouter';
 import { signOut } from '../../app/sessionActions.ts';
-import { awarenessMode, sessionProfile, setAwarenessMode } from '../../app/session.ts';
-import { openSupport } from './supportDialogState.ts';
-
-export function initialsOf(firstName: string, lastName: string, email: string): string {
-  const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
-  return initials || email.charAt(0).toUpperCase();
-}
+import { sessionProfile } from '../../app/session.ts';
+import { AwarenessModeToggle } from '../../app/AwarenessModeToggle.tsx';
+import { openSupport } from '../../app/supportDialogState.ts';
+import { initialsOf } from '../../ui/initials.ts';
 
 /** The avatar menu (access §2): initials, full name, e-mail, Profile & Preferences, Mutual Aid Sharing, Sign Out. */
 export function AccountMenu() {
@@ -53,22 +50,5 @@ export function AccountMenu() {
         </button>
       </div>
     </details>
-  );
-}
-
-/** Situational awareness mode, offered only where the organization has the infinite timeout option (access §4). */
-export function AwarenessModeToggle() {
-  useSignals();
-  const profile = sessionProfile.value;
-  if (!profile?.userOrganization.showInfiniteTimeoutOption) return null;
-  return (
-    <label className="user-menu__toggle">
-      <input
-        type="checkbox"
-        checked={awarenessMode.value}
-        onChange={(event) => setAwarenessMode(event.target.checked)}
-      />{' '}
-      Situational awareness mode (stay signed in)
-    </label>
   );
 }

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from 'wouter';
 import { sectionOfPath } from '#domain/session/routeGates';
 import { permissions } from '../../app/session.ts';
-import { drawerOpen, lastPathBySection, navItems } from './navigation.ts';
+import { drawerOpen, lastPathBySection, navItems } from '../../app/navigation.ts';
 
 /** Mobile bottom tabs (live §2): the active tab toggles the drawer; another tab closes it and reopens the last
  * item selected in that section. */

@@ -1,8 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useRef } from 'react';
 import { INACTIVITY_WARNING } from '#domain/session/sessionTimers';
 import { UPDATE_NOTICE } from '#domain/version/appVersion';
 import { inactivityWarningShown, staySignedIn } from '../../app/sessionKeeper.ts';
 import { sessionNotice } from '../../app/session.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { updateNoticeShown } from './versionWatch.ts';
 
 function BlockingNotice({
@@ -16,24 +18,16 @@ function BlockingNotice({
   testId: string;
   action?: { label: string; onClick(): void };
 }) {
+  const actionButton = useRef<HTMLButtonElement>(null);
   return (
-    <div
-      className="blocking-notice"
-      role="alertdialog"
-      aria-modal="true"
-      aria-label={title}
-      data-testid={testId}
-    >
-      <div className="blocking-notice__card">
-        <h2 className="blocking-notice__title">{title}</h2>
-        <p>{text}</p>
-        {action ? (
-          <button type="button" className="button button--primary" onClick={action.onClick} autoFocus>
-            {action.label}
-          </button>
-        ) : null}
-      </div>
-    </div>
+    <Dialog title={title} alert testId={testId} {...(action ? { initialFocus: actionButton } : {})}>
+      <p>{text}</p>
+      {action ? (
+        <button ref={actionButton} type="button" className="button button--primary" onClick={action.onClick}>
+          {action.label}
+        </button>
+      ) : null}
+    </Dialog>
   );
 }
 

@@ -5,7 +5,7 @@ import { sectionOfPath } from '#domain/session/routeGates';
 import { permissions } from '../../app/session.ts';
 import { alarmCountOrganizationId, openAlarmCount } from '../../live/alarmsStore.ts';
 import { beep } from '../../ui/alarmSound.ts';
-import { navItems } from './navigation.ts';
+import { navItems } from '../../app/navigation.ts';
 
 /** The open alarms beside the Alarms link (docs/alarms.md); nothing when there are none. */
 function OpenAlarmCount() {

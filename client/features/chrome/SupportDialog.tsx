@@ -11,7 +11,7 @@ import {
   SUPPORT_PHONE,
   supportHiddenByUser,
   supportOpen,
-} from './supportDialogState.ts';
+} from '../../app/supportDialogState.ts';
 import './supportDialog.css';
 
 /** Support e-mail, phone and help topics, with "Don't show again" (live §2, access §1). */

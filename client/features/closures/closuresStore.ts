@@ -14,7 +14,8 @@ import {
 } from '#domain/closures/closureList';
 import { closureQuickUpdate } from '#domain/closures/closureRules';
 import { UNABLE_TO_ACTIVATE } from '#domain/closures/closureForm';
-import { deleteClosure, saveClosure, switchClosure, type Done } from '../../api/closures.ts';
+import { deleteClosure, saveClosure, switchClosure } from '../../api/closures.ts';
+import type { Result } from '../../ui/result.ts';
 import { apiClient } from '../../app/session.ts';
 import { closureCollection, collectionOf } from '../../live/collectionsStore.ts';
 import { applyOwnWrite, watchCollection } from '../../live/liveBridge.ts';
@@ -74,7 +75,7 @@ function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V | null)
 export async function saveOwnClosure(
   request: Parameters<typeof saveClosure>[1],
   context: Parameters<typeof saveClosure>[2],
-): Promise<Done<Closure>> {
+): Promise<Result<Closure>> {
   const result = await saveClosure(apiClient(), request, context);
   if (!result.ok) return result;
   await applyOwnWrite(request.organizationId, { kind: 'closureSaved', record: result.value.record });
@@ -82,7 +83,7 @@ export async function saveOwnClosure(
 }
 
 /** Deletes the closure (a 404 counts as deleted) and takes it off the worker's closures. */
-export async function deleteOwnClosure(closure: Closure): Promise<Done<null>> {
+export async function deleteOwnClosure(closure: Closure): Promise<Result<null>> {
   const result = await deleteClosure(apiClient(), closure.id);
   const organizationId = closureScope.peek()?.organizationId;
   if (result.ok && organizationId)

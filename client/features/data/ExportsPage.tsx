@@ -17,7 +17,7 @@ import { formatListTime } from '#domain/units/displayTime';
 import { deleteExport } from '../../api/dataFiles.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
-import { openSupport } from '../chrome/supportDialogState.ts';
+import { openSupport } from '../../app/supportDialogState.ts';
 import { openFile } from './dataFileActions.ts';
 import { exportItems, exportsError, exportsLoading, loadExports } from './exportsStore.ts';
 

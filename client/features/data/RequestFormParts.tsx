@@ -1,13 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { MileageUnit } from '#domain/exports/exportRecord';
-import { COUNTER_WARNING_CHARACTERS } from '#domain/exports/exportRules';
 import type { AssetChoice } from '../../api/dataFiles.ts';
+import { TextField } from '../../ui/FormField.tsx';
 import { AssetTransferLists } from './AssetTransferLists.tsx';
 
 // The parts the Export wizard's form and the custom report form share (access §2, §5): title, range with "Use UTC",
 // a checklist (closures to include), the mileage options, and the end of the form (asset lists, the choices' rule,
 // the API's refusal, the two buttons). A rule's message shows once the form was submitted and follows every change.
 
+/** Title, with its hard limit and counter (access §5: red within 5 characters of the maximum). */
 export function TitleField({
   value,
   maxLength,
@@ -19,27 +20,18 @@ export function TitleField({
   problem: string | null;
   onChange: (title: string) => void;
 }) {
-  const counterId = useId();
-  const near = maxLength - value.length <= COUNTER_WARNING_CHARACTERS;
   return (
-    <div className="field">
-      <label className="field">
-        Title
-        <input
-          className="input"
-          value={value}
-          maxLength={maxLength}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={counterId}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </label>
-      {/* Access §5: a counter when a maximum is set, red within 5 characters of it. */}
-      <span id={counterId} className={`field-counter${near ? ' field-counter--warning' : ''}`} data-testid="title-counter">
-        {value.length}/{maxLength}
-      </span>
-      {problem && <span className="field-error">{problem}</span>}
-    </div>
+    <TextField
+      id="request-title"
+      label="Title"
+      value={value}
+      error={problem}
+      maxLength={maxLength}
+      counterMax={maxLength}
+      counterTestId="title-counter"
+      onChange={onChange}
+      onBlur={() => undefined}
+    />
   );
 }
 

@@ -26,7 +26,7 @@ import { createLocation } from '../../api/locations.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { cameraState } from '../../map/mapViewState.ts';
-import { FormField } from '../../ui/FormField.tsx';
+import { describedBy, Field } from '../../ui/FormField.tsx';
 import { EVENTS_PATH, eventPath, justCreatedEventId } from './eventsScreen.ts';
 
 /** Closer than this (degrees) the marker and the typed position are the same place: no restart of the marker. */
@@ -145,11 +145,13 @@ export function CreateLocation() {
     const id = `new-location-${name}`;
     const fieldError = errorOf(name);
     return (
-      <FormField
+      <Field
         id={id}
         label={label}
         error={fieldError}
-        {...(extra.maxLength ? { maxLength: extra.maxLength, length: values[name].length } : {})}
+        {...(extra.maxLength
+          ? { counter: { length: values[name].length, max: extra.maxLength, testId: `${id}-counter` } }
+          : {})}
       >
         <input
           id={id}
@@ -157,11 +159,11 @@ export function CreateLocation() {
           value={values[name]}
           inputMode={extra.inputMode ?? 'text'}
           aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, fieldError)}
           onChange={(event) => set(name)(event.target.value)}
           onBlur={() => setTouched((current) => new Set(current).add(name))}
         />
-      </FormField>
+      </Field>
     );
   };
 

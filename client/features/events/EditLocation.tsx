@@ -12,6 +12,7 @@ import type { EventDetailView } from '../../live/liveProtocol.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { eventPath } from './eventsScreen.ts';
 import { useIsLargeScreen } from './largeScreen.ts';
+import '../../ui/formField.css';
 
 export function EditLocation({ event }: { event: EventDetailView }) {
   useSignals();

@@ -11,7 +11,7 @@ import { permissions } from '../../app/session.ts';
 import type { EventDetailView, EventThingView } from '../../live/liveProtocol.ts';
 import { useCopy } from '../../map/useCopy.ts';
 import { useNow } from '../../ui/liveClock.ts';
-import { eventsTitle } from '../chrome/navigation.ts';
+import { eventsTitle } from '../../app/navigation.ts';
 import { EventThingTimes } from './EventRow.tsx';
 import { formatEventDuration, formatEventTime } from './eventFormat.ts';
 import { EVENTS_PATH, eventPath } from './eventsScreen.ts';

@@ -17,7 +17,7 @@ import {
   eventsLoad,
   shownEventIds,
 } from '../../live/eventsStore.ts';
-import { eventsTitle } from '../chrome/navigation.ts';
+import { eventsTitle } from '../../app/navigation.ts';
 import { EventRow, PendingEventRow } from './EventRow.tsx';
 import {
   EVENTS_PATH,

@@ -18,20 +18,17 @@ import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
 import { liveAssetsHidden } from '../../map/mapViewState.ts';
-import { TripForm, type TripSearchRequest } from '../trips/TripForm.tsx';
-import { SectionMap } from '../trips/SectionMap.tsx';
+import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
+import { SectionMap } from '../../ui/SectionMap.tsx';
 import { useAssetChoices } from '../../ui/useAssetChoices.ts';
-import { hazardLayers } from './hazardLayers.ts';
-import { HazardTable } from './HazardTable.tsx';
-import '../trips/trips.css';
+import { hazardLayers } from '../../ui/hazardLayers.ts';
+import { HazardTable } from '../../ui/HazardTable.tsx';
+import { loaded, loadFailed, LOADING, NOT_ASKED, type LoadState } from '../../ui/loadState.ts';
+import '../../ui/tripPages.css';
 
 const LAYER_KEY = 'hazards';
 
-type Found =
-  | { phase: 'idle' }
-  | { phase: 'loading' }
-  | { phase: 'done'; hazards: Hazard[]; names: ReadonlyMap<string, string> }
-  | { phase: 'failed'; message: string };
+type Found = LoadState<{ hazards: Hazard[]; names: ReadonlyMap<string, string> }>;
 
 function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
   const next = new Set(set);
@@ -45,13 +42,13 @@ export function HazardsPage() {
   const choices = useAssetChoices(subscribedOrganization.value?.id ?? null);
   const [types, setTypes] = useState<ReadonlySet<HazardType>>(new Set(HAZARD_TYPES));
   const [severities, setSeverities] = useState<ReadonlySet<HazardSeverity>>(new Set(HAZARD_SEVERITIES));
-  const [found, setFound] = useState<Found>({ phase: 'idle' });
+  const [found, setFound] = useState<Found>(NOT_ASKED);
   const allTypes = types.size === HAZARD_TYPES.length;
 
   const shown = useMemo(
     () =>
-      found.phase === 'done'
-        ? found.hazards.filter((hazard) => types.has(hazard.type) && severities.has(hazard.severity))
+      found.phase === 'loaded'
+        ? found.value.hazards.filter((hazard) => types.has(hazard.type) && severities.has(hazard.severity))
         : [],
     [found, types, severities],
   );
@@ -61,7 +58,7 @@ export function HazardsPage() {
   }, [shown]);
   useEffect(() => () => clearFeatureLayers(LAYER_KEY), []);
   // While results show, the live markers would bury them: hidden until the results are cleared or the screen left.
-  const showingResults = found.phase === 'done';
+  const showingResults = found.phase === 'loaded';
   useEffect(() => {
     liveAssetsHidden.value = showingResults;
   }, [showingResults]);
@@ -73,19 +70,20 @@ export function HazardsPage() {
   );
 
   const search = (request: TripSearchRequest) => {
-    setFound({ phase: 'loading' });
+    setFound(LOADING);
     void searchHazards(apiClient(), {
       thingIds: request.assets.map((asset) => asset.id),
       start: request.start,
       end: request.end,
       types: allTypes ? 'all' : [...types],
     }).then((result) => {
-      if (!result.ok) return setFound({ phase: 'failed', message: result.message });
-      setFound({
-        phase: 'done',
-        hazards: result.value,
-        names: new Map(request.assets.map((asset) => [asset.id, asset.name])),
-      });
+      if (!result.ok) return setFound(loadFailed(result.message));
+      setFound(
+        loaded({
+          hazards: result.value,
+          names: new Map(request.assets.map((asset) => [asset.id, asset.name])),
+        }),
+      );
       const bounds = positionBounds(result.value.map((hazard) => [hazard.lng, hazard.lat]));
       if (bounds) requestCamera({ kind: 'fit', bounds, padding: 64 });
     });
@@ -142,8 +140,8 @@ export function HazardsPage() {
         <section className="trips-page__results" aria-label="Hazards found">
           <div className="trips-page__results-head">
             <h2 className="trips-page__subtitle">Hazards found</h2>
-            {found.phase === 'done' ? (
-              <button type="button" onClick={() => setFound({ phase: 'idle' })}>
+            {found.phase === 'loaded' ? (
+              <button type="button" onClick={() => setFound(NOT_ASKED)}>
                 Clear results
               </button>
             ) : null}
@@ -154,7 +152,7 @@ export function HazardsPage() {
               {found.message}
             </p>
           ) : null}
-          {found.phase === 'done' ? (
+          {found.phase === 'loaded' ? (
             <>
               <p className="trip-form__hint">Live asset markers are hidden while results show.</p>
               {shown.length === 0 ? (
@@ -163,7 +161,7 @@ export function HazardsPage() {
                 <HazardTable
                   label="Hazards"
                   hazards={shown}
-                  assetNames={found.names}
+                  assetNames={found.value.names}
                   rowTestId="hazard-row"
                 />
               )}

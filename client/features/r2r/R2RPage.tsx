@@ -11,23 +11,21 @@ import { searchR2RRun } from '../../api/hazards.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
-import { hazardLayers } from '../hazards/hazardLayers.ts';
-import { HazardTable } from '../hazards/HazardTable.tsx';
-import { formatTripTime, fromLocalInputValue, toLocalInputValue } from '../trips/tripFormat.ts';
-import { assetColours, tripLayers } from '../trips/tripLayers.ts';
-import { SectionMap } from '../trips/SectionMap.tsx';
-import { FieldError } from '../trips/TripForm.tsx';
+import { hazardLayers } from '../../ui/hazardLayers.ts';
+import { HazardTable } from '../../ui/HazardTable.tsx';
+import { formatTripTime, fromLocalInputValue, toLocalInputValue } from '../../ui/tripFormat.ts';
+import { assetColours, tripLayers } from '../../ui/tripLayers.ts';
+import { SectionMap } from '../../ui/SectionMap.tsx';
+import { FieldError } from '../../ui/FormField.tsx';
 import { useAssetChoices } from '../../ui/useAssetChoices.ts';
 import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
-import '../trips/trips.css';
+import { loaded, loadFailed, LOADING, NOT_ASKED, type LoadState } from '../../ui/loadState.ts';
+import '../../ui/tripPages.css';
+import './r2r.css';
 
 const LAYER_KEY = 'r2r';
 
-type Found =
-  | { phase: 'idle' }
-  | { phase: 'loading' }
-  | { phase: 'done'; run: R2RRun; name: string }
-  | { phase: 'failed'; message: string };
+type Found = LoadState<{ run: R2RRun; name: string }>;
 
 /** The run as a trip, so the trips' layers draw its path and its ends. */
 function asTrip(run: R2RRun, name: string): Trip {
@@ -70,18 +68,19 @@ export function R2RPage() {
     toLocalInputValue(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000),
   );
   const [tried, setTried] = useState(false);
-  const [found, setFound] = useState<Found>({ phase: 'idle' });
+  const [found, setFound] = useState<Found>(NOT_ASKED);
 
   const startMs = fromLocalInputValue(start);
   const startProblem = r2rStartProblem(startMs, Date.now());
   const assetProblem = thingId === '' ? SELECT_ASSET : null;
 
   useEffect(() => {
-    if (found.phase !== 'done') return clearFeatureLayers(LAYER_KEY);
-    const trip = asTrip(found.run, found.name);
+    if (found.phase !== 'loaded') return clearFeatureLayers(LAYER_KEY);
+    const { run, name } = found.value;
+    const trip = asTrip(run, name);
     setFeatureLayers(LAYER_KEY, [
       ...tripLayers([trip], [], assetColours([trip])),
-      ...hazardLayers('r2r-alerts', found.run.alerts),
+      ...hazardLayers('r2r-alerts', run.alerts),
     ]);
   }, [found]);
   useEffect(() => () => clearFeatureLayers(LAYER_KEY), []);
@@ -91,10 +90,10 @@ export function R2RPage() {
     setTried(true);
     if (startProblem || assetProblem || startMs === null) return;
     const name = choices?.find((choice) => choice.id === thingId)?.name ?? thingId;
-    setFound({ phase: 'loading' });
+    setFound(LOADING);
     void searchR2RRun(apiClient(), thingId, startMs).then((result) => {
-      if (!result.ok) return setFound({ phase: 'failed', message: result.message });
-      setFound({ phase: 'done', run: result.value, name });
+      if (!result.ok) return setFound(loadFailed(result.message));
+      setFound(loaded({ run: result.value, name }));
       const bounds = positionBounds(result.value.path);
       if (bounds) requestCamera({ kind: 'fit', bounds, padding: 64 });
     });
@@ -157,19 +156,20 @@ export function R2RPage() {
             {found.message}
           </p>
         ) : null}
-        {found.phase === 'done' ? (
+        {found.phase === 'loaded' ? (
           <section aria-label="R2R results" className="r2r-results">
             <h2 className="trips-page__subtitle">
-              {found.name}: {formatTripTime(found.run.start)} to {formatTripTime(found.run.end)}
+              {found.value.name}: {formatTripTime(found.value.run.start)} to{' '}
+              {formatTripTime(found.value.run.end)}
             </h2>
             <HazardTable
               label="Alerts"
-              caption={`Alerts (${found.run.alerts.length})`}
-              hazards={found.run.alerts}
+              caption={`Alerts (${found.value.run.alerts.length})`}
+              hazards={found.value.run.alerts}
               rowTestId="r2r-alert"
             />
             <table className="hazard-table" aria-label="Points">
-              <caption>Points ({found.run.points.length})</caption>
+              <caption>Points ({found.value.run.points.length})</caption>
               <thead>
                 <tr>
                   <th>Time</th>
@@ -179,7 +179,7 @@ export function R2RPage() {
                 </tr>
               </thead>
               <tbody>
-                {found.run.points.map((point) => (
+                {found.value.run.points.map((point) => (
                   <tr key={point.time} data-testid="r2r-point">
                     <td>{formatTripTime(point.time)}</td>
                     <td>

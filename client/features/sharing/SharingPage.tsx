@@ -19,15 +19,13 @@ import {
 import { ONLY_OWNED_ASSETS, sharingVerdict, type AssetChoice } from '#domain/things/assetChoices';
 import { sendMutualAidRequest } from '../../api/sharing.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
-import { FieldError } from '../trips/TripForm.tsx';
+import { FieldCounter, FieldError } from '../../ui/FormField.tsx';
 import { useAssetChoices } from '../../ui/useAssetChoices.ts';
 import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
-import '../trips/trips.css';
+import '../../ui/tripPages.css';
+import './sharing.css';
 
 type Step = 'intro' | 'form' | 'sent';
-
-/** The counter turns red within 5 characters of the limit (access §5 "Forms in general"). */
-const COUNTER_WARNING = 5;
 
 export function SharingPage() {
   useSignals();
@@ -106,7 +104,6 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
   const [rootError, setRootError] = useState<string | null>(null);
   const problems = useMemo(() => mutualAidFormProblems(form), [form]);
   const shown = tried ? problems : {};
-  const remaining = SHARED_ORGANIZATION_MAX_LENGTH - form.sharedOrg.length;
   const entries: PickerEntry[] = useMemo(
     () => choices.map((choice) => ({ choice, reason: null })),
     [choices],
@@ -153,12 +150,7 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
           onChange={(event) => setForm({ ...form, sharedOrg: event.target.value })}
         />
       </label>
-      <p
-        className={`sharing-form__counter${remaining <= COUNTER_WARNING ? ' sharing-form__counter--warning' : ''}`}
-        aria-live="polite"
-      >
-        {form.sharedOrg.length}/{SHARED_ORGANIZATION_MAX_LENGTH}
-      </p>
+      <FieldCounter length={form.sharedOrg.length} max={SHARED_ORGANIZATION_MAX_LENGTH} />
       <FieldError message={shown.sharedOrg} />
       <AssetPicker
         legend="Assets"

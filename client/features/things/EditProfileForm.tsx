@@ -8,12 +8,10 @@ import { useLocation } from 'wouter';
 import { subtypesOf, type ThingType } from '#domain/things/thingTypes';
 import {
   AVAILABLE_PROVIDERS_IN_USE,
-  counterIsWarning,
   INTEGRATION_PROVIDERS,
   mayAddIntegration,
   profileBody,
   profileProblems,
-  sameProfileValues,
   type ProfileField,
   type ProfileFormValues,
 } from '#domain/things/thingProfileForm';
@@ -26,16 +24,25 @@ import { updateThingProfile, type ThingCatalog } from '../../api/thingEdits.ts';
 import { apiClient } from '../../app/session.ts';
 import type { ThingDetailView } from '../../live/liveProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
-import { shouldShowFieldError } from '../accounts/accountsForm.ts';
-import { FormFooter, TextField } from '../accounts/FormParts.tsx';
-// The form parts' own styles (fields, the footer).
-import '../accounts/accounts.css';
+import { FieldError, TextField } from '../../ui/FormField.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { useForm } from '../../ui/useForm.ts';
 import { useThingCatalog } from './thingCatalog.ts';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
 
 /** Live §9: the profile save returns to the asset 150 ms after it succeeded. */
 const SAVE_REDIRECT_MS = 150;
+/** A failed save shows the problems of every field and integration slot. */
+const SUBMIT_TOUCHES = [
+  'nickname',
+  'thingTypeId',
+  'vinNumber',
+  'plateNumber',
+  'registryNumber',
+  'integration0',
+  'integration1',
+] as const;
 
 function initialValues(detail: ThingDetailView, types: readonly ThingType[]): ProfileFormValues {
   return {
@@ -51,17 +58,6 @@ function initialValues(detail: ThingDetailView, types: readonly ThingType[]): Pr
   };
 }
 
-function Counter({ length, limit }: { length: number; limit: number }) {
-  return (
-    <span
-      className={`field__counter${counterIsWarning(length, limit) ? ' field__counter--warning' : ''}`}
-      data-testid="character-counter"
-    >
-      {length}/{limit}
-    </span>
-  );
-}
-
 function ProfileForm({
   detail,
   catalog,
@@ -72,84 +68,35 @@ function ProfileForm({
   onDone(): void;
 }) {
   const [initial] = useState(() => initialValues(detail, catalog.types));
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitFailed, setSubmitFailed] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [apiError, setApiError] = useState<string | null>(null);
-  const problems = profileProblems(values);
-  const changed = !sameProfileValues(values, initial);
+  const form = useForm('thing-profile', initial, profileProblems, SUBMIT_TOUCHES);
+  const { values, submitting } = form;
 
-  const touch = (field: string) => setTouched((current) => new Set(current).add(field));
-  const change = (field: string, next: Partial<ProfileFormValues>) => {
-    setValues((current) => ({ ...current, ...next }));
-    touch(field);
-  };
-  const errorOf = (field: keyof typeof problems, dirty: boolean) => {
-    const problem = problems[field];
-    return problem &&
-      shouldShowFieldError({ touched: touched.has(field), dirty, submitFailed, disabled: submitting })
-      ? problem
-      : null;
-  };
-
-  function text(field: ProfileField & keyof ProfileFormValues, label: string, limit?: number) {
-    const value = values[field];
+  function text(field: ProfileField, label: string, limit?: number) {
     return (
-      <>
-        <TextField
-          id={`thing-profile-${field}`}
-          label={label}
-          value={value}
-          error={errorOf(field, value !== initial[field])}
-          onChange={(next) => change(field, { [field]: next })}
-          onBlur={() => touch(field)}
-        />
-        {limit ? <Counter length={value.length} limit={limit} /> : null}
-      </>
+      <TextField
+        {...form.bind(field)}
+        label={label}
+        {...(limit ? { counterMax: limit, counterTestId: 'character-counter' } : {})}
+      />
     );
   }
 
   const subtypes = subtypesOf(catalog.subtypes, values.thingTypeId);
-  const typeError = errorOf('thingTypeId', values.thingTypeId !== initial.thingTypeId);
+  const typeError = form.errorOf('thingTypeId');
   const setIntegration = (slot: number, next: { name?: string; id?: string }) =>
-    change(`integration${slot}`, {
+    form.update(`integration${slot}`, {
       integrations: values.integrations.map((integration, index) =>
         index === slot ? { ...integration, ...next } : integration,
       ),
     });
 
-  async function save() {
-    setTouched(
-      new Set([
-        'nickname',
-        'thingTypeId',
-        'vinNumber',
-        'plateNumber',
-        'registryNumber',
-        'integration0',
-        'integration1',
-      ]),
+  const save = () =>
+    form.submit(
+      (current) => updateThingProfile(apiClient(), detail.id, profileBody(current, detail.integrations)),
+      {
+        holdOnSuccess: true,
+      },
     );
-    if (Object.keys(problems).length > 0) {
-      setSubmitFailed(true);
-      return;
-    }
-    setSubmitting(true);
-    setApiError(null);
-    const outcome = await updateThingProfile(
-      apiClient(),
-      detail.id,
-      profileBody(values, detail.integrations),
-    );
-    if (outcome.ok) {
-      window.setTimeout(onDone, SAVE_REDIRECT_MS);
-      return;
-    }
-    setSubmitting(false);
-    setSubmitFailed(true);
-    setApiError(outcome.message);
-  }
 
   return (
     <form
@@ -158,7 +105,9 @@ function ProfileForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        void save().then((saved) => {
+          if (saved) window.setTimeout(onDone, SAVE_REDIRECT_MS);
+        });
       }}
     >
       <h1 id="thing-profile-form-title" className="thing-detail__primary">
@@ -169,7 +118,7 @@ function ProfileForm({
         <input
           type="checkbox"
           checked={values.inService}
-          onChange={(event) => change('inService', { inService: event.target.checked })}
+          onChange={(event) => form.update('inService', { inService: event.target.checked })}
         />{' '}
         In-Service
       </label>
@@ -177,7 +126,9 @@ function ProfileForm({
         <input
           type="checkbox"
           checked={values.isPubliclyReporting}
-          onChange={(event) => change('isPubliclyReporting', { isPubliclyReporting: event.target.checked })}
+          onChange={(event) =>
+            form.update('isPubliclyReporting', { isPubliclyReporting: event.target.checked })
+          }
         />{' '}
         Alerting
       </label>
@@ -191,8 +142,10 @@ function ProfileForm({
           className="input"
           value={values.thingTypeId}
           aria-invalid={typeError ? true : undefined}
-          onChange={(event) => change('thingTypeId', { thingTypeId: event.target.value, thingSubtypeId: '' })}
-          onBlur={() => touch('thingTypeId')}
+          onChange={(event) =>
+            form.update('thingTypeId', { thingTypeId: event.target.value, thingSubtypeId: '' })
+          }
+          onBlur={() => form.touch('thingTypeId')}
         >
           <option value="">Select…</option>
           {catalog.types.map((type) => (
@@ -201,7 +154,7 @@ function ProfileForm({
             </option>
           ))}
         </select>
-        {typeError ? <span className="field__error">{typeError}</span> : null}
+        <FieldError message={typeError} />
       </div>
       <div className="field">
         <label htmlFor="thing-profile-subtype" className="field__label">
@@ -211,7 +164,7 @@ function ProfileForm({
           id="thing-profile-subtype"
           className="input"
           value={values.thingSubtypeId}
-          onChange={(event) => change('thingSubtypeId', { thingSubtypeId: event.target.value })}
+          onChange={(event) => form.update('thingSubtypeId', { thingSubtypeId: event.target.value })}
         >
           <option value="">None</option>
           {subtypes.map((subtype) => (
@@ -228,7 +181,7 @@ function ProfileForm({
         <legend className="field__label">Integrations</legend>
         {values.integrations.map((integration, slot) => {
           const original = initial.integrations[slot];
-          const error = errorOf(
+          const error = form.errorOf(
             `integration${slot}`,
             original?.name !== integration.name || original.id !== integration.id,
           );
@@ -243,7 +196,7 @@ function ProfileForm({
                   className="input"
                   value={integration.name}
                   onChange={(event) => setIntegration(slot, { name: event.target.value })}
-                  onBlur={() => touch(`integration${slot}`)}
+                  onBlur={() => form.touch(`integration${slot}`)}
                 >
                   <option value="">Select…</option>
                   {INTEGRATION_PROVIDERS.map((provider) => (
@@ -262,7 +215,7 @@ function ProfileForm({
                   className="input"
                   value={integration.id}
                   onChange={(event) => setIntegration(slot, { id: event.target.value })}
-                  onBlur={() => touch(`integration${slot}`)}
+                  onBlur={() => form.touch(`integration${slot}`)}
                 />
               </div>
               <button
@@ -270,14 +223,14 @@ function ProfileForm({
                 className="button button--small"
                 aria-label={`Remove integration ${slot + 1}`}
                 onClick={() =>
-                  change(`integration${slot}`, {
+                  form.update(`integration${slot}`, {
                     integrations: values.integrations.filter((_, index) => index !== slot),
                   })
                 }
               >
                 Remove
               </button>
-              {error ? <span className="field__error">{error}</span> : null}
+              <FieldError message={error} />
             </div>
           );
         })}
@@ -286,10 +239,7 @@ function ProfileForm({
           className="button button--small"
           disabled={!mayAddIntegration(values.integrations)}
           onClick={() =>
-            setValues((current) => ({
-              ...current,
-              integrations: [...current.integrations, { name: '', id: '' }],
-            }))
+            form.replace({ ...values, integrations: [...values.integrations, { name: '', id: '' }] })
           }
         >
           Add integration
@@ -298,7 +248,7 @@ function ProfileForm({
           <span className="thing-detail__note">{AVAILABLE_PROVIDERS_IN_USE}</span>
         )}
       </fieldset>
-      <FormFooter changed={changed} submitting={submitting} apiError={apiError} onCancel={onDone} />
+      <FormFooter changed={form.changed} submitting={submitting} apiError={form.apiError} onCancel={onDone} />
     </form>
   );
 }

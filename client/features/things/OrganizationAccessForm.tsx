@@ -9,11 +9,14 @@ import { updateThingAssociations } from '../../api/thingEdits.ts';
 import { apiClient, subscribedOrganization, switchableOrganizations } from '../../app/session.ts';
 import type { ThingDetailView } from '../../live/liveProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
-import { FormFooter } from '../accounts/FormParts.tsx';
-// The form parts' own styles (the footer).
-import '../accounts/accounts.css';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { useForm } from '../../ui/useForm.ts';
+import '../../ui/formField.css';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
+
+/** Every choice is allowed: the form has no field problems, only the server's answer. */
+const NO_PROBLEMS = () => ({});
 
 function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): void }) {
   const organization = subscribedOrganization.value;
@@ -27,20 +30,15 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
   const [initial] = useState(() =>
     Object.fromEntries(candidates.map((candidate) => [candidate.id, candidate.choice])),
   );
-  const [choices, setChoices] = useState<Record<string, AccessChoice>>(initial);
-  const [submitting, setSubmitting] = useState(false);
-  const [apiError, setApiError] = useState<string | null>(null);
+  const form = useForm<Record<string, AccessChoice>>('thing-access', initial, NO_PROBLEMS);
+  const choices = form.values;
   const changes = accessChanges(initial, choices);
 
   async function save() {
-    setSubmitting(true);
-    setApiError(null);
-    const outcome = await updateThingAssociations(apiClient(), detail.id, {
-      organization_relationships: changes,
-    });
-    setSubmitting(false);
-    if (outcome.ok) onDone();
-    else setApiError(outcome.message);
+    const saved = await form.submit(() =>
+      updateThingAssociations(apiClient(), detail.id, { organization_relationships: changes }),
+    );
+    if (saved) onDone();
   }
 
   return (
@@ -61,7 +59,7 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
       {candidates.length === 0 ? <p className="thing-detail__note">No organizations to share with.</p> : null}
       {candidates.map((candidate) => {
         const choice = choices[candidate.id] ?? 'none';
-        const set = (next: AccessChoice) => setChoices((current) => ({ ...current, [candidate.id]: next }));
+        const set = (next: AccessChoice) => form.set(candidate.id, next);
         return (
           <fieldset key={candidate.id} className="field" data-testid="access-organization">
             <legend className="field__label">{candidate.name}</legend>
@@ -101,8 +99,8 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
       })}
       <FormFooter
         changed={changes.length > 0}
-        submitting={submitting}
-        apiError={apiError}
+        submitting={form.submitting}
+        apiError={form.apiError}
         onCancel={onDone}
       />
     </form>

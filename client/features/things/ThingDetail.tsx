@@ -8,7 +8,7 @@ import { typeDisplayName } from '#domain/things/thingTypes';
 import { subscribedOrganization, permissions } from '../../app/session.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import type { ThingDetailView } from '../../live/liveProtocol.ts';
-import { CopyButton } from '../accounts/CopyButton.tsx';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 import { ProfileActions, ProfileToggles } from './ProfileControls.tsx';
 import { ThingStatusBlock } from './ThingStatusBlock.tsx';
 import { useThingCatalog } from './thingCatalog.ts';

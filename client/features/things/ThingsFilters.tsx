@@ -15,8 +15,9 @@ import {
 import { subtypesOf } from '#domain/things/thingTypes';
 import { isResponderView } from '../../live/thingsStore.ts';
 import { useThingCatalog } from './thingCatalog.ts';
-import { listFilter, setListFilter } from './thingsView.ts';
+import { listFilter, setListFilter } from '../../app/thingsView.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
+import '../../ui/formField.css';
 
 /** Live §9: the panel closes this long after Apply. */
 export const FILTER_PANEL_CLOSE_MS = 100;

@@ -19,7 +19,7 @@ import {
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { PendingThingRow, ThingRow } from './ThingRow.tsx';
 import { ThingsFilters } from './ThingsFilters.tsx';
-import { listFilter, setThingSearch, thingSearchText } from './thingsView.ts';
+import { listFilter, setThingSearch, thingSearchText } from '../../app/thingsView.ts';
 import './thingDetail.css';
 import './thingsList.css';
 

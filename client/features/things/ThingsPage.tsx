@@ -7,13 +7,14 @@ import { selectThing } from '../../live/liveBridge.ts';
 import { missingSelectedId, shownThingIds } from '../../live/thingsStore.ts';
 import { LiveMap } from '../../map/LiveMap.tsx';
 import { markerFilterIds } from '../../map/markerFilter.ts';
-import { ReplayControl } from '../replay/ReplayControl.tsx';
+import { ReplayControl } from './replay/ReplayControl.tsx';
 import { EditProfileForm } from './EditProfileForm.tsx';
 import { OrganizationAccessForm } from './OrganizationAccessForm.tsx';
 import { ThingDetail } from './ThingDetail.tsx';
 import { ThingsList } from './ThingsList.tsx';
 import { THINGS_PATH, thingPath } from './thingsPaths.ts';
-import { listFilter } from './thingsView.ts';
+import { listFilter } from '../../app/thingsView.ts';
+import './thingsPage.css';
 
 export { THINGS_PATH };
 

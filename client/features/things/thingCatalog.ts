@@ -1,12 +1,13 @@
 // The thing types and subtypes (GET /thing_types, /thing_subtypes) for the Edit Profile form and the Filters panel:
 // loaded once per page on first use and shared; a failed load is tried again by the next screen that asks.
 import { useEffect, useState } from 'react';
-import { loadThingCatalog, type Outcome, type ThingCatalog } from '../../api/thingEdits.ts';
+import { loadThingCatalog, type ThingCatalog } from '../../api/thingEdits.ts';
+import type { Result } from '../../ui/result.ts';
 import { apiClient } from '../../app/session.ts';
 
-let pending: Promise<Outcome<ThingCatalog>> | null = null;
+let pending: Promise<Result<ThingCatalog>> | null = null;
 
-function catalog(): Promise<Outcome<ThingCatalog>> {
+function catalog(): Promise<Result<ThingCatalog>> {
   pending ??= loadThingCatalog(apiClient()).then((outcome) => {
     if (!outcome.ok) pending = null;
     return outcome;

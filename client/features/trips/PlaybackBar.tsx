@@ -13,7 +13,7 @@ import {
 } from '#domain/trips/playback';
 import { formatSpeed } from '#domain/units/speed';
 import { subscribedOrganization } from '../../app/session.ts';
-import { formatTripTime } from './tripFormat.ts';
+import { formatTripTime } from '../../ui/tripFormat.ts';
 import { followedThingId, playbackClock, playbackTime, shownTrips } from './tripsState.ts';
 
 const SCRUBBER_STEPS = 1000;

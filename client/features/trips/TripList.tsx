@@ -3,8 +3,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { MergedTrips } from '#domain/trips/trip';
 import { duration as formatDuration } from '../../ui/displayTime.ts';
-import { colourText, assetColours } from './tripLayers.ts';
-import { formatTripTime } from './tripFormat.ts';
+import { colourText, assetColours } from '../../ui/tripLayers.ts';
+import { formatTripTime } from '../../ui/tripFormat.ts';
 import { hiddenTripIds, toggleTrip } from './tripsState.ts';
 
 export function TripList({ result }: { result: MergedTrips }) {

@@ -5,13 +5,14 @@ import { useCallback, useEffect } from 'react';
 import { searchTrips } from '../../api/trips.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { PlaybackBar } from './PlaybackBar.tsx';
-import { SectionMap } from './SectionMap.tsx';
-import { TripForm, type TripSearchRequest } from './TripForm.tsx';
+import { SectionMap } from '../../ui/SectionMap.tsx';
+import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
 import { TripList } from './TripList.tsx';
 import { mountTripsBridge } from './tripsBridge.ts';
 import { acceptSearchResult, resetTrips, tripSearch } from './tripsState.ts';
 import { useAssetChoices } from '../../ui/useAssetChoices.ts';
 import './trips.css';
+import { loadFailed, LOADING } from '../../ui/loadState.ts';
 
 export function TripsPage() {
   useSignals();
@@ -26,11 +27,11 @@ export function TripsPage() {
   useEffect(() => resetTrips(), [organizationId]);
 
   const runSearch = useCallback((request: TripSearchRequest) => {
-    tripSearch.value = { phase: 'loading' };
+    tripSearch.value = LOADING;
     searchTrips(apiClient(), request.assets, request).then(
       (result) => acceptSearchResult(result, performance.now()),
       () => {
-        tripSearch.value = { phase: 'failed', message: 'Unknown Error' };
+        tripSearch.value = loadFailed('Unknown Error');
       },
     );
   }, []);
@@ -40,7 +41,7 @@ export function TripsPage() {
       <aside className="trips-page__panel">
         <h1 className="trips-page__title">Trips</h1>
         <TripForm choices={choices} busy={search.phase === 'loading'} onSearch={runSearch} />
-        {search.phase === 'done' ? <TripList result={search.result} /> : null}
+        {search.phase === 'loaded' ? <TripList result={search.value} /> : null}
         {search.phase === 'failed' ? (
           <p className="trip-list__error" role="alert">
             {search.message}

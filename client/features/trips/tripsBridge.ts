@@ -6,7 +6,7 @@ import { clockTime, positionsAt, settle } from '#domain/trips/playback';
 import { tripBounds } from '#domain/trips/trip';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
-import { assetColours, tripLayers } from './tripLayers.ts';
+import { assetColours, tripLayers } from '../../ui/tripLayers.ts';
 import { followedThingId, foundTrips, playbackClock, playbackTime, shownTrips } from './tripsState.ts';
 
 const LAYER_KEY = 'trips';

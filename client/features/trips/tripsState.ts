@@ -3,14 +3,11 @@
 import { computed, signal } from '@preact/signals-react';
 import type { MergedTrips, Trip } from '#domain/trips/trip';
 import { createPlaybackClock, tripsTimeRange, type PlaybackClock } from '#domain/trips/playback';
+import { loaded, NOT_ASKED, type LoadState } from '../../ui/loadState.ts';
 
-export type SearchState =
-  | { phase: 'idle' }
-  | { phase: 'loading' }
-  | { phase: 'done'; result: MergedTrips }
-  | { phase: 'failed'; message: string };
+export type SearchState = LoadState<MergedTrips>;
 
-export const tripSearch = signal<SearchState>({ phase: 'idle' });
+export const tripSearch = signal<SearchState>(NOT_ASKED);
 /** Trip ids the user has hidden from the map and playback. */
 export const hiddenTripIds = signal<ReadonlySet<string>>(new Set());
 export const playbackClock = signal<PlaybackClock | null>(null);
@@ -21,7 +18,7 @@ export const followedThingId = signal<string | null>(null);
 
 export const foundTrips = computed<readonly Trip[]>(() => {
   const search = tripSearch.value;
-  return search.phase === 'done' ? search.result.trips : [];
+  return search.phase === 'loaded' ? search.value.trips : [];
 });
 
 export const shownTrips = computed<readonly Trip[]>(() => {
@@ -31,7 +28,7 @@ export const shownTrips = computed<readonly Trip[]>(() => {
 
 /** A new result replaces the clock with one over its runs, at their start, paused. */
 export function acceptSearchResult(result: MergedTrips, wallNow: number): void {
-  tripSearch.value = { phase: 'done', result };
+  tripSearch.value = loaded(result);
   hiddenTripIds.value = new Set();
   const range = tripsTimeRange(result.trips);
   playbackClock.value = range ? createPlaybackClock(range.from, range.to, wallNow) : null;
@@ -47,7 +44,7 @@ export function toggleTrip(tripId: string): void {
 }
 
 export function resetTrips(): void {
-  tripSearch.value = { phase: 'idle' };
+  tripSearch.value = NOT_ASKED;
   hiddenTripIds.value = new Set();
   playbackClock.value = null;
   playbackTime.value = null;

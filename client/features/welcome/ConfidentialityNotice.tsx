@@ -1,3 +1,5 @@
+import './welcome.css';
+
 export const EULA_URL = 'https://example-provider.test/legal/eula';
 export const TERMS_URL = 'https://example-provider.test/legal/terms';
 

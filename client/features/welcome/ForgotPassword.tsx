@@ -4,6 +4,8 @@ import { requestPasswordReset } from '../../api/passwordRecovery.ts';
 import { apiClient } from '../../app/session.ts';
 import { EMAIL_PATTERN } from './signInForm.ts';
 import { EMAIL_SENT, PENDING } from './welcomeTexts.ts';
+import './welcome.css';
+import '../../ui/formField.css';
 
 function emailFromNavigationState(): string {
   const state: unknown = window.history.state;

@@ -10,6 +10,8 @@ import { resetPassword } from '../../api/passwordRecovery.ts';
 import { currentEnvironment } from '../../app/environment.ts';
 import { apiClient } from '../../app/session.ts';
 import { PENDING, REDIRECTING, RESET_REDIRECT_MS } from './welcomeTexts.ts';
+import './welcome.css';
+import '../../ui/formField.css';
 
 /** Reset password (access §2, §5): new password and confirmation, live rule marks, the 90-day note, and sign-in
  * 2 s after success. */

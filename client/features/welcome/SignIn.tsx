@@ -7,7 +7,8 @@ import { currentEnvironment } from '../../app/environment.ts';
 import { apiClient, permissions, takeReturnPath } from '../../app/session.ts';
 import { isMobileViewport } from '../../app/viewport.ts';
 import { ConfidentialityNotice } from './ConfidentialityNotice.tsx';
-import { signIn, signInWithLinkTokens, type SignInResult } from './signInFlow.ts';
+import { signIn, signInWithLinkTokens } from './signInFlow.ts';
+import type { Result } from '../../ui/result.ts';
 import {
   countWrongPassword,
   LOCKED_OUT,
@@ -18,6 +19,8 @@ import {
   type WrongPasswords,
 } from './signInForm.ts';
 import { EMAIL_SENT } from './welcomeTexts.ts';
+import './welcome.css';
+import '../../ui/formField.css';
 
 type Field = keyof SignInValues;
 
@@ -43,7 +46,7 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
   const [wrongPasswords, setWrongPasswords] = useState<WrongPasswords>({ email: '', count: 0 });
   const environment = currentEnvironment();
 
-  const finish = (result: SignInResult, email = '') => {
+  const finish = (result: Result, email = '') => {
     if (!result.ok) {
       // The attempt that locks the account is still answered "incorrect": say "locked" and offer the unlock
       // e-mail at once rather than after one more try.

@@ -8,10 +8,9 @@ import {
   type SignInOutcome,
 } from '../../api/auth.ts';
 import { acceptProfile, apiClient, endSession, startSession } from '../../app/session.ts';
+import type { Result } from '../../ui/result.ts';
 
-export type SignInResult = { ok: true } | { ok: false; message: string };
-
-async function finishSignIn(token: SignInOutcome): Promise<SignInResult> {
+async function finishSignIn(token: SignInOutcome): Promise<Result> {
   if (!token.ok) return token;
   startSession(token.token);
   const profile = await fetchProfile(apiClient());
@@ -24,10 +23,10 @@ async function finishSignIn(token: SignInOutcome): Promise<SignInResult> {
   return accepted;
 }
 
-export async function signIn(email: string, password: string, unlockToken?: string): Promise<SignInResult> {
+export async function signIn(email: string, password: string, unlockToken?: string): Promise<Result> {
   return finishSignIn(await requestToken(apiClient(), email.trim(), password, unlockToken));
 }
 
-export async function signInWithLinkTokens(tokens: LinkTokens): Promise<SignInResult> {
+export async function signInWithLinkTokens(tokens: LinkTokens): Promise<Result> {
   return finishSignIn(await verifyLinkTokens(apiClient(), tokens));
 }

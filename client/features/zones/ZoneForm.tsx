@@ -14,8 +14,8 @@ import {
 } from '#domain/zones/zoneScreens';
 import { tookSaveAnswer } from '../../live/collectionsStore.ts';
 import { editedZoneId } from '../../map/mapViewState.ts';
-import { FormFooter } from '../accounts/FormParts.tsx';
-import { TextInputField } from '../../ui/FormField.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { TextField } from '../../ui/FormField.tsx';
 import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
 import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
@@ -96,17 +96,13 @@ function ZoneFormFields({ zone, organizationId }: { zone: AlertingZone | null; o
           testId="path-points-editor"
         />
       </MapFieldset>
-      <TextInputField
-        binding={form.bind('description')}
-        label="Description"
-        maxLength={ZONE_DESCRIPTION_MAX_LENGTH}
-      />
-      <TextInputField
-        binding={form.bind('alertMessage')}
+      <TextField {...form.bind('description')} label="Description" counterMax={ZONE_DESCRIPTION_MAX_LENGTH} />
+      <TextField
+        {...form.bind('alertMessage')}
         label="Alert Message"
-        maxLength={ZONE_ALERT_MESSAGE_MAX_LENGTH}
+        counterMax={ZONE_ALERT_MESSAGE_MAX_LENGTH}
       />
-      <TextInputField binding={form.bind('hotspotId')} label="Hotspot ID" />
+      <TextField {...form.bind('hotspotId')} label="Hotspot ID" />
       <label>
         <input
           type="checkbox"

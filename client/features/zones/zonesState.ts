@@ -3,7 +3,7 @@
 // deleting a zone, and fitting the map to a zone's line.
 import type { AlertingZone } from '#domain/zones/alertingZone';
 import type { zoneSaveBody } from '#domain/zones/zoneScreens';
-import type { Outcome } from '../../api/accounts.ts';
+import type { Result } from '../../ui/result.ts';
 import { deleteZone, saveZone } from '../../api/zones.ts';
 import { apiClient } from '../../app/session.ts';
 import { applyOwnWrite } from '../../live/liveBridge.ts';
@@ -17,7 +17,7 @@ const ZONE_FIT_PADDING = 50;
 export async function saveOwnZone(
   organizationId: string,
   body: ReturnType<typeof zoneSaveBody>,
-): Promise<Outcome<string>> {
+): Promise<Result<string>> {
   const result = await saveZone(apiClient(), body);
   if (!result.ok) return result;
   await applyOwnWrite(organizationId, { kind: 'zoneSaved', record: result.value.record });
@@ -25,7 +25,7 @@ export async function saveOwnZone(
 }
 
 /** Deletes the zone and takes it off the worker's zones. */
-export async function deleteOwnZone(organizationId: string, zoneId: string): Promise<Outcome<null>> {
+export async function deleteOwnZone(organizationId: string, zoneId: string): Promise<Result<null>> {
   const result = await deleteZone(apiClient(), zoneId);
   if (result.ok) await applyOwnWrite(organizationId, { kind: 'zoneDeleted', zoneId });
   return result;

@@ -1,7 +1,8 @@
 // Hazards as a table, newest first: when, which asset (when the screen shows several), the type and the severity.
 // The hazards screen lists its search's hazards with it; the R2R results list the run's alerts.
 import { HAZARD_TYPE_LABELS, type Hazard } from '#domain/hazards/hazard';
-import { formatTripTime } from '../trips/tripFormat.ts';
+import { formatTripTime } from './tripFormat.ts';
+import './hazardTable.css';
 
 type HazardTableProps = {
   label: string;

@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
-import { commandReplay } from '../../live/liveBridge.ts';
-import { replayStatus } from '../../live/replayStore.ts';
-import { displayZone } from '../../ui/displayTime.ts';
+import { commandReplay } from '../../../live/liveBridge.ts';
+import { replayStatus } from '../../../live/replayStore.ts';
+import { displayZone } from '../../../ui/displayTime.ts';
 import {
   DEFAULT_REPLAY_LOOKBACK_MS,
   DEFAULT_REPLAY_SPEED,

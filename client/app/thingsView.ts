@@ -2,7 +2,7 @@
 // page keeps them for the inputs. The "show offline" preference joins the filter when it is sent (ThingsList).
 import { signal } from '@preact/signals-react';
 import { NO_FILTER, type ThingListFilter } from '#domain/things/thingListFilter';
-import { searchList } from '../../live/liveBridge.ts';
+import { searchList } from '../live/liveBridge.ts';
 
 export const thingSearchText = signal('');
 

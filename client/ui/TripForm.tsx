@@ -5,10 +5,12 @@ import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 're
 import type { AssetChoice as OfferedAsset } from '#domain/things/assetChoices';
 import { problemFor, tripSearchProblems, type RangeProblem } from '#domain/trips/tripRange';
 import type { Coverage } from '#domain/trips/trip';
-import { fetchCoverage, type AssetChoice } from '../../api/trips.ts';
-import { apiClient } from '../../app/session.ts';
-import { AssetPicker } from '../../ui/AssetPicker.tsx';
+import { fetchCoverage, type AssetChoice } from '../api/trips.ts';
+import { apiClient } from '../app/session.ts';
+import { AssetPicker } from './AssetPicker.tsx';
+import { FieldError } from './FormField.tsx';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from './tripFormat.ts';
+import './tripPages.css';
 
 const HOUR = 3_600_000;
 
@@ -26,15 +28,6 @@ type TripFormProps = {
 };
 
 /** A field's message, shown as an alert under it; nothing when there is none. */
-export function FieldError({ id, message }: { id?: string; message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p className="trip-form__error" id={id} role="alert">
-      {message}
-    </p>
-  );
-}
-
 export function TripForm({ choices, busy, onSearch, children, extraProblem = null }: TripFormProps) {
   const [now] = useState(() => Date.now());
   const [start, setStart] = useState(() => toLocalInputValue(Math.floor((now - HOUR) / 60_000) * 60_000));

@@ -11,8 +11,8 @@ import {
   type Viewer,
 } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { isResponderView } from '../../live/thingsStore.ts';
-import { permissions } from '../../app/session.ts';
+import { isResponderView } from '../live/thingsStore.ts';
+import { permissions } from './session.ts';
 
 export type NavItem = { section: Section; label: string; href: string };
 

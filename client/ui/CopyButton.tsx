@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './formField.css';
 
 /** How long the copy button says "Copied" (access §2, §9: 1 second). */
 export const COPIED_FEEDBACK_MS = 1000;

@@ -1,0 +1,85 @@
+// The Closure Status group of the closure form (live §2, §4): Active with its end date, or the Scheduler with its
+// start and end; each disables the other. The times are entered on the organization's wall clock.
+import type { ClosureFormValues } from '#domain/closures/closureForm';
+import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
+import { describedBy, Field } from '../../ui/FormField.tsx';
+import type { FormState } from '../../ui/useForm.ts';
+
+type TimeField = 'activeEnd' | 'scheduleStart' | 'scheduleEnd';
+
+function TimeInput({
+  form,
+  field,
+  label,
+  timeZone,
+}: {
+  form: FormState<ClosureFormValues>;
+  field: TimeField;
+  label: string;
+  timeZone: string;
+}) {
+  const value = form.values[field];
+  const id = `closure-${field}`;
+  const error = form.errorOf(field);
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        type="datetime-local"
+        className="input"
+        value={value === null ? '' : wallTimeText(value, timeZone)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        onChange={(event) =>
+          form.set(
+            field,
+            event.target.value === '' ? null : instantOfWallTimeText(event.target.value, timeZone),
+          )
+        }
+        onBlur={() => form.touch(field)}
+      />
+    </Field>
+  );
+}
+
+export function ClosureStatusFields({
+  form,
+  timeZone,
+}: {
+  form: FormState<ClosureFormValues>;
+  timeZone: string;
+}) {
+  const mode = form.values.statusMode;
+  return (
+    <fieldset className="closure-form__group">
+      <legend>Closure Status</legend>
+      <label>
+        <input
+          type="checkbox"
+          checked={mode === 'active'}
+          disabled={mode === 'scheduled'}
+          onChange={(event) => form.set('statusMode', event.target.checked ? 'active' : 'inactive')}
+        />
+        Active
+      </label>
+      {mode === 'active' ? (
+        <TimeInput form={form} field="activeEnd" label="End date" timeZone={timeZone} />
+      ) : null}
+      <label>
+        <input
+          type="checkbox"
+          checked={mode === 'scheduled'}
+          disabled={mode === 'active'}
+          onChange={(event) => form.set('statusMode', event.target.checked ? 'scheduled' : 'inactive')}
+        />
+        Scheduler
+      </label>
+      {mode === 'scheduled' ? (
+        <>
+          <TimeInput form={form} field="scheduleStart" label="Start date" timeZone={timeZone} />
+          <TimeInput form={form} field="scheduleEnd" label="Scheduled end date" timeZone={timeZone} />
+        </>
+      ) : null}
+    </fieldset>
+  );
+}
