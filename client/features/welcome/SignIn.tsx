@@ -9,15 +9,7 @@ import { isMobileViewport } from '../../app/viewport.ts';
 import { ConfidentialityNotice } from './ConfidentialityNotice.tsx';
 import { signIn, signInWithLinkTokens } from './signInFlow.ts';
 import type { Result } from '../../ui/result.ts';
-import {
-  countWrongPassword,
-  LOCKED_OUT,
-  looksLockedOut,
-  presentSignInMessage,
-  validateSignIn,
-  type SignInValues,
-  type WrongPasswords,
-} from './signInForm.ts';
+import { presentSignInMessage, validateSignIn, type SignInValues } from './signInForm.ts';
 import { EMAIL_SENT } from './welcomeTexts.ts';
 import './welcome.css';
 import '../../ui/formField.css';
@@ -43,20 +35,14 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
   const [failure, setFailure] = useState<string | null>(null);
   const [lockedOut, setLockedOut] = useState(false);
   const [unlockSent, setUnlockSent] = useState<string | null>(null);
-  const [wrongPasswords, setWrongPasswords] = useState<WrongPasswords>({ email: '', count: 0 });
   const environment = currentEnvironment();
 
-  const finish = (result: Result, email = '') => {
+  const finish = (result: Result) => {
     if (!result.ok) {
-      // The attempt that locks the account is still answered "incorrect": say "locked" and offer the unlock
-      // e-mail at once rather than after one more try.
-      const wrong = countWrongPassword(wrongPasswords, email, result.message);
-      setWrongPasswords(wrong);
-      const locked = /locked/i.test(result.message) || looksLockedOut(wrong);
-      setFailure(
-        looksLockedOut(wrong) ? LOCKED_OUT : presentSignInMessage(result.message, environment.supportEmail),
-      );
-      setLockedOut(locked);
+      // The provider answers the attempt that locks the account as locked already (`locked_out` with its
+      // description), so the unlock e-mail is offered at once.
+      setFailure(presentSignInMessage(result.message, environment.supportEmail));
+      setLockedOut(/locked/i.test(result.message));
       return;
     }
     navigate(landingAfterSignIn(), { replace: true });
@@ -113,7 +99,7 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
     setUnlockSent(null);
     const result = await signIn(values.email, values.password, unlockToken ?? undefined);
     setPending(false);
-    finish(result, values.email);
+    finish(result);
   };
 
   const emailError = visibleError('email');

@@ -24,32 +24,3 @@ export function presentSignInMessage(message: string, supportEmail: string): str
   }
   return message;
 }
-
-/** The catalogue's wrong-password text (access §8 400/404). */
-export const INCORRECT_CREDENTIALS = 'Email and/or password incorrect.';
-/**
- * Wrong passwords in a row after which the provider locks the account (the simulator's rule; the product documents
- * give no number). The answer to that last attempt still reads "incorrect", so the form counts for itself.
- */
-export const LOCKOUT_THRESHOLD = 5;
-/** What the provider says of a locked account (its `locked_out` description), shown as soon as the count is reached. */
-export const LOCKED_OUT =
-  'Your account is locked after too many failed sign-in attempts. Check your email to unlock it.';
-
-/** Wrong passwords in a row for one e-mail address: another address starts again, any other answer resets. */
-export type WrongPasswords = { email: string; count: number };
-
-export function countWrongPassword(
-  previous: WrongPasswords,
-  email: string,
-  message: string | null,
-): WrongPasswords {
-  const key = email.trim().toLowerCase();
-  if (message !== INCORRECT_CREDENTIALS) return { email: key, count: 0 };
-  return { email: key, count: previous.email === key ? previous.count + 1 : 1 };
-}
-
-/** Whether the form should already say the account is locked. */
-export function looksLockedOut(wrong: WrongPasswords): boolean {
-  return wrong.count >= LOCKOUT_THRESHOLD;
-}
