@@ -2,7 +2,7 @@
 // taken from its answer and the cable, never by reading the list again. These tests count the page's REST requests
 // (the live worker's included: the browser reports a dedicated worker's requests as the page's) while a closure is
 // saved and its asset's heartbeat then changes the closure's status, and while an area and a zone are saved.
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { closeInstructions, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
@@ -95,6 +95,26 @@ async function sendOldHeartbeat(thing: ListedThing): Promise<void> {
   expect(result.accepted).toBe(1);
 }
 
+/**
+ * The worker's first load of an organization: its closures, areas and zones, and the last page of its things. Only
+ * reads after these count as reloads.
+ */
+function firstLoadOf(page: Page, organizationId: string): Promise<unknown> {
+  const readOf = (response: Response, path: string) => {
+    const url = new URL(response.url());
+    return url.pathname === path && url.searchParams.getAll('org_ids[]').includes(organizationId);
+  };
+  const lists = COLLECTION_READS.filter((path) => path !== '/api/organization/things').map((path) =>
+    page.waitForResponse((response) => readOf(response, path)),
+  );
+  const lastThingsPage = page.waitForResponse(async (response) => {
+    if (!readOf(response, '/api/organization/things')) return false;
+    const { meta } = (await response.json()) as { meta: { page: number; per_page: number; total: number } };
+    return meta.page * meta.per_page >= meta.total;
+  });
+  return Promise.all([...lists, lastThingsPage]);
+}
+
 async function openRoadWorksClosures(): Promise<Page> {
   const page = await shell.open('desktop');
   await typeSignIn(page, ADMIN);
@@ -102,9 +122,11 @@ async function openRoadWorksClosures(): Promise<Page> {
   await page.waitForURL(atPath('/dashboard/things'));
   await page.goto(`${baseUrl}/dashboard/closures`);
   await page.getByTestId('organization-name').click();
+  const loaded = firstLoadOf(page, roadWorks);
   await page.getByRole('button', { name: ROAD_WORKS, exact: true }).click();
   await expect.poll(() => page.getByTestId('organization-name').textContent()).toContain(ROAD_WORKS);
   await page.waitForURL(atPath('/dashboard/closures'));
+  await loaded;
   return page;
 }
 
