@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
 import { atPath, shellBrowserForFile } from './shellBrowser.ts';
-import { DEMO_PASSWORD, organizationIdByName, signInForToken } from './simulatorApi.ts';
+import { DEMO_PASSWORD, listThings, organizationIdByName, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
 const ADMIN = 'admin@demo.test';
@@ -110,10 +110,26 @@ describe('keyboard only', () => {
     // The responders' fleet and incidents.
     await switchOrganization(page, RESPONDERS);
 
-    // Find an asset by its name and open it.
+    // Find an asset by its name and open it: one of the responders' own, once the list shows their fleet (a row
+    // read while the list still showed the road works' would not be found after the switch).
+    const token = await signInForToken(baseUrl, ADMIN);
+    const responders = await listThings(
+      baseUrl,
+      token,
+      await organizationIdByName(baseUrl, token, RESPONDERS),
+    );
+    const respondersNames = new Set(
+      responders.flatMap((thing) => [
+        thing.system_identifier,
+        (thing as { nickname?: string }).nickname ?? '',
+      ]),
+    );
     const someRow = page.getByTestId('thing-row').nth(2);
-    const name = ((await someRow.locator('.list-row__primary').textContent()) ?? '').trim();
-    expect(name).not.toBe('');
+    const rowName = async () => ((await someRow.locator('.list-row__primary').textContent()) ?? '').trim();
+    const isResponders = (shown: string) =>
+      [...respondersNames].some((known) => known !== '' && known.toLowerCase() === shown.toLowerCase());
+    await expect.poll(async () => isResponders(await rowName()), { timeout: 30_000 }).toBe(true);
+    const name = await rowName();
     await tabTo(page, page.getByLabel('Search for an asset'));
     await page.keyboard.type(name);
     const found = page.getByTestId('thing-row').filter({ hasText: name }).first();
