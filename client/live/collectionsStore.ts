@@ -73,11 +73,3 @@ export function collectionOf<T>(
 ): CollectionState<T> {
   return state.organizationId === organizationId ? state : { phase: 'loading', organizationId };
 }
-
-/**
- * What a form that used to read its list again after a save does now: nothing. The save went through the bridge's
- * `applyOwnWrite`, so the worker's collection already holds its answer when the form moves on.
- */
-export function tookSaveAnswer(): Promise<void> {
-  return Promise.resolve();
-}

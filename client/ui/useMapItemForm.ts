@@ -31,10 +31,11 @@ export type MapItemFormOptions<Text extends FormValues> = {
   /** Whether the map's editing aid runs, given the switch (an area draws only while it is an exclusion). */
   drawsShape(switchedOn: boolean): boolean;
   problemsOf(values: MapItemValues<Text>): Record<string, string>;
-  /** Writes the item; its id on success. */
+  /**
+   * Writes the item; its id on success, once the live worker's collection holds the saved item (so the detail the
+   * form moves to shows it without reading the list again).
+   */
   save(values: MapItemValues<Text>): Promise<Result<string>>;
-  /** Loads the list again after a save, so the detail shows what was saved. */
-  reload(): Promise<void>;
   listPath: string;
   itemPath(id: string): string;
 };
@@ -79,7 +80,6 @@ export function useMapItemForm<Text extends FormValues>(
       const saved = await options.save(valuesWith(text));
       if (!saved.ok) return saved;
       announce({ text: 'Saved' });
-      await options.reload();
       navigate(options.itemPath(saved.value));
       return { ok: true };
     });

@@ -22,7 +22,6 @@ import { EDIT_AUTONOMOUS_VEHICLE_AREA } from '#domain/session/liveOperationsPerm
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { truncateCoordinate } from '#domain/units/coordinates';
 import { permissions } from '../../app/session.ts';
-import { tookSaveAnswer } from '../../live/collectionsStore.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { cameraState, editedAreaId } from '../../map/mapViewState.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
@@ -69,7 +68,6 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
     drawsShape: (isExclusion) => isExclusion,
     problemsOf: (values) => areaFormProblems(areaValues(values), ids),
     save: (values) => saveOwnArea(organizationId, areaSaveBody(areaValues(values), ids)),
-    reload: tookSaveAnswer,
     listPath: AREAS_PATH,
     itemPath: areaPath,
   });

@@ -12,7 +12,6 @@ import {
   zoneSaveBody,
   type ZoneFormValues,
 } from '#domain/zones/zoneScreens';
-import { tookSaveAnswer } from '../../live/collectionsStore.ts';
 import { editedZoneId } from '../../map/mapViewState.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { TextField } from '../../ui/FormField.tsx';
@@ -67,7 +66,6 @@ function ZoneFormFields({ zone, organizationId }: { zone: AlertingZone | null; o
     drawsShape: () => true,
     problemsOf: (values) => zoneFormProblems(zoneValues(values)),
     save: (values) => saveOwnZone(organizationId, zoneSaveBody(zoneValues(values), ids)),
-    reload: tookSaveAnswer,
     listPath: ZONES_PATH,
     itemPath: (id) => zonePath(id),
   });
