@@ -9,18 +9,17 @@
 // MapShell, once for the dashboard; `destroy` removes the map and every subscription.
 import { computed, effect, signal } from '@preact/signals-react';
 import type { Layer, PickingInfo } from '@deck.gl/core';
-import { assertNever } from '#domain/checks/assertNever';
 import { EVENT_MARKER_MIN_ZOOM, GEO_EVENT_MARKER_MIN_ZOOM, groupsStations } from '#domain/map/mapRules';
 import { requestMapView } from '../live/liveBridge.ts';
 import type { LngLat } from '../live/liveProtocol.ts';
 import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
-import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
-import { assetMarkerLayers, markerPosition, pickedAssetId, type RaisedMarker } from './assetMarkerLayers.ts';
+import { markerSet, selectedThing } from '../live/thingsStore.ts';
+import { assetMarkerLayers, pickedAssetId, type RaisedMarker } from './assetMarkerLayers.ts';
 import type { Basemap, BasemapFactory } from './basemap.ts';
 import { densityLayers } from './densityLayer.ts';
 import { contributedLayers, featureLayers } from './featureLayers.ts';
 import { filterMarkers, markerFilterIds } from './markerFilter.ts';
-import { cameraRequest, type CameraRequest } from './mapCamera.ts';
+import { cameraRequest, performCameraRequest } from './mapCamera.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { publishMapTestHook } from './mapTestHook.ts';
 import {
@@ -37,7 +36,8 @@ import {
 } from './mapViewState.ts';
 import { markerIconAtlas } from './markerIcons.ts';
 import { DEFAULT_ZOOM } from './mapStyle.ts';
-import { MARKER_CATEGORIES, SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
+import { indexed, positionIn, raisedAt, type IndexedMarkers } from './indexedMarkers.ts';
+import { SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
 import { overlayIconAtlas } from './overlayIcons.ts';
 import { overlayLayers, pickedOverlay, type PickedOverlay } from './overlayLayers.ts';
 import { pickedStationId, stationLayers } from './stationLayers.ts';
@@ -60,37 +60,6 @@ export const mapReady = signal(false);
 
 /** Where the user right-clicked: the position, and the point on the map's canvas to open the menu at. */
 export const contextMenuAt = signal<{ position: LngLat; point: [number, number] } | null>(null);
-
-/** A marker set with the index of each id, built once per id list. */
-type IndexedMarkers = { markers: MarkerSet; indexOf: ReadonlyMap<string, number> };
-
-function indexed(markers: MarkerSet, previous: IndexedMarkers | null): IndexedMarkers {
-  const indexOf =
-    previous && previous.markers.ids === markers.ids
-      ? previous.indexOf
-      : new Map(markers.ids.map((id, index) => [id, index]));
-  return { markers, indexOf };
-}
-
-function positionIn(set: IndexedMarkers | null, id: string): [number, number] | null {
-  const index = set?.indexOf.get(id);
-  if (!set || index === undefined) return null;
-  return markerPosition(set.markers, index);
-}
-
-/** The marker of `id` as drawn again above the others (hovered), or null when it is not a marker. */
-function raisedAt(markers: IndexedMarkers, id: string): RaisedMarker | null {
-  const index = markers.indexOf.get(id);
-  if (index === undefined) return null;
-  const [lng, lat] = markerPosition(markers.markers, index);
-  return {
-    id,
-    lng,
-    lat,
-    category: MARKER_CATEGORIES[markers.markers.categories[index] ?? 7] ?? 'default',
-    ring: markers.markers.ringColors.subarray(index * 4, index * 4 + 4),
-  };
-}
 
 export function mountLiveMap(
   container: HTMLElement,
@@ -270,19 +239,6 @@ export function mountLiveMap(
     return true;
   }
 
-  function moveCamera(request: CameraRequest) {
-    switch (request.kind) {
-      case 'fit':
-        surface.fitBounds(request.bounds, request.padding);
-        return;
-      case 'center':
-        surface.centreOn([request.lng, request.lat], request.zoom, { instant: request.instant === true });
-        return;
-      default:
-        return assertNever(request);
-    }
-  }
-
   function start() {
     ready = true;
     mapReady.value = true;
@@ -322,7 +278,7 @@ export function mountLiveMap(
         const pending = cameraRequest.value;
         if (!pending || pending.sequence === performedSequence) return;
         performedSequence = pending.sequence;
-        moveCamera(pending.request);
+        performCameraRequest(surface, pending.request);
       }),
     );
     disposers.push(

@@ -1,6 +1,8 @@
 // Camera moves a screen asks of the map (fit a trip's paths, centre a chosen area) without holding the map: a
 // request is a value with a growing sequence number, and the mounted map surface performs each new one once.
 import { signal } from '@preact/signals-react';
+import { assertNever } from '#domain/checks/assertNever';
+import type { MapSurface } from './mapSurface.ts';
 
 export type CameraRequest =
   | { kind: 'fit'; bounds: [[number, number], [number, number]]; padding: number }
@@ -10,4 +12,18 @@ export const cameraRequest = signal<{ sequence: number; request: CameraRequest }
 
 export function requestCamera(request: CameraRequest): void {
   cameraRequest.value = { sequence: (cameraRequest.peek()?.sequence ?? 0) + 1, request };
+}
+
+/** Moves the mounted map's surface as the request says. */
+export function performCameraRequest(surface: MapSurface, request: CameraRequest): void {
+  switch (request.kind) {
+    case 'fit':
+      surface.fitBounds(request.bounds, request.padding);
+      return;
+    case 'center':
+      surface.centreOn([request.lng, request.lat], request.zoom, { instant: request.instant === true });
+      return;
+    default:
+      return assertNever(request);
+  }
 }

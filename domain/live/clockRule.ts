@@ -3,7 +3,8 @@
 // Only assets whose review time has come are touched, so a quiet fleet costs one comparison per asset.
 import { closureStatus } from '#domain/closures/closure';
 import { deriveAssetStatus, isAtMostActive } from '#domain/status/assetStatus';
-import { ALERTING_OFF_RESET_MS, isDemotedByTime, type Thing } from '#domain/things/thing';
+import type { Thing } from '#domain/things/thing';
+import { ALERTING_OFF_RESET_MS, isDemotedByTime } from '#domain/things/thingStatus';
 import { placeInStation } from './assetRules.ts';
 import type { PictureDraft } from './pictureDraft.ts';
 

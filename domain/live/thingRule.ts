@@ -2,7 +2,8 @@
 // server knows replaces the record, while what only the live picture knows (the run, the station, when it was
 // last heard from) carries over. An asset an admin marked inactive is removed.
 import { statusFromServerName } from '#domain/status/assetStatus';
-import { copyThing, judgeStatusFromRecord, type Thing } from '#domain/things/thing';
+import { copyThing, type Thing } from '#domain/things/thing';
+import { judgeStatusFromRecord } from '#domain/things/thingStatus';
 import { placeInStation } from './assetRules.ts';
 import type { PictureDraft } from './pictureDraft.ts';
 

@@ -1,18 +1,18 @@
 // A thing is an asset: a vehicle or device that reports its position (live §3 "Thing").
 // Read top to bottom: the wire schema the provider sends, the client model, and the mapper between them.
-// The live rules that change a thing after it is loaded are in domain/live/.
+// The status rules it shares with the live picture are in thingStatus.ts; the live rules that change a thing
+// after it is loaded are in domain/live/.
 import * as v from 'valibot';
 import {
   ASSET_STATUS,
   DEFAULT_STATUS_SETTINGS,
-  deriveAssetStatus,
-  nextStatusChangeAt,
   statusFromServerName,
   type AssetStatus,
   type StatusSettings,
 } from '#domain/status/assetStatus';
 import { truncateCoordinate } from '#domain/units/coordinates';
 import { decodeRecords, parseServerTime, type DecodeResult } from '#domain/wire/decode';
+import { judgeStatusFromRecord, refreshReviewAt } from './thingStatus.ts';
 
 export { truncateCoordinate };
 export type { DecodeResult };
@@ -251,9 +251,6 @@ export type CompassDirection = (typeof COMPASS_DIRECTIONS)[number];
 /** Maximum integrations per asset (two telematics providers). */
 export const MAX_INTEGRATIONS = 2;
 
-/** Alerting switched off turns back on by itself after this long (live §9, access §4). */
-export const ALERTING_OFF_RESET_MS = 60 * 60 * 1000;
-
 // ---------------------------------------------------------------------------------------------
 // Mapper
 
@@ -362,44 +359,4 @@ export function mapServerThing(server: ServerThing, context: ThingMappingContext
 /** Records that fail the structural check are dropped and counted; they never stop the rest. */
 export function decodeThings(input: unknown, context: ThingMappingContext = {}): DecodeResult<Thing> {
   return decodeRecords(ServerThingSchema, (server) => mapServerThing(server, context), input);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rules shared by the mapper and the live picture. They write into a record the caller owns.
-
-/**
- * Status and staleness from a record as loaded: out-of-service outranks anything; otherwise the server's status
- * when it sends a known one, else the derivation. The staleness countdown runs from the last check-in.
- */
-export function judgeStatusFromRecord(
-  thing: Thing,
-  serverStatus: AssetStatus | null,
-  now: number,
-  settings: StatusSettings,
-): void {
-  if (thing.inService && serverStatus !== null) {
-    thing.status = serverStatus;
-    thing.statusSource = 'server';
-  } else {
-    thing.status = deriveAssetStatus(thing, now, settings);
-    thing.statusSource = 'derived';
-  }
-  thing.staleAt = thing.lastCheckInTime === null ? null : thing.lastCheckInTime + settings.staleAfterMs;
-  thing.isStale = thing.staleAt === null || now >= thing.staleAt;
-}
-
-/** The first moment after `now` at which the clock alone may change the record. */
-export function refreshReviewAt(thing: Thing, now: number, settings: StatusSettings): void {
-  let next = nextStatusChangeAt(thing, now, settings);
-  if (!thing.isStale && thing.staleAt !== null && thing.staleAt < next) next = thing.staleAt;
-  if (thing.alertingOffSince !== null) {
-    const resetAt = thing.alertingOffSince + ALERTING_OFF_RESET_MS;
-    if (resetAt < next) next = resetAt;
-  }
-  thing.reviewAt = next;
-}
-
-/** Server statuses outlive the passage of time only until a window says the asset went quiet. */
-export function isDemotedByTime(current: AssetStatus, derived: AssetStatus): boolean {
-  return (derived === ASSET_STATUS.pending || derived === ASSET_STATUS.offline) && derived > current;
 }

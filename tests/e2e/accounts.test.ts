@@ -1,45 +1,22 @@
 // Issue 14 in a real browser against the simulator: the Accounts shell and each tab per role (a User sees no Users
 // tab; only an Org Admin manages users), My Profile and the organization profile with their rules, Users new / edit /
-// delete, API tokens that authenticate curl-style requests until revoked, and device config files with the sample
-// export. Everything is clicked and typed like a person; what the simulator holds is checked through its API.
+// delete, billing and preferences (API tokens and device config files: accountIntegrations.test.ts). Everything is
+// clicked and typed like a person; what the simulator holds is checked through its API.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, shellBrowserForFile, typeSignIn, signIn } from './shellBrowser.ts';
+import { api, openAccounts } from './accountsBrowser.ts';
+import { atPath, shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
 
 const shell = shellBrowserForFile();
 
-async function openAccounts(email: string, path = '/dashboard/accounts'): Promise<Page> {
-  const page = await shell.open('desktop', path);
-  await typeSignIn(page, email);
-  await page.getByTestId('accounts').waitFor();
-  // The support dialog greets the first dashboard visit of a tab; a person closes it before working.
-  const support = page.getByTestId('support-dialog');
-  await support.waitFor();
-  await support.getByRole('button', { name: 'Close' }).click();
-  await support.waitFor({ state: 'hidden' });
-  return page;
-}
-
 async function tabNames(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Accounts tabs' });
   await nav.getByRole('link', { name: 'My Profile' }).waitFor();
   return nav.getByRole('link').allTextContents();
-}
-
-async function api(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as unknown };
 }
 
 describe('the accounts shell', () => {
@@ -56,27 +33,27 @@ describe('the accounts shell', () => {
   });
 
   it('shows a User only My Profile and Preferences, and the Users page says they are not authorized', async () => {
-    const page = await openAccounts('user@demo.test');
+    const page = await openAccounts(shell, 'user@demo.test');
     expect(await tabNames(page)).toEqual(['My Profile', 'Preferences']);
     await page.goto(`${baseUrl}/dashboard/accounts/users`);
     await page.getByText('Sorry, you are not currently authorized to access this page.').waitFor();
   });
 
   it('shows an Admin integrations but no Users tab', async () => {
-    const page = await openAccounts('admin@demo.test');
+    const page = await openAccounts(shell, 'admin@demo.test');
     expect(await tabNames(page)).toEqual(['My Profile', 'Integrations', 'Preferences']);
   });
 });
 
 describe('My Profile', () => {
   it('edits the name under the form rules and returns to the view', async () => {
-    const page = await openAccounts('media@demo.test');
+    const page = await openAccounts(shell, 'media@demo.test');
     // Media has neither user update nor manage: no Edit.
     await page.getByTestId('profile-first-name').waitFor();
     expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
     await shell.closeContext();
 
-    const userPage = await openAccounts('user@demo.test');
+    const userPage = await openAccounts(shell, 'user@demo.test');
     await userPage.getByRole('link', { name: 'Edit', exact: true }).click();
     const save = userPage.getByRole('button', { name: 'Save' });
     await userPage.getByLabel('Last name').waitFor();
@@ -108,7 +85,11 @@ describe('the organization profile', () => {
     const profile = (await api('GET', '/profile', token)).body as { user_org: Record<string, string | null> };
     const original = profile.user_org;
     try {
-      const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/profile/organization');
+      const page = await openAccounts(
+        shell,
+        'orgadmin@demo.test',
+        '/dashboard/accounts/profile/organization',
+      );
       await page.getByTestId('organization-profile-name').waitFor();
       await page.getByRole('link', { name: 'Edit', exact: true }).click();
       await page.getByLabel('Zip code').waitFor();
@@ -147,7 +128,7 @@ describe('the organization profile', () => {
   });
 
   it('shows the organization, and its call answers Organization not found for one out of reach', async () => {
-    const page = await openAccounts('admin@demo.test', '/dashboard/accounts/profile/organization');
+    const page = await openAccounts(shell, 'admin@demo.test', '/dashboard/accounts/profile/organization');
     await page.getByTestId('organization-profile-name').waitFor();
     // A foreign id through the same call the screen makes.
     const token = await signInForToken(baseUrl, 'admin@demo.test');
@@ -161,7 +142,7 @@ describe('the organization profile', () => {
 
 describe('Users', () => {
   it('adds a user who gets a set-password mail, edits their role and deletes them after confirming', async () => {
-    const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/users');
+    const page = await openAccounts(shell, 'orgadmin@demo.test', '/dashboard/accounts/users');
     await page.getByRole('table', { name: 'Organization users' }).waitFor();
     const adminRow = page.getByTestId('user-row').filter({ hasText: 'admin@demo.test' }).first();
     expect(await adminRow.textContent()).toContain('Admin');
@@ -211,7 +192,7 @@ describe('Users', () => {
   });
 
   it('keeps an Org Admin from deleting their own user or changing their own role, and says why', async () => {
-    const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/users');
+    const page = await openAccounts(shell, 'orgadmin@demo.test', '/dashboard/accounts/users');
     const own = page.getByTestId('user-row').filter({ hasText: 'orgadmin@demo.test' });
     await own.getByText('You cannot delete your own user').waitFor();
     expect(await own.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
@@ -221,7 +202,11 @@ describe('Users', () => {
   });
 
   it('says User not found for a user the organization does not have, and Cancel goes up one level', async () => {
-    const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/users/no-such-user/edit');
+    const page = await openAccounts(
+      shell,
+      'orgadmin@demo.test',
+      '/dashboard/accounts/users/no-such-user/edit',
+    );
     await page.getByText('User not found').waitFor();
     await page.goto(`${baseUrl}/dashboard/accounts/users/new`);
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -229,142 +214,9 @@ describe('Users', () => {
   });
 });
 
-describe('API tokens', () => {
-  it('creates a token shown once with a copy button; it calls the API until it is deleted', async () => {
-    const page = await openAccounts('admin@demo.test', '/dashboard/accounts/integrations');
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    await page.getByLabel('Description').fill('Dispatch CAD');
-    await page.getByRole('button', { name: 'Create Token' }).click();
-    const secret = (await page.getByTestId('new-token-value').textContent()) ?? '';
-    expect(secret).toMatch(/^sc_api_/);
-    await page.getByTestId('new-token').getByRole('button', { name: 'Copy' }).click();
-    await page.getByRole('button', { name: 'Copied' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-    await page.getByTestId('new-token').getByRole('button', { name: 'Copy' }).waitFor();
-    const row = page.getByTestId('token-row').filter({ hasText: 'Dispatch CAD' });
-    expect(await row.textContent()).toContain(`sc_api_…${secret.slice(-4)}`);
-
-    // curl -H "Authorization: Bearer $TOKEN" .../api/organization/things
-    const things = await api('GET', '/organization/things', secret);
-    expect(things.status).toBe(200);
-    expect((things.body as { data: unknown[] }).data.length).toBeGreaterThan(0);
-
-    await page.getByRole('button', { name: 'Delete Dispatch CAD' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete API Token' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await row.waitFor({ state: 'detached' });
-    expect((await api('GET', '/organization/things', secret)).status).toBe(401);
-  });
-
-  it('shows the limit notice at the limit, and the contact-support notice without API keys', async () => {
-    const token = await signInForToken(baseUrl, 'orgadmin@demo.test');
-    const made: string[] = [];
-    try {
-      for (let index = 0; index < 3; index += 1) {
-        const created = await api('POST', '/api_tokens', token, { description: `Key ${index}` });
-        made.push((created.body as { id: string }).id);
-      }
-      const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/integrations/tokens');
-      await page.getByText('Your User has reached the API Key limit').waitFor();
-      expect(await page.getByRole('button', { name: 'Create Token' }).count()).toBe(0);
-    } finally {
-      for (const id of made) await api('DELETE', `/api_tokens/${id}`, token);
-    }
-    await shell.closeContext();
-    // An Admin added by the Org Admin has API keys off.
-    const added = await api('POST', '/users', token, {
-      firstname: 'Ken',
-      lastname: 'Keyless',
-      email: 'ken.keyless@demo.test',
-      role_id: 3,
-    });
-    const reset = (await (await fetch(`${baseUrl}/api/sim/outbox?email=ken.keyless@demo.test`)).json()) as {
-      mails: { link: string }[];
-    };
-    const resetToken = reset.mails.at(-1)?.link.split('/').at(-1) ?? '';
-    await fetch(`${baseUrl}/api/reset_password`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token: resetToken, password: 'Demo!2026' }),
-    });
-    try {
-      const page = await openAccounts('ken.keyless@demo.test', '/dashboard/accounts/integrations');
-      await page.getByText('Please contact support to enable API Keys.', { exact: false }).waitFor();
-    } finally {
-      await api('DELETE', `/users/${(added.body as { id: string }).id}`, token);
-    }
-  });
-});
-
-describe('device config files', () => {
-  it('checks the pins, saves, exports the sample in JSON and CSV and deletes after confirming', async () => {
-    const page = await openAccounts('orgadmin@demo.test', '/dashboard/accounts/integrations/configs');
-    await page.getByRole('link', { name: 'New Config File' }).first().click();
-    await page.getByLabel('File name').fill('arrow-board-7.cfg');
-    await page.getByLabel('Platform').selectOption({ label: 'Raspberry Pi' });
-    // Asset type is one of the thing types, picked, not typed.
-    const assetType = page.getByLabel('Asset type');
-    expect(await assetType.evaluate((element) => element.tagName)).toBe('SELECT');
-    await assetType.selectOption('arrow_board');
-    await page.getByLabel('Model').selectOption('HA7');
-    // Words for people, never the schema library's ("Invalid type: Expected number but received NaN").
-    await page.getByLabel('Warning Light Pin').fill('seventeen');
-    await page.getByLabel('Heartbeat interval (seconds)').fill('often');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Must be a whole number').waitFor();
-    await page.getByText('Must be between 1 and 3600 seconds').waitFor();
-    expect(await page.getByText(/Invalid type|Expected/).count()).toBe(0);
-    await page.getByLabel('Heartbeat interval (seconds)').fill('2');
-    await page.getByLabel('Warning Light Pin').fill('17');
-    await page.getByLabel('Indicator Pin (optional)').fill('17');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Cannot be the same as Warning Light Pin').waitFor();
-    await page.getByLabel('Indicator Pin (optional)').fill('27');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(atPath('/dashboard/accounts/integrations/configs'));
-    const row = page.getByTestId('config-file-row').filter({ hasText: 'arrow-board-7.cfg' });
-    await row.waitFor();
-
-    const [json] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: 'Export JSON' }).click(),
-    ]);
-    expect(json.suggestedFilename()).toBe('arrow-board-7.json');
-    const sample = JSON.parse(await readDownload(json)) as Record<string, unknown>;
-    expect(sample).toMatchObject({
-      token: '<YOUR_API_TOKEN>',
-      thing_type: 'arrow_board',
-      warning_light_pin: 17,
-      indicator_pin: 27,
-      heartbeat_interval: 2,
-      on_period: 1.1,
-      on_pulse: 0.2,
-      off_pulse: 0.25,
-      off_period: 0.5,
-      length_of_alert: 10,
-    });
-    const [csv] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
-    const [header, values] = (await readDownload(csv)).trim().split('\n');
-    expect(header?.split(',')).toContain('on_period');
-    expect(values).toContain('<YOUR_API_TOKEN>');
-
-    await page.getByRole('button', { name: 'Delete arrow-board-7.cfg' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete Config File' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await row.waitFor({ state: 'detached' });
-  });
-});
-
 describe('billing', () => {
   it('shows an Org Admin the billing id, plan and usage of their organization', async () => {
-    const page = await openAccounts('orgadmin@demo.test');
+    const page = await openAccounts(shell, 'orgadmin@demo.test');
     await page
       .getByRole('navigation', { name: 'Accounts tabs' })
       .getByRole('link', { name: 'Billing' })
@@ -381,7 +233,7 @@ describe('billing', () => {
 
 describe('preferences', () => {
   it('keeps the view preferences and the support choice in this browser, and offers awareness mode', async () => {
-    const page = await openAccounts('user@demo.test', '/dashboard/accounts/preferences');
+    const page = await openAccounts(shell, 'user@demo.test', '/dashboard/accounts/preferences');
     const groupView = page.getByRole('checkbox', { name: /Group view/ });
     expect(await groupView.isChecked()).toBe(true);
     await groupView.uncheck();
@@ -409,12 +261,3 @@ describe('preferences', () => {
     expect(await page.getByRole('checkbox', { name: /Group view/ }).isChecked()).toBe(true);
   });
 });
-
-async function readDownload(download: {
-  createReadStream(): Promise<NodeJS.ReadableStream>;
-}): Promise<string> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}

@@ -4,7 +4,7 @@
 // each result text clears itself after the time live §9 gives. The toggles' new state arrives over the cable.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { ALERTING_OFF_RESET_MS } from '#domain/things/thing';
+import { ALERTING_OFF_RESET_MS } from '#domain/things/thingStatus';
 import { LIGHT_INTENSITIES, type LightIntensity } from '#domain/things/thingCommandBodies';
 import {
   hasLedIntensity,
