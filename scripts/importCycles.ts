@@ -3,13 +3,11 @@
 // graph a tree for readers too, where a type cycle means two modules that cannot be understood apart.
 //
 //   npm run lint:cycles
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { repositoryRoot, sourceFiles } from './sourceFiles.ts';
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const FOLDERS = ['domain', 'sim-server', 'client', 'scripts', 'tests'];
 /** package.json "imports": each alias and the folder it stands for. */
 const ALIASES: [string, string][] = [
   ['#domain/', 'domain/'],
@@ -17,17 +15,6 @@ const ALIASES: [string, string][] = [
   ['#client/', 'client/'],
   ['#tests/', 'tests/'],
 ];
-
-function sourceFiles(folder: string): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync(join(repositoryRoot, folder))) {
-    const path = join(folder, name);
-    if (name === 'node_modules') continue;
-    if (statSync(join(repositoryRoot, path)).isDirectory()) found.push(...sourceFiles(path));
-    else if (/\.tsx?$/.test(name)) found.push(normalize(path));
-  }
-  return found;
-}
 
 function resolveSpecifier(from: string, specifier: string, known: ReadonlySet<string>): string | null {
   const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
@@ -77,7 +64,7 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return found;
 }
 
-const files = FOLDERS.flatMap(sourceFiles);
+const files = sourceFiles();
 const known = new Set(files);
 const graph = new Map<string, string[]>();
 for (const file of files) {
