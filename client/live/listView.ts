@@ -7,7 +7,7 @@ import { pictureLabels, thingList } from '#domain/live/pictureViews';
 import { statusLabel, statusName } from '#domain/status/assetStatus';
 import type { Thing } from '#domain/things/thing';
 import { isNoFilter, matchesFilter, NO_FILTER, type ThingListFilter } from '#domain/things/thingListFilter';
-import { matchesSearch, normaliseSearch } from '../features/things/thingSearch.ts';
+import { matchesSearch, normaliseSearch } from '#domain/things/thingSearch';
 import type { ListFrame, ListWindow, ThingRowView } from './liveProtocol.ts';
 
 /** Rows beyond each end of the window that are sent too, so a short scroll finds them ready. */

@@ -1,6 +1,6 @@
-// The asset search box matches names, system id and plate/vehicle numbers, case-insensitively. Runs in the live
-// worker (client/live/listView.ts).
-import type { Thing } from '#domain/things/thing';
+// The asset search box's rule (live §2 "Things (assets) list"): names, system id and plate, registry and VIN
+// numbers match case-insensitively. The live worker runs it over the whole organization (client/live/listView.ts).
+import type { Thing } from './thing.ts';
 
 export function normaliseSearch(text: string): string {
   return text.trim().toLowerCase();
