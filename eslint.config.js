@@ -69,6 +69,13 @@ const featureBoundaries = [
     from: './client/features',
     message: 'client/ui is the shared kit: it imports no feature.',
   },
+  // The layers beneath the screens serve every feature, so none of them may lean on one (a rule a worker needs
+  // belongs in domain/).
+  ...['live', 'map', 'api'].map((layer) => ({
+    target: `./client/${layer}`,
+    from: './client/features',
+    message: `client/${layer} serves the features and imports none: share through domain/ or client/ui.`,
+  })),
 ];
 
 export default tseslint.config(
