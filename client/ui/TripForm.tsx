@@ -65,6 +65,7 @@ function TimeField({ id, value, error, onChange, onBlur, label }: FieldBinding &
     <Field id={id} label={label} error={error}>
       <input
         id={id}
+        className="input"
         type="datetime-local"
         step={1}
         value={value}
