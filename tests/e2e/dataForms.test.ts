@@ -6,6 +6,7 @@
 import type { Page, Request, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
+import { fillLocalTime } from './dateFields.ts';
 import { shownNameOf, signInTo, type NamedThing } from './dataBrowser.ts';
 import { simulatorUrl } from './simulator.ts';
 import { atPath, dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
@@ -125,11 +126,36 @@ describe('the Data and Sharing forms', () => {
     expect(await seriousViolations(page), 'custom report form').toEqual([]);
   });
 
-  it('pass axe on the sharing form with its rules showing', async () => {
+  it('say the sharing form’s rule once a field is changed to no name, and pass axe with its rules showing', async () => {
     const page = await signIn(shell, 'orgadmin@demo.test', { path: '/dashboard/sharing' });
     await page.getByRole('button', { name: 'Get Started' }).click();
+    const organization = page.getByLabel('Shared organization');
+    // Back to empty is no change (no message yet); spaces alone are a change, and no name.
+    await organization.fill('Evanston');
+    await organization.fill('');
+    const form = page.getByRole('form', { name: 'Mutual aid request' });
+    expect(await form.getByRole('alert').count()).toBe(0);
+    await organization.fill('   ');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Required$/ })
+      .waitFor();
+    expect(await page.getByText('Must select at least 1 Asset').count()).toBe(0);
     await page.getByRole('button', { name: 'Send Request' }).click();
     await page.getByRole('alert').filter({ hasText: 'Must select at least 1 Asset' }).waitFor();
     expect(await seriousViolations(page), 'sharing form').toEqual([]);
+  });
+});
+
+describe('the trip search', () => {
+  it('says a time’s rule once it is changed, before any search', async () => {
+    const page = await signIn(shell, 'user@demo.test', { path: '/dashboard/trips' });
+    await page.getByRole('heading', { name: 'Trips' }).waitFor();
+    await fillLocalTime(page, 'End time', Date.now() + 3_600_000);
+    await page.getByRole('alert').filter({ hasText: 'Must be past date' }).waitFor();
+    // The assets were not touched: their rule waits for a search.
+    expect(await page.getByText('Must select at least 1 Asset').count()).toBe(0);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Must select at least 1 Asset' }).waitFor();
   });
 });
