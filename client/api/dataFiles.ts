@@ -14,7 +14,6 @@ import {
   type CustomReportItem,
   type CustomReportRequest,
 } from '#domain/reports/customReport';
-import { decodeThings } from '#domain/things/thing';
 import type { ApiClient, ApiResult } from './httpClient.ts';
 import { failure, succeeded, type Result } from '../ui/result.ts';
 
@@ -114,27 +113,4 @@ export async function monthlyReportStatus(
   if (!result.ok) return { ok: false, message: failureText(result) };
   const parsed = v.safeParse(MonthlyReportStatusSchema, result.data);
   return parsed.success ? { ok: true, value: parsed.output } : { ok: false, message: 'Unknown failure' };
-}
-
-export type AssetChoice = { id: string; name: string };
-
-/** Every asset of the organization for the wizard's transfer lists, all pages, by name. */
-export async function listAssetChoices(
-  client: ApiClient,
-  organizationId: string,
-): Promise<Result<AssetChoice[]>> {
-  const choices: AssetChoice[] = [];
-  for (let page = 1; page < 1000; page += 1) {
-    const result = await client.request<{ data?: unknown; meta?: { total?: number; per_page?: number } }>(
-      'GET',
-      '/organization/things',
-      { query: { 'org_ids[]': [organizationId], page, per_page: 1000 } },
-    );
-    if (!result.ok) return { ok: false, message: failureText(result) };
-    for (const thing of decodeThings(result.data.data).records)
-      choices.push({ id: thing.id, name: thing.name });
-    const total = result.data.meta?.total ?? 0;
-    if (page * (result.data.meta?.per_page ?? 1000) >= total) break;
-  }
-  return { ok: true, value: choices.sort((a, b) => a.name.localeCompare(b.name)) };
 }

@@ -1,15 +1,17 @@
 // The trip search form (access §5 "Trip or hazard range"): 1 to 5 assets picked from the organization's list, a
-// start and an end at most 24 hours apart in the past, each rule's message under its field once a search was
-// tried, and what telemetry each picked asset has (coverage).
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+// start and an end at most 24 hours apart in the past, and what telemetry each picked asset has (coverage). Its
+// state is the kit's `useForm`: a rule's message shows under its field once the field was touched and changed, or
+// after a search was tried, and follows every change from then on.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AssetChoice as OfferedAsset } from '#domain/things/assetChoices';
-import { problemFor, tripSearchProblems, type RangeProblem } from '#domain/trips/tripRange';
+import { tripSearchProblems } from '#domain/trips/tripRange';
 import type { Coverage } from '#domain/trips/trip';
 import { fetchCoverage, type AssetChoice } from '../api/trips.ts';
 import { apiClient } from '../app/session.ts';
 import { AssetPicker } from './AssetPicker.tsx';
-import { FieldError } from './FormField.tsx';
+import { describedBy, Field, FieldError } from './FormField.tsx';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from './tripFormat.ts';
+import { useForm, type FieldBinding } from './useForm.ts';
 import './tripPages.css';
 
 const HOUR = 3_600_000;
@@ -27,31 +29,74 @@ type TripFormProps = {
   extraProblem?: string | null;
 };
 
-/** A field's message, shown as an alert under it; nothing when there is none. */
-export function TripForm({ choices, busy, onSearch, children, extraProblem = null }: TripFormProps) {
-  const [now] = useState(() => Date.now());
-  const [start, setStart] = useState(() => toLocalInputValue(Math.floor((now - HOUR) / 60_000) * 60_000));
-  const [end, setEnd] = useState(() => toLocalInputValue(Math.floor(now / 60_000) * 60_000));
-  const [pickedIds, setPickedIds] = useState<string[]>([]);
-  const [tried, setTried] = useState(false);
-  const [coverage, setCoverage] = useState<readonly Coverage[]>([]);
+type TripSearchValues = { start: string; end: string; things: string[] };
 
-  const startMs = fromLocalInputValue(start);
-  const endMs = fromLocalInputValue(end);
-  const problems: RangeProblem[] = tripSearchProblems(
-    { start: startMs, end: endMs, thingCount: pickedIds.length },
-    Date.now(),
+/** What a tried search marks touched: the three fields and the screen's own (`extra`). */
+const SEARCH_FIELDS = ['things', 'start', 'end', 'extra'] as const;
+const ASSETS_ERROR_ID = 'trip-assets-error';
+
+function openingValues(now: number): TripSearchValues {
+  return {
+    start: toLocalInputValue(Math.floor((now - HOUR) / 60_000) * 60_000),
+    end: toLocalInputValue(Math.floor(now / 60_000) * 60_000),
+    things: [],
+  };
+}
+
+/** Each field's first problem (the order the rules give), and the screen's own under `extra`. */
+function searchProblems(values: TripSearchValues, extraProblem: string | null, now: number) {
+  const problems: Partial<Record<string, string>> = {};
+  const found = tripSearchProblems(
+    {
+      start: fromLocalInputValue(values.start),
+      end: fromLocalInputValue(values.end),
+      thingCount: values.things.length,
+    },
+    now,
   );
-  const shown = tried ? problems : [];
+  for (const { field, message } of found) problems[field] ??= message;
+  if (extraProblem !== null) problems.extra = extraProblem;
+  return problems;
+}
+
+/** A `datetime-local` field to the second, labelled, with its rule's message beneath. */
+function TimeField({ id, value, error, onChange, onBlur, label }: FieldBinding & { label: string }) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        className="input"
+        type="datetime-local"
+        step={1}
+        value={value}
+        aria-invalid={error !== null}
+        aria-describedby={describedBy(id, error)}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+    </Field>
+  );
+}
+
+export function TripForm({ choices, busy, onSearch, children, extraProblem = null }: TripFormProps) {
+  const [initial] = useState(() => openingValues(Date.now()));
+  const form = useForm(
+    'trip',
+    initial,
+    (values) => searchProblems(values, extraProblem, Date.now()),
+    SEARCH_FIELDS,
+  );
+  const { values } = form;
+  const [coverage, setCoverage] = useState<readonly Coverage[]>([]);
 
   const entries = useMemo(() => choices?.map((choice) => ({ choice, reason: null })) ?? null, [choices]);
   const picked: AssetChoice[] = useMemo(
     () =>
-      pickedIds.flatMap((id) => {
+      values.things.flatMap((id) => {
         const found = choices?.find((choice) => choice.id === id);
         return found ? [{ id: found.id, name: found.name }] : [];
       }),
-    [choices, pickedIds],
+    [choices, values.things],
   );
 
   const pickedKey = picked.map((asset) => asset.id).join(',');
@@ -65,73 +110,57 @@ export function TripForm({ choices, busy, onSearch, children, extraProblem = nul
     };
   }, [pickedKey]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (problems.length > 0 || extraProblem !== null || startMs === null || endMs === null) return;
-    onSearch({ assets: picked, start: startMs, end: endMs });
-  };
+  const search = () =>
+    form.submit(async (current) => {
+      const start = fromLocalInputValue(current.start);
+      const end = fromLocalInputValue(current.end);
+      // The rules hold both times; the guard only satisfies the types.
+      if (start !== null && end !== null) onSearch({ assets: picked, start, end });
+      return { ok: true };
+    });
 
-  const assetsError = problemFor(shown, 'things');
-  const startError = problemFor(shown, 'start');
-  const endError = problemFor(shown, 'end');
+  const assetsError = form.errorOf('things');
 
   return (
-    <form className="trip-form" onSubmit={submit} noValidate aria-label="Trip search">
+    <form
+      className="trip-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void search();
+      }}
+      noValidate
+      aria-label="Trip search"
+    >
       <AssetPicker
         legend="Assets (1 to 5)"
         entries={entries}
-        selected={pickedIds}
-        onChange={setPickedIds}
+        selected={values.things}
+        onChange={(things) => form.set('things', things)}
         multiple
-        errorId={assetsError ? 'trip-assets-error' : undefined}
+        errorId={assetsError ? ASSETS_ERROR_ID : undefined}
       />
-      <>
-        <FieldError id="trip-assets-error" message={assetsError} />
-        {picked.length > 0 ? (
-          <ul className="trip-form__coverage" aria-label="Coverage">
-            {picked.map((asset) => {
-              const found = coverage.find((each) => each.thingId === asset.id);
-              return (
-                <li key={asset.id}>
-                  <strong>{asset.name}</strong>:{' '}
-                  {found?.first != null && found.last != null
-                    ? `data from ${formatTripTime(found.first)} to ${formatTripTime(found.last)}`
-                    : found
-                      ? 'no data'
-                      : '…'}
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
-      </>
-      <label className="trip-form__field">
-        Start time
-        <input
-          type="datetime-local"
-          step={1}
-          value={start}
-          aria-invalid={startError !== null}
-          aria-describedby={startError ? 'trip-start-error' : undefined}
-          onChange={(event) => setStart(event.target.value)}
-        />
-      </label>
-      <FieldError id="trip-start-error" message={startError} />
-      <label className="trip-form__field">
-        End time
-        <input
-          type="datetime-local"
-          step={1}
-          value={end}
-          aria-invalid={endError !== null}
-          aria-describedby={endError ? 'trip-end-error' : undefined}
-          onChange={(event) => setEnd(event.target.value)}
-        />
-      </label>
-      <FieldError id="trip-end-error" message={endError} />
+      <FieldError id={ASSETS_ERROR_ID} message={assetsError} />
+      {picked.length > 0 ? (
+        <ul className="trip-form__coverage" aria-label="Coverage">
+          {picked.map((asset) => {
+            const found = coverage.find((each) => each.thingId === asset.id);
+            return (
+              <li key={asset.id}>
+                <strong>{asset.name}</strong>:{' '}
+                {found?.first != null && found.last != null
+                  ? `data from ${formatTripTime(found.first)} to ${formatTripTime(found.last)}`
+                  : found
+                    ? 'no data'
+                    : '…'}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <TimeField {...form.bind('start')} label="Start time" />
+      <TimeField {...form.bind('end')} label="End time" />
       {children}
-      <FieldError id="trip-extra-error" message={tried ? extraProblem : null} />
+      <FieldError id="trip-extra-error" message={form.errorOf('extra', false)} />
       <button type="submit" disabled={busy}>
         {busy ? 'Searching…' : 'Search'}
       </button>

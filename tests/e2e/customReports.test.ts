@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { pdfTexts } from '#tests/helpers/pdfText';
-import { nameOf, sendTrack, signInTo, utcField, type NamedThing } from './dataBrowser.ts';
+import { nameOf, sendTrack, shownNameOf, signInTo, utcField, type NamedThing } from './dataBrowser.ts';
 import { atPath, shellBrowserForFile } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
@@ -74,7 +74,8 @@ describe('Custom reports', () => {
     await page.getByLabel('End').fill(utcField(minute - 3_240_000));
     await page.getByLabel('Unit').selectOption('kilometers');
     await page.getByLabel('By region').check();
-    for (const thing of picked) await page.getByRole('button', { name: nameOf(thing), exact: true }).click();
+    for (const thing of picked)
+      await page.getByRole('button', { name: shownNameOf(thing), exact: true }).click();
     const title = `Unit mileage ${minute}`;
     await page.getByLabel('Title').fill(title);
     await page.getByRole('button', { name: 'Create Report' }).click();

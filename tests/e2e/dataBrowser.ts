@@ -1,6 +1,6 @@
 // What the Data section's browser tests share (exports, monthly and custom reports): a device track sent through
 // the simulator's telemetry endpoint, signing in straight to a Data page with the support dialog put away, the
-// `datetime-local` text of an instant in UTC, and an asset's displayed name.
+// `datetime-local` text of an instant in UTC, and an asset's name in files and on screen.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { dismissSupportDialog, signIn, type ShellBrowser } from './shellBrowser.ts';
@@ -9,7 +9,10 @@ import type { ListedThing } from './simulatorApi.ts';
 export const TRACK_LATITUDES = [41.88, 41.8801, 41.8802];
 
 export type NamedThing = ListedThing & { name: string | null; nickname: string | null };
+/** The name the simulator writes in export and report files. */
 export const nameOf = (thing: NamedThing) => thing.nickname || thing.name || thing.system_identifier;
+/** The name the pickers show, the transfer lists included: the nickname, else the upper-cased system id. */
+export const shownNameOf = (thing: NamedThing) => thing.nickname || thing.system_identifier.toUpperCase();
 
 /** An instant as a `datetime-local` field holds it in UTC (to the minute). */
 export function utcField(instant: number): string {

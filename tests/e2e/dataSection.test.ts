@@ -12,6 +12,7 @@ import { csvRecords } from '#tests/helpers/csv';
 import {
   nameOf,
   sendTrack,
+  shownNameOf,
   signInTo as signInToPage,
   TRACK_LATITUDES,
   utcField,
@@ -67,7 +68,8 @@ describe('Export wizard and list', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await page.getByText('Must select at least 1 Asset').waitFor();
 
-    for (const thing of picked) await page.getByRole('button', { name: nameOf(thing), exact: true }).click();
+    for (const thing of picked)
+      await page.getByRole('button', { name: shownNameOf(thing), exact: true }).click();
     await page.getByLabel('Use UTC').check();
     await page.getByLabel('Start').fill(utcField(minute - 3_060_000));
     await page.getByLabel('End').fill(utcField(minute - 2_940_000));
@@ -137,7 +139,7 @@ describe('Export wizard and list', () => {
       await ownOrganizationId(baseUrl, token),
     )) as NamedThing[];
     await page.getByText(`Showing ${things.length} of ${things.length}`).waitFor();
-    const wanted = nameOf(things[things.length - 1] as NamedThing);
+    const wanted = shownNameOf(things[things.length - 1] as NamedThing);
     await page.getByLabel('Search available assets').fill(wanted);
     await page
       .getByRole('list', { name: 'Available assets' })

@@ -1,5 +1,8 @@
+// The Data forms' asset picker (access §2 "Export wizard": "asset transfer lists"): two lists, available and
+// selected. Assets are the live worker's choices (ui/useAssetChoices.ts), named as every other picker names them:
+// the nickname, else the upper-cased system id (docs/decisions.md "Asset names in the Data transfer lists").
 import { useState } from 'react';
-import type { AssetChoice } from '../../api/dataFiles.ts';
+import type { AssetChoice } from '#domain/things/assetChoices';
 import { AssetSearch } from '../../ui/AssetSearch.tsx';
 
 /** Access §2 "Export wizard": the empty lists' texts. */
@@ -7,10 +10,13 @@ export const NO_ASSETS_TO_SELECT = 'No Assets to select';
 export const NO_ASSETS_SELECTED = 'No Assets selected';
 export const NO_ASSETS_AVAILABLE = 'No Assets Available';
 
+/** The search matches the shown name or the system id, as the other pickers' search does (ui/AssetPicker.tsx). */
+const matches = (asset: AssetChoice, text: string) =>
+  text === '' || asset.name.toLowerCase().includes(text) || asset.systemId.toLowerCase().includes(text);
+
 /**
- * Two lists, available and selected; a click moves an asset across, "Add all" and "Remove all" move every one. The
- * available list holds every asset of the organization and a search narrows it (issue 29: hundreds of assets);
- * "Add all" adds the ones the search shows.
+ * A click moves an asset across, "Add all" and "Remove all" move every one. The available list holds every asset of
+ * the organization and a search narrows it (issue 29: hundreds of assets); "Add all" adds the ones the search shows.
  */
 export function AssetTransferLists({
   assets,
@@ -25,7 +31,7 @@ export function AssetTransferLists({
   const chosen = new Set(selected);
   const text = filter.trim().toLowerCase();
   const unpicked = assets.filter((asset) => !chosen.has(asset.id));
-  const available = unpicked.filter((asset) => text === '' || asset.name.toLowerCase().includes(text));
+  const available = unpicked.filter((asset) => matches(asset, text));
   const picked = assets.filter((asset) => chosen.has(asset.id));
   const availableEmpty = assets.length === 0 ? NO_ASSETS_AVAILABLE : NO_ASSETS_TO_SELECT;
   return (

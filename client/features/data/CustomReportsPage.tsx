@@ -1,184 +1,27 @@
+// Custom reports (access §2 "data/reports" tab custom, §5; docs/data.md): the organization's reports, newest first,
+// with Download and Delete, and Create New opening the form (`CustomReportForm.tsx`).
 import { useSignals } from '@preact/signals-react/runtime';
-import { format } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
-import type { MileageUnit } from '#domain/exports/exportRecord';
-import { titleProblem as titleProblemOf } from '#domain/exports/exportRules';
 import {
   CREATE_REPORTS,
-  CUSTOM_REPORT_TITLE_MAX_LENGTH,
   CUSTOM_REPORT_TYPE_LABELS,
-  CUSTOM_REPORT_TYPES,
-  customReportChoicesProblem,
-  customReportRangeProblem,
-  defaultCustomReportRange,
-  defaultCustomReportTitle,
   DELETE_REPORTS,
   REPORT_CLOSURE_TYPE_LABELS,
-  REPORT_CLOSURE_TYPES,
   sortCustomReports,
   type CustomReportItem,
-  type CustomReportType,
-  type ReportClosureType,
 } from '#domain/reports/customReport';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { formatListTime } from '#domain/units/displayTime';
-import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
-import {
-  createCustomReport,
-  deleteCustomReport,
-  listCustomReports,
-  type AssetChoice,
-} from '../../api/dataFiles.ts';
+import { deleteCustomReport, listCustomReports } from '../../api/dataFiles.ts';
 import { apiClient, permissions, subscribedOrganization } from '../../app/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
-import { openFile, useAssetChoices } from './dataFileActions.ts';
-import { CheckList, MileageOptions, RangeFields, RequestFormEnd, TitleField } from './RequestFormParts.tsx';
+import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { CustomReportForm } from './CustomReportForm.tsx';
+import { openFile } from './dataFileActions.ts';
 
 /** On the organization's wall clock, the one the form's times are in (UTC when it names none). */
 const organizationZone = () => subscribedOrganization.value?.timezone || 'UTC';
 const when = (instant: number) => formatListTime(instant, organizationZone());
-
-/** The form; times are `datetime-local` texts on the organization's wall clock (UTC when "Use UTC" is on). */
-type ReportForm = {
-  type: CustomReportType;
-  title: string;
-  isUtc: boolean;
-  things: string[];
-  startText: string;
-  endText: string;
-  closuresToInclude: ReportClosureType[];
-  byRegion: boolean;
-  unitOfMeasurement: MileageUnit;
-};
-
-function initialForm(now: number, timeZone: string, countryCode: string): ReportForm {
-  const range = defaultCustomReportRange(now, timeZone);
-  return {
-    type: 'activity',
-    title: defaultCustomReportTitle('activity', format(now, 'yyyy-MM-dd')),
-    isUtc: false,
-    things: [],
-    startText: wallTimeText(range.start, timeZone),
-    endText: wallTimeText(range.end, timeZone),
-    closuresToInclude: [],
-    byRegion: false,
-    unitOfMeasurement: countryCode === 'US' || countryCode === 'GB' ? 'miles' : 'kilometers',
-  };
-}
-
-/** The new report's form (access §5 "Custom reports"): a rule's message shows after the first Create Report and
- * follows every change; the API's refusal shows above the button. */
-function ReportFormPanel({
-  assets,
-  onCancel,
-  onCreated,
-}: {
-  assets: AssetChoice[] | null;
-  onCancel: () => void;
-  onCreated: () => void;
-}) {
-  useSignals();
-  const organization = subscribedOrganization.value;
-  const timeZone = organization?.timezone || 'UTC';
-  const [form, setForm] = useState(() => initialForm(Date.now(), timeZone, organization?.countryCode ?? ''));
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [apiError, setApiError] = useState<string | null>(null);
-  const zone = form.isUtc ? 'UTC' : timeZone;
-  const start = instantOfWallTimeText(form.startText, zone);
-  const end = instantOfWallTimeText(form.endText, zone);
-  const rangeProblem = customReportRangeProblem(form.type, { start, end }, Date.now(), zone);
-  const choicesProblem = customReportChoicesProblem(form.type, {
-    thingIds: form.things,
-    closuresToInclude: form.type === 'activity' ? form.closuresToInclude : [],
-  });
-  const titleProblem = titleProblemOf(form.title, CUSTOM_REPORT_TITLE_MAX_LENGTH);
-  const change = (patch: Partial<ReportForm>) => setForm((previous) => ({ ...previous, ...patch }));
-
-  const changeType = (type: CustomReportType) =>
-    setForm((previous) => {
-      const today = format(Date.now(), 'yyyy-MM-dd');
-      const untouched = previous.title === defaultCustomReportTitle(previous.type, today);
-      return { ...previous, type, title: untouched ? defaultCustomReportTitle(type, today) : previous.title };
-    });
-
-  const submit = async () => {
-    setSubmitted(true);
-    setApiError(null);
-    if (rangeProblem || choicesProblem || titleProblem || start === null || end === null) return;
-    setBusy(true);
-    const outcome = await createCustomReport(apiClient(), {
-      report_type: form.type,
-      title: form.title.trim(),
-      report_start_time: new Date(start).toISOString(),
-      report_end_time: new Date(end).toISOString(),
-      use_utc: form.isUtc,
-      organization_id: organization?.id ?? '',
-      thing_uuids: form.things,
-      closures_to_include: form.type === 'activity' ? form.closuresToInclude : [],
-      by_region: form.type === 'mileage' && form.byRegion,
-      unit_of_measurement: form.unitOfMeasurement,
-    });
-    setBusy(false);
-    if (outcome.ok) onCreated();
-    else setApiError(outcome.message);
-  };
-
-  return (
-    <form
-      className="wizard-step export-form"
-      aria-label="New custom report"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <h2>New custom report</h2>
-      <fieldset className="field">
-        <legend>Report type</legend>
-        {CUSTOM_REPORT_TYPES.map((type) => (
-          <label key={type} className="choice">
-            <input type="radio" name="report-type" checked={form.type === type} onChange={() => changeType(type)} />
-            {CUSTOM_REPORT_TYPE_LABELS[type]}
-          </label>
-        ))}
-      </fieldset>
-      <TitleField
-        value={form.title}
-        maxLength={CUSTOM_REPORT_TITLE_MAX_LENGTH}
-        problem={submitted ? titleProblem : null}
-        onChange={(title) => change({ title })}
-      />
-      <RangeFields range={form} zone={zone} problem={submitted ? rangeProblem : null} onChange={change} />
-      {form.type === 'activity' && (
-        <CheckList
-          legend="Closures to include"
-          options={REPORT_CLOSURE_TYPES}
-          labels={REPORT_CLOSURE_TYPE_LABELS}
-          chosen={form.closuresToInclude}
-          onChange={(closuresToInclude) => change({ closuresToInclude })}
-        />
-      )}
-      {form.type === 'mileage' && (
-        <MileageOptions byRegion={form.byRegion} unit={form.unitOfMeasurement} onChange={change} />
-      )}
-      <RequestFormEnd
-        assets={assets}
-        things={form.things}
-        onThings={(things) => change({ things })}
-        problem={submitted ? choicesProblem : null}
-        apiError={apiError}
-        busy={busy}
-        back={
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        }
-        submitLabel="Create Report"
-      />
-    </form>
-  );
-}
 
 function ReportRow({ item, onDelete }: { item: CustomReportItem; onDelete: (item: CustomReportItem) => void }) {
   useSignals();
@@ -257,7 +100,7 @@ export function CustomReportsPage() {
         </div>
       </header>
       {creating && (
-        <ReportFormPanel
+        <CustomReportForm
           assets={assets}
           onCancel={() => setCreating(false)}
           onCreated={() => {

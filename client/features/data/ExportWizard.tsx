@@ -1,3 +1,6 @@
+// The Export wizard (access §2 "Export wizard", §3 "Export request", §5 "Exports"): the type, then the form on the
+// kit's `useForm` (title, range, the type's options, the asset transfer lists fed by the live worker), then "Export
+// In-Progress". Export CSV stays enabled on an untouched form: its defaults are a valid request (docs/data.md).
 import { useSignals } from '@preact/signals-react/runtime';
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
@@ -19,11 +22,26 @@ import {
   exportRangeProblem,
   titleProblem as titleProblemOf,
 } from '#domain/exports/exportRules';
-import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
-import { createExport, type AssetChoice } from '../../api/dataFiles.ts';
+import type { AssetChoice } from '#domain/things/assetChoices';
+import { wallTimeText } from '#domain/units/zonedTime';
+import { createExport } from '../../api/dataFiles.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
-import { useAssetChoices } from './dataFileActions.ts';
-import { CheckList, MileageOptions, RangeFields, RequestFormEnd, TitleField } from './RequestFormParts.tsx';
+import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { useForm } from '../../ui/useForm.ts';
+import {
+  CheckList,
+  choicesChanged,
+  MileageOptions,
+  presentProblems,
+  rangeChanged,
+  RangeFields,
+  rangeOf,
+  REQUEST_FIELDS,
+  REQUEST_FORM,
+  RequestFormEnd,
+  requestTimes,
+  TitleField,
+} from './RequestFormParts.tsx';
 import { EXPORTS_PATH } from './ExportsPage.tsx';
 
 const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = { manual: 'Manual', automated: 'Automated', feed: 'Feed' };
@@ -81,6 +99,19 @@ function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
   );
 }
 
+/** The form's rules (access §5 "Exports"): the title, the range (in the chosen zone) and the choices of the type. */
+function exportProblems(values: ExportForm, timeZone: string, now: number) {
+  const { zone, start, end } = rangeOf(values, timeZone);
+  return presentProblems({
+    title: titleProblemOf(values.title, EXPORT_TITLE_MAX_LENGTH),
+    range: exportRangeProblem(values.type, { start, end }, now, zone),
+    choices: exportChoicesProblem(values.type, {
+      thingIds: values.things,
+      closuresToInclude: values.closuresToInclude,
+    }),
+  });
+}
+
 function FormStep({
   initial,
   timeZone,
@@ -90,95 +121,92 @@ function FormStep({
 }: {
   initial: ExportForm;
   timeZone: string;
-  assets: AssetChoice[] | null;
+  assets: readonly AssetChoice[] | null;
   onBack: () => void;
   onCreated: () => void;
 }) {
   useSignals();
   const organizationId = subscribedOrganization.value?.id ?? '';
-  const [form, setForm] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [apiError, setApiError] = useState<string | null>(null);
-  const zone = form.isUtc ? 'UTC' : timeZone;
-  const start = instantOfWallTimeText(form.startText, zone);
-  const end = instantOfWallTimeText(form.endText, zone);
-  const rangeProblem = exportRangeProblem(form.type, { start, end }, Date.now(), zone);
-  const choicesProblem = exportChoicesProblem(form.type, {
-    thingIds: form.things,
-    closuresToInclude: form.closuresToInclude,
-  });
-  const titleProblem = titleProblemOf(form.title, EXPORT_TITLE_MAX_LENGTH);
-  const change = (patch: Partial<ExportForm>) => setForm((previous) => ({ ...previous, ...patch }));
+  const form = useForm(
+    REQUEST_FORM,
+    initial,
+    (values) => exportProblems(values, timeZone, Date.now()),
+    REQUEST_FIELDS,
+  );
+  const { values } = form;
+  const { zone } = rangeOf(values, timeZone);
 
-  const submit = async () => {
-    setSubmitted(true);
-    setApiError(null);
-    if (rangeProblem || choicesProblem || titleProblem || start === null || end === null) return;
-    setBusy(true);
-    const outcome = await createExport(apiClient(), {
-      export_type: form.type,
-      title: form.title.trim(),
-      export_start_time: new Date(start).toISOString(),
-      export_end_time: new Date(end).toISOString(),
-      use_utc: form.isUtc,
-      organization_id: organizationId,
-      thing_uuids: form.things,
-      include_no_thing_il: form.includeNoThings,
-      closures_to_include: form.closuresToInclude,
-      by_region: form.byRegion,
-      unit_of_measurement: form.unitOfMeasurement,
+  const send = async () => {
+    const created = await form.submit(async (current) => {
+      const times = requestTimes(current, timeZone);
+      if (!times.ok) return times;
+      return createExport(apiClient(), {
+        export_type: current.type,
+        title: current.title.trim(),
+        export_start_time: times.value.start,
+        export_end_time: times.value.end,
+        use_utc: current.isUtc,
+        organization_id: organizationId,
+        thing_uuids: current.things,
+        include_no_thing_il: current.includeNoThings,
+        closures_to_include: current.closuresToInclude,
+        by_region: current.byRegion,
+        unit_of_measurement: current.unitOfMeasurement,
+      });
     });
-    setBusy(false);
-    if (outcome.ok) onCreated();
-    else setApiError(outcome.message);
+    if (created) onCreated();
   };
 
   return (
     <form
       className="wizard-step export-form"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void send();
       }}
     >
-      <h2>{EXPORT_TYPE_LABELS[form.type]} export</h2>
-      <TitleField
-        value={form.title}
-        maxLength={EXPORT_TITLE_MAX_LENGTH}
-        problem={submitted ? titleProblem : null}
-        onChange={(title) => change({ title })}
+      <h2>{EXPORT_TYPE_LABELS[values.type]} export</h2>
+      <TitleField {...form.bind('title')} maxLength={EXPORT_TITLE_MAX_LENGTH} />
+      <RangeFields
+        range={values}
+        zone={zone}
+        error={form.errorOf('range', rangeChanged(values, initial))}
+        onChange={(patch) => form.update('range', patch)}
       />
-      <RangeFields range={form} zone={zone} problem={submitted ? rangeProblem : null} onChange={change} />
-      {form.type === 'incident' && (
+      {values.type === 'incident' && (
         <label className="choice">
           <input
             type="checkbox"
-            checked={form.includeNoThings}
-            onChange={(event) => change({ includeNoThings: event.target.checked })}
+            checked={values.includeNoThings}
+            onChange={(event) => form.set('includeNoThings', event.target.checked)}
           />
           Include incidents without assets
         </label>
       )}
-      {form.type === 'closure' && (
+      {values.type === 'closure' && (
         <CheckList
           legend="Closures to include"
           options={CLOSURE_TYPES}
           labels={CLOSURE_TYPE_LABELS}
-          chosen={form.closuresToInclude}
-          onChange={(closuresToInclude) => change({ closuresToInclude })}
+          chosen={values.closuresToInclude}
+          onChange={(closuresToInclude) => form.update('choices', { closuresToInclude })}
         />
       )}
-      {form.type === 'mileage' && (
-        <MileageOptions byRegion={form.byRegion} unit={form.unitOfMeasurement} onChange={change} />
+      {values.type === 'mileage' && (
+        <MileageOptions
+          byRegion={values.byRegion}
+          unit={values.unitOfMeasurement}
+          onChange={(patch) => form.update('mileage', patch)}
+        />
       )}
       <RequestFormEnd
         assets={assets}
-        things={form.things}
-        onThings={(things) => change({ things })}
-        problem={submitted ? choicesProblem : null}
-        apiError={apiError}
-        busy={busy}
+        things={values.things}
+        onThings={(things) => form.update('choices', { things })}
+        problem={form.errorOf('choices', choicesChanged(values, initial))}
+        apiError={form.apiError}
+        busy={form.submitting}
         back={
           <button type="button" onClick={onBack}>
             Back

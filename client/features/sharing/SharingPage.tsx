@@ -1,9 +1,9 @@
 // The mutual-aid sharing wizard (access §2, §4, §5, §8): 1. an introduction with Get Started (only for those who
 // manage the organization, once its assets are loaded; others read the administrator notice), 2. the form — name,
-// the read-only e-mail, the organization to share with, the assets and the expiration — and 3. the thanks. Got It or
-// Cancel goes back to the start.
+// the read-only e-mail, the organization to share with, the assets and the expiration, on the client kit's form
+// parts — and 3. the thanks. Got It or Cancel goes back to the start.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import {
   ASK_ADMINISTRATOR,
   canStartMutualAid,
@@ -19,7 +19,8 @@ import {
 import { ONLY_OWNED_ASSETS, sharingVerdict, type AssetChoice } from '#domain/things/assetChoices';
 import { sendMutualAidRequest } from '../../api/sharing.ts';
 import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
-import { FieldCounter, FieldError } from '../../ui/FormField.tsx';
+import { Field, FieldError, TextField } from '../../ui/FormField.tsx';
+import { useForm } from '../../ui/useForm.ts';
 import { useAssetChoices } from '../../ui/useAssetChoices.ts';
 import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
 import '../../ui/tripPages.css';
@@ -97,70 +98,58 @@ type SharingFormProps = {
   onCancel(): void;
 };
 
+/** What a tried Send Request marks touched: the fields with rules. */
+const SHARING_FIELDS = ['sharedOrg', 'thingIds', 'expiration'] as const;
+const ASSETS_ERROR_ID = 'sharing-thingIds-error';
+
+/** The form (access §3 "Mutual-aid form", §5 "Sharing") on the kit's `useForm`: a rule's message shows once its field
+ * was touched and changed, or after Send Request was tried; the API's refusal shows as the form's alert (§8). */
 function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
-  const [form, setForm] = useState<MutualAidForm>(initial);
-  const [tried, setTried] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [rootError, setRootError] = useState<string | null>(null);
-  const problems = useMemo(() => mutualAidFormProblems(form), [form]);
-  const shown = tried ? problems : {};
+  const form = useForm('sharing', initial, mutualAidFormProblems, SHARING_FIELDS);
+  const { values } = form;
   const entries: PickerEntry[] = useMemo(
     () => choices.map((choice) => ({ choice, reason: null })),
     [choices],
   );
+  const assetsError = form.errorOf('thingIds');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (Object.keys(problems).length > 0) return;
-    setSending(true);
-    setRootError(null);
-    void sendMutualAidRequest(apiClient(), mutualAidRequestOf(form)).then((result) => {
-      setSending(false);
-      if (result.ok) onSent();
-      else setRootError(result.message);
-    });
+  const send = async () => {
+    const sent = await form.submit((current) =>
+      sendMutualAidRequest(apiClient(), mutualAidRequestOf(current)),
+    );
+    if (sent) onSent();
   };
 
   return (
-    <form className="trip-form sharing-form" onSubmit={submit} noValidate aria-label="Mutual aid request">
-      <label className="trip-form__field">
-        First name
-        <input
-          value={form.firstName}
-          onChange={(event) => setForm({ ...form, firstName: event.target.value })}
-        />
-      </label>
-      <label className="trip-form__field">
-        Last name
-        <input
-          value={form.lastName}
-          onChange={(event) => setForm({ ...form, lastName: event.target.value })}
-        />
-      </label>
-      <label className="trip-form__field">
-        Email
-        <input value={form.email} readOnly />
-      </label>
-      <label className="trip-form__field">
-        Shared organization
-        <input
-          value={form.sharedOrg}
-          aria-invalid={shown.sharedOrg !== undefined}
-          onChange={(event) => setForm({ ...form, sharedOrg: event.target.value })}
-        />
-      </label>
-      <FieldCounter length={form.sharedOrg.length} max={SHARED_ORGANIZATION_MAX_LENGTH} />
-      <FieldError message={shown.sharedOrg} />
+    <form
+      className="trip-form sharing-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+      noValidate
+      aria-label="Mutual aid request"
+    >
+      <TextField {...form.bind('firstName')} label="First name" />
+      <TextField {...form.bind('lastName')} label="Last name" />
+      <Field id="sharing-email" label="Email" error={null}>
+        <input id="sharing-email" className="input" value={values.email} readOnly />
+      </Field>
+      <TextField
+        {...form.bind('sharedOrg')}
+        label="Shared organization"
+        counterMax={SHARED_ORGANIZATION_MAX_LENGTH}
+      />
       <AssetPicker
         legend="Assets"
         entries={entries}
-        selected={form.thingIds}
-        onChange={(thingIds) => setForm({ ...form, thingIds })}
+        selected={values.thingIds}
+        onChange={(thingIds) => form.set('thingIds', thingIds)}
         multiple
         note={ONLY_OWNED_ASSETS}
+        errorId={assetsError ? ASSETS_ERROR_ID : undefined}
       />
-      <FieldError message={shown.thingIds} />
+      <FieldError id={ASSETS_ERROR_ID} message={assetsError} />
 
       <fieldset className="trip-form__assets">
         <legend>Expiration</legend>
@@ -169,25 +158,25 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
             <input
               type="radio"
               name="expiration"
-              checked={form.expiration === expiration}
-              onChange={() => setForm({ ...form, expiration })}
+              checked={values.expiration === expiration}
+              onChange={() => form.set('expiration', expiration)}
             />
             {expirationLabel(expiration)}
           </label>
         ))}
-        <FieldError message={shown.expiration} />
+        <FieldError message={form.errorOf('expiration')} />
       </fieldset>
-      {rootError ? (
+      {form.apiError ? (
         <p className="trip-list__error" role="alert">
-          {rootError}
+          {form.apiError}
         </p>
       ) : null}
       <div className="sharing-form__buttons">
         <button type="button" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" disabled={sending}>
-          {sending ? 'Sending…' : 'Send Request'}
+        <button type="submit" disabled={form.submitting}>
+          {form.submitting ? 'Sending…' : 'Send Request'}
         </button>
       </div>
     </form>
