@@ -5,7 +5,6 @@
 // asset of the list, answer single keys while the map has focus (mapShortcuts.ts).
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef } from 'react';
-import './mapShortcuts.css';
 import { fitPadding, type MapView } from '#domain/map/mapRules';
 import { selectedThing, shownThingIds } from '../live/thingsStore.ts';
 import { ControlIcon } from './ControlIcon.tsx';

@@ -3,6 +3,7 @@
 // in a virtual list of fixed-height rows. The screen gives its rows; the panel knows nothing of areas or zones.
 import type { ReactNode } from 'react';
 import { Virtuoso } from 'react-virtuoso';
+import './listRows.css';
 import './sectionList.css';
 
 type SectionListPanelProps<T> = {

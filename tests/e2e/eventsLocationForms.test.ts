@@ -92,13 +92,15 @@ describe('Create Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
     const form = page.getByRole('form', { name: 'Create Location' });
     await page.getByTestId('location-marker').waitFor();
 
-    // A street is required; the position starts at the map's centre.
-    await form.getByRole('button', { name: 'Save' }).click();
+    // Save waits for a change (live §5); a street is required; the position starts at the map's centre.
+    const save = form.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await form.getByLabel('System Id').fill(`CAD-E2E-${serial}`);
+    await save.click();
     await form.getByRole('alert').filter({ hasText: 'Street is required' }).waitFor();
     const startLat = Number(await form.getByLabel('Latitude').inputValue());
     const startLng = Number(await form.getByLabel('Longitude').inputValue());
     await form.getByLabel('Street').fill(street);
-    await form.getByLabel('System Id').fill(`CAD-E2E-${serial}`);
     await form.getByLabel('Navigation message').fill('Use the left lane');
 
     // The marker goes where it is dragged (a new location has no 100 m circle), and its handle turns the heading.

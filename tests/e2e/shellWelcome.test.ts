@@ -1,6 +1,6 @@
-// The welcome screens against the simulator's account side: every sign-in standing error of access §8 typed like a
-// person, lockout and the unlock link from the outbox, forgot and reset password with live rule marks and the
-// password history, and an unknown reset token.
+// The welcome screens against the simulator's account side: the sign-in form's field rules (access §5), every
+// sign-in standing error of access §8 typed like a person, lockout and the unlock link from the outbox, forgot and
+// reset password with live rule marks and the password history, and an unknown reset token.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
@@ -79,6 +79,23 @@ describe.each(['desktop', 'mobile'] as const)('sign-in errors by account standin
       await page.getByTestId('sign-in-error').filter({ hasText: message }).waitFor();
       expect(await signInError(page)).toBe(message);
     }
+  });
+});
+
+describe('sign-in form rules', () => {
+  it('says what is wrong with a changed field, what is missing once Sign In was tried, and announces it', async () => {
+    const page = await shell.open('desktop', '/welcome/signin');
+    const email = page.getByLabel('Email');
+    await email.pressSequentially('casey', { delay: 10 });
+    await page.getByRole('alert').filter({ hasText: 'Must be a valid email' }).waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    // The password was never changed: its "Required" waits for Sign In.
+    await page.getByLabel('Password', { exact: true }).focus();
+    expect(await page.getByRole('alert').filter({ hasText: 'Required' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Required' }).waitFor();
+    await email.fill('casey@welcome.test');
+    await page.getByRole('alert').filter({ hasText: 'Must be a valid email' }).waitFor({ state: 'detached' });
   });
 });
 

@@ -157,6 +157,14 @@ describe('replay on the Live screen', () => {
     await opener.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Replay a past moment' });
+    // Modal: the moment has focus first, and Tab goes round inside the dialog.
+    await until(async () =>
+      dialog.getByLabel('Moment').evaluate((element) => element === document.activeElement),
+    );
+    for (let step = 0; step < 5; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
     await dialog.getByLabel('Moment').fill(wallText(Date.now() + HOUR));
     await dialog.getByLabel('Moment').press('Enter');
     await dialog.getByRole('alert').getByText('Choose a moment in the past').waitFor();

@@ -17,6 +17,7 @@ import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { alarmsVersion, openAlarmCount } from '../../live/alarmsStore.ts';
 import { alarmSoundOn, switchAlarmSound } from '../../ui/alarmSound.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { LOADING, loaded, loadFailed, type LoadState } from '../../ui/loadState.ts';
 import { AlarmRow } from './AlarmRow.tsx';
 import {
   ACKNOWLEDGE_ALL,
@@ -24,7 +25,7 @@ import {
   ACKNOWLEDGE_ALL_QUESTION,
   ALARMS_TITLE,
   emptyText,
-  LOADING,
+  LOADING_TEXT,
   SEARCH_ACKNOWLEDGED,
   showMoreText,
   SOUND_LABEL,
@@ -33,9 +34,6 @@ import {
 import './alarms.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-type Loaded =
-  { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; list: AlarmList };
 
 /** The search text once the user paused typing. */
 function useSettled(text: string): string {
@@ -54,7 +52,7 @@ export function AlarmsPage() {
   const [state, setState] = useState<AlarmState>('open');
   const [searchText, setSearchText] = useState('');
   const search = useSettled(state === 'acknowledged' ? searchText : '');
-  const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
+  const [load, setLoad] = useState<LoadState<AlarmList>>(LOADING);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [confirmingAll, setConfirmingAll] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -66,9 +64,7 @@ export function AlarmsPage() {
     const abort = new AbortController();
     void loadAlarms(apiClient(), { organizationId, state, search, perPage }, abort.signal).then((result) => {
       if (abort.signal.aborted) return;
-      setLoaded(
-        result.ok ? { phase: 'loaded', list: result.value } : { phase: 'failed', message: result.message },
-      );
+      setLoad(result.ok ? loaded(result.value) : loadFailed(result.message));
     });
     return () => abort.abort();
   }, [organizationId, state, search, perPage, version, reread]);
@@ -93,8 +89,8 @@ export function AlarmsPage() {
     return result.ok ? null : result.message;
   };
 
-  const alarms = loaded.phase === 'loaded' ? loaded.list.alarms : [];
-  const openCount = loaded.phase === 'loaded' ? loaded.list.openTotal : openAlarmCount.value;
+  const alarms = load.phase === 'loaded' ? load.value.alarms : [];
+  const openCount = load.phase === 'loaded' ? load.value.openTotal : openAlarmCount.value;
   return (
     <section className="alarms-page" aria-labelledby="alarms-title">
       <header className="alarms-page__header">
@@ -153,13 +149,13 @@ export function AlarmsPage() {
           {failure}
         </p>
       ) : null}
-      {loaded.phase === 'loading' ? <p className="alarms-page__note">{LOADING}</p> : null}
-      {loaded.phase === 'failed' ? (
+      {load.phase === 'loading' ? <p className="alarms-page__note">{LOADING_TEXT}</p> : null}
+      {load.phase === 'failed' ? (
         <p className="form-footer__error" role="alert">
-          {loaded.message}
+          {load.message}
         </p>
       ) : null}
-      {loaded.phase === 'loaded' && alarms.length === 0 ? (
+      {load.phase === 'loaded' && alarms.length === 0 ? (
         <p className="alarms-page__note">{emptyText(state, search !== '')}</p>
       ) : null}
       <ul className="alarms-page__list" aria-label={STATE_LABELS[state]}>
@@ -172,13 +168,13 @@ export function AlarmsPage() {
           />
         ))}
       </ul>
-      {loaded.phase === 'loaded' && loaded.list.total > alarms.length && perPage < ALARMS_MAX_PER_PAGE ? (
+      {load.phase === 'loaded' && load.value.total > alarms.length && perPage < ALARMS_MAX_PER_PAGE ? (
         <button
           type="button"
           className="button button--small"
           onClick={() => setPerPage((size) => Math.min(size + ALARMS_PER_PAGE, ALARMS_MAX_PER_PAGE))}
         >
-          {showMoreText(loaded.list.total - alarms.length)}
+          {showMoreText(load.value.total - alarms.length)}
         </button>
       ) : null}
       {confirmingAll ? (

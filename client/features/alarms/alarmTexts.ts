@@ -14,7 +14,7 @@ export const ACKNOWLEDGE_ALL_DETAIL =
   'Every open alarm you can see in this organization is recorded as handled by you.';
 export const SEARCH_ACKNOWLEDGED = 'Search acknowledged alarms';
 export const SOUND_LABEL = 'Sound on new alarms';
-export const LOADING = 'Loading…';
+export const LOADING_TEXT = 'Loading…';
 
 export const emptyText = (state: AlarmState, searched: boolean): string =>
   state === 'open' ? 'No open alarms' : searched ? 'No acknowledged alarms match' : 'No acknowledged alarms';

@@ -5,6 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { CLOSURE_STATUS_LABELS, type Closure } from '#domain/closures/closure';
 import { flipClosureSwitch, switchFailures, switchPending } from './closuresStore.ts';
+import '../../ui/listRows.css';
 
 export const ROW_HEIGHT_IN_SERVICE = 70;
 export const ROW_HEIGHT_OUT_OF_SERVICE = 90;

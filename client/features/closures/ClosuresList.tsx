@@ -126,7 +126,7 @@ export function ClosuresList({
           closureSearchText.value = event.target.value;
         }}
       />
-      {load.phase === 'error' ? (
+      {load.phase === 'failed' ? (
         <p className="closures-list__error" role="alert">
           {load.message}
         </p>

@@ -109,8 +109,8 @@ export function ClosuresPage({ pattern, closureId }: { pattern: string; closureI
   } else if (closureId !== null && closure === null) {
     const load = closuresLoad.value;
     panel = (
-      <p className="closures-panel__loading" role={load.phase === 'error' ? 'alert' : 'status'}>
-        {load.phase === 'error' ? load.message : 'Loading…'}
+      <p className="closures-panel__loading" role={load.phase === 'failed' ? 'alert' : 'status'}>
+        {load.phase === 'failed' ? load.message : 'Loading…'}
       </p>
     );
   } else if (pattern === 'closures/:closureId/edit' && closure) {

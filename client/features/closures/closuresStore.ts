@@ -15,12 +15,11 @@ import {
 import { closureQuickUpdate } from '#domain/closures/closureRules';
 import { UNABLE_TO_ACTIVATE } from '#domain/closures/closureForm';
 import { deleteClosure, saveClosure, switchClosure } from '../../api/closures.ts';
+import { LOADING, loaded, loadFailed, type LoadState } from '../../ui/loadState.ts';
 import type { Result } from '../../ui/result.ts';
 import { apiClient } from '../../app/session.ts';
 import { closureCollection, collectionOf } from '../../live/collectionsStore.ts';
 import { applyOwnWrite, watchCollection } from '../../live/liveBridge.ts';
-
-export type ClosuresLoad = { phase: 'loading' } | { phase: 'loaded' } | { phase: 'error'; message: string };
 
 export type ClosureScope = { organizationId: string; isWzdxOrg: boolean; timeZone: string };
 
@@ -36,18 +35,19 @@ const collection = computed(() =>
   collectionOf(closureCollection.value, closureScope.value?.organizationId ?? null),
 );
 
-export const closuresLoad = computed<ClosuresLoad>(() => {
+/** The closures with the statuses the live worker computes, by description, once the worker holds them. */
+export const closuresLoad = computed<LoadState<readonly Closure[]>>(() => {
   const state = collection.value;
-  return state.phase === 'failed' ? { phase: 'error', message: state.message } : { phase: state.phase };
+  if (state.phase === 'loading') return LOADING;
+  if (state.phase === 'failed') return loadFailed(state.message);
+  return loaded(
+    [...state.items].sort((a, b) => a.description.localeCompare(b.description) || (a.id < b.id ? -1 : 1)),
+  );
 });
 
-/** The closures with the statuses the live worker computes, by description. */
-export const closures = computed<Closure[]>(() => {
-  const state = collection.value;
-  if (state.phase !== 'loaded') return [];
-  return [...state.items].sort(
-    (a, b) => a.description.localeCompare(b.description) || (a.id < b.id ? -1 : 1),
-  );
+export const closures = computed<readonly Closure[]>(() => {
+  const load = closuresLoad.value;
+  return load.phase === 'loaded' ? load.value : [];
 });
 
 export const shownClosures = computed(() =>

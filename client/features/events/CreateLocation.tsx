@@ -1,9 +1,11 @@
 // Create Location (`events/new`, live §2 route table; fields of live §3 "Location", rules of live §5): the street,
 // the dispatch system's id and a navigation-service message, and the place and roadway heading set with Edit
 // Location's marker on the map (here free to go anywhere: a new location has no place to stay near). It starts at
-// the map's centre as the map is now. Save sends `POST /locations`; the new event then arrives through the cable's
-// `location` message, in this dashboard and every other one showing the organization, and the view goes to its
-// details. The route's gate is incident update or provider staff (docs/decisions.md).
+// the map's centre as the map is now. The kit's form rules hold (`useForm`, live §5): Save waits for a change, an
+// error shows once its field was touched and changed or a Save was tried. Save sends `POST /locations`; the new event
+// then arrives through the cable's `location` message, in this dashboard and every other one showing the
+// organization, and the view goes to its details. The route's gate is incident update or provider staff
+// (docs/decisions.md).
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -14,11 +16,11 @@ import {
 } from '#domain/locations/locationRecord';
 import {
   CREATE_LOCATION_TITLE,
+  locationCreateErrorMessage,
   newLocationBody,
   newLocationProblems,
   newLocationValues,
   parseNumberField,
-  type NewLocationField,
   type NewLocationValues,
 } from '#domain/locations/newLocation';
 import { truncateCoordinate } from '#domain/units/coordinates';
@@ -26,7 +28,10 @@ import { createLocation } from '../../api/locations.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { cameraState } from '../../map/mapViewState.ts';
-import { describedBy, Field } from '../../ui/FormField.tsx';
+import { describedBy, Field, TextField } from '../../ui/FormField.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { failure, type Result } from '../../ui/result.ts';
+import { useForm, type FieldBinding } from '../../ui/useForm.ts';
 import { EVENTS_PATH, eventPath, justCreatedEventId } from './eventsScreen.ts';
 
 /** Closer than this (degrees) the marker and the typed position are the same place: no restart of the marker. */
@@ -44,18 +49,43 @@ function startMarker(values: NewLocationValues): void {
   });
 }
 
+/** A position or heading typed as text: the kit's field around an input that offers the number keys. */
+function NumberField({
+  binding,
+  label,
+  inputMode,
+}: {
+  binding: FieldBinding;
+  label: string;
+  inputMode: 'decimal' | 'numeric';
+}) {
+  const { id, value, error, onChange, onBlur } = binding;
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        className="input"
+        value={value}
+        inputMode={inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+    </Field>
+  );
+}
+
 export function CreateLocation() {
   useSignals();
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<NewLocationValues>(() => {
+  // The opening values stay as the map was when the form opened: Save waits for a change from them (live §5).
+  const [opening] = useState<NewLocationValues>(() => {
     const camera = cameraState.peek();
     return newLocationValues({ lat: camera.lat, lng: camera.lng });
   });
-  const [touched, setTouched] = useState<ReadonlySet<NewLocationField>>(new Set());
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const problems = newLocationProblems(values);
+  const form = useForm('new-location', opening, newLocationProblems);
+  const { values, problems } = form;
 
   useEffect(() => {
     startMarker(values);
@@ -70,25 +100,24 @@ export function CreateLocation() {
   const markerHeading = result?.kind === 'location' ? result.heading : null;
   useEffect(() => {
     if (markerLat === null || markerLng === null) return;
-    setValues((current) => {
-      const lat = parseNumberField(current.lat);
-      const lng = parseNumberField(current.lng);
-      const heading = parseNumberField(current.heading);
-      const moved =
-        lat === null ||
-        lng === null ||
-        Math.abs(lat - markerLat) > SAME_PLACE ||
-        Math.abs(lng - markerLng) > SAME_PLACE;
-      const turned = markerHeading !== null && (heading === null || Math.abs(heading - markerHeading) >= 1);
-      if (!moved && !turned) return current;
-      return {
-        ...current,
-        ...(moved
-          ? { lat: String(truncateCoordinate(markerLat)), lng: String(truncateCoordinate(markerLng)) }
-          : {}),
-        ...(turned ? { heading: String(Math.round(markerHeading) % 360) } : {}),
-      };
+    const lat = parseNumberField(values.lat);
+    const lng = parseNumberField(values.lng);
+    const heading = parseNumberField(values.heading);
+    const moved =
+      lat === null ||
+      lng === null ||
+      Math.abs(lat - markerLat) > SAME_PLACE ||
+      Math.abs(lng - markerLng) > SAME_PLACE;
+    const turned = markerHeading !== null && (heading === null || Math.abs(heading - markerHeading) >= 1);
+    if (!moved && !turned) return;
+    form.replace({
+      ...values,
+      ...(moved
+        ? { lat: String(truncateCoordinate(markerLat)), lng: String(truncateCoordinate(markerLng)) }
+        : {}),
+      ...(turned ? { heading: String(Math.round(markerHeading) % 360) } : {}),
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [markerLat, markerLng, markerHeading]);
 
   // A position or heading typed into the fields: the marker goes there.
@@ -107,65 +136,23 @@ export function CreateLocation() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values.lat, values.lng, values.heading]);
 
-  const set = (field: NewLocationField) => (text: string) => {
-    setValues((current) => ({ ...current, [field]: text }));
-    setTouched((current) => new Set(current).add(field));
-  };
-  const errorOf = (field: NewLocationField) =>
-    attempted || touched.has(field) ? (problems[field] ?? null) : null;
-
   function takeMapCentre() {
     const camera = cameraState.peek();
-    setValues((current) => ({
-      ...current,
+    form.update('lat', {
       lat: String(truncateCoordinate(camera.lat)),
       lng: String(truncateCoordinate(camera.lng)),
-    }));
+    });
   }
 
-  async function save() {
-    setAttempted(true);
+  async function save(typed: NewLocationValues): Promise<Result> {
     const organizationId = subscribedOrganization.peek()?.id;
-    if (!organizationId || Object.keys(problems).length > 0) return;
-    setSaving(true);
-    setError(null);
-    const outcome = await createLocation(apiClient(), newLocationBody(values, organizationId));
-    setSaving(false);
-    if (outcome.ok) {
-      justCreatedEventId.value = outcome.id;
-      navigate(eventPath(outcome.id));
-    } else setError(outcome.message);
+    if (!organizationId) return failure(locationCreateErrorMessage(404, ''));
+    const outcome = await createLocation(apiClient(), newLocationBody(typed, organizationId));
+    if (!outcome.ok) return outcome;
+    justCreatedEventId.value = outcome.id;
+    navigate(eventPath(outcome.id));
+    return { ok: true };
   }
-
-  const field = (
-    name: NewLocationField,
-    label: string,
-    extra: { maxLength?: number; inputMode?: 'decimal' | 'numeric' } = {},
-  ) => {
-    const id = `new-location-${name}`;
-    const fieldError = errorOf(name);
-    return (
-      <Field
-        id={id}
-        label={label}
-        error={fieldError}
-        {...(extra.maxLength
-          ? { counter: { length: values[name].length, max: extra.maxLength, testId: `${id}-counter` } }
-          : {})}
-      >
-        <input
-          id={id}
-          className="input"
-          value={values[name]}
-          inputMode={extra.inputMode ?? 'text'}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={describedBy(id, fieldError)}
-          onChange={(event) => set(name)(event.target.value)}
-          onBlur={() => setTouched((current) => new Set(current).add(name))}
-        />
-      </Field>
-    );
-  };
 
   return (
     <section className="event-detail" data-testid="create-location" aria-labelledby="create-location-title">
@@ -184,31 +171,33 @@ export function CreateLocation() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          if (!form.submitting) void form.submit(save, { holdOnSuccess: true });
         }}
       >
-        {field('street', 'Street', { maxLength: LOCATION_STREET_MAX_LENGTH })}
-        {field('externalId', 'System Id', { maxLength: LOCATION_EXTERNAL_ID_MAX_LENGTH })}
-        {field('alertMessage', 'Navigation message', { maxLength: LOCATION_ALERT_MESSAGE_MAX_LENGTH })}
-        {field('lat', 'Latitude', { inputMode: 'decimal' })}
-        {field('lng', 'Longitude', { inputMode: 'decimal' })}
+        <TextField {...form.bind('street')} label="Street" counterMax={LOCATION_STREET_MAX_LENGTH} />
+        <TextField
+          {...form.bind('externalId')}
+          label="System Id"
+          counterMax={LOCATION_EXTERNAL_ID_MAX_LENGTH}
+        />
+        <TextField
+          {...form.bind('alertMessage')}
+          label="Navigation message"
+          counterMax={LOCATION_ALERT_MESSAGE_MAX_LENGTH}
+        />
+        <NumberField binding={form.bind('lat')} label="Latitude" inputMode="decimal" />
+        <NumberField binding={form.bind('lng')} label="Longitude" inputMode="decimal" />
         <button type="button" className="button" onClick={takeMapCentre}>
           Use map centre
         </button>
-        {field('heading', 'Roadway heading', { inputMode: 'numeric' })}
-        <div className="event-detail__actions">
-          <Link href={EVENTS_PATH} className="button">
-            Cancel
-          </Link>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-        {error ? (
-          <p className="field__error" role="alert" data-testid="create-location-error">
-            {error}
-          </p>
-        ) : null}
+        <NumberField binding={form.bind('heading')} label="Roadway heading" inputMode="numeric" />
+        <FormFooter
+          changed={form.changed}
+          submitting={form.submitting}
+          apiError={form.apiError}
+          onCancel={() => navigate(EVENTS_PATH)}
+          errorTestId="create-location-error"
+        />
       </form>
     </section>
   );

@@ -1,30 +1,38 @@
 // Edit Location (live §2, §7, §8): the map's draggable location marker (client/map/LocationMarkerEditor.tsx) with
-// its 100 m circle and heading handle; Save sends `PUT /locations/{id}` and returns to the event's details, a
-// refusal shows the catalogue's text under the buttons. Only active events placed by their assets, on large
-// screens (judged when the form opens); the route's gate checks the permission.
+// its 100 m circle and heading handle; the kit's form state holds where it stands and its footer offers Save once it
+// moved; Save sends `PUT /locations/{id}` and returns to the event's details, a refusal shows the catalogue's text
+// under the buttons. Only active events placed by their assets, on large screens (judged when the form opens); the
+// route's gate checks the permission.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { isLocationMovable } from '#domain/locations/eventList';
 import { moveLocation } from '../../api/locations.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import type { EventDetailView } from '../../live/liveProtocol.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { failure, type Result } from '../../ui/result.ts';
+import { useForm } from '../../ui/useForm.ts';
 import { eventPath } from './eventsScreen.ts';
 import { useIsLargeScreen } from './largeScreen.ts';
-import '../../ui/formField.css';
+
+/** Where the marker stands: the form's values, changed only by dragging it or turning its handle. */
+type PlacedMarker = { lat: number; lng: number; heading: number | null };
+
+const noProblems = () => ({});
 
 export function EditLocation({ event }: { event: EventDetailView }) {
   useSignals();
   const [, navigate] = useLocation();
   const large = useIsLargeScreen();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   // Judged when the form opens: an incident that ends while it is being moved keeps the form, and Save then
   // reads the catalogue's "Location no longer active" instead of the user's work vanishing.
   const [movableAtOpen] = useState(() => isLocationMovable(event));
   const allowed = large && movableAtOpen;
   const [lng, lat] = event.markerPosition;
+  const [opening] = useState<PlacedMarker>(() => ({ lat, lng, heading: event.roadwayHeading }));
+  const form = useForm('edit-location', opening, noProblems);
 
   // One edit per opened event: later frames of the same event do not restart the marker under the user's hand.
   useEffect(() => {
@@ -38,26 +46,30 @@ export function EditLocation({ event }: { event: EventDetailView }) {
     if (!allowed) navigate(eventPath(event.id), { replace: true });
   }, [allowed, event.id, navigate]);
 
+  // The marker dragged or its handle turned: the form holds where it now stands.
   const result = editResult.value;
-  if (!allowed || result?.kind !== 'location') return null;
-  const [newLng, newLat] = result.position;
-  const changed = newLng !== lng || newLat !== lat || result.heading !== event.roadwayHeading;
+  const placed = result?.kind === 'location' ? result : null;
+  useEffect(() => {
+    if (placed === null) return;
+    form.replace({ lat: placed.position[1], lng: placed.position[0], heading: placed.heading });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [placed]);
 
-  async function save() {
+  if (!allowed || placed === null) return null;
+  const [newLng, newLat] = placed.position;
+
+  async function save(marker: PlacedMarker): Promise<Result> {
     const organizationId = subscribedOrganization.peek()?.id;
-    if (!organizationId || result?.kind !== 'location') return;
-    setSaving(true);
-    setError(null);
+    if (!organizationId) return failure('Organization not found');
     const outcome = await moveLocation(apiClient(), {
       id: event.id,
-      lat: result.position[1],
-      lng: result.position[0],
-      roadwayHeading: result.heading === null ? null : Math.round(result.heading) % 360,
+      lat: marker.lat,
+      lng: marker.lng,
+      roadwayHeading: marker.heading === null ? null : Math.round(marker.heading) % 360,
       organizationId,
     });
-    setSaving(false);
     if (outcome.ok) navigate(eventPath(event.id));
-    else setError(outcome.message);
+    return outcome;
   }
 
   return (
@@ -87,28 +99,26 @@ export function EditLocation({ event }: { event: EventDetailView }) {
         <div>
           <dt>Roadway heading</dt>
           <dd data-testid="edit-heading">
-            {result.heading === null ? '—' : `${Math.round(result.heading)}°`}
+            {placed.heading === null ? '—' : `${Math.round(placed.heading)}°`}
           </dd>
         </div>
       </dl>
-      <div className="event-detail__actions">
-        <Link href={eventPath(event.id)} className="button">
-          Cancel
-        </Link>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!changed || saving}
-          onClick={() => void save()}
-        >
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-      </div>
-      {error ? (
-        <p className="field__error" role="alert" data-testid="edit-location-error">
-          {error}
-        </p>
-      ) : null}
+      <form
+        noValidate
+        aria-labelledby="edit-location-title"
+        onSubmit={(submitted) => {
+          submitted.preventDefault();
+          if (!form.submitting) void form.submit(save, { holdOnSuccess: true });
+        }}
+      >
+        <FormFooter
+          changed={form.changed}
+          submitting={form.submitting}
+          apiError={form.apiError}
+          onCancel={() => navigate(eventPath(event.id))}
+          errorTestId="edit-location-error"
+        />
+      </form>
     </section>
   );
 }

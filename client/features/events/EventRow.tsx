@@ -6,6 +6,7 @@ import { onSceneMs } from '#domain/locations/eventList';
 import type { EventRowView, EventThingView } from '../../live/liveProtocol.ts';
 import { useNow } from '../../ui/liveClock.ts';
 import { formatEventDuration, formatEventTime, NO_VALUE } from './eventFormat.ts';
+import '../../ui/listRows.css';
 
 export const ACTIVE_ROW_HEIGHT = 90;
 export const ENDED_ROW_HEIGHT = 80;

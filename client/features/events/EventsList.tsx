@@ -26,6 +26,7 @@ import {
   showEventsWindow,
   typeEventSearch,
 } from './eventsScreen.ts';
+import '../../ui/listRows.css';
 
 export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
   useSignals();

@@ -14,6 +14,7 @@ import { EventDetail } from './EventDetail.tsx';
 import { EventsList } from './EventsList.tsx';
 import { EVENTS_INSTRUCTIONS } from './eventInstructions.ts';
 import { EVENTS_PATH, eventPath, justCreatedEventId, openEvent, startEventsBridge } from './eventsScreen.ts';
+import '../../ui/listRows.css';
 import './events.css';
 
 /** Event markers show from zoom 17 (live §2, §9), so an opened event is centred there. */

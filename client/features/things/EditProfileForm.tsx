@@ -29,6 +29,7 @@ import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useForm } from '../../ui/useForm.ts';
 import { useThingCatalog } from './thingCatalog.ts';
 import { thingPath } from './thingsPaths.ts';
+import '../../ui/listRows.css';
 import './thingDetail.css';
 
 /** Live §9: the profile save returns to the asset 150 ms after it succeeded. */

@@ -11,6 +11,7 @@ import type { ThingDetailView } from '../../live/liveProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useForm } from '../../ui/useForm.ts';
+import '../../ui/listRows.css';
 import '../../ui/formField.css';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';

@@ -14,6 +14,7 @@ import { ThingStatusBlock } from './ThingStatusBlock.tsx';
 import { useThingCatalog } from './thingCatalog.ts';
 import { thingPath } from './thingsPaths.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
+import '../../ui/listRows.css';
 import './thingDetail.css';
 
 function Field({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {

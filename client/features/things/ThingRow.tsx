@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ThingRowView } from '../../live/liveProtocol.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
+import '../../ui/listRows.css';
 
 export const ROW_HEIGHT = 90;
 export const OUT_OF_SERVICE_ROW_HEIGHT = 65;

@@ -20,6 +20,7 @@ import { OfflineNotice } from './OfflineNotice.tsx';
 import { PendingThingRow, ThingRow } from './ThingRow.tsx';
 import { ThingsFilters } from './ThingsFilters.tsx';
 import { listFilter, setThingSearch, thingSearchText } from '../../app/thingsView.ts';
+import '../../ui/listRows.css';
 import './thingDetail.css';
 import './thingsList.css';
 

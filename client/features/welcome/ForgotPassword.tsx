@@ -1,11 +1,15 @@
+// Forgot password (access §2, §5): the e-mail (prefilled from the sign-in form through navigation state), Reset
+// password and a link back to Sign In, on the kit's form state and field. The answer shows only while the field
+// still holds the address it answers for.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { requestPasswordReset } from '../../api/passwordRecovery.ts';
 import { apiClient } from '../../app/session.ts';
-import { EMAIL_PATTERN } from './signInForm.ts';
+import { describedBy, Field } from '../../ui/FormField.tsx';
+import { useForm } from '../../ui/useForm.ts';
+import { emailProblem } from './signInForm.ts';
 import { EMAIL_SENT, PENDING } from './welcomeTexts.ts';
 import './welcome.css';
-import '../../ui/formField.css';
 
 function emailFromNavigationState(): string {
   const state: unknown = window.history.state;
@@ -14,64 +18,63 @@ function emailFromNavigationState(): string {
   return '';
 }
 
+type ForgotValues = { email: string };
+
+function forgotProblems(values: ForgotValues): Partial<Record<string, string>> {
+  const problem = emailProblem(values.email);
+  return problem ? { email: problem } : {};
+}
+
 /** Forgot password (access §2): e-mail, Reset password, back to Sign In; the e-mail comes from the sign-in form. */
 export function ForgotPassword() {
-  const [email, setEmail] = useState(emailFromNavigationState);
-  const [pending, setPending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [opening] = useState<ForgotValues>(() => ({ email: emailFromNavigationState() }));
+  const form = useForm('forgot', opening, forgotProblems);
+  /** The address the last answer is about, and whether it was sent. */
+  const [answered, setAnswered] = useState<{ email: string; sent: boolean } | null>(null);
+  const email = form.bind('email');
+  // An answer about an earlier address no longer applies once the field holds another one.
+  const answer = answered && answered.email === form.values.email.trim() ? answered : null;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trimmed = email.trim();
-    const problem = !trimmed ? 'Required' : !EMAIL_PATTERN.test(trimmed) ? 'Must be a valid email' : null;
-    if (problem) {
-      // An answer about an earlier address no longer applies once this one is wrong.
-      setResult(null);
-      return setInvalid(problem);
-    }
-    setInvalid(null);
-    setPending(true);
-    const outcome = await requestPasswordReset(apiClient(), trimmed);
-    setPending(false);
-    setResult(outcome.ok ? { ok: true, text: EMAIL_SENT } : { ok: false, text: outcome.message });
+    if (form.submitting) return;
+    void form.submit(async (values) => {
+      const address = values.email.trim();
+      const outcome = await requestPasswordReset(apiClient(), address);
+      setAnswered({ email: address, sent: outcome.ok });
+      return outcome;
+    });
   };
 
   return (
     <main className="welcome">
-      <form
-        className="welcome__card"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        aria-label="Forgot password"
-      >
+      <form className="welcome__card" onSubmit={submit} noValidate aria-label="Forgot password">
         <h1 className="welcome__title">Forgot password</h1>
-        <div className="field">
-          <label htmlFor="forgot-email" className="field__label">
-            Email
-          </label>
+        <Field id={email.id} label="Email" error={email.error}>
           <input
-            id="forgot-email"
+            id={email.id}
             className="input"
             type="email"
             autoComplete="username"
-            value={email}
-            aria-invalid={invalid ? true : undefined}
-            onChange={(event) => setEmail(event.target.value)}
+            value={email.value}
+            aria-invalid={email.error ? true : undefined}
+            aria-describedby={describedBy(email.id, email.error)}
+            onChange={(event) => email.onChange(event.target.value)}
+            onBlur={email.onBlur}
           />
-          {invalid ? <span className="field__error">{invalid}</span> : null}
-        </div>
-        {result ? (
-          <p
-            className={result.ok ? 'welcome__success' : 'welcome__error'}
-            role={result.ok ? 'status' : 'alert'}
-            data-testid="welcome-result"
-          >
-            {result.text}
+        </Field>
+        {answer?.sent ? (
+          <p className="welcome__success" role="status" data-testid="welcome-result">
+            {EMAIL_SENT}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary welcome__submit" disabled={pending}>
-          {pending ? PENDING : 'Reset password'}
+        {answer && !answer.sent && form.apiError ? (
+          <p className="welcome__error" role="alert" data-testid="welcome-result">
+            {form.apiError}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary welcome__submit" disabled={form.submitting}>
+          {form.submitting ? PENDING : 'Reset password'}
         </button>
         <div className="welcome__links">
           <Link href="/welcome/signin" className="link">

@@ -1,3 +1,6 @@
+// Reset password (access §2, §5) on the kit's form state and fields: the new password with its rules marked live,
+// the confirmation ("Should match password" once touched and changed, or after a Save Password was tried), the
+// 90-day note, the catalogue's refusal, and sign-in 2 s after success.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
@@ -9,22 +12,32 @@ import {
 import { resetPassword } from '../../api/passwordRecovery.ts';
 import { currentEnvironment } from '../../app/environment.ts';
 import { apiClient } from '../../app/session.ts';
+import { Field } from '../../ui/FormField.tsx';
+import { useForm } from '../../ui/useForm.ts';
+import { PasswordInput } from './PasswordInput.tsx';
 import { PENDING, REDIRECTING, RESET_REDIRECT_MS } from './welcomeTexts.ts';
 import './welcome.css';
-import '../../ui/formField.css';
+
+type ResetValues = { password: string; confirmation: string };
+
+const OPENING: ResetValues = { password: '', confirmation: '' };
+
+/** The new password's problem is told by the rules list's marks, not by a text under the field. */
+function resetProblems(values: ResetValues): Partial<Record<keyof ResetValues, string>> {
+  return {
+    ...(meetsPasswordRules(values.password) ? {} : { password: 'rules' }),
+    ...(values.confirmation === values.password ? {} : { confirmation: CONFIRMATION_MISMATCH }),
+  };
+}
 
 /** Reset password (access §2, §5): new password and confirmation, live rule marks, the 90-day note, and sign-in
  * 2 s after success. */
 export function ResetPassword({ email, resetToken }: { email: string; resetToken: string }) {
   const [, navigate] = useLocation();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [confirmationTouched, setConfirmationTouched] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm('reset', OPENING, resetProblems);
   const [succeeded, setSucceeded] = useState(false);
-  const marks = markPasswordRules(password);
-  const mismatch = confirmation !== password;
+  const marks = markPasswordRules(form.values.password);
+  const password = form.bind('password');
 
   useEffect(() => {
     if (!succeeded) return;
@@ -32,41 +45,30 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
     return () => window.clearTimeout(timer);
   }, [succeeded, navigate]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setConfirmationTouched(true);
-    if (!meetsPasswordRules(password) || mismatch || pending) return;
-    setPending(true);
-    setFailure(null);
-    const outcome = await resetPassword(apiClient(), resetToken, password, currentEnvironment().supportEmail);
-    setPending(false);
-    if (outcome.ok) setSucceeded(true);
-    else setFailure(outcome.message);
+    if (form.submitting || succeeded) return;
+    void form.submit(async (values) => {
+      const outcome = await resetPassword(
+        apiClient(),
+        resetToken,
+        values.password,
+        currentEnvironment().supportEmail,
+      );
+      if (outcome.ok) setSucceeded(true);
+      return outcome;
+    });
   };
 
+  const confirmation = form.bind('confirmation');
   return (
     <main className="welcome">
-      <form
-        className="welcome__card"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        aria-label="Reset password"
-      >
+      <form className="welcome__card" onSubmit={submit} noValidate aria-label="Reset password">
         <h1 className="welcome__title">Reset password</h1>
         {email ? <p className="welcome__subtitle">{email}</p> : null}
-        <div className="field">
-          <label htmlFor="reset-password" className="field__label">
-            New password
-          </label>
-          <input
-            id="reset-password"
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <Field id={password.id} label="New password" error={null}>
+          <PasswordInput {...password} error={null} autoComplete="new-password" />
+        </Field>
         <ul className="password-rules" aria-label="Password rules">
           {marks.map((mark) => (
             <li
@@ -78,28 +80,13 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
             </li>
           ))}
         </ul>
-        <div className="field">
-          <label htmlFor="reset-confirmation" className="field__label">
-            Confirm password
-          </label>
-          <input
-            id="reset-confirmation"
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            aria-invalid={confirmationTouched && mismatch ? true : undefined}
-            onChange={(event) => setConfirmation(event.target.value)}
-            onBlur={() => setConfirmationTouched(true)}
-          />
-          {confirmationTouched && mismatch ? (
-            <span className="field__error">{CONFIRMATION_MISMATCH}</span>
-          ) : null}
-        </div>
+        <Field id={confirmation.id} label="Confirm password" error={confirmation.error}>
+          <PasswordInput {...confirmation} autoComplete="new-password" />
+        </Field>
         <p className="welcome__subtitle">{PASSWORD_EXPIRY_NOTE}</p>
-        {failure ? (
+        {form.apiError ? (
           <p className="welcome__error" role="alert" data-testid="welcome-result">
-            {failure}
+            {form.apiError}
           </p>
         ) : null}
         {succeeded ? (
@@ -110,9 +97,9 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
         <button
           type="submit"
           className="button button--primary welcome__submit"
-          disabled={pending || succeeded}
+          disabled={form.submitting || succeeded}
         >
-          {pending ? PENDING : 'Save Password'}
+          {form.submitting ? PENDING : 'Save Password'}
         </button>
         <div className="welcome__links">
           <Link href="/welcome/signin" className="link">

@@ -1,3 +1,6 @@
+// Sign-in (access §2, §5): the kit's form state (`useForm`: an error shows once a field was touched and changed, or
+// after a Sign In was tried) and fields, the catalogue's refusals presented by `signInForm.ts`, the unlock e-mail
+// offered once the provider says the account is locked, and token sign-in from a link.
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { landingPath } from '#domain/session/routeGates';
@@ -6,15 +9,14 @@ import { requestUnlock } from '../../api/passwordRecovery.ts';
 import { currentEnvironment } from '../../app/environment.ts';
 import { apiClient, permissions, takeReturnPath } from '../../app/session.ts';
 import { isMobileViewport } from '../../app/viewport.ts';
+import { describedBy, Field } from '../../ui/FormField.tsx';
+import { useForm } from '../../ui/useForm.ts';
 import { ConfidentialityNotice } from './ConfidentialityNotice.tsx';
 import { signIn, signInWithLinkTokens } from './signInFlow.ts';
-import type { Result } from '../../ui/result.ts';
 import { presentSignInMessage, validateSignIn, type SignInValues } from './signInForm.ts';
+import { PasswordInput } from './PasswordInput.tsx';
 import { EMAIL_SENT } from './welcomeTexts.ts';
 import './welcome.css';
-import '../../ui/formField.css';
-
-type Field = keyof SignInValues;
 
 /** After sign-in: the remembered path if the user may open it, else their first section (access §2). */
 function landingAfterSignIn(): string {
@@ -26,29 +28,22 @@ function landingAfterSignIn(): string {
 export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: string | null; email?: string }) {
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [values, setValues] = useState<SignInValues>({ email, password: '' });
-  const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
-  const [dirty, setDirty] = useState<Record<Field, boolean>>({ email: false, password: false });
-  const [submitFailed, setSubmitFailed] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [lockedOut, setLockedOut] = useState(false);
+  const form = useForm<SignInValues>('sign-in', { email, password: '' }, validateSignIn);
+  // The link sign-in and the unlock e-mail run outside the form's own submit.
+  const [busy, setBusy] = useState(false);
+  const [linkFailure, setLinkFailure] = useState<string | null>(null);
   const [unlockSent, setUnlockSent] = useState<string | null>(null);
   const environment = currentEnvironment();
+  const pending = busy || form.submitting;
+  const refusal = form.apiError ?? linkFailure;
+  // The provider answers the attempt that locks the account as locked already (`locked_out` with its
+  // description), so the unlock e-mail is offered at once.
+  const lockedOut = refusal !== null && /locked/i.test(refusal);
 
-  const finish = (result: Result) => {
-    if (!result.ok) {
-      // The provider answers the attempt that locks the account as locked already (`locked_out` with its
-      // description), so the unlock e-mail is offered at once.
-      setFailure(presentSignInMessage(result.message, environment.supportEmail));
-      setLockedOut(/locked/i.test(result.message));
-      return;
-    }
-    navigate(landingAfterSignIn(), { replace: true });
-  };
-
-  const finishLinkSignIn = useEffectEvent(finish);
+  const finishLinkSignIn = useEffectEvent((message: string | null) => {
+    if (message === null) navigate(landingAfterSignIn(), { replace: true });
+    else setLinkFailure(message);
+  });
 
   // A link carrying long access and refresh tokens signs the user in without the form (access §2).
   const linkTokens = linkTokensFrom(search);
@@ -57,12 +52,12 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
   useEffect(() => {
     if (!linkAccessToken || !linkRefreshToken) return;
     let cancelled = false;
-    setPending(true);
+    setBusy(true);
     void signInWithLinkTokens({ accessToken: linkAccessToken, refreshToken: linkRefreshToken }).then(
       (result) => {
         if (cancelled) return;
-        setPending(false);
-        finishLinkSignIn(result);
+        setBusy(false);
+        finishLinkSignIn(result.ok ? null : result.message);
       },
     );
     return () => {
@@ -71,48 +66,33 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
   }, [linkAccessToken, linkRefreshToken]);
 
   const sendUnlock = async () => {
-    setPending(true);
-    const outcome = await requestUnlock(apiClient(), values.email.trim());
-    setPending(false);
+    setBusy(true);
+    const outcome = await requestUnlock(apiClient(), form.values.email.trim());
+    setBusy(false);
     setUnlockSent(outcome.ok ? EMAIL_SENT : outcome.message);
   };
-  const errors = validateSignIn(values);
 
-  // A field shows its error once touched and changed, or after a submit attempt (access §5 forms).
-  const visibleError = (field: Field) =>
-    (touched[field] && dirty[field]) || submitFailed ? (errors[field] ?? null) : null;
-
-  const change = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setDirty((current) => ({ ...current, [field]: true }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    if (Object.keys(errors).length > 0) {
-      setSubmitFailed(true);
-      return;
-    }
-    setPending(true);
-    setFailure(null);
-    setUnlockSent(null);
-    const result = await signIn(values.email, values.password, unlockToken ?? undefined);
-    setPending(false);
-    finish(result);
+    void form.submit(
+      async (values) => {
+        setLinkFailure(null);
+        setUnlockSent(null);
+        const result = await signIn(values.email, values.password, unlockToken ?? undefined);
+        if (result.ok) navigate(landingAfterSignIn(), { replace: true });
+        return result;
+      },
+      { holdOnSuccess: true },
+    );
   };
 
-  const emailError = visibleError('email');
-  const passwordError = visibleError('password');
+  const emailField = form.bind('email');
+  const passwordField = form.bind('password');
 
   return (
     <main className="welcome">
-      <form
-        className="welcome__card"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        aria-label="Sign In"
-      >
+      <form className="welcome__card" onSubmit={submit} noValidate aria-label="Sign In">
         <h1 className="welcome__title">Sign In</h1>
         <p className="welcome__subtitle">Live operations dashboard</p>
         {environment.apiOverride ? (
@@ -121,65 +101,27 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
           </p>
         ) : null}
 
-        <div className="field">
-          <label htmlFor="sign-in-email" className="field__label">
-            Email
-          </label>
+        <Field id={emailField.id} label="Email" error={emailField.error}>
           <input
-            id="sign-in-email"
+            id={emailField.id}
             className="input"
             type="email"
             name="email"
             autoComplete="username"
-            value={values.email}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'email-error' : undefined}
-            onChange={(event) => change('email', event.target.value)}
-            onBlur={() => setTouched((current) => ({ ...current, email: true }))}
+            value={emailField.value}
+            aria-invalid={emailField.error ? true : undefined}
+            aria-describedby={describedBy(emailField.id, emailField.error)}
+            onChange={(event) => emailField.onChange(event.target.value)}
+            onBlur={emailField.onBlur}
           />
-          {emailError ? (
-            <span id="email-error" className="field__error">
-              {emailError}
-            </span>
-          ) : null}
-        </div>
+        </Field>
 
-        <div className="field">
-          <label htmlFor="sign-in-password" className="field__label">
-            Password
-          </label>
-          <span className="field__password">
-            <input
-              id="sign-in-password"
-              className="input"
-              type={showPassword ? 'text' : 'password'}
-              name="password"
-              autoComplete="current-password"
-              value={values.password}
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={passwordError ? 'password-error' : undefined}
-              onChange={(event) => change('password', event.target.value)}
-              onBlur={() => setTouched((current) => ({ ...current, password: true }))}
-            />
-            <button
-              type="button"
-              className="field__toggle"
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((shown) => !shown)}
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </button>
-          </span>
-          {passwordError ? (
-            <span id="password-error" className="field__error">
-              {passwordError}
-            </span>
-          ) : null}
-        </div>
+        <Field id={passwordField.id} label="Password" error={passwordField.error}>
+          <PasswordInput {...passwordField} name="password" autoComplete="current-password" toggle />
+        </Field>
 
         <div className="welcome__links">
-          <Link href="/welcome/forgot" state={{ email: values.email.trim() }} className="link">
+          <Link href="/welcome/forgot" state={{ email: form.values.email.trim() }} className="link">
             Forgot password?
           </Link>
         </div>
@@ -190,9 +132,9 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
           </p>
         ) : null}
 
-        {failure ? (
+        {refusal ? (
           <p className="welcome__error" role="alert" data-testid="sign-in-error">
-            {failure}
+            {presentSignInMessage(refusal, environment.supportEmail)}
           </p>
         ) : null}
         {lockedOut ? (

@@ -1,15 +1,22 @@
-// Sign-in form rules (access §5 "Sign-in") and how catalogue messages are presented (access §8).
+// Sign-in and forgot-password form rules (access §5 "Sign-in", "Forgot password") and how catalogue messages are
+// presented (access §8).
 
 export type SignInValues = { email: string; password: string };
 export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The e-mail's problem (sign-in and forgot password), or null when it reads as an address. */
+export function emailProblem(text: string): string | null {
+  const email = text.trim();
+  if (!email) return 'Required';
+  return EMAIL_PATTERN.test(email) ? null : 'Must be a valid email';
+}
+
 export function validateSignIn(values: SignInValues): SignInErrors {
   const errors: SignInErrors = {};
-  const email = values.email.trim();
-  if (!email) errors.email = 'Required';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Must be a valid email';
+  const email = emailProblem(values.email);
+  if (email) errors.email = email;
   if (!values.password) errors.password = 'Required';
   return errors;
 }

@@ -1,9 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
 import { commandReplay } from '../../../live/liveBridge.ts';
 import { replayStatus } from '../../../live/replayStore.ts';
+import { Dialog, DialogActions } from '../../../ui/Dialog.tsx';
 import { displayZone } from '../../../ui/displayTime.ts';
+import { describedBy, Field } from '../../../ui/FormField.tsx';
+import type { Result } from '../../../ui/result.ts';
+import { useForm } from '../../../ui/useForm.ts';
 import {
   DEFAULT_REPLAY_LOOKBACK_MS,
   DEFAULT_REPLAY_SPEED,
@@ -31,71 +36,86 @@ function SpeedSelect({ value, onChange }: { value: number; onChange: (speed: num
   );
 }
 
-/** The form that picks the moment (on the organization's clock) and the speed. */
-function ReplayForm({ timeZone, onClose }: { timeZone: string; onClose: () => void }) {
-  const momentId = useId();
-  const titleId = useId();
-  const [momentText, setMomentText] = useState(() =>
-    wallTimeText(Date.now() - DEFAULT_REPLAY_LOOKBACK_MS, timeZone),
-  );
-  const [speed, setSpeed] = useState<number>(DEFAULT_REPLAY_SPEED);
-  const [problem, setProblem] = useState<string | null>(null);
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => field.current?.focus(), []);
+type ReplayValues = { moment: string; speed: number };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const at = instantOfWallTimeText(momentText, timeZone);
-    if (at === null || at >= Date.now()) {
-      setProblem(REPLAY_TEXT.invalidMoment);
-      return;
-    }
-    commandReplay({ kind: 'open', at, speed });
+/** The moment and speed asked for: a moment on the organization's clock that is not yet in the past is refused. */
+function replayProblems(values: ReplayValues, timeZone: string, now: number): Record<string, string> {
+  const at = instantOfWallTimeText(values.moment, timeZone);
+  return at === null || at >= now ? { moment: REPLAY_TEXT.invalidMoment } : {};
+}
+
+/** The dialog that picks the moment (on the organization's clock) and the speed. */
+function ReplayDialog({ timeZone, onClose }: { timeZone: string; onClose: () => void }) {
+  const [opening] = useState<ReplayValues>(() => ({
+    moment: wallTimeText(Date.now() - DEFAULT_REPLAY_LOOKBACK_MS, timeZone),
+    speed: DEFAULT_REPLAY_SPEED,
+  }));
+  const form = useForm('replay', opening, (values) => replayProblems(values, timeZone, Date.now()));
+  const momentField = useRef<HTMLInputElement>(null);
+  const moment = form.bind('moment');
+  const speedId = useId();
+
+  const start = (values: ReplayValues): Promise<Result> => {
+    const at = instantOfWallTimeText(values.moment, timeZone);
+    if (at !== null) commandReplay({ kind: 'open', at, speed: values.speed });
     onClose();
+    return Promise.resolve({ ok: true });
   };
 
   return (
-    <form
-      className="replay__panel"
-      role="dialog"
-      aria-labelledby={titleId}
-      onSubmit={submit}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
+    <Dialog
+      title={REPLAY_TEXT.dialogTitle}
+      onClose={onClose}
+      initialFocus={momentField}
+      className="replay-dialog"
+      testId="replay-dialog"
     >
-      <h2 id={titleId} className="replay__title">
-        {REPLAY_TEXT.dialogTitle}
-      </h2>
-      <span className="replay__field">
-        <label htmlFor={momentId}>{REPLAY_TEXT.moment}</label>
-        <input
-          ref={field}
-          id={momentId}
-          type="datetime-local"
-          step={1}
-          value={momentText}
-          aria-invalid={problem !== null}
-          aria-describedby={problem === null ? undefined : `${momentId}-problem`}
-          onChange={(event) => {
-            setMomentText(event.target.value);
-            setProblem(null);
-          }}
-        />
-      </span>
-      {problem !== null && (
-        <p id={`${momentId}-problem`} className="replay__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <SpeedSelect value={speed} onChange={setSpeed} />
-      <span className="replay__actions">
-        <button type="submit">{REPLAY_TEXT.start}</button>
-        <button type="button" onClick={onClose}>
-          {REPLAY_TEXT.cancel}
-        </button>
-      </span>
-    </form>
+      <form
+        className="replay-dialog__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(start);
+        }}
+      >
+        <Field id={moment.id} label={REPLAY_TEXT.moment} error={moment.error}>
+          <input
+            ref={momentField}
+            id={moment.id}
+            className="input"
+            type="datetime-local"
+            step={1}
+            value={moment.value}
+            aria-invalid={moment.error ? true : undefined}
+            aria-describedby={describedBy(moment.id, moment.error)}
+            onChange={(event) => moment.onChange(event.target.value)}
+            onBlur={moment.onBlur}
+          />
+        </Field>
+        <Field id={speedId} label={REPLAY_TEXT.speed} error={null}>
+          <select
+            id={speedId}
+            className="input"
+            value={form.values.speed}
+            onChange={(event) => form.set('speed', Number(event.target.value))}
+          >
+            {REPLAY_SPEEDS.map((speed) => (
+              <option key={speed} value={speed}>
+                {speedLabel(speed)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <DialogActions>
+          <button type="button" className="button" onClick={onClose}>
+            {REPLAY_TEXT.cancel}
+          </button>
+          <button type="submit" className="button button--primary">
+            {REPLAY_TEXT.start}
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }
 
@@ -165,26 +185,20 @@ export function ReplayControl() {
   const [formOpen, setFormOpen] = useState(false);
   const timeZone = displayZone.value;
   const replaying = replayStatus.value.phase !== 'off';
-  const opener = useRef<HTMLButtonElement>(null);
 
   useEffect(() => () => commandReplay({ kind: 'exit' }), []);
 
   if (replaying) return <ReplayBar timeZone={timeZone} />;
+  // The button stays under the open dialog, so the dialog gives focus back to it when it closes. The dialog goes on
+  // the page's body: this control sits in a transformed box, which would hold a fixed backdrop inside it.
   return (
     <div className="replay">
-      {formOpen ? (
-        <ReplayForm
-          timeZone={timeZone}
-          onClose={() => {
-            setFormOpen(false);
-            queueMicrotask(() => opener.current?.focus());
-          }}
-        />
-      ) : (
-        <button ref={opener} type="button" className="replay__open" onClick={() => setFormOpen(true)}>
-          {REPLAY_TEXT.open}
-        </button>
-      )}
+      <button type="button" className="replay__open" onClick={() => setFormOpen(true)}>
+        {REPLAY_TEXT.open}
+      </button>
+      {formOpen
+        ? createPortal(<ReplayDialog timeZone={timeZone} onClose={() => setFormOpen(false)} />, document.body)
+        : null}
     </div>
   );
 }
