@@ -12,7 +12,7 @@ import type { Layer, PickingInfo } from '@deck.gl/core';
 import { assertNever } from '#domain/checks/assertNever';
 import { EVENT_MARKER_MIN_ZOOM, GEO_EVENT_MARKER_MIN_ZOOM, groupsStations } from '#domain/map/mapRules';
 import { requestMapView } from '../live/liveBridge.ts';
-import type { LngLat } from '../live/liveProtocol.ts';
+import type { LngLat } from '../live/mapProtocol.ts';
 import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
 import { markerSet, selectedThing, type MarkerSet } from '../live/thingsStore.ts';
 import { assetMarkerLayers, markerPosition, pickedAssetId, type RaisedMarker } from './assetMarkerLayers.ts';

@@ -8,7 +8,7 @@ import { Link, useLocation } from 'wouter';
 import { isLocationMovable } from '#domain/locations/eventList';
 import { moveLocation } from '../../api/locations.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
-import type { EventDetailView } from '../../live/liveProtocol.ts';
+import type { EventDetailView } from '../../live/eventsProtocol.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { eventPath } from './eventsScreen.ts';
 import { useIsLargeScreen } from './largeScreen.ts';
