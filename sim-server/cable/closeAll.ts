@@ -2,13 +2,13 @@
 // an error), and the sockets that have not closed their side within the grace are cut.
 import type { CableConnection } from './cableConnection.ts';
 
+/** `connections` is the hub's live set: whoever is still in it when the grace runs out is cut, late comers too. */
 export async function closeAll(
-  connections: Iterable<CableConnection>,
+  connections: ReadonlySet<CableConnection>,
   farewell: string,
   graceMs: number,
 ): Promise<void> {
-  const open = [...connections];
-  const closed = open.map((connection) => {
+  const closed = [...connections].map((connection) => {
     connection.disconnect(farewell);
     return new Promise<void>((resolve) => {
       if (connection.socket.readyState === connection.socket.CLOSED) resolve();
@@ -21,5 +21,5 @@ export async function closeAll(
   });
   await Promise.race([Promise.all(closed), deadline]);
   clearTimeout(timer);
-  for (const connection of open) connection.socket.terminate();
+  for (const connection of connections) connection.socket.terminate();
 }
