@@ -2,11 +2,12 @@
 // the list's ids and the rows the page holds, and the opened event's detail. Only the live bridge writes them;
 // the events screens read them.
 import { batch, signal } from '@preact/signals-react';
-import type { EventDetailView, EventRowView, EventsFrame, EventsLoadState } from './liveProtocol.ts';
+import { LOADING } from '../ui/loadState.ts';
+import type { EventDetailView, EventRowView, EventsFrame, EventsLoadState } from './eventsProtocol.ts';
 
 const NO_COUNTS: EventsFrame['counts'] = { active: 0, recent: 0, shown: 0, total: 0 };
 
-export const eventsLoad = signal<EventsLoadState>({ phase: 'loading' });
+export const eventsLoad = signal<EventsLoadState>(LOADING);
 export const eventCounts = signal<EventsFrame['counts']>(NO_COUNTS);
 /** The filtered, searched ids in list order (active first, newest first; then ended, latest first). */
 export const shownEventIds = signal<readonly string[]>([]);
@@ -33,7 +34,7 @@ export function acceptEvents(events: EventsFrame): void {
 /** Nothing is known until the worker answers the next request (the screen closed, or the session ended). */
 export function resetEventsState(): void {
   batch(() => {
-    eventsLoad.value = { phase: 'loading' };
+    eventsLoad.value = LOADING;
     eventCounts.value = NO_COUNTS;
     shownEventIds.value = [];
     eventRowsById.clear();

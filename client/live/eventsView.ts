@@ -12,6 +12,7 @@ import {
 } from '#domain/locations/eventList';
 import { DEFAULT_LOCATION_TIME_FILTER, type Location, type LocationThing } from '#domain/locations/location';
 import { ASSET_STATUS, statusLabel } from '#domain/status/assetStatus';
+import { LOADING, loaded, loadFailed } from '../ui/loadState.ts';
 import type {
   EventDetailView,
   EventRowView,
@@ -19,7 +20,7 @@ import type {
   EventsLoadState,
   EventsViewRequest,
   EventThingView,
-} from './liveProtocol.ts';
+} from './eventsProtocol.ts';
 
 const WINDOW_MARGIN = 30;
 
@@ -74,9 +75,9 @@ function detailOf(location: Location, isResponder: boolean): EventDetailView {
 function loadOf(picture: LivePicture): EventsLoadState {
   const failure = picture.loadErrors.locations;
   if (failure !== undefined && !picture.loaded.locations) {
-    return { phase: 'error', message: locationsLoadErrorMessage(failure) };
+    return loadFailed(locationsLoadErrorMessage(failure));
   }
-  return picture.loaded.locations ? { phase: 'loaded' } : { phase: 'loading' };
+  return picture.loaded.locations ? loaded(null) : LOADING;
 }
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {

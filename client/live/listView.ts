@@ -8,7 +8,7 @@ import { statusLabel, statusName } from '#domain/status/assetStatus';
 import type { Thing } from '#domain/things/thing';
 import { isNoFilter, matchesFilter, NO_FILTER, type ThingListFilter } from '#domain/things/thingListFilter';
 import { matchesSearch, normaliseSearch } from '#domain/things/thingSearch';
-import type { ListFrame, ListWindow, ThingRowView } from './liveProtocol.ts';
+import type { ListFrame, ListWindow, ThingRowView } from './pictureProtocol.ts';
 
 /** Rows beyond each end of the window that are sent too, so a short scroll finds them ready. */
 const WINDOW_MARGIN = 30;

@@ -12,15 +12,10 @@ import { acceptAlarmCount, resetAlarmCount } from './alarmsStore.ts';
 import type { CollectionName, CollectionWrite } from './collectionsProtocol.ts';
 import { acceptCollections, resetCollections, writeApplied } from './collectionsStore.ts';
 import { acceptEvents, resetEventsState } from './eventsStore.ts';
-import type {
-  EventsViewRequest,
-  ListWindow,
-  MapViewRequest,
-  PageMessage,
-  ReplayCommand,
-  WorkerConfig,
-  WorkerMessage,
-} from './liveProtocol.ts';
+import type { EventsViewRequest } from './eventsProtocol.ts';
+import type { PageMessage, ReplayCommand, WorkerConfig, WorkerMessage } from './liveProtocol.ts';
+import type { MapViewRequest } from './mapProtocol.ts';
+import type { ListWindow } from './pictureProtocol.ts';
 import { acceptPopups } from './mapStore.ts';
 import { replayStatus, resetReplayState } from './replayStore.ts';
 import { acceptFrame, acceptRows, cableStatus, resetLiveState } from './thingsStore.ts';

@@ -10,7 +10,7 @@ import type {
   StationMarkerView,
   ThingPopupView,
   ZoneView,
-} from './liveProtocol.ts';
+} from './mapProtocol.ts';
 
 /** Popups by asset id, for the assets the map asked for. */
 export const thingPopups = signal<ReadonlyMap<string, ThingPopupView>>(new Map());

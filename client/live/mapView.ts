@@ -20,7 +20,7 @@ import type {
   StationMarkerView,
   ThingPopupView,
   ZoneView,
-} from './liveProtocol.ts';
+} from './mapProtocol.ts';
 
 const NO_REQUEST: MapViewRequest = { popupIds: [], grouping: false };
 

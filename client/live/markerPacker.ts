@@ -14,7 +14,7 @@ import {
   markerCategory,
   movingCourse,
 } from '../map/markerStyle.ts';
-import type { MarkerAttributes } from './liveProtocol.ts';
+import type { MarkerAttributes } from './mapProtocol.ts';
 
 type PositionedThing = Thing & { position: { lat: number; lng: number } };
 

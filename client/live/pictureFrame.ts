@@ -3,8 +3,9 @@
 import type { LivePicture } from '#domain/live/livePicture';
 import { pictureLabels, thingCounts } from '#domain/live/pictureViews';
 import { thingsLoadErrorMessage } from '../api/things.ts';
+import { LOADING, loaded, loadFailed, NOT_ASKED } from '../ui/loadState.ts';
 import { rowViewOf, type ListView } from './listView.ts';
-import type { PictureFrame, SnapshotState } from './liveProtocol.ts';
+import type { PictureFrame, SnapshotState } from './pictureProtocol.ts';
 import type { MapView } from './mapView.ts';
 import type { MarkerPacker } from './markerPacker.ts';
 import { thingDetailViewOf } from './thingDetailView.ts';
@@ -12,12 +13,10 @@ import { thingDetailViewOf } from './thingDetailView.ts';
 export type FrameViews = { markers: MarkerPacker; list: ListView; map: MapView };
 
 function snapshotOf(picture: LivePicture): SnapshotState {
-  if (picture.organization === null) return { phase: 'idle' };
+  if (picture.organization === null) return NOT_ASKED;
   const failure = picture.loadErrors.things;
-  if (failure !== undefined && !picture.loaded.things) {
-    return { phase: 'error', message: thingsLoadErrorMessage(failure) };
-  }
-  return picture.loaded.things ? { phase: 'loaded' } : { phase: 'loading' };
+  if (failure !== undefined && !picture.loaded.things) return loadFailed(thingsLoadErrorMessage(failure));
+  return picture.loaded.things ? loaded(null) : LOADING;
 }
 
 export function pictureFrameOf(

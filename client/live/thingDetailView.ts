@@ -6,7 +6,7 @@ import { pictureLabels } from '#domain/live/pictureViews';
 import { ASSET_STATUS, statusLabel, statusName } from '#domain/status/assetStatus';
 import type { Thing } from '#domain/things/thing';
 import { formatSpeed } from '#domain/units/speed';
-import type { ThingDetailView, ThingStatusBlock } from './liveProtocol.ts';
+import type { ThingDetailView, ThingStatusBlock } from './pictureProtocol.ts';
 
 function statusBlockOf(thing: Thing, picture: LivePicture): ThingStatusBlock {
   if (thing.status === ASSET_STATUS.location) {

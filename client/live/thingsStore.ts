@@ -4,16 +4,17 @@
 // read them. The page never holds the whole picture.
 import { batch, signal } from '@preact/signals-react';
 import type { StatusCounts } from '#domain/status/statusCounts';
+import { NOT_ASKED } from '../ui/loadState.ts';
 import type { CableStatus } from './cableConnection.ts';
 import { acceptMapFrame, resetMapState } from './mapStore.ts';
+import type { MarkerAttributes } from './mapProtocol.ts';
 import type {
-  MarkerAttributes,
   PictureFrame,
   SelectedThing,
   SnapshotState,
   ThingDetailView,
   ThingRowView,
-} from './liveProtocol.ts';
+} from './pictureProtocol.ts';
 
 const NO_COUNTS: StatusCounts = { online: 0, offline: 0, outOfService: 0, total: 0 };
 
@@ -32,7 +33,7 @@ const NO_MARKERS: MarkerSet = {
   version: 0,
 };
 
-export const snapshotState = signal<SnapshotState>({ phase: 'idle' });
+export const snapshotState = signal<SnapshotState>(NOT_ASKED);
 /** Online | Offline | OOS over the whole organization (the domain's status counts). */
 export const statusCounts = signal<StatusCounts>(NO_COUNTS);
 /** Whether labels read the responder way ("On-Scene", "Responding", "Incidents"). */
@@ -87,7 +88,7 @@ export function acceptFrame(frame: PictureFrame): void {
 
 export function resetLiveState(): void {
   batch(() => {
-    snapshotState.value = { phase: 'idle' };
+    snapshotState.value = NOT_ASKED;
     statusCounts.value = NO_COUNTS;
     isResponderView.value = false;
     thingTotal.value = 0;

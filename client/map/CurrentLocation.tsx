@@ -10,7 +10,7 @@ import {
   LOCATE_ZOOM,
   geolocationErrorMessage,
 } from '#domain/map/mapRules';
-import type { LngLat } from '../live/liveProtocol.ts';
+import type { LngLat } from '../live/mapProtocol.ts';
 import { ControlIcon } from './ControlIcon.tsx';
 import type { MapSurface } from './mapSurface.ts';
 import { cameraState } from './mapViewState.ts';

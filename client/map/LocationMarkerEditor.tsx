@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { LOCATION_MARKER_RADIUS_METRES, clampToCircle, headingTowards } from '#domain/map/mapRules';
-import type { LngLat } from '../live/liveProtocol.ts';
+import type { LngLat } from '../live/mapProtocol.ts';
 import { clearFeatureLayers, setFeatureLayers } from './featureLayers.ts';
 import { editResult } from './mapEditing.ts';
 import type { MapSurface } from './mapSurface.ts';

@@ -12,7 +12,7 @@ import {
   POINT_OF_INTEREST_ZOOM,
   parseCoordinateSearch,
 } from '#domain/map/mapRules';
-import type { AreaView } from '../live/liveProtocol.ts';
+import type { AreaView } from '../live/mapProtocol.ts';
 import { areaViews } from '../live/mapStore.ts';
 import { SearchMessage } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';

@@ -12,7 +12,7 @@ import {
   TerraDrawSelectMode,
   type GeoJSONStoreFeatures,
 } from 'terra-draw';
-import type { LngLat } from '../live/liveProtocol.ts';
+import type { LngLat } from '../live/mapProtocol.ts';
 import { editResult } from './mapEditing.ts';
 import type { MapSurface } from './mapSurface.ts';
 

@@ -3,7 +3,7 @@
 // arrival time while on an incident). The texts come from the live worker for the assets the map asked for
 // (mapView request), so they stay live; the popup follows the camera.
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ThingPopupView } from '../live/liveProtocol.ts';
+import type { ThingPopupView } from '../live/mapProtocol.ts';
 import { thingPopups } from '../live/mapStore.ts';
 import { MapPopup } from './MapPopup.tsx';
 import type { MapSurface } from './mapSurface.ts';

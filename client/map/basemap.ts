@@ -3,7 +3,7 @@
 // offline MapLibre basemap (maplibreBasemap.ts, the default) and Google Maps (googleBasemap.ts, when a key is
 // configured). liveMapController.ts draws on either without knowing which.
 import type { Layer, PickingInfo } from '@deck.gl/core';
-import type { LngLat } from '../live/liveProtocol.ts';
+import type { LngLat } from '../live/mapProtocol.ts';
 import type { HiddenEdges } from './canvasSizing.ts';
 import type { MapSurface } from './mapSurface.ts';
 

@@ -11,7 +11,7 @@ import { computed, effect, signal } from '@preact/signals-react';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import { EVENT_MARKER_MIN_ZOOM, GEO_EVENT_MARKER_MIN_ZOOM, groupsStations } from '#domain/map/mapRules';
 import { requestMapView } from '../live/liveBridge.ts';
-import type { LngLat } from '../live/liveProtocol.ts';
+import type { LngLat } from '../live/mapProtocol.ts';
 import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
 import { markerSet, selectedThing } from '../live/thingsStore.ts';
 import { assetMarkerLayers, pickedAssetId, type RaisedMarker } from './assetMarkerLayers.ts';

@@ -4,7 +4,7 @@
 // its teardown; the map surface shows the matching editor (LocationMarkerEditor.tsx, ShapeEditor.tsx), so
 // screens never touch the map library.
 import { signal } from '@preact/signals-react';
-import type { LngLat } from '../live/liveProtocol.ts';
+import type { LngLat } from '../live/mapProtocol.ts';
 
 export type EditRequest =
   /**

@@ -2,7 +2,7 @@
 // under it (the offline MapLibre basemap by default, Google Maps when a key is configured; docs/map.md). An
 // adapter implements it over its map library; nothing outside the adapters touches a map library's own object.
 import type { TerraDraw } from 'terra-draw';
-import type { LngLat } from '../live/liveProtocol.ts';
+import type { LngLat } from '../live/mapProtocol.ts';
 
 /** A terra-draw adapter for the surface's map library. */
 export type DrawAdapter = ConstructorParameters<typeof TerraDraw>[0]['adapter'];

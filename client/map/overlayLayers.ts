@@ -8,7 +8,7 @@ import type { Layer, PickingInfo } from '@deck.gl/core';
 import { IconLayer, PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { ClosureStatus } from '#domain/closures/closure';
 import { showsEventMarker } from '#domain/map/mapRules';
-import type { AreaView, ClosureLineView, EventMarkerView, LngLat, ZoneView } from '../live/liveProtocol.ts';
+import type { AreaView, ClosureLineView, EventMarkerView, LngLat, ZoneView } from '../live/mapProtocol.ts';
 import type { OverlayIconAtlas } from './overlayIcons.ts';
 
 export const OVERLAY_LAYER_IDS = {

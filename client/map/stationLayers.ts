@@ -4,7 +4,7 @@
 // which leaves the grouped assets out of the marker attributes.
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import { IconLayer, TextLayer } from '@deck.gl/layers';
-import type { StationMarkerView } from '../live/liveProtocol.ts';
+import type { StationMarkerView } from '../live/mapProtocol.ts';
 import type { OverlayIconAtlas } from './overlayIcons.ts';
 
 export const STATION_LAYER_ID = 'station-markers';

@@ -40,6 +40,7 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
     readAt: Date.now(),
     cableBufferedBytes: 0,
     historyFrames: 0,
+    historyRejected: 0,
   };
   let peakCableBufferedBytes = 0;
   const ready = await new Promise<Extract<BenchServerMessage, { type: 'ready' }>>((resolve, reject) => {

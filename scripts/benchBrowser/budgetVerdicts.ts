@@ -28,14 +28,15 @@ function latencyCheck(ours: PageSummary, floor: PageSummary | null, limit: numbe
 /** The checks for one size, by the band it falls in (options.ts BUDGET). */
 function checksFor(size: number, ours: PageSummary, floor: PageSummary | null): Check[] {
   const large = size >= BUDGET.largeFrom;
-  const { droppedFrames, slowConsumerDisconnects, cutsBefore, historyFrames } = ours.cableLoss;
+  const { droppedFrames, slowConsumerDisconnects, cutsBefore, historyFrames, historyRejected } =
+    ours.cableLoss;
   const checks: Check[] = [
     latencyCheck(ours, floor, large ? BUDGET.largeLatencyRatio : BUDGET.latencyRatio),
     // A cut before the measured seconds counts: the page then resumes through the cable's history, which paces
     // it by what it has read, and it may never catch up with the live stream again.
     {
       name: 'cable cuts',
-      figure: `${slowConsumerDisconnects + cutsBefore} (${cutsBefore} before measuring; ${historyFrames.toLocaleString('en-US')} messages from history, ${droppedFrames} dropped)`,
+      figure: `${slowConsumerDisconnects + cutsBefore} (${cutsBefore} before measuring; ${historyFrames.toLocaleString('en-US')} messages from history, ${historyRejected} refused, ${droppedFrames} dropped)`,
       budget: '= 0',
       pass: slowConsumerDisconnects + cutsBefore === 0,
     },

@@ -30,6 +30,8 @@ export type PageFigures = {
     backlogPeakBytes: number;
     /** Slow-consumer cuts between the page's opening and the measured seconds (its first load, the warm-up). */
     cutsBefore: number;
+    /** Histories refused from the page's opening to the end (one that could not catch up is refused). */
+    historyRejected: number;
   };
   /**
    * CPU time per measured second of the browser's GPU process (where SwiftShader draws every WebGL frame) and of
@@ -106,6 +108,7 @@ export async function measureSeconds(
     cableLoss: {
       backlogPeakBytes: cableBacklogPeakBytes,
       historyFrames: countersAtEnd.historyFrames - countersAtStart.historyFrames,
+      historyRejected: countersAtEnd.historyRejected - countersAtOpen.historyRejected,
       cutsBefore: countersAtStart.slowConsumerDisconnects - countersAtOpen.slowConsumerDisconnects,
       droppedFrames: countersAtEnd.droppedFrames - countersAtStart.droppedFrames,
       slowConsumerDisconnects:

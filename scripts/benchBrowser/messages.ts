@@ -29,6 +29,8 @@ export type ServerCounters = {
   cableBufferedBytes: number;
   /** Messages the cable sent from its history (to a page that resumed after a reconnect) since the server started. */
   historyFrames: number;
+  /** History requests answered `reject_history` (a history that could not catch up included) since it started. */
+  historyRejected: number;
 };
 
 /** `drive`: every asset reports once a second, in `slices` requests spread evenly over the second. */

@@ -108,6 +108,7 @@ async function main(): Promise<void> {
                 readAt: Date.now(),
                 cableBufferedBytes,
                 historyFrames: stats.history.frames,
+                historyRejected: stats.history.rejected,
               },
             });
           };

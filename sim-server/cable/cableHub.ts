@@ -11,12 +11,13 @@ import type { CableConnection } from './cableConnection.ts';
 import { eventsStreamName, organizationOfIdentifier, type HistoryRequest } from '#domain/cable/cableProtocol';
 import { decideFlow, type FlowControlLimits } from './flowControl.ts';
 import { replayHistory } from './historyReplay.ts';
+import { closeAll } from './closeAll.ts';
+import { extendedFrames, framesAfter } from './extendedFrames.ts';
 import {
   broadcastFrame,
   broadcastFramePrefix,
   broadcastMessageJson,
   disconnectFrame,
-  extendedBroadcastFrame,
   pingFrame,
   streamPositionPrefix,
   subscriptionReplyFrame,
@@ -44,9 +45,13 @@ export class CableHub implements CableBroadcaster {
   private readonly limits: FlowControlLimits;
   private readonly now: () => number;
   private readonly connections = new Set<CableConnection>();
+  /** When each connection's socket opened: its first seconds get more room (flowControl.ts `openingMs`). */
+  private readonly openedAt = new WeakMap<CableConnection, number>();
   private readonly topics = new Map<string, Topic>();
   /** Serialised `{type,data}` messages per organization, waiting for the end of the turn. */
   private pending = new Map<string, PendingMessages>();
+  /** The offset of each organization's latest broadcast: the live end a history must reach. */
+  private readonly streamEnds = new Map<string, number>();
   private flushHandle: NodeJS.Immediate | null = null;
   private history: CableHistorySource | null = null;
   /** Without a history source the epoch still names this process, so no position from elsewhere is taken. */
@@ -87,6 +92,8 @@ export class CableHub implements CableBroadcaster {
     // once for all the organizations, and only when one of them is listening.
     let messageJson: string | null = null;
     for (const organizationId of organizationIds) {
+      // Kept for organizations nobody watches too: a client that subscribes with a history needs the end at once.
+      if (offset >= 0) this.streamEnds.set(organizationId, offset);
       if (!this.topics.has(organizationId)) continue;
       messageJson ??= broadcastMessageJson(type, data);
       const queue = this.pending.get(organizationId);
@@ -127,6 +134,7 @@ export class CableHub implements CableBroadcaster {
 
   attach(connection: CableConnection): void {
     this.connections.add(connection);
+    this.openedAt.set(connection, this.now());
   }
 
   /**
@@ -233,6 +241,9 @@ export class CableHub implements CableBroadcaster {
       epoch: this.epoch(),
       highWaterMarkBytes: this.limits.highWaterMarkBytes,
       counters: this.counters,
+      catchUp: this.limits,
+      streamEnd: () => this.streamEnds.get(connection.subscriptions.get(identifier) ?? '') ?? null,
+      now: this.now,
     });
   }
 
@@ -280,7 +291,13 @@ export class CableHub implements CableBroadcaster {
     const frame = Buffer.from(pingFrame(Math.floor(now / 1000)));
     for (const connection of this.connections) {
       if (!connection.session || !connection.isOpen) continue;
-      const decision = decideFlow(connection, connection.socket.bufferedAmount, now, this.limits);
+      const decision = decideFlow(
+        connection,
+        connection.socket.bufferedAmount,
+        now,
+        this.limits,
+        this.isOpening(connection, now),
+      );
       if (decision === 'send') connection.send(frame);
       else if (decision === 'disconnect') this.disconnectSlowConsumer(connection);
     }
@@ -291,21 +308,7 @@ export class CableHub implements CableBroadcaster {
     if (this.flushHandle) clearImmediate(this.flushHandle);
     this.flushHandle = null;
     this.pending.clear();
-    const farewell = disconnectFrame('server_restart');
-    const closed = [...this.connections].map((connection) => {
-      connection.disconnect(farewell);
-      return new Promise<void>((resolve) => {
-        if (connection.socket.readyState === connection.socket.CLOSED) resolve();
-        else connection.socket.once('close', () => resolve());
-      });
-    });
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, graceMs);
-    });
-    await Promise.race([Promise.all(closed), deadline]);
-    clearTimeout(timer);
-    for (const connection of this.connections) connection.socket.terminate();
+    await closeAll(this.connections, disconnectFrame('server_restart'), graceMs);
   }
 
   private flush(): void {
@@ -327,24 +330,11 @@ export class CableHub implements CableBroadcaster {
         if (group.extended.size > 0) {
           epoch ??= this.epoch();
           positionPrefix ??= streamPositionPrefix(eventsStreamName(organizationId), epoch);
-          const position = positionPrefix;
-          const frames = messages.map((messageJson, index) =>
-            Buffer.from(extendedBroadcastFrame(prefix, messageJson, position, offsets[index] ?? -1)),
-          );
+          const frames = extendedFrames(prefix, positionPrefix, messages, offsets);
           for (const connection of group.extended) {
             if (connection.paused?.has(organizationId)) continue;
             const floor = connection.floors?.get(organizationId);
-            // Rare: only in the turn a history was served. Frames the history already carried are left out.
-            if (floor !== undefined && (offsets[0] ?? -1) <= floor) {
-              this.deliver(
-                connection,
-                frames.filter((_frame, index) => {
-                  const offset = offsets[index] ?? -1;
-                  return offset < 0 || offset > floor;
-                }),
-                now,
-              );
-            } else this.deliver(connection, frames, now);
+            this.deliver(connection, floor === undefined ? frames : framesAfter(floor, frames, offsets), now);
           }
         }
       }
@@ -353,7 +343,13 @@ export class CableHub implements CableBroadcaster {
 
   private deliver(connection: CableConnection, frames: readonly Buffer[], now: number): void {
     if (!connection.isOpen || frames.length === 0) return;
-    const decision = decideFlow(connection, connection.socket.bufferedAmount, now, this.limits);
+    const decision = decideFlow(
+      connection,
+      connection.socket.bufferedAmount,
+      now,
+      this.limits,
+      this.isOpening(connection, now),
+    );
     switch (decision) {
       case 'send':
         connection.batch(() => {
@@ -384,6 +380,10 @@ export class CableHub implements CableBroadcaster {
 
   private unsubscribeAll(connection: CableConnection): void {
     for (const identifier of [...connection.subscriptions.keys()]) this.unsubscribe(connection, identifier);
+  }
+
+  private isOpening(connection: CableConnection, now: number): boolean {
+    return now - (this.openedAt.get(connection) ?? -Infinity) < this.limits.openingMs;
   }
 
   private subscribersOf(organizationId: string): Set<CableConnection> {

@@ -2,10 +2,12 @@
 // `confirm_history`. A long gap is read in slices with the event loop free in between; meanwhile this connection
 // gets no live frames of the organization (they are in the log, and the reading goes on to its end). The last slice
 // reads to the log's end synchronously, so nothing commits in between, and live frames up to it that are still
-// queued are skipped for this connection (its floor): each message arrives once, in order.
+// queued are skipped for this connection (its floor): each message arrives once, in order. A history that does not
+// gain on the stream's live end (historyCatchUp.ts) is ended with `reject_history` instead: the client reloads.
 import { eventsStreamName, type HistoryRequest } from '#domain/cable/cableProtocol';
 import type { CableHistoryReader, CableHistorySource, CableHistoryStart } from './broadcaster.ts';
 import type { CableConnection } from './cableConnection.ts';
+import { CatchUpWatch, type HistoryCatchUpLimits } from './historyCatchUp.ts';
 import {
   broadcastFramePrefix,
   extendedBroadcastFrame,
@@ -25,6 +27,10 @@ export type HistoryReplayContext = {
   /** A client holding more than this unread is sent no more history until it reads (flowControl.ts's mark). */
   highWaterMarkBytes: number;
   counters: { historyFrames: number; historyRejected: number };
+  catchUp: HistoryCatchUpLimits;
+  /** The offset of the organization's latest live broadcast, where the history must get to; null if none yet. */
+  streamEnd: () => number | null;
+  now: () => number;
 };
 
 function openHistory(
@@ -56,11 +62,14 @@ export function replayHistory(
   } else if (typeof request.since === 'number' && Number.isFinite(request.since)) {
     start = { sinceMs: request.since * 1000 };
   }
-  const reader = start === null ? null : openHistory(context.history, organizationId, start);
-  if (reader === null) {
+  const reject = () => {
     connection.paused?.delete(organizationId);
     counters.historyRejected += 1;
     connection.send(historyReplyFrame(identifier, 'reject_history'));
+  };
+  const reader = start === null ? null : openHistory(context.history, organizationId, start);
+  if (reader === null) {
+    reject();
     return;
   }
   connection.paused ??= new Set();
@@ -71,6 +80,9 @@ export function replayHistory(
   connection.historyRuns.set(organizationId, run);
   const prefix = broadcastFramePrefix(identifier);
   const positionPrefix = streamPositionPrefix(streamName, epoch);
+  const watch = new CatchUpWatch(context.catchUp, context.now());
+  /** The log position the history has read to; unknown for a history asked from a moment until its first slice. */
+  let readTo = start !== null && 'afterOffset' in start ? start.afterOffset : null;
   const step = (): void => {
     if (
       !connection.isOpen ||
@@ -80,6 +92,20 @@ export function replayHistory(
       return;
     if (connection.socket.bufferedAmount > context.highWaterMarkBytes) {
       setTimeout(step, HISTORY_BACKOFF_MS);
+      return;
+    }
+    // Judged only with the socket drained: rejected then, the live frames that follow find room and are not dropped.
+    const end = context.streamEnd();
+    if (
+      readTo !== null &&
+      end !== null &&
+      watch.judge(Math.max(0, end - readTo), context.now()) === 'trailing'
+    ) {
+      connection.historyRuns?.delete(organizationId);
+      // What the history sent stays sent: live frames up to it still queued this turn are not sent again.
+      connection.floors ??= new Map();
+      connection.floors.set(organizationId, readTo);
+      reject();
       return;
     }
     const { messages, offsets, lastOffset, done } = reader.next(HISTORY_SLICE_POSITIONS);
@@ -92,6 +118,7 @@ export function replayHistory(
       if (done) connection.send(historyReplyFrame(identifier, 'confirm_history'));
     });
     counters.historyFrames += messages.length;
+    readTo = lastOffset;
     if (!done) {
       setImmediate(step);
       return;

@@ -12,7 +12,7 @@ import {
   timeToSceneMs,
 } from '#domain/locations/eventList';
 import { EventsView, FIRST_EVENTS_VIEW } from '#client/live/eventsView.ts';
-import type { EventsViewRequest } from '#client/live/liveProtocol.ts';
+import type { EventsViewRequest } from '#client/live/eventsProtocol.ts';
 import { HOUR, MINUTE, T0, iso, loadedPicture, location } from '#tests/domain/support/builders';
 
 const START_OF_TODAY = Date.parse('2026-03-02T00:00:00.000Z');

@@ -7,7 +7,7 @@ import { evolveBatch } from '#domain/live/evolve';
 import { ListView } from '#client/live/listView.ts';
 import { MarkerPacker } from '#client/live/markerPacker.ts';
 import { CATEGORY_INDEX } from '#client/map/markerStyle.ts';
-import type { MarkerAttributes } from '#client/live/liveProtocol.ts';
+import type { MarkerAttributes } from '#client/live/mapProtocol.ts';
 import { SECOND, T0, loadedPicture, point, pointAt, thing } from '#tests/domain/support/builders';
 
 /** Each marker's `[lng, lat]`: the float32 offset added to the origin, to 7 decimals (about a centimetre). */

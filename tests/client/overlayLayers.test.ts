@@ -1,7 +1,7 @@
 // The overlays' deck.gl layers (client/map/overlayLayers.ts): what each overlay becomes, and no layer for an
 // overlay with nothing to draw (each kept layer costs the map a pass in every frame it draws).
 import { describe, expect, it } from 'vitest';
-import type { AreaView, ClosureLineView, EventMarkerView, ZoneView } from '#client/live/liveProtocol.ts';
+import type { AreaView, ClosureLineView, EventMarkerView, ZoneView } from '#client/live/mapProtocol.ts';
 import type { OverlayIconAtlas } from '#client/map/overlayIcons.ts';
 import { OVERLAY_LAYER_IDS, overlayLayers, type OverlayInput } from '#client/map/overlayLayers.ts';
 

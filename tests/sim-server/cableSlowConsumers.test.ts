@@ -44,6 +44,7 @@ describe('slow consumers', () => {
       highWaterMarkBytes: 256 * 1024,
       hardLimitBytes: 2 ** 30,
       stallTimeoutMs: 3_600_000,
+      openingMs: 0,
     };
     const { app, url } = await startCable({ flowControl });
     const healthy = await subscribedDashboard(url);
@@ -84,6 +85,7 @@ describe('slow consumers', () => {
       highWaterMarkBytes: 256 * 1024,
       hardLimitBytes: 256 * 1024,
       stallTimeoutMs: 3_600_000,
+      openingMs: 0,
     };
     const { app, url } = await startCable({ flowControl });
     const healthy = await subscribedDashboard(url);
@@ -105,7 +107,12 @@ describe('slow consumers', () => {
 
   it('disconnects a subscriber that stays over the high-water mark past the stall timeout', async () => {
     let clock = 1_767_225_600_000;
-    const flowControl = { highWaterMarkBytes: 256 * 1024, hardLimitBytes: 2 ** 30, stallTimeoutMs: 30_000 };
+    const flowControl = {
+      highWaterMarkBytes: 256 * 1024,
+      hardLimitBytes: 2 ** 30,
+      stallTimeoutMs: 30_000,
+      openingMs: 0,
+    };
     const { app, url } = await startCable({ flowControl, now: () => clock });
     const healthy = await subscribedDashboard(url);
     const slow = await subscribedDashboard(url);

@@ -11,7 +11,7 @@ import type { RoutePoint } from '#domain/closures/closure';
 import { DIRECTIONS_FALLBACK } from '#domain/closures/closureDirections';
 import { fetchDirections } from '../../api/closures.ts';
 import { apiClient } from '../../app/session.ts';
-import type { LngLat } from '../../live/liveProtocol.ts';
+import type { LngLat } from '../../live/mapProtocol.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { openInstructions } from '../../map/MapInstructions.tsx';

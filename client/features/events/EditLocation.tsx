@@ -9,7 +9,7 @@ import { useLocation } from 'wouter';
 import { isLocationMovable } from '#domain/locations/eventList';
 import { moveLocation } from '../../api/locations.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
-import type { EventDetailView } from '../../live/liveProtocol.ts';
+import type { EventDetailView } from '../../live/eventsProtocol.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { failure, type Result } from '../../ui/result.ts';

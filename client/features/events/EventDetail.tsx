@@ -8,7 +8,7 @@ import { eventDurationMs, isLocationMovable } from '#domain/locations/eventList'
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { EDIT_EVENT } from '#domain/session/liveOperationsPermissions';
 import { permissions } from '../../app/session.ts';
-import type { EventDetailView, EventThingView } from '../../live/liveProtocol.ts';
+import type { EventDetailView, EventThingView } from '../../live/eventsProtocol.ts';
 import { useCopy } from '../../map/useCopy.ts';
 import { useNow } from '../../ui/liveClock.ts';
 import { eventsTitle } from '../../app/navigation.ts';

@@ -3,7 +3,7 @@
 // scene count live.
 import { memo } from 'react';
 import { onSceneMs } from '#domain/locations/eventList';
-import type { EventRowView, EventThingView } from '../../live/liveProtocol.ts';
+import type { EventRowView, EventThingView } from '../../live/eventsProtocol.ts';
 import { useNow } from '../../ui/liveClock.ts';
 import { formatEventDuration, formatEventTime, NO_VALUE } from './eventFormat.ts';
 import '../../ui/listRows.css';

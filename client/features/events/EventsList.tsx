@@ -84,7 +84,7 @@ export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
           Showing ({counts.shown}/{counts.total})
         </p>
       </header>
-      {load.phase === 'error' ? (
+      {load.phase === 'failed' ? (
         <p className="list-panel__message" role="alert">
           {load.message}
         </p>

@@ -5,7 +5,7 @@ import { effect, signal } from '@preact/signals-react';
 import { EVENT_SEARCH_DEBOUNCE_MS } from '#domain/locations/eventList';
 import { DEFAULT_LOCATION_TIME_FILTER, type LocationTimeFilter } from '#domain/locations/location';
 import { requestEventsView } from '../../live/liveBridge.ts';
-import type { ListWindow } from '../../live/liveProtocol.ts';
+import type { ListWindow } from '../../live/pictureProtocol.ts';
 
 export const EVENTS_PATH = '/dashboard/events';
 

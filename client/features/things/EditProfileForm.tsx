@@ -22,7 +22,7 @@ import {
 } from '#domain/things/thingProfileRules';
 import { updateThingProfile, type ThingCatalog } from '../../api/thingEdits.ts';
 import { apiClient } from '../../app/session.ts';
-import type { ThingDetailView } from '../../live/liveProtocol.ts';
+import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import { FieldError, TextField } from '../../ui/FormField.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';

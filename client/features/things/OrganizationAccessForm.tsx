@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { accessChanges, sharingCandidates, type AccessChoice } from '#domain/things/thingAccessForm';
 import { updateThingAssociations } from '../../api/thingEdits.ts';
 import { apiClient, subscribedOrganization, switchableOrganizations } from '../../app/session.ts';
-import type { ThingDetailView } from '../../live/liveProtocol.ts';
+import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useForm } from '../../ui/useForm.ts';

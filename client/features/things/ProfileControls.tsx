@@ -24,7 +24,7 @@ import {
   updateThingProfile,
   writeLightIntensity,
 } from '../../api/thingEdits.ts';
-import type { ThingDetailView } from '../../live/liveProtocol.ts';
+import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { GatedControl } from '../../ui/GatedControl.tsx';
 import '../../ui/formField.css';
 

@@ -7,7 +7,7 @@ import { editGate } from '#domain/things/thingControlGates';
 import { typeDisplayName } from '#domain/things/thingTypes';
 import { subscribedOrganization, permissions } from '../../app/session.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
-import type { ThingDetailView } from '../../live/liveProtocol.ts';
+import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { ProfileActions, ProfileToggles } from './ProfileControls.tsx';
 import { ThingStatusBlock } from './ThingStatusBlock.tsx';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ThingRowView } from '../../live/liveProtocol.ts';
+import type { ThingRowView } from '../../live/pictureProtocol.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
 import '../../ui/listRows.css';
 

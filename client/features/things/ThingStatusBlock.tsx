@@ -1,7 +1,7 @@
 // The asset detail's status block (live §2 "Asset detail panel"), one layout per case the worker chose
 // (client/live/thingDetailView.ts): on an incident, pending or offline, or otherwise moving or parked.
 import { assertNever } from '#domain/checks/assertNever';
-import type { ThingStatusBlock as StatusBlock } from '../../live/liveProtocol.ts';
+import type { ThingStatusBlock as StatusBlock } from '../../live/pictureProtocol.ts';
 import { durationOrNone, listTime, longTime } from '../../ui/displayTime.ts';
 import { LiveDuration } from '../../ui/LiveDuration.tsx';
 

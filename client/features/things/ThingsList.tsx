@@ -44,7 +44,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
   const counts = statusCounts.value;
   const state = snapshotState.value;
   // Until the worker's first picture the counts are not zero but unknown (issue 25).
-  const pictureArrived = state.phase === 'loaded' || state.phase === 'error';
+  const pictureArrived = state.phase === 'loaded' || state.phase === 'failed';
   // Read so that rows arriving for the window render.
   const version = rowsVersion.value;
   const listRef = useRef<VirtuosoHandle>(null);
@@ -134,7 +134,7 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
         </p>
         <OfflineNotice offline={counts.offline} />
       </header>
-      {state.phase === 'error' ? (
+      {state.phase === 'failed' ? (
         <p className="list-panel__message" role="alert">
           {state.message}
         </p>
