@@ -93,7 +93,7 @@ async function measure(): Promise<void> {
     const pages = await timePages(
       served,
       runs[0]?.offset ?? 0,
-      at + 10 * 60_000,
+      Math.min(at + 10 * 60_000, served.hourStart + Number(values.minutes) * 60_000),
       Number(values['page-positions']),
       Number(values.pages),
     );

@@ -114,6 +114,7 @@ export async function timePages(
     });
     const headersAt = performance.now();
     const text = await response.text();
+    if (!response.ok) throw new Error(`GET history/events answered ${response.status}: ${text}`);
     const receivedAt = performance.now();
     const body = JSON.parse(text) as { messages: unknown[]; last_offset: number; done: boolean };
     pages.push({
