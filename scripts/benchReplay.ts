@@ -44,13 +44,25 @@ const { values } = parseArgs({
 
 const ms = (value: number) => value.toFixed(0);
 
-async function startSimulator(): Promise<{ served: Served; stop: () => void }> {
+async function startSimulator(): Promise<{
+  served: Served;
+  serverCpuMs: () => Promise<number>;
+  stop: () => void;
+}> {
   const args = ['--assets', values.assets, '--minutes', values.minutes];
   args.push('--checkpoint-every', values['checkpoint-every']);
   if (values.database !== undefined) args.push('--database', values.database);
   const child = fork(new URL('./benchReplayWorld.ts', import.meta.url), args, { execArgv: process.execArgv });
   const served = await new Promise<Served>((resolve) => child.once('message', (m) => resolve(m as Served)));
-  return { served, stop: () => child.disconnect() };
+  const serverCpuMs = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m) => {
+        const { cpu } = m as { cpu: NodeJS.CpuUsage };
+        resolve((cpu.user + cpu.system) / 1000);
+      });
+      child.send('cpu');
+    });
+  return { served, serverCpuMs, stop: () => child.disconnect() };
 }
 
 async function measure(): Promise<void> {
@@ -60,7 +72,7 @@ async function measure(): Promise<void> {
     `Seeding a world of ${values.assets} assets and ${values.minutes} min of their telemetry at 1 Hz…`,
   );
   const started = performance.now();
-  const { served, stop } = await startSimulator();
+  const { served, serverCpuMs, stop } = await startSimulator();
   const appended =
     served.appendSeconds === null
       ? 'kept file, nothing appended'
@@ -96,6 +108,7 @@ async function measure(): Promise<void> {
       Math.min(at + 10 * 60_000, served.hourStart + Number(values.minutes) * 60_000),
       Number(values['page-positions']),
       Number(values.pages),
+      serverCpuMs,
     );
     printPages(pages, served.heard * speed);
     opened = await openSession(served, at, speed, () => undefined);
@@ -143,16 +156,19 @@ function printPages(pages: PageTiming[], neededPerSecond: number): void {
   const sum = (pick: (page: PageTiming) => number) => pages.reduce((total, page) => total + pick(page), 0);
   const each = pages.map(
     (page) =>
-      `${ms(page.serverMs)}+${ms(page.transferMs)}+${ms(page.decodeMs)} ms ` +
+      `${ms(page.serverMs)}+${ms(page.transferMs)}+${ms(page.decodeMs)} ms, server CPU ${ms(page.serverCpuMs)} ms ` +
       `(${page.messages} messages, ${(page.bytes / 1e6).toFixed(1)} MB)`,
   );
-  console.log(`  ${pages.length} pages of past messages, server + transfer + decode: ${each.join('; ')}`);
+  console.log(
+    `  ${pages.length} pages of past messages, server + transfer + decode (wall): ${each.join('; ')}`,
+  );
   const messages = sum((page) => page.messages);
   const servedPerSecond = messages / (sum((page) => page.serverMs) / 1000);
   const wholePerSecond = messages / (sum((page) => page.serverMs + page.transferMs + page.decodeMs) / 1000);
+  const perCpuSecond = messages / (sum((page) => page.serverCpuMs) / 1000);
   console.log(
     `  pages deliver ${ms(servedPerSecond)} messages/s of server time, ${ms(wholePerSecond)}/s with transfer ` +
-      `and decoding (keeping up takes ${neededPerSecond}/s)`,
+      `and decoding, ${ms(perCpuSecond)} per second of server CPU (keeping up takes ${neededPerSecond}/s)`,
   );
 }
 

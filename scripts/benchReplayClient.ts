@@ -86,6 +86,8 @@ export type PageTiming = {
   serverMs: number;
   transferMs: number;
   decodeMs: number;
+  /** The simulator process's CPU time from before the request to after the response was read. */
+  serverCpuMs: number;
   bytes: number;
   messages: number;
   positions: number;
@@ -93,7 +95,7 @@ export type PageTiming = {
 
 /**
  * `count` consecutive pages of past messages after `afterOffset`, each reading `positions` log positions, as the
- * replay feed asks for them (each page starts where the previous ended).
+ * replay feed asks for them (each page starts where the previous ended); `serverCpuMs` reads the simulator's CPU.
  */
 export async function timePages(
   served: Served,
@@ -101,6 +103,7 @@ export async function timePages(
   to: number,
   positions: number,
   count: number,
+  serverCpuMs: () => Promise<number>,
 ): Promise<PageTiming[]> {
   const pages: PageTiming[] = [];
   let after = afterOffset;
@@ -108,6 +111,7 @@ export async function timePages(
     const query =
       `organization_id=${served.organizationId}&after=${after}&to=${new Date(to).toISOString()}` +
       `&limit=${positions}`;
+    const cpuBefore = await serverCpuMs();
     const requested = performance.now();
     const response = await fetch(`${served.url}/api/organization/history/events?${query}`, {
       headers: { authorization: `Bearer ${served.token}` },
@@ -117,10 +121,13 @@ export async function timePages(
     if (!response.ok) throw new Error(`GET history/events answered ${response.status}: ${text}`);
     const receivedAt = performance.now();
     const body = JSON.parse(text) as { messages: unknown[]; last_offset: number; done: boolean };
+    const decodedAt = performance.now();
+    const serverCpu = (await serverCpuMs()) - cpuBefore;
     pages.push({
       serverMs: headersAt - requested,
       transferMs: receivedAt - headersAt,
-      decodeMs: performance.now() - receivedAt,
+      decodeMs: decodedAt - receivedAt,
+      serverCpuMs: serverCpu,
       bytes: text.length,
       messages: body.messages.length,
       positions: body.last_offset - after,

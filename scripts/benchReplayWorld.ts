@@ -103,6 +103,10 @@ async function serve(): Promise<void> {
       .all()
       .map((row) => row.taken_at),
   };
+  // The parent asks for this process's CPU time around its requests: the server's own share on a loaded machine.
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  });
   process.send?.(served);
   process.on('disconnect', () => {
     void app.close().then(() => {
