@@ -38,6 +38,14 @@ export type CableHistoryLimits = {
 export const CABLE_HISTORY_LIMITS: CableHistoryLimits = { maxEvents: 1_000_000, maxSeedScan: 200_000 };
 
 const PAGE = 5_000;
+type RangeRow = [
+  EventRow['seq'],
+  EventRow['stream_id'],
+  EventRow['organization_id'],
+  EventRow['type'],
+  EventRow['data'],
+  EventRow['recorded_at'],
+];
 /** Readers' end states kept for a following page: a few replays reading on at once. */
 const KEPT_END_STATES = 8;
 
@@ -54,10 +62,14 @@ export function createCableHistory(
   const retention = db.prepare<[], { retained_after_seq: number; cutoff_at: number }>(
     'SELECT retained_after_seq, cutoff_at FROM log_retention WHERE id = 1',
   );
-  const range = db.prepare<[number, number, number], EventRow>(
-    `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
-     WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`,
-  );
+  // Rows as arrays, in EventRow's order: better-sqlite3 builds them faster than objects, and most rows of a busy log
+  // (telemetry of things the organization does not hear) are dropped before they are looked at.
+  const range = db
+    .prepare<[number, number, number], RangeRow>(
+      `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
+       WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`,
+    )
+    .raw();
   const recordedAtFrom = db.prepare<[number], { seq: number; recorded_at: number }>(
     'SELECT seq, recorded_at FROM events WHERE seq >= ? ORDER BY seq LIMIT 1',
   );
@@ -138,19 +150,26 @@ export function createCableHistory(
             cursor = lastSeq;
             break;
           }
-          for (const row of page) {
+          for (const [seq, streamId, eventOrganizationId, type, data, recordedAt] of page) {
             // Telemetry of things the organization does not see is most of a busy log: skip it before parsing.
-            if (isTelemetryType(row.type)) {
-              if (!hears(row.stream_id)) {
-                if (states.has(row.stream_id)) skipped.add(row.stream_id);
+            if (isTelemetryType(type)) {
+              if (!hears(streamId)) {
+                if (states.has(streamId)) skipped.add(streamId);
                 continue;
               }
-              if (!states.has(row.stream_id)) unseeded.add(row.stream_id);
+              if (!states.has(streamId)) unseeded.add(streamId);
             }
-            rows.push(row);
+            rows.push({
+              seq,
+              stream_id: streamId,
+              organization_id: eventOrganizationId,
+              type,
+              data,
+              recorded_at: recordedAt,
+            });
           }
           read += page.length;
-          cursor = page[page.length - 1]?.seq ?? lastSeq;
+          cursor = page[page.length - 1]?.[0] ?? lastSeq;
         }
         // A thing first met in this slice had no event since the start: its state there is its state at the start.
         for (const [thingId, state] of seeds.seedsBefore(afterOffset, unseeded)) states.set(thingId, state);
