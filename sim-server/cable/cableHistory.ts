@@ -6,7 +6,8 @@
 // What the log does not hold is recomputed as the projections compute it: a telemetry message carries the thing's
 // live state after the sample (street, run), which `nextLiveState` derives from the state before; the history
 // replays the rule forward from each thing's state at the start (cableHistorySeeds.ts: the log read backwards from
-// there, down to the nearest picture checkpoint when there is one).
+// there, down to the nearest picture checkpoint when there is one), or from the states a previous reader ended with
+// at that very position (a replay's next page).
 // Who hears a message is the audience now, and a `thing` message carries the thing as it is now, as the live
 // broadcast does at its commit; a share granted or revoked inside the gap is therefore applied to the whole gap.
 import { createHash } from 'node:crypto';
