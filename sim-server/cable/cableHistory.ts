@@ -5,14 +5,17 @@
 //
 // What the log does not hold is recomputed as the projections compute it: a telemetry message carries the thing's
 // live state after the sample (street, run), which `nextLiveState` derives from the state before; the history
-// replays the rule forward from each thing's state at the start, found by reading the log backwards from there.
+// replays the rule forward from each thing's state at the start (cableHistorySeeds.ts: the log read backwards from
+// there, down to the nearest picture checkpoint when there is one), or from the states a previous reader ended with
+// at that very position (a replay's next page).
 // Who hears a message is the audience now, and a `thing` message carries the thing as it is now, as the live
 // broadcast does at its commit; a share granted or revoked inside the gap is therefore applied to the whole gap.
 import { createHash } from 'node:crypto';
 import type { EventLog } from '../store/eventLog.ts';
 import { isTelemetryType, storedEventOf, type EventRow } from '../store/eventStore.ts';
-import type { TelemetryRecord } from '../store/events.ts';
+import { createCheckpointStates } from '../store/checkpointStates.ts';
 import { NO_LIVE_STATE, nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
+import { createHistorySeeds } from './cableHistorySeeds.ts';
 import type {
   CableHistoryPage,
   CableHistoryReader,
@@ -29,24 +32,23 @@ export type CableHistoryLimits = {
    * loop runs); a longer gap gets `reject_history` and the client reloads.
    */
   maxEvents: number;
-  /** How far back (log positions) the start state of a thing is looked for. */
+  /** How far back (log positions) the start state of a thing is looked for (cableHistorySeeds.ts). */
   maxSeedScan: number;
 };
 
 export const CABLE_HISTORY_LIMITS: CableHistoryLimits = { maxEvents: 1_000_000, maxSeedScan: 200_000 };
 
 const PAGE = 5_000;
-
-/** What the backward scan knows of one thing's state before the replay's start. */
-type Seed = {
-  found: boolean;
-  heartbeatAt: number | null;
-  enroute: boolean;
-  street: string | null;
-  /** The earliest en-route sample seen of the run the thing was in; final once `runKnown`. */
-  runId: string | null;
-  runKnown: boolean;
-};
+type RangeRow = [
+  EventRow['seq'],
+  EventRow['stream_id'],
+  EventRow['organization_id'],
+  EventRow['type'],
+  EventRow['data'],
+  EventRow['recorded_at'],
+];
+/** Readers' end states kept for a following page: a few replays reading on at once. */
+const KEPT_END_STATES = 8;
 
 export function createCableHistory(
   log: EventLog,
@@ -61,20 +63,32 @@ export function createCableHistory(
   const retention = db.prepare<[], { retained_after_seq: number; cutoff_at: number }>(
     'SELECT retained_after_seq, cutoff_at FROM log_retention WHERE id = 1',
   );
-  const range = db.prepare<[number, number, number], EventRow>(
-    `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
-     WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`,
-  );
-  const telemetryBackwards = db.prepare<[number, number], { seq: number; stream_id: string; data: string }>(
-    `SELECT seq, stream_id, data FROM events
-     WHERE seq <= ? AND seq > ? AND type IN ('PointRecorded', 'HeartbeatRecorded') ORDER BY seq DESC`,
-  );
+  // Rows as arrays, in EventRow's order: better-sqlite3 builds them faster than objects, and most rows of a busy log
+  // (telemetry of things the organization does not hear) are dropped before they are looked at.
+  const range = db
+    .prepare<[number, number, number], RangeRow>(
+      `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
+       WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`,
+    )
+    .raw();
   const recordedAtFrom = db.prepare<[number], { seq: number; recorded_at: number }>(
     'SELECT seq, recorded_at FROM events WHERE seq >= ? ORDER BY seq LIMIT 1',
   );
-  const currentState = db.prepare<[string], { run_id: string | null; street: string | null }>(
-    'SELECT s.run_id, s.street FROM thing_states s JOIN things t ON t.thing_key = s.thing_key WHERE t.id = ?',
-  );
+  const seeds = createHistorySeeds(db, limits.maxSeedScan, createCheckpointStates(db));
+  /**
+   * The things' live states where a reader stopped, by that log position: a replay asks for its next page from
+   * there, and starting from them saves seeding every thing again (the seeding reads up to a checkpoint interval of
+   * the log, several times a page of a replay). A state holds for any organization; insertion order is age.
+   */
+  const endStates = new Map<number, ReadonlyMap<string, ThingLiveState>>();
+  const keepEndStates = (position: number, states: ReadonlyMap<string, ThingLiveState>) => {
+    endStates.delete(position);
+    endStates.set(position, states);
+    for (const oldest of endStates.keys()) {
+      if (endStates.size <= KEPT_END_STATES) break;
+      endStates.delete(oldest);
+    }
+  };
   let epoch: string | null = null;
 
   function currentEpoch(): string {
@@ -102,65 +116,6 @@ export function createCableHistory(
     return low;
   }
 
-  /** Each thing's live state just after `afterOffset`: read backwards until every field is known or the limit. */
-  function seedsBefore(afterOffset: number, thingIds: ReadonlySet<string>): Map<string, ThingLiveState> {
-    const seeds = new Map<string, Seed>();
-    for (const thingId of thingIds) {
-      const current = currentState.get(thingId);
-      // A run still going now that started at or before the start was going at the start, too (runs are unbroken).
-      const ongoingRun =
-        current?.run_id !== null && current?.run_id !== undefined && Number(current.run_id) <= afterOffset
-          ? current.run_id
-          : null;
-      seeds.set(thingId, {
-        found: false,
-        heartbeatAt: null,
-        enroute: false,
-        street: null,
-        runId: ongoingRun,
-        runKnown: ongoingRun !== null,
-      });
-    }
-    let unresolved = thingIds.size;
-    const floor = Math.max(0, afterOffset - limits.maxSeedScan);
-    for (const row of telemetryBackwards.iterate(afterOffset, floor)) {
-      if (unresolved === 0) break;
-      const seed = seeds.get(row.stream_id);
-      if (!seed || (seed.found && seed.street !== null && seed.runKnown)) continue;
-      const sample = JSON.parse(row.data) as TelemetryRecord;
-      const time = Date.parse(sample.time);
-      if (!seed.found) {
-        seed.found = true;
-        seed.enroute = sample.enroute;
-        if (!sample.enroute) seed.runKnown = true;
-      }
-      // The state's time is the newest applied sample's; an older sample never moved it.
-      seed.heartbeatAt = Math.max(seed.heartbeatAt ?? time, time);
-      if (seed.street === null && sample.street !== null) seed.street = sample.street;
-      if (!seed.runKnown) {
-        if (sample.enroute) seed.runId = String(row.seq);
-        else seed.runKnown = true;
-      }
-      if (seed.street !== null && seed.runKnown) unresolved -= 1;
-    }
-    const states = new Map<string, ThingLiveState>();
-    for (const [thingId, seed] of seeds) {
-      if (!seed.found) {
-        states.set(thingId, NO_LIVE_STATE);
-        continue;
-      }
-      // Past the scan's reach the street stays unknown; the thing's street now is the closest guess.
-      const street = seed.street ?? currentState.get(thingId)?.street ?? null;
-      states.set(thingId, {
-        heartbeatAt: seed.heartbeatAt,
-        enroute: seed.enroute,
-        runId: seed.enroute ? seed.runId : null,
-        street,
-      });
-    }
-    return states;
-  }
-
   function open(organizationId: string, start: CableHistoryStart): CableHistoryReader | null {
     const lastSeqAtStart = log.store.lastSeq();
     const retained = retention.get();
@@ -177,7 +132,9 @@ export function createCableHistory(
 
     const hears = (thingId: string) => things.audienceOf(thingId).includes(organizationId);
     /** Each thing's live state as the replay has it; seeded when the thing first shows up. */
-    const states = new Map<string, ThingLiveState>();
+    const states = new Map<string, ThingLiveState>(endStates.get(afterOffset) ?? []);
+    /** Things whose telemetry was skipped while their state was held (no longer heard): never kept for later. */
+    const skipped = new Set<string>();
     let cursor = afterOffset;
 
     return {
@@ -194,19 +151,29 @@ export function createCableHistory(
             cursor = lastSeq;
             break;
           }
-          for (const row of page) {
+          for (const [seq, streamId, eventOrganizationId, type, data, recordedAt] of page) {
             // Telemetry of things the organization does not see is most of a busy log: skip it before parsing.
-            if (isTelemetryType(row.type)) {
-              if (!hears(row.stream_id)) continue;
-              if (!states.has(row.stream_id)) unseeded.add(row.stream_id);
+            if (isTelemetryType(type)) {
+              if (!hears(streamId)) {
+                if (states.has(streamId)) skipped.add(streamId);
+                continue;
+              }
+              if (!states.has(streamId)) unseeded.add(streamId);
             }
-            rows.push(row);
+            rows.push({
+              seq,
+              stream_id: streamId,
+              organization_id: eventOrganizationId,
+              type,
+              data,
+              recorded_at: recordedAt,
+            });
           }
           read += page.length;
-          cursor = page[page.length - 1]?.seq ?? lastSeq;
+          cursor = page[page.length - 1]?.[0] ?? lastSeq;
         }
         // A thing first met in this slice had no event since the start: its state there is its state at the start.
-        for (const [thingId, state] of seedsBefore(afterOffset, unseeded)) states.set(thingId, state);
+        for (const [thingId, state] of seeds.seedsBefore(afterOffset, unseeded)) states.set(thingId, state);
 
         const offsets: number[] = [];
         const messages: string[] = [];
@@ -225,6 +192,9 @@ export function createCableHistory(
             messages.push(broadcastMessageJson(delivery.type, delivery.data));
           }
         }
+        const kept = new Map(states);
+        for (const thingId of skipped) kept.delete(thingId);
+        keepEndStates(cursor, kept);
         const done = cursor >= lastSeq;
         return { offsets, messages, lastOffset: done ? lastSeq : cursor, done };
       },
