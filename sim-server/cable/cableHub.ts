@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { CableBroadcaster, CableHistorySource, CableMessageType, CableStats } from './broadcaster.ts';
 import type { CableConnection } from './cableConnection.ts';
 import { eventsStreamName, organizationOfIdentifier, type HistoryRequest } from '#domain/cable/cableProtocol';
-import { decideFlow, type FlowControlLimits } from './flowControl.ts';
+import { decideFlow, type FlowControlLimits, type FlowDecision } from './flowControl.ts';
 import { replayHistory } from './historyReplay.ts';
 import { closeAll } from './closeAll.ts';
 import { extendedFrames, framesAfter } from './extendedFrames.ts';
@@ -291,13 +291,7 @@ export class CableHub implements CableBroadcaster {
     const frame = Buffer.from(pingFrame(Math.floor(now / 1000)));
     for (const connection of this.connections) {
       if (!connection.session || !connection.isOpen) continue;
-      const decision = decideFlow(
-        connection,
-        connection.socket.bufferedAmount,
-        now,
-        this.limits,
-        this.isOpening(connection, now),
-      );
+      const decision = this.flowFor(connection, now);
       if (decision === 'send') connection.send(frame);
       else if (decision === 'disconnect') this.disconnectSlowConsumer(connection);
     }
@@ -343,13 +337,7 @@ export class CableHub implements CableBroadcaster {
 
   private deliver(connection: CableConnection, frames: readonly Buffer[], now: number): void {
     if (!connection.isOpen || frames.length === 0) return;
-    const decision = decideFlow(
-      connection,
-      connection.socket.bufferedAmount,
-      now,
-      this.limits,
-      this.isOpening(connection, now),
-    );
+    const decision = this.flowFor(connection, now);
     switch (decision) {
       case 'send':
         connection.batch(() => {
@@ -382,8 +370,10 @@ export class CableHub implements CableBroadcaster {
     for (const identifier of [...connection.subscriptions.keys()]) this.unsubscribe(connection, identifier);
   }
 
-  private isOpening(connection: CableConnection, now: number): boolean {
-    return now - (this.openedAt.get(connection) ?? -Infinity) < this.limits.openingMs;
+  /** The flow policy for what the socket holds now; a connection in its opening is held to the hard limit only. */
+  private flowFor(connection: CableConnection, now: number): FlowDecision {
+    const opening = now - (this.openedAt.get(connection) ?? -Infinity) < this.limits.openingMs;
+    return decideFlow(connection, connection.socket.bufferedAmount, now, this.limits, opening);
   }
 
   private subscribersOf(organizationId: string): Set<CableConnection> {

@@ -11,7 +11,6 @@ import { createCheckpointStates } from '#sim/store/checkpointStates';
 import { createPictureCheckpoints } from '#sim/store/pictureCheckpoints';
 import { createThingAudienceReader } from '#sim/things/thingAudience';
 import {
-  bearer,
   manualClock,
   organizationIds,
   signIn,
@@ -19,7 +18,7 @@ import {
   temporaryDirectory,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { telemetrySample } from './support/telemetrySamples.ts';
+import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
 
 type Device = { id: string; system_identifier: string; device_type: DeviceType };
 type Page = { offsets: number[]; messages: string[]; lastOffset: number };
@@ -101,13 +100,7 @@ beforeAll(async () => {
         telemetrySample(device, clock.now(), { lat: 41.87 + step * 0.0002 + index * 0.001, ...behaviour }),
       ];
     });
-    const response = await harness.app.inject({
-      method: 'POST',
-      url: '/api/sim/telemetry',
-      headers: bearer(staffToken),
-      payload: { samples },
-    });
-    expect(response.statusCode).toBe(202);
+    await recordTelemetry(harness.app, staffToken, samples);
     // The plugin takes its checkpoint on the next turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -20,7 +20,7 @@ import {
   temporaryDirectory,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { telemetrySample } from './support/telemetrySamples.ts';
+import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
 
 type Device = { id: string; system_identifier: string; device_type: DeviceType };
 
@@ -78,13 +78,7 @@ async function report(step: number): Promise<number> {
       street: step % 5 === 0 ? null : 'S STATE ST',
     }),
   );
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/sim/telemetry',
-    headers: bearer(staffToken),
-    payload: { samples },
-  });
-  expect(response.statusCode).toBe(202);
+  await recordTelemetry(harness.app, staffToken, samples);
   return harness.app.eventLog.store.lastSeq();
 }
 

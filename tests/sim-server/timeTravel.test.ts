@@ -16,7 +16,7 @@ import {
   startHarness,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { telemetrySample } from './support/telemetrySamples.ts';
+import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
 
 type Device = { id: string; system_identifier: string; device_type: DeviceType };
 type Lists = { things: unknown[]; closures: unknown[]; locations: unknown[] };
@@ -44,13 +44,7 @@ async function report(step: number): Promise<void> {
       street: step % 5 === 0 ? null : `STREET ${step}`,
     }),
   );
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/sim/telemetry',
-    headers: bearer(staffToken),
-    payload: { samples },
-  });
-  expect(response.statusCode).toBe(202);
+  await recordTelemetry(harness.app, staffToken, samples);
 }
 
 async function saveClosure(description: string): Promise<void> {

@@ -20,7 +20,7 @@ import {
   temporaryDirectory,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { telemetrySample } from './support/telemetrySamples.ts';
+import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
 
 type Device = { id: string; system_identifier: string; device_type: DeviceType };
 type Checkpoint = { seq: number; taken_at: number };
@@ -92,13 +92,7 @@ beforeAll(async () => {
         street: step % 3 === 0 ? null : `STREET ${step}`,
       }),
     );
-    const response = await harness.app.inject({
-      method: 'POST',
-      url: '/api/sim/telemetry',
-      headers: bearer(staffToken),
-      payload: { samples },
-    });
-    expect(response.statusCode).toBe(202);
+    await recordTelemetry(harness.app, staffToken, samples);
     if (step % 20 === 0) {
       const closure = await harness.app.inject({
         method: 'POST',

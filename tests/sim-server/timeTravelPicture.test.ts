@@ -23,7 +23,7 @@ import {
   startHarness,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { telemetrySample } from './support/telemetrySamples.ts';
+import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
 
 type Device = { id: string; system_identifier: string; device_type: DeviceType };
 
@@ -102,13 +102,7 @@ beforeAll(async () => {
         street: step % 3 === 0 ? null : `STREET ${step}`,
       }),
     );
-    const response = await harness.app.inject({
-      method: 'POST',
-      url: '/api/sim/telemetry',
-      headers: bearer(staffToken),
-      payload: { samples },
-    });
-    expect(response.statusCode).toBe(202);
+    await recordTelemetry(harness.app, staffToken, samples);
   }
 });
 

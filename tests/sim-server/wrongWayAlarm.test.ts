@@ -17,7 +17,7 @@ import {
   type Harness,
   type OrganizationIds,
 } from './support/simulatorHarness.ts';
-import { telemetrySample } from './support/telemetrySamples.ts';
+import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
 
 type Device = { id: string; system_identifier: string; device_type: DeviceType };
 
@@ -90,13 +90,7 @@ async function report(who: Device, lat: number, overrides: Partial<TelemetrySamp
     street: null,
     ...overrides,
   });
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/sim/telemetry',
-    headers: bearer(staffToken),
-    payload: { samples: [sample] },
-  });
-  expect(response.statusCode, response.body).toBe(202);
+  await recordTelemetry(harness.app, staffToken, [sample]);
 }
 
 async function wrongWayAlarms(zoneId: string): Promise<AlarmRecord[]> {

@@ -1,4 +1,6 @@
 // A device report as the replay or a provider would post it, for tests that follow telemetry through the simulator.
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 
@@ -24,4 +26,19 @@ export function telemetrySample(
     street: 'S STATE ST',
     ...overrides,
   };
+}
+
+/** Posts the samples to the ingestion endpoint as staff would, and expects them accepted (202). */
+export async function recordTelemetry(
+  app: FastifyInstance,
+  token: string,
+  samples: readonly TelemetrySample[],
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sim/telemetry',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { samples },
+  });
+  expect(response.statusCode, response.body).toBe(202);
 }
