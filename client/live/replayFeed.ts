@@ -73,7 +73,7 @@ export class ReplayFeed {
   private readonly readAhead: number;
   private readonly pagePositions: number;
   private wanted = { now: 0, lookaheadMs: 0 };
-  private failed = false;
+  private stopped = false;
 
   constructor(private readonly options: ReplayFeedOptions) {
     this.afterOffset = options.afterOffset;
@@ -101,14 +101,14 @@ export class ReplayFeed {
   }
 
   stop(): void {
-    this.failed = true;
+    this.stopped = true;
     this.dropRequestsFrom(0);
   }
 
   /** Asks for pages until the one waited for and `readAhead` more are requested, while more time is wanted. */
   private request(): void {
     const { now, lookaheadMs } = this.wanted;
-    while (!this.failed && this.requests.length <= this.readAhead && this.fetchedTo < now + lookaheadMs) {
+    while (!this.stopped && this.requests.length <= this.readAhead && this.fetchedTo < now + lookaheadMs) {
       const latest = this.options.latest();
       if (this.fetchedTo >= latest) return;
       const last = this.requests[this.requests.length - 1];
