@@ -1,10 +1,11 @@
 // The replay feed's read-ahead (docs/time-travel.md): while the replay wants more of the past it keeps the page it
 // waits for and at most two more requested, every past message goes in once and in log order whatever order the
 // answers come in and however wrong its guess of where a page ends, and nothing goes in once the replay has stopped
-// (exit, a seek back, an organization switch).
-import { describe, expect, it } from 'vitest';
+// (exit, a seek back, an organization switch): the session gives up every page asked when it steps back or ends.
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiResult } from '#client/api/httpClient.ts';
 import { ReplayFeed } from '#client/live/replayFeed.ts';
+import { ReplaySession } from '#client/live/replaySession.ts';
 
 const T0 = Date.parse('2026-11-26T09:00:00Z');
 /** One log position every 10 ms of recorded time; the organization hears every other one. */
@@ -167,5 +168,52 @@ describe('the replay feed', () => {
     expect(errors).toEqual(['That part of the history is no longer kept']);
     expect(feed.due(T0 + 60_000, 5_000)).toEqual([]);
     expect(asked).toHaveLength(3);
+  });
+});
+
+describe('the replay session', () => {
+  it('gives up every page its feed asked for when the replay steps back and when it returns to live', async () => {
+    const picture = {
+      offset: 0,
+      things: { data: [], meta: { page: 1, per_page: 1, total: 0 } },
+      locations: null,
+      closures: null,
+      areas: null,
+      zones: null,
+    };
+    const pages: AbortSignal[] = [];
+    const client: ApiClient = {
+      request<T>(_method: string, path: string, options: { signal?: AbortSignal } = {}) {
+        if (path === '/organization/history')
+          return Promise.resolve<ApiResult<T>>({ ok: true, status: 200, data: picture as T });
+        if (options.signal) pages.push(options.signal);
+        // Pages never answered: the replay moves on while they are on their way.
+        return new Promise<ApiResult<T>>(() => undefined);
+      },
+    };
+    const organization = {
+      id: 'org-1',
+      name: 'Org',
+      isLargeOrg: false,
+      isWzdxOrg: false,
+      isResponder: true,
+      countryCode: 'US',
+    };
+    const session = new ReplaySession(
+      { client, organization, onPicture: () => undefined, onStatus: () => undefined },
+      Date.now() - 3_600_000,
+      10,
+    );
+    try {
+      await vi.waitFor(() => expect(pages).toHaveLength(3));
+      session.command({ kind: 'step', byMs: -60_000 });
+      expect(pages.slice(0, 3).every((signal) => signal.aborted)).toBe(true);
+
+      await vi.waitFor(() => expect(pages).toHaveLength(6));
+      session.stop();
+      expect(pages.every((signal) => signal.aborted)).toBe(true);
+    } finally {
+      session.stop();
+    }
   });
 });
