@@ -24,10 +24,13 @@ export type Served = {
   checkpointTimes: number[];
 };
 
-/** Counts the past messages the client fetched, by their time, and times its past-picture requests. */
+/**
+ * Counts the past messages the client fetched, by their log offset (a page read ahead on a wrong guess is fetched
+ * again from the right offset: its messages count once), and times its past-picture requests.
+ */
 function countingClient(
   client: ApiClient,
-  times: number[],
+  fetched: Map<number, FetchedOffset>,
   requests: { picture: number[]; events: number[]; onEvents: () => void },
 ): ApiClient {
   return {
@@ -41,13 +44,18 @@ function countingClient(
         requests.onEvents();
       }
       if (result.ok && requestPath === '/organization/history/events') {
-        for (const message of (result.data as { messages: { at: number }[] }).messages)
-          times.push(message.at);
+        const page = new Map<number, FetchedOffset>();
+        for (const { offset, at } of (result.data as { messages: { offset: number; at: number }[] }).messages)
+          page.set(offset, { at, messages: (page.get(offset)?.messages ?? 0) + 1 });
+        for (const [offset, counted] of page) fetched.set(offset, counted);
       }
       return result as never;
     },
   };
 }
+
+/** The messages fetched at one log offset and their time. */
+type FetchedOffset = { at: number; messages: number };
 
 export type Opening = {
   totalMs: number;
@@ -144,7 +152,7 @@ export type Opened = {
   requestMs: number;
   /** The first page of past messages: its request and decoding, ms. */
   eventsPageMs: number;
-  fetchedTimes: number[];
+  fetched: Map<number, FetchedOffset>;
 };
 
 /** The worker's replay session opened at `at`, once its first loaded picture is packed into markers. */
@@ -155,7 +163,7 @@ export async function openSession(
   onPicture: () => void,
 ): Promise<Opened> {
   const api = createApiClient({ baseUrl: `${served.url}/api`, getToken: () => served.token });
-  const fetchedTimes: number[] = [];
+  const fetched = new Map<number, FetchedOffset>();
   let onEvents: () => void = () => undefined;
   const firstEvents = new Promise<void>((resolve) => {
     onEvents = resolve;
@@ -171,7 +179,7 @@ export async function openSession(
   const organization = { id: served.organizationId, name: 'bench', isLargeOrg: false, isWzdxOrg: false };
   const session = new ReplaySession(
     {
-      client: countingClient(api, fetchedTimes, requests),
+      client: countingClient(api, fetched, requests),
       organization: { ...organization, isResponder: true, countryCode: 'US' },
       onPicture: (picture: LivePicture) => {
         markers.note(picture);
@@ -194,7 +202,7 @@ export async function openSession(
     firstPictureMs,
     requestMs: requests.picture[0] ?? Number.NaN,
     eventsPageMs: requests.events[0] ?? Number.NaN,
-    fetchedTimes,
+    fetched,
   };
 }
 
@@ -231,7 +239,9 @@ export async function play(served: Served, at: number, speed: number, playSecond
   return {
     wallSeconds,
     replayedSeconds: (replayedTo - replayStarted) / 1000,
-    applied: opened.fetchedTimes.filter((time) => time > replayStarted && time <= replayedTo).length,
+    applied: [...opened.fetched.values()]
+      .filter(({ at }) => at > replayStarted && at <= replayedTo)
+      .reduce((sum, { messages }) => sum + messages, 0),
     pictures,
     cpuMs: (cpu.user + cpu.system) / 1000,
     longestBlockMs: delay.max / 1e6,

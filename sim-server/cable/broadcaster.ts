@@ -51,6 +51,8 @@ export type CableHistoryPage = {
   messages: string[];
   /** The log's last position when it was read: everything up to it is in the page or not for this stream. */
   lastOffset: number;
+  /** The recording time (unix ms) of each message's log event, when the source read it: a replay paces by it. */
+  recordedAts?: number[];
 };
 
 /** Where a history replay starts: after a stream position, or at a moment (unix ms). */

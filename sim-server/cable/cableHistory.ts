@@ -177,6 +177,7 @@ export function createCableHistory(
 
         const offsets: number[] = [];
         const messages: string[] = [];
+        const recordedAts: number[] = [];
         for (const row of rows) {
           const event = storedEventOf(row);
           let outcome: { liveState: ThingLiveState | null } | null = null;
@@ -190,13 +191,14 @@ export function createCableHistory(
             if (!delivery.organizationIds.includes(organizationId)) continue;
             offsets.push(event.seq);
             messages.push(broadcastMessageJson(delivery.type, delivery.data));
+            recordedAts.push(row.recorded_at);
           }
         }
         const kept = new Map(states);
         for (const thingId of skipped) kept.delete(thingId);
         keepEndStates(cursor, kept);
         const done = cursor >= lastSeq;
-        return { offsets, messages, lastOffset: done ? lastSeq : cursor, done };
+        return { offsets, messages, recordedAts, lastOffset: done ? lastSeq : cursor, done };
       },
     };
   }

@@ -1,8 +1,8 @@
 // The cable messages between two moments of the past, as the live stream sent them (docs/time-travel.md): the
 // resumable streams' history reader (cable/cableHistory.ts) read in one slice from a log offset to the last
 // position at or before `to`, so the mapping is the one the live broadcasts use, and each message gets the
-// recording time of its log event, which a replay paces itself by.
-import type { CableHistorySource } from '../cable/broadcaster.ts';
+// recording time of its log event (read by the reader with the event), which a replay paces itself by.
+import type { CableHistoryPage, CableHistorySource } from '../cable/broadcaster.ts';
 import type { PastLogRepository } from './pastLogRepository.ts';
 
 export type PastMessagesRequest = {
@@ -24,16 +24,35 @@ export function readPastMessages(
   if (!reader) return null;
   const slice = reader.next(Math.min(request.maxPositions, untilSeq - afterSeq));
   const lastOffset = Math.min(slice.lastOffset, untilSeq);
-  const times = log.times(afterSeq, lastOffset);
+  const at = recordingTimes(log, slice, afterSeq, lastOffset);
   const parts: string[] = [];
-  let timeIndex = 0;
   slice.offsets.forEach((offset, index) => {
     if (offset > lastOffset) return;
-    // Both lists are in log order: walk the times along with the offsets.
-    while (timeIndex < times.length && (times[timeIndex]?.[0] ?? 0) < offset) timeIndex += 1;
-    const at = times[timeIndex]?.[1] ?? 0;
-    parts.push(`{"offset":${offset},"at":${at},"message":${slice.messages[index] ?? 'null'}}`);
+    parts.push(`{"offset":${offset},"at":${at(index)},"message":${slice.messages[index] ?? 'null'}}`);
   });
   const done = lastOffset >= untilSeq;
   return `{"messages":[${parts.join(',')}],"last_offset":${lastOffset},"done":${done}}`;
+}
+
+/**
+ * The recording time of each message of the slice: the reader's own when it gives them (it read them with the
+ * events), else read from the log again.
+ */
+function recordingTimes(
+  log: PastLogRepository,
+  slice: CableHistoryPage,
+  afterSeq: number,
+  lastOffset: number,
+): (index: number) => number {
+  const { recordedAts } = slice;
+  if (recordedAts !== undefined) return (index) => recordedAts[index] ?? 0;
+  const times = log.times(afterSeq, lastOffset);
+  const byIndex: number[] = [];
+  let timeIndex = 0;
+  for (const offset of slice.offsets) {
+    // Both lists are in log order: walk the times along with the offsets.
+    while (timeIndex < times.length && (times[timeIndex]?.[0] ?? 0) < offset) timeIndex += 1;
+    byIndex.push(times[timeIndex]?.[1] ?? 0);
+  }
+  return (index) => byIndex[index] ?? 0;
 }

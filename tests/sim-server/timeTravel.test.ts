@@ -7,6 +7,7 @@ import type { DeviceType } from '#domain/things/thing';
 import type { PastMessagesPage, PastPicture } from '#domain/timeTravel/timeTravelWire';
 import { createCableHistory } from '#sim/cable/cableHistory';
 import { createThingAudienceReader } from '#sim/things/thingAudience';
+import { createPastLogRepository } from '#sim/timeTravel/pastLogRepository';
 import { OUTSIDE_HISTORY } from '#sim/timeTravel/timeTravelRoutes';
 import {
   bearer,
@@ -157,6 +158,9 @@ describe('the messages after a past picture', () => {
     const times = page.messages.map((message) => message.at);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(times.every((at) => at > first.at && at <= third.at)).toBe(true);
+    // Each message's time is its log event's recording time.
+    const logTimes = new Map(createPastLogRepository(harness.app.eventLog.db).times(picture.offset, until));
+    expect(times).toEqual(page.messages.map((message) => logTimes.get(message.offset)));
   });
 
   it('come in pages that end where the next begins', async () => {
