@@ -51,7 +51,8 @@ function errorTextOf(body: unknown, fallback: string): string {
     const parts = [record.error, record.error_description, record.message].filter(
       (part): part is string => typeof part === 'string' && part.length > 0,
     );
-    if (parts.length > 0) return parts.join(': ');
+    // A server may put the same sentence in two fields (`error` and `message`): it is said once.
+    if (parts.length > 0) return [...new Set(parts)].join(': ');
   }
   if (typeof body === 'string' && body.length > 0) return body;
   return fallback;
