@@ -25,21 +25,36 @@ function latencyCheck(ours: PageSummary, floor: PageSummary | null, limit: numbe
   };
 }
 
-/** The checks for one size, by the band it falls in (options.ts BUDGET). */
-function checksFor(size: number, ours: PageSummary, floor: PageSummary | null): Check[] {
+function scriptPerFrameCheck(ours: PageSummary): Check {
+  return {
+    name: 'script per frame (median)',
+    figure: `${tenth(ours.scriptPerFrameMedian)} ms (mean ${tenth(ours.scriptPerFrameMean)}, ${ours.frames} frames)`,
+    budget: `< ${BUDGET.scriptMsPerFrame} ms`,
+    pass: ours.scriptPerFrameMedian < BUDGET.scriptMsPerFrame,
+  };
+}
+
+/**
+ * The checks for one size, by the band it falls in (options.ts BUDGET). A replay (`--replay`) is held to the live
+ * view's script budget and to no cut, at any size; it has no floor and no latency to judge.
+ */
+function checksFor(row: Row, ours: PageSummary, floor: PageSummary | null): Check[] {
+  const { size } = row;
   const large = size >= BUDGET.largeFrom;
   const { droppedFrames, slowConsumerDisconnects, cutsBefore, historyFrames, historyRejected } =
     ours.cableLoss;
+  // A cut before the measured seconds counts: the page then resumes through the cable's history, which paces it by
+  // what it has read, and it may never catch up with the live stream again.
+  const cuts: Check = {
+    name: 'cable cuts',
+    figure: `${slowConsumerDisconnects + cutsBefore} (${cutsBefore} before measuring; ${historyFrames.toLocaleString('en-US')} messages from history, ${historyRejected} refused, ${droppedFrames} dropped)`,
+    budget: '= 0',
+    pass: slowConsumerDisconnects + cutsBefore === 0,
+  };
+  if (row.replaySpeed !== null) return [cuts, scriptPerFrameCheck(ours)];
   const checks: Check[] = [
     latencyCheck(ours, floor, large ? BUDGET.largeLatencyRatio : BUDGET.latencyRatio),
-    // A cut before the measured seconds counts: the page then resumes through the cable's history, which paces
-    // it by what it has read, and it may never catch up with the live stream again.
-    {
-      name: 'cable cuts',
-      figure: `${slowConsumerDisconnects + cutsBefore} (${cutsBefore} before measuring; ${historyFrames.toLocaleString('en-US')} messages from history, ${historyRejected} refused, ${droppedFrames} dropped)`,
-      budget: '= 0',
-      pass: slowConsumerDisconnects + cutsBefore === 0,
-    },
+    cuts,
   ];
   if (size <= BUDGET.smallUpTo) {
     checks.push({
@@ -49,12 +64,7 @@ function checksFor(size: number, ours: PageSummary, floor: PageSummary | null): 
       pass: ours.longestTask <= BUDGET.longTaskMs,
     });
   } else if (!large) {
-    checks.push({
-      name: 'script per frame (median)',
-      figure: `${tenth(ours.scriptPerFrameMedian)} ms (mean ${tenth(ours.scriptPerFrameMean)}, ${ours.frames} frames)`,
-      budget: `< ${BUDGET.scriptMsPerFrame} ms`,
-      pass: ours.scriptPerFrameMedian < BUDGET.scriptMsPerFrame,
-    });
+    checks.push(scriptPerFrameCheck(ours));
   }
   return checks;
 }
@@ -72,9 +82,10 @@ export function printVerdicts(rows: readonly Row[]): void {
   for (const row of rows) {
     const ours = summarizePage(row.dashboard, row.ingestMs);
     const floor = row.floor ? summarizePage(row.floor, row.ingestMs) : null;
-    const checks = checksFor(row.size, ours, floor);
+    const checks = checksFor(row, ours, floor);
+    const replaying = row.replaySpeed === null ? '' : `, replaying the recent past at ${row.replaySpeed}×`;
     console.log(
-      `  ${row.assets.toLocaleString('en-US')} assets (load average ${row.loadAverage.toFixed(1)}):`,
+      `  ${row.assets.toLocaleString('en-US')} assets (load average ${row.loadAverage.toFixed(1)}${replaying}):`,
     );
     for (const check of checks) {
       console.log(
@@ -100,7 +111,7 @@ export function printSummaryTable(rows: readonly Row[], run: { startedAt: Date; 
   const lines = rows.map((row) => {
     const ours = summarizePage(row.dashboard, row.ingestMs);
     const floor = row.floor ? summarizePage(row.floor, row.ingestMs) : null;
-    const checks = checksFor(row.size, ours, floor);
+    const checks = checksFor(row, ours, floor);
     const judged = (name: string, figure: string) => {
       const check = checks.find((candidate) => candidate.name === name);
       return check ? `${figure} (${check.budget}) ${verdict(check.pass)}` : figure;

@@ -1,4 +1,5 @@
-// The dashboard's side of a run: sign in, wait for the asset list and the map, then measure.
+// The dashboard's side of a run: sign in, wait for the asset list and the map (with `--replay`, start replaying the
+// recent past), then measure.
 import { openLiveScreen } from './openLiveScreen.ts';
 import { writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
@@ -7,6 +8,7 @@ import { measureSeconds, type PageFigures } from './measureSeconds.ts';
 import { sleep } from './scriptReadings.ts';
 import { STREET_PREFIX, type BenchOptions } from './options.ts';
 import { installProbes } from './pageProbes.ts';
+import { replayLookbackMs, startReplay } from './startReplay.ts';
 import {
   mainThreadSelfTimes,
   profiledSeconds,
@@ -21,6 +23,7 @@ export async function measureDashboard(
   browser: Browser,
   server: Server,
   options: BenchOptions,
+  drivenSince: number,
 ): Promise<PageFigures> {
   // The cable's counters before the page opens: a cut during its first load counts against it too.
   const countersAtOpen = server.counters();
@@ -45,6 +48,14 @@ export async function measureDashboard(
     );
     if ((await mapState.jsonValue()) === 'fallback') {
       throw new Error('the map fell back to the WebGL notice: the WebGL context was lost');
+    }
+    if (options.replaySpeed !== null) {
+      const lookbackMs = replayLookbackMs(
+        options.replaySpeed,
+        options.warmupSeconds + options.measuredSeconds,
+      );
+      console.log(`  replaying from ${lookbackMs / 1000} s ago at ${options.replaySpeed}×…`);
+      await startReplay(page, options.replaySpeed, lookbackMs, Date.now() - drivenSince);
     }
     if (options.hideMap) {
       await page.addStyleTag({ content: '[data-testid="live-map"] { display: none !important; }' });
@@ -161,7 +172,8 @@ export async function measureDashboard(
       ...measured,
       workerMs: workerMsPerSecond,
       longTasks: probes.longTasks,
-      shown: [...probes.listShown, ...mapShown],
+      // A replay shows past samples: how late they are says nothing of the path.
+      shown: options.replaySpeed === null ? [...probes.listShown, ...mapShown] : [],
     };
   } finally {
     await context.close();

@@ -59,6 +59,9 @@ export function readBenchOptions() {
       'hide-map': { type: 'boolean', default: false },
       // Saves a picture of the page at the end of the measured seconds (to see that the map still draws its markers).
       screenshot: { type: 'string' },
+      // Measures the dashboard replaying the fleet's recent past at this speed (startReplay.ts) instead of live; no
+      // floor page (it has no past), and message-to-screen is not read (the rows show past samples).
+      replay: { type: 'string' },
     },
   });
   return {
@@ -66,7 +69,7 @@ export function readBenchOptions() {
     warmupSeconds: Number(values.warmup),
     measuredSeconds: values.soak ? SOAK_SECONDS : Number(values.seconds),
     soak: values.soak,
-    withFloor: !values['no-floor'],
+    withFloor: !values['no-floor'] && values.replay === undefined,
     burst: values.burst,
     softwareCompositing: values['software-compositing'],
     profilePath: values.profile,
@@ -74,5 +77,6 @@ export function readBenchOptions() {
     tracePath: values.trace,
     screenshotPath: values.screenshot,
     hideMap: values['hide-map'],
+    replaySpeed: values.replay === undefined ? null : Number(values.replay),
   };
 }

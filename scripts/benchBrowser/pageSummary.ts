@@ -16,6 +16,8 @@ export type Row = {
   ingestMs: ReadonlyMap<number, number>;
   /** The machine's one-minute load average when the size started (the machine is shared). */
   loadAverage: number;
+  /** The speed the dashboard replayed the recent past at (`--replay`), or null when it showed the fleet live. */
+  replaySpeed: number | null;
 };
 
 const byNumber = (a: number, b: number) => a - b;

@@ -1,0 +1,53 @@
+// `--replay <speed>`: the dashboard replays the fleet's recent past instead of showing it live (issue 28: playing
+// at 10× within the live view's script budget). The Live screen's own Replay dialog is used as a dispatcher would:
+// the moment is set that many seconds back that the measured seconds at the chosen speed stay in the past, then
+// the replay plays. The live stream keeps arriving meanwhile (the worker keeps the live picture), as it would.
+import type { Page } from 'playwright-core';
+import { DEFAULT_REPLAY_LOOKBACK_MS } from '#client/features/things/replay/replayTexts.ts';
+import { sleep } from './scriptReadings.ts';
+
+/** Extra past beyond what the measured seconds will play, so the replay never reaches the present while measured. */
+const MARGIN_MS = 10_000;
+
+/** How far back the replay starts, for the warm-up and the measured `seconds` played at `speed`. */
+export function replayLookbackMs(speed: number, seconds: number): number {
+  return speed * seconds * 1000 + MARGIN_MS;
+}
+
+/** A wall-clock `YYYY-MM-DDTHH:mm[:ss]` text moved by `deltaMs` (read and written as if it were UTC). */
+function shiftedWallText(text: string, deltaMs: number): string {
+  const withSeconds = text.length === 16 ? `${text}:00` : text;
+  const moved = new Date(Date.parse(`${withSeconds}Z`) + deltaMs).toISOString();
+  return moved.slice(0, withSeconds.length);
+}
+
+/** The moment field takes whole minutes, so the moment set may lie up to this much further back. */
+const MINUTE_MS = 60_000;
+
+/**
+ * Waits until the simulator holds `lookbackMs` of the fleet's past and the minute before it (it has been driven
+ * since before the page opened), then opens the replay that far back at `speed` and plays it.
+ */
+export async function startReplay(page: Page, speed: number, lookbackMs: number, drivenForMs: number) {
+  const needed = lookbackMs + MINUTE_MS;
+  if (drivenForMs < needed) await sleep(needed - drivenForMs);
+  await page.getByRole('button', { name: 'Replay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replay a past moment' });
+  const moment = dialog.getByLabel('Moment');
+  // The dialog proposes a moment its default lookback before now, on the organization's clock: moved from there.
+  await moment.fill(shiftedWallText(await moment.inputValue(), DEFAULT_REPLAY_LOOKBACK_MS - lookbackMs));
+  await dialog.getByLabel('Speed').selectOption({ label: `${speed}×` });
+  await dialog.getByRole('button', { name: 'Start replay' }).click();
+  await page
+    .getByTestId('replay-banner')
+    .waitFor({ timeout: 60_000 })
+    .catch(async (error: unknown) => {
+      const said = await page
+        .getByRole('region', { name: 'Replay' })
+        .innerText()
+        .catch(() => 'nothing');
+      throw new Error(`the replay did not start; the page says: ${said}`, { cause: error });
+    });
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 60_000 });
+}
