@@ -9,30 +9,28 @@ import {
   SMALL,
   page,
   pointMessage,
-  recordPictures,
+  recordPipeline,
   testScheduler,
 } from './support/virtualPipeline.ts';
 
 describe('batching', () => {
   it('applies the messages that arrive within a second together, at the next one-second boundary', () => {
     const scheduler = testScheduler();
-    const recorded = recordPictures(
+    const recorded = recordPipeline(
       scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: SMALL }),
-            fetchThingsPage: () => scheduler.createColdObservable('(r|)', { r: page(['t1', 't2']) }),
-            openCable: () =>
-              scheduler.createColdObservable<CableSignal>('c 199ms x 299ms y 299ms z', {
-                c: { kind: 'connected' },
-                x: pointMessage('t1'),
-                y: pointMessage('t1'),
-                z: pointMessage('t2'),
-              }),
-          },
-        }).picture$,
+      () => ({
+        sources: {
+          organization$: scheduler.createColdObservable('a', { a: SMALL }),
+          fetchThingsPage: () => scheduler.createColdObservable('(r|)', { r: page(['t1', 't2']) }),
+          openCable: () =>
+            scheduler.createColdObservable<CableSignal>('c 199ms x 299ms y 299ms z', {
+              c: { kind: 'connected' },
+              x: pointMessage('t1'),
+              y: pointMessage('t1'),
+              z: pointMessage('t2'),
+            }),
+        },
+      }),
       2500,
     );
     const withRuns = recorded.filter((entry) => (entry.things.get('t1')?.runPointsCount ?? 0) > 0);
@@ -71,16 +69,14 @@ describe('batching', () => {
 
   it('ticks the clock every second even with no messages: an asset goes stale 30 s after it was last heard from', () => {
     const scheduler = testScheduler();
-    const recorded = recordPictures(
+    const recorded = recordPipeline(
       scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: LARGE }),
-            fetchThingsPage: () => scheduler.createColdObservable('(r|)', { r: page(['t1']) }),
-          },
-        }).picture$,
+      () => ({
+        sources: {
+          organization$: scheduler.createColdObservable('a', { a: LARGE }),
+          fetchThingsPage: () => scheduler.createColdObservable('(r|)', { r: page(['t1']) }),
+        },
+      }),
       40_000,
     );
     const turnedStale = recorded.find((entry) => entry.things.get('t1')?.isStale);

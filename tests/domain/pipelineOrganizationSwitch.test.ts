@@ -8,7 +8,7 @@ import {
   LARGE,
   SMALL,
   page,
-  recordPictures,
+  recordPipeline,
   seen,
   testScheduler,
   type Recorded,
@@ -48,26 +48,24 @@ describe('organization switch', () => {
 
   it('applies command results of the viewed organization only', () => {
     const scheduler = testScheduler();
-    const recorded = recordPictures(
+    const recorded = recordPipeline(
       scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: LARGE }),
-            fetchThingsPage: () => scheduler.createColdObservable('(r|)', { r: page(['t1']) }),
-            commandResults$: scheduler.createColdObservable('10ms x 10ms y', {
-              x: {
-                organizationId: 'someone-else',
-                event: { type: 'ClosureRemoved', closureId: 'c1', now: 10 },
-              },
-              y: {
-                organizationId: LARGE.id,
-                event: { type: 'LoadFailed', resource: 'closures', status: 500, now: 21 },
-              },
-            }) as LiveSources['commandResults$'],
-          },
-        }).picture$,
+      () => ({
+        sources: {
+          organization$: scheduler.createColdObservable('a', { a: LARGE }),
+          fetchThingsPage: () => scheduler.createColdObservable('(r|)', { r: page(['t1']) }),
+          commandResults$: scheduler.createColdObservable('10ms x 10ms y', {
+            x: {
+              organizationId: 'someone-else',
+              event: { type: 'ClosureRemoved', closureId: 'c1', now: 10 },
+            },
+            y: {
+              organizationId: LARGE.id,
+              event: { type: 'LoadFailed', resource: 'closures', status: 500, now: 21 },
+            },
+          }) as LiveSources['commandResults$'],
+        },
+      }),
       100,
     );
     expect(recorded.map((entry) => entry.at)).not.toContain(10);

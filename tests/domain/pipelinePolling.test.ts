@@ -3,9 +3,9 @@
 import { defer } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { createLivePipeline, type CableSignal } from '#domain/pipeline/livePipeline';
+import type { CableSignal } from '#domain/pipeline/livePipeline';
 import type { LoadRequest, ThingsPageRequest } from '#domain/pipeline/snapshotLoads';
-import { LARGE, SMALL, page, recordPictures, testScheduler } from './support/virtualPipeline.ts';
+import { LARGE, SMALL, page, recordPipeline, testScheduler } from './support/virtualPipeline.ts';
 
 describe('polling and streaming', () => {
   function requestLog(scheduler: TestScheduler) {
@@ -23,18 +23,16 @@ describe('polling and streaming', () => {
   function runWithCable(durationMs: number, marbles: string, values?: Record<string, CableSignal>) {
     const scheduler = testScheduler();
     const { log, fetchThingsPage } = requestLog(scheduler);
-    const recorded = recordPictures(
+    const recorded = recordPipeline(
       scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          settings: { incrementalOverlapMs: 0 },
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: SMALL }),
-            fetchThingsPage,
-            openCable: () => scheduler.createColdObservable<CableSignal>(marbles, values),
-          },
-        }).picture$,
+      () => ({
+        settings: { incrementalOverlapMs: 0 },
+        sources: {
+          organization$: scheduler.createColdObservable('a', { a: SMALL }),
+          fetchThingsPage,
+          openCable: () => scheduler.createColdObservable<CableSignal>(marbles, values),
+        },
+      }),
       durationMs,
     );
     return { log, recorded };
@@ -44,21 +42,19 @@ describe('polling and streaming', () => {
     const scheduler = testScheduler();
     const { log, fetchThingsPage } = requestLog(scheduler);
     let cableOpened = false;
-    recordPictures(
+    recordPipeline(
       scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          settings: { incrementalOverlapMs: 0 },
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: LARGE }),
-            fetchThingsPage,
-            openCable: () => {
-              cableOpened = true;
-              return scheduler.createColdObservable<CableSignal>('c');
-            },
+      () => ({
+        settings: { incrementalOverlapMs: 0 },
+        sources: {
+          organization$: scheduler.createColdObservable('a', { a: LARGE }),
+          fetchThingsPage,
+          openCable: () => {
+            cableOpened = true;
+            return scheduler.createColdObservable<CableSignal>('c');
           },
-        }).picture$,
+        },
+      }),
       46_000,
     );
     expect(log).toEqual([
@@ -121,20 +117,18 @@ describe('polling and streaming', () => {
       2: page(['c', 'd'], 2, 5, 2),
       3: page(['e'], 3, 5, 2),
     };
-    const recorded = recordPictures(
+    const recorded = recordPipeline(
       scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: LARGE }),
-            fetchThingsPage: (request) =>
-              defer(() => {
-                requested.push({ at: scheduler.now(), page: request.page });
-                return scheduler.createColdObservable('100ms (r|)', { r: pages[request.page] });
-              }),
-          },
-        }).picture$,
+      () => ({
+        sources: {
+          organization$: scheduler.createColdObservable('a', { a: LARGE }),
+          fetchThingsPage: (request) =>
+            defer(() => {
+              requested.push({ at: scheduler.now(), page: request.page });
+              return scheduler.createColdObservable('100ms (r|)', { r: pages[request.page] });
+            }),
+        },
+      }),
       1000,
     );
     expect(requested).toEqual([
@@ -156,23 +150,21 @@ describe('polling and streaming', () => {
     const scheduler = testScheduler();
     const sinces: (number | null)[] = [];
     let calls = 0;
-    const recorded = recordPictures(
+    const recorded = recordPipeline(
       scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: LARGE }),
-            fetchThingsPage: (request: LoadRequest) =>
-              defer(() => {
-                sinces.push(request.since);
-                calls += 1;
-                return calls === 1
-                  ? scheduler.createColdObservable('#', undefined, { status: 404 })
-                  : scheduler.createColdObservable('(r|)', { r: page(['t1']) });
-              }),
-          },
-        }).picture$,
+      () => ({
+        sources: {
+          organization$: scheduler.createColdObservable('a', { a: LARGE }),
+          fetchThingsPage: (request: LoadRequest) =>
+            defer(() => {
+              sinces.push(request.since);
+              calls += 1;
+              return calls === 1
+                ? scheduler.createColdObservable('#', undefined, { status: 404 })
+                : scheduler.createColdObservable('(r|)', { r: page(['t1']) });
+            }),
+        },
+      }),
       16_000,
     );
     expect(recorded.find((entry) => entry.at === 0 && entry.picture.loadErrors.things === 404)).toBeDefined();
@@ -186,23 +178,21 @@ describe('a failed load while streaming', () => {
   it('is tried again after the polling interval, though no poll runs while streaming', () => {
     const scheduler = testScheduler();
     const calls: { at: number; since: number | null }[] = [];
-    const recorded = recordPictures(
+    const recorded = recordPipeline(
       scheduler,
-      () =>
-        createLivePipeline({
-          scheduler,
-          sources: {
-            organization$: scheduler.createColdObservable('a', { a: SMALL }),
-            openCable: () => scheduler.createColdObservable<CableSignal>('c', { c: { kind: 'connected' } }),
-            fetchThingsPage: (request) =>
-              defer(() => {
-                calls.push({ at: scheduler.now(), since: request.since });
-                return calls.length <= 2
-                  ? scheduler.createColdObservable('#', undefined, { status: 500 })
-                  : scheduler.createColdObservable('(r|)', { r: page(['t1']) });
-              }),
-          },
-        }).picture$,
+      () => ({
+        sources: {
+          organization$: scheduler.createColdObservable('a', { a: SMALL }),
+          openCable: () => scheduler.createColdObservable<CableSignal>('c', { c: { kind: 'connected' } }),
+          fetchThingsPage: (request) =>
+            defer(() => {
+              calls.push({ at: scheduler.now(), since: request.since });
+              return calls.length <= 2
+                ? scheduler.createColdObservable('#', undefined, { status: 500 })
+                : scheduler.createColdObservable('(r|)', { r: page(['t1']) });
+            }),
+        },
+      }),
       40_000,
     );
     // The first load and the first connection's refetch fail at 0; one retry 15 s later loads everything.

@@ -7,7 +7,11 @@ import { expect } from 'vitest';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { LivePicture } from '#domain/live/livePicture';
 import type { Thing } from '#domain/things/thing';
-import type { CableSignal } from '#domain/pipeline/livePipeline';
+import {
+  createLivePipeline,
+  type CableSignal,
+  type LivePipelineOptions,
+} from '#domain/pipeline/livePipeline';
 import { ORGANIZATION, serverThing } from './builders.ts';
 
 export function testScheduler() {
@@ -67,4 +71,16 @@ export function recordPictures(
       .subscribe((picture) => recorded.push(seen(scheduler.now(), picture)));
   });
   return recorded;
+}
+
+/**
+ * Runs a live pipeline on the scheduler until `until`, recording its pictures. `options` (its sources and settings)
+ * is called inside the scheduler's run, where the marbles' times are virtual milliseconds.
+ */
+export function recordPipeline(
+  scheduler: TestScheduler,
+  options: () => Omit<LivePipelineOptions, 'scheduler'>,
+  until: number,
+): Recorded[] {
+  return recordPictures(scheduler, () => createLivePipeline({ scheduler, ...options() }).picture$, until);
 }
