@@ -3,7 +3,11 @@
 // the moment is set that many seconds back that the measured seconds at the chosen speed stay in the past, then
 // the replay plays. The live stream keeps arriving meanwhile (the worker keeps the live picture), as it would.
 import type { Page } from 'playwright-core';
-import { DEFAULT_REPLAY_LOOKBACK_MS } from '#client/features/things/replay/replayTexts.ts';
+import {
+  DEFAULT_REPLAY_LOOKBACK_MS,
+  REPLAY_TEXT,
+  speedLabel,
+} from '#client/features/things/replay/replayTexts.ts';
 import { sleep } from './scriptReadings.ts';
 
 /** Extra past beyond what the measured seconds will play, so the replay never reaches the present while measured. */
@@ -31,23 +35,23 @@ const MINUTE_MS = 60_000;
 export async function startReplay(page: Page, speed: number, lookbackMs: number, drivenForMs: number) {
   const needed = lookbackMs + MINUTE_MS;
   if (drivenForMs < needed) await sleep(needed - drivenForMs);
-  await page.getByRole('button', { name: 'Replay', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Replay a past moment' });
-  const moment = dialog.getByLabel('Moment');
+  await page.getByRole('button', { name: REPLAY_TEXT.open, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: REPLAY_TEXT.dialogTitle });
+  const moment = dialog.getByLabel(REPLAY_TEXT.moment);
   // The dialog proposes a moment its default lookback before now, on the organization's clock: moved from there.
   await moment.fill(shiftedWallText(await moment.inputValue(), DEFAULT_REPLAY_LOOKBACK_MS - lookbackMs));
-  await dialog.getByLabel('Speed').selectOption({ label: `${speed}×` });
-  await dialog.getByRole('button', { name: 'Start replay' }).click();
+  await dialog.getByLabel(REPLAY_TEXT.speed).selectOption({ label: speedLabel(speed) });
+  await dialog.getByRole('button', { name: REPLAY_TEXT.start }).click();
   await page
     .getByTestId('replay-banner')
     .waitFor({ timeout: 60_000 })
     .catch(async (error: unknown) => {
       const said = await page
-        .getByRole('region', { name: 'Replay' })
+        .getByRole('region', { name: REPLAY_TEXT.open })
         .innerText()
         .catch(() => 'nothing');
       throw new Error(`the replay did not start; the page says: ${said}`, { cause: error });
     });
-  await page.getByRole('button', { name: 'Play' }).click();
-  await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: REPLAY_TEXT.play, exact: true }).click();
+  await page.getByRole('button', { name: REPLAY_TEXT.pause, exact: true }).waitFor({ timeout: 60_000 });
 }
