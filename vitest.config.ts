@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './tests/e2e/e2eWorkers.ts';
+import { SuiteSequencer } from './tests/helpers/suiteSequencer.ts';
 
 const NODE_TESTS = {
   environment: 'node',
@@ -15,6 +16,7 @@ const NODE_TESTS = {
 // `npm test` (scripts/test.ts) runs the projects one after another and times each; `vitest run` runs them all.
 export default defineConfig({
   test: {
+    sequence: { sequencer: SuiteSequencer },
     projects: [
       {
         test: {

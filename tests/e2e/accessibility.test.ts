@@ -89,8 +89,10 @@ describe('landmarks and titles', () => {
     await expect.poll(() => page.title()).toBe('Closures — Fleet Ops');
     expect(await page.getByRole('main').count()).toBe(1);
 
-    // The first Tab on a page the user arrives at reaches the skip link.
+    // The first Tab on a page the user arrives at reaches the skip link. The title names the section while the
+    // profile still loads ("Loading…", nothing to focus), so the Tab waits for the section the user came for.
     await page.reload();
+    await page.getByTestId('dashboard').waitFor();
     await page.getByTestId('screen-loading').waitFor({ state: 'detached' });
     await expect.poll(() => page.title()).toBe('Closures — Fleet Ops');
     await page.keyboard.press('Tab');

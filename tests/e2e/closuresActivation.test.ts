@@ -1,6 +1,6 @@
 // The Closures list's manual switch in a real browser against the simulator (live §2 "Closures", §4; issue 13):
-// activating for a month and deactivating, the WZDx feed validated after each change, and the revert when the call
-// fails.
+// activating for a month and deactivating, the WZDx feed validated after each change, the revert when the call
+// fails, and a closure deleted elsewhere leaving the list.
 import { describe, expect, it } from 'vitest';
 import { DAY, closuresBrowserForFile, row } from './closuresBrowser.ts';
 
@@ -42,16 +42,22 @@ describe('closure list and detail', () => {
     const finished = (await validFeed()).features.find((feature) => feature.id === published.id);
     expect(Date.parse(finished?.properties.end_date ?? '')).toBeLessThanOrEqual(Date.now());
 
-    // A closure deleted elsewhere (no cable message for deletions): the switch's call fails and it reverts.
-    const doomed = await createClosure({ description: `Gone ${stamp}` });
-    const gone = row(page, `Gone ${stamp}`);
-    await gone.waitFor();
-    await api(`/organization/closure/${doomed.id}`, { method: 'DELETE' });
-    await gone.getByRole('switch', { name: `Activate Gone ${stamp}` }).click();
-    await gone.getByText('Unable to Activate/Deactivate').waitFor();
-    expect(await gone.getByRole('switch', { name: `Activate Gone ${stamp}` }).isChecked()).toBe(false);
-    expect(
-      await gone.getByRole('switch', { name: `Activate Gone ${stamp}` }).getAttribute('aria-checked'),
-    ).toBe('false');
+    // The network drops the switch's call: the switch reverts and says why. (A closure deleted elsewhere would leave
+    // the list live, through the cable's closure_deleted, before a click could fail on it.)
+    const dropped = await createClosure({ description: `Dropped ${stamp}` });
+    const droppedRow = row(page, `Dropped ${stamp}`);
+    await droppedRow.waitFor();
+    await page.route(`**/api/organization/closure/${dropped.id}`, (route) =>
+      route.request().method() === 'PUT' ? route.abort('connectionfailed') : route.continue(),
+    );
+    await droppedRow.getByRole('switch', { name: `Activate Dropped ${stamp}` }).click();
+    await droppedRow.getByText('Unable to Activate/Deactivate').waitFor();
+    const reverted = droppedRow.getByRole('switch', { name: `Activate Dropped ${stamp}` });
+    expect(await reverted.getAttribute('aria-checked')).toBe('false');
+    expect((await closureNamed(`Dropped ${stamp}`)).is_active).toBe(false);
+
+    // Deleted elsewhere, it leaves this list without a reload.
+    await api(`/organization/closure/${dropped.id}`, { method: 'DELETE' });
+    await droppedRow.waitFor({ state: 'detached' });
   });
 });
