@@ -9,6 +9,10 @@
 // `confirm_history`, and the caller is told the stream resumed, so it needs no reload. `reject_history` (the log no
 // longer reaches back, or was rebuilt) or a server that speaks only the plain protocol end in the old path: live
 // again, not resumed, and the caller reloads.
+//
+// Pausing (a replay is shown, docs/time-travel.md "The live stream while replaying"): `pause` closes the socket and
+// keeps the position; `resume` connects again and takes up the stream from there, as after a drop. Only a server
+// that speaks the extended protocol is paused: without history the pause would lose what it skipped.
 import {
   ACTIONCABLE_EXT_SUBPROTOCOL,
   DASHBOARD_SUBPROTOCOL,
@@ -32,7 +36,9 @@ export type CableStatus =
   /** Every reconnect attempt failed. */
   | 'failed'
   /** The server refused the token; reconnecting would not help. */
-  | 'unauthorized';
+  | 'unauthorized'
+  /** Closed on purpose while a replay is shown; `resume` takes the stream up where it stopped. */
+  | 'paused';
 
 /** The part of the browser WebSocket this client uses (the `ws` package's socket fits as well). */
 export type SocketLike = {
@@ -74,7 +80,13 @@ export type CableConnectionOptions = {
   now?: () => number;
 };
 
-export type CableConnection = { close(): void };
+export type CableConnection = {
+  close(): void;
+  /** Stops reading the stream, keeping its position; nothing reconnects until `resume`. */
+  pause(): void;
+  /** Connects again and asks for what the pause missed (a server without history: live again, not resumed). */
+  resume(): void;
+};
 
 const defaultTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
@@ -94,6 +106,7 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
   let failedAttempts = 0;
   let everSubscribed = false;
   let closed = false;
+  let paused = false;
   let reconnectTimer: unknown = null;
   let silenceTimer: unknown = null;
   let lastFrameAt = 0;
@@ -114,7 +127,8 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
   function setStatus(next: CableStatus, resumed = false) {
     if (status === next) return;
     status = next;
-    options.onStatus(next, { resumed, resumable: next === 'reconnecting' && resumable() });
+    const willResume = (next === 'reconnecting' || next === 'paused') && resumable();
+    options.onStatus(next, { resumed, resumable: willResume });
   }
 
   /** What to ask the server to send again: from the last position, else from the last ping (nothing came yet). */
@@ -169,7 +183,7 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
     if (current !== socket) return;
     socket = null;
     clearSilenceTimer();
-    if (closed) return;
+    if (closed || paused) return;
     if (failedAttempts >= MAX_RECONNECT_ATTEMPTS) {
       setStatus('failed');
       return;
@@ -281,22 +295,43 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
   setStatus('connecting');
   connect();
 
+  /** Cancels any scheduled attempt and closes the socket, if one is open, without scheduling another. */
+  function shutDown(reason: string) {
+    if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+    clearSilenceTimer();
+    awaitingHistory = false;
+    const current = socket;
+    socket = null;
+    if (current) {
+      detach(current);
+      try {
+        current.close(1000, reason);
+      } catch {
+        // Already closed.
+      }
+    }
+  }
+
   return {
     close() {
       closed = true;
-      if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      clearSilenceTimer();
-      const current = socket;
-      socket = null;
-      if (current) {
-        detach(current);
-        try {
-          current.close(1000, 'dashboard closed');
-        } catch {
-          // Already closed.
-        }
-      }
+      shutDown('dashboard closed');
+    },
+    pause() {
+      // A server without history could not give back what the pause misses: the stream keeps flowing there.
+      if (closed || paused || !extended) return;
+      paused = true;
+      shutDown('replay shown');
+      failedAttempts = 0;
+      setStatus('paused');
+    },
+    resume() {
+      if (closed || !paused) return;
+      paused = false;
+      // The status stays `paused` until the subscription is live again (no connection banner for a resume); a
+      // failed attempt reports `reconnecting` as after any drop.
+      connect();
     },
   };
 }

@@ -29,8 +29,11 @@ export type LiveBridgeOptions = Omit<WorkerConfig, 'token' | 'permissions'> & {
   onUnauthorized(): void;
 };
 
-/** TEST HOOK (read-only): how many frames the page has taken from the worker since it started. */
-export type FleetLiveTestHook = { framesReceived(): number };
+/**
+ * TEST HOOK (read-only): how many frames the page has taken from the worker since it started, and the live
+ * connection's status as the worker last reported it (`paused` while a replay is shown).
+ */
+export type FleetLiveTestHook = { framesReceived(): number; cableStatus(): string };
 
 declare global {
   interface Window {
@@ -134,7 +137,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
   const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
   current = worker;
   let framesReceived = 0;
-  window.__fleetLive = { framesReceived: () => framesReceived };
+  window.__fleetLive = { framesReceived: () => framesReceived, cableStatus: () => cableStatus.value };
   worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
     switch (message.type) {

@@ -11,6 +11,7 @@ import {
   VIEW_ZONES,
 } from '#domain/session/liveOperationsPermissions';
 import type { ApiClient, QueryValue } from '../api/httpClient.ts';
+import type { LivePause } from './livePause.ts';
 import { openCableConnection, type CableConnectionOptions, type CableStatus } from './cableConnection.ts';
 
 export type LiveSourceOptions = {
@@ -27,6 +28,8 @@ export type LiveSourceOptions = {
    * messages are not the picture's: they go here, not to the pipeline. */
   onAlarmsChanged?(): void;
   createSocket?: CableConnectionOptions['createSocket'];
+  /** Pauses the cable while a replay is shown (livePause.ts). */
+  pause?: LivePause;
 };
 
 export type HttpError = { status: number };
@@ -83,7 +86,9 @@ function openCable(options: LiveSourceOptions, organizationId: string): Observab
         else subscriber.next({ kind: 'message', message });
       },
     });
+    const unfollow = options.pause?.follow(connection);
     return () => {
+      unfollow?.();
       connection.close();
       options.onCableStatus('idle');
     };

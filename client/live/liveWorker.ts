@@ -21,12 +21,16 @@ import {
   type WorkerConfig,
   type WorkerMessage,
 } from './liveProtocol.ts';
+import { LivePause } from './livePause.ts';
 import { ListView } from './listView.ts';
 import { MapView } from './mapView.ts';
 import { MarkerPacker } from './markerPacker.ts';
 import { pictureFrameOf } from './pictureFrame.ts';
 import { ReplaySession } from './replaySession.ts';
 import { sameOrganization } from './viewedOrganization.ts';
+
+/** How often the open alarm count is read while the live stream is paused for a replay. */
+const ALARM_POLL_MS = 10_000;
 
 /** The browser's time zone: "Today" starts at its midnight. */
 const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -51,9 +55,12 @@ class LiveSession {
   private appliedWrite: number | null = null;
   private readonly alarms: AlarmCount;
   private picture: LivePicture | null = null;
-  /** The live pipeline's latest picture, kept while a replay is shown so that returning to live is instant. */
+  /** The live pipeline's latest picture, kept while a replay is shown so that returning to live shows it at once. */
   private livePicture: LivePicture | null = null;
   private replay: ReplaySession | null = null;
+  /** The live stream is paused while a replay is shown; the alarm count is read on a timer meanwhile. */
+  private readonly livePause = new LivePause();
+  private alarmPoll: ReturnType<typeof setInterval> | null = null;
   private readonly client: ReturnType<typeof createApiClient>;
   private selectedId: string | null = null;
   private seq = 0;
@@ -78,6 +85,7 @@ class LiveSession {
       permissions: new Set(config.permissions),
       onUnauthorized: () => post({ type: 'unauthorized' }),
       onCableStatus: (status) => post({ type: 'cableStatus', status }),
+      pause: this.livePause,
     });
     const pipeline = createLivePipeline({
       scheduler: asyncScheduler,
@@ -158,6 +166,7 @@ class LiveSession {
 
   stop(): void {
     this.alarms.stop();
+    this.pauseLive(false);
     this.replay?.stop();
     this.subscription.unsubscribe();
   }
@@ -184,14 +193,28 @@ class LiveSession {
       command.at,
       command.speed,
     );
+    this.pauseLive(true);
+  }
+
+  /**
+   * While a replay is shown the live stream is paused: at 10,000 assets it would cost the browser as much as the
+   * replay itself (docs/time-travel.md "The live stream while replaying"). It resumes from where it stopped, so
+   * nothing is missed; the navigation's alarm count, which must not wait for the return, is read every
+   * `ALARM_POLL_MS` meanwhile.
+   */
+  private pauseLive(paused: boolean): void {
+    this.livePause.set(paused);
+    if (this.alarmPoll !== null) clearInterval(this.alarmPoll);
+    this.alarmPoll = paused ? setInterval(() => this.alarms.changed(), ALARM_POLL_MS) : null;
   }
 
   private exitReplay(): void {
     if (this.replay === null) return;
     this.replay.stop();
     this.replay = null;
+    this.pauseLive(false);
     post({ type: 'replayStatus', status: { phase: 'off' } });
-    // The views start over from the live picture as it is now: it was kept up to date all along.
+    // The views start over from the live picture as the pause left it; the resumed stream brings it up to date.
     if (this.livePicture !== null) {
       this.accept({ ...this.livePicture, changes: { ...this.livePicture.changes, reset: true } });
     }

@@ -2,7 +2,8 @@
 // but by the organization's picture at a past moment (`GET /organization/history`) and the cable messages that
 // followed it, handed in at the replayed moment's pace. It is the same pipeline with the same rules; its clock is
 // the replayed moment, so online, offline and "Last check-in" read as they did then. The live pipeline keeps
-// running beside it; the session (liveWorker.ts) shows this one's pictures until the user returns to live.
+// running beside it, its stream paused (livePause.ts); the session (liveWorker.ts) shows this one's pictures until
+// the user returns to live.
 import { asyncScheduler, Observable, of, Subject, type SchedulerLike, type Subscription } from 'rxjs';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { LivePicture } from '#domain/live/livePicture';

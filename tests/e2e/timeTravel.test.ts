@@ -1,9 +1,10 @@
 // Time travel in a real browser (issue 28 item 2): the test records what the Live screen shows of an asset at a
 // moment, has the asset check in again, replays that moment (and a minute before it) and sees what was shown then
-// under the "Replay — <time>" banner, plays on, and returns to live without a reload. The asset is one offline for
-// days, away from the first and last assets other files take; its check-ins stand where it stands and lie days back
-// (after its own last one), so it stays offline in the same place and the counts and stations other files read stay
-// as they were. The moments replayed are the test's own.
+// under the "Replay — <time>" banner, plays on, and returns to live without a reload (the live stream, paused
+// meanwhile, brings what it missed). The asset is one offline for days, away from the first and last assets other
+// files take; its check-ins stand where it stands and lie days back (after its own last one), so it stays offline
+// in the same place and the counts and stations other files read stay as they were. The moments replayed are the
+// test's own.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatListTime, formatLongTime } from '#domain/units/displayTime';
@@ -140,10 +141,22 @@ describe('replay on the Live screen', () => {
     await lastOnline(page, secondCheckIn);
     await page.getByRole('button', { name: 'Pause' }).click();
 
+    // The live stream is paused while the replay shows; a check-in meanwhile comes in on the return, from the
+    // stream's history rather than a reload of the assets.
+    const cableStatus = () => page.evaluate(() => window.__fleetLive?.cableStatus());
+    expect(await cableStatus()).toBe('paused');
+    const thirdCheckIn = secondCheckIn + 20 * 60_000;
+    await checkIn(thirdCheckIn);
+    const assetReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/organization/things')) assetReads.push(request.url());
+    });
     const framesBefore = await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0);
     await page.getByRole('button', { name: 'Return to live' }).click();
     await banner.waitFor({ state: 'hidden' });
-    await lastOnline(page, secondCheckIn);
+    await lastOnline(page, thirdCheckIn);
+    expect(assetReads).toEqual([]);
+    expect(await cableStatus()).toBe('live');
     // No reload: the same worker kept sending frames.
     expect(await page.evaluate(() => window.__fleetLive?.framesReceived() ?? 0)).toBeGreaterThan(
       framesBefore,
