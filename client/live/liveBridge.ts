@@ -13,7 +13,13 @@ import type { CollectionName, CollectionWrite } from './collectionsProtocol.ts';
 import { acceptCollections, resetCollections, writeApplied } from './collectionsStore.ts';
 import { acceptEvents, resetEventsState } from './eventsStore.ts';
 import type { EventsViewRequest } from './eventsProtocol.ts';
-import type { PageMessage, ReplayCommand, WorkerConfig, WorkerMessage } from './liveProtocol.ts';
+import type {
+  PageMessage,
+  ReplayCommand,
+  ReplayStatus,
+  WorkerConfig,
+  WorkerMessage,
+} from './liveProtocol.ts';
 import type { MapViewRequest } from './mapProtocol.ts';
 import type { ListWindow } from './pictureProtocol.ts';
 import { acceptPopups } from './mapStore.ts';
@@ -30,10 +36,15 @@ export type LiveBridgeOptions = Omit<WorkerConfig, 'token' | 'permissions'> & {
 };
 
 /**
- * TEST HOOK (read-only): how many frames the page has taken from the worker since it started, and the live
- * connection's status as the worker last reported it (`paused` while a replay is shown).
+ * TEST HOOK (read-only): how many frames the page has taken from the worker since it started, the live
+ * connection's status as the worker last reported it (`paused` while a replay is shown), and the replay's status
+ * (the browser benchmark reads how far a replay got and whether it kept up).
  */
-export type FleetLiveTestHook = { framesReceived(): number; cableStatus(): string };
+export type FleetLiveTestHook = {
+  framesReceived(): number;
+  cableStatus(): string;
+  replayStatus(): ReplayStatus;
+};
 
 declare global {
   interface Window {
@@ -137,7 +148,11 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
   const worker = new Worker(new URL('./liveWorker.ts', import.meta.url), { type: 'module', name: 'live' });
   current = worker;
   let framesReceived = 0;
-  window.__fleetLive = { framesReceived: () => framesReceived, cableStatus: () => cableStatus.value };
+  window.__fleetLive = {
+    framesReceived: () => framesReceived,
+    cableStatus: () => cableStatus.value,
+    replayStatus: () => replayStatus.value,
+  };
   worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
     switch (message.type) {

@@ -56,7 +56,8 @@ export type ReplayCommand =
 export type ReplayStatus =
   | { phase: 'off' }
   | { phase: 'loading'; at: number; speed: number }
-  | { phase: 'ready'; at: number; speed: number; playing: boolean }
+  /** `behindMs`: how far the messages in hand trail the moment (0 when the replay keeps up). */
+  | { phase: 'ready'; at: number; speed: number; playing: boolean; behindMs: number }
   | { phase: 'error'; message: string };
 
 export type WorkerMessage =

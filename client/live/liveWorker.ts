@@ -166,7 +166,7 @@ class LiveSession {
 
   stop(): void {
     this.alarms.stop();
-    this.pauseLive(false);
+    if (this.alarmPoll !== null) clearInterval(this.alarmPoll);
     this.replay?.stop();
     this.subscription.unsubscribe();
   }

@@ -100,6 +100,11 @@ export class ReplayFeed {
     return out;
   }
 
+  /** Every message up to this moment has been fetched: a picture at a later moment lacks some. */
+  coveredTo(): number {
+    return this.fetchedTo;
+  }
+
   stop(): void {
     this.stopped = true;
     this.dropRequestsFrom(0);

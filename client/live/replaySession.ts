@@ -198,11 +198,13 @@ export class ReplaySession {
   private postStatus(): void {
     this.lastStatusAt = Date.now();
     if (!this.ready) return;
+    const at = this.now();
     this.options.onStatus({
       phase: 'ready',
-      at: this.now(),
+      at,
       speed: this.clock.speed,
       playing: this.clock.playing,
+      behindMs: Math.max(0, at - (this.feed?.coveredTo() ?? at)),
     });
   }
 }

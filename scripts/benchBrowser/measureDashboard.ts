@@ -2,7 +2,7 @@
 // recent past), then measure.
 import { openLiveScreen } from './openLiveScreen.ts';
 import { writeFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Server } from './benchServer.ts';
 import { measureSeconds, type PageFigures } from './measureSeconds.ts';
 import { sleep } from './scriptReadings.ts';
@@ -69,6 +69,7 @@ export async function measureDashboard(
     );
     let workerMsPerSecond = 0;
     let rendersAtStart = 0;
+    let replayAtStart: ReplayReading | null = null;
     let mapRenders = 0;
     const profiling = {
       async start() {
@@ -134,6 +135,7 @@ export async function measureDashboard(
       {
         async startMeasuring() {
           rendersAtStart = await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0);
+          if (options.replaySpeed !== null) replayAtStart = await readReplay(page);
           await page.evaluate(() => {
             (window as unknown as { __benchProbes: { measuring: boolean } }).__benchProbes.measuring = true;
           });
@@ -144,6 +146,7 @@ export async function measureDashboard(
       options,
     );
     const { framesDrawn } = measured;
+    if (replayAtStart !== null) console.log(`  ${replayPace(replayAtStart, await readReplay(page))}`);
     // The samples sent in the last measured second still reach the screen.
     await sleep(2000);
     if (options.screenshotPath) await page.screenshot({ path: options.screenshotPath });
@@ -178,4 +181,25 @@ export async function measureDashboard(
   } finally {
     await context.close();
   }
+}
+
+/** The replayed moment, how far the replay's messages trail it, and the wall time it was read at. */
+type ReplayReading = { at: number; behindMs: number; wall: number };
+
+async function readReplay(page: Page): Promise<ReplayReading> {
+  const status = await page.evaluate(() => window.__fleetLive?.replayStatus());
+  if (status?.phase !== 'ready')
+    throw new Error(`the replay is not playing (${status?.phase ?? 'no status'})`);
+  return { at: status.at, behindMs: status.behindMs, wall: Date.now() };
+}
+
+/** Whether the replay kept its pace over the measured seconds: the moment's progress and the messages' lag. */
+function replayPace(start: ReplayReading, end: ReplayReading): string {
+  const replayed = (end.at - start.at) / 1000;
+  const wall = (end.wall - start.wall) / 1000;
+  const behind = (reading: ReplayReading) => `${(reading.behindMs / 1000).toFixed(1)} s`;
+  return (
+    `the replay moved ${replayed.toFixed(0)} s in ${wall.toFixed(0)} s (${(replayed / wall).toFixed(1)}×); ` +
+    `its messages trailed the moment by ${behind(start)} at the start and ${behind(end)} at the end`
+  );
 }

@@ -1,7 +1,8 @@
 // `--replay <speed>`: the dashboard replays the fleet's recent past instead of showing it live (issue 28: playing
 // at 10× within the live view's script budget). The Live screen's own Replay dialog is used as a dispatcher would:
 // the moment is set that many seconds back that the measured seconds at the chosen speed stay in the past, then
-// the replay plays. The live stream keeps arriving meanwhile (the worker keeps the live picture), as it would.
+// the replay plays. The fleet keeps reporting meanwhile; the dashboard's live stream is paused while it replays
+// (docs/time-travel.md "The live stream while replaying"), as it would be for a dispatcher.
 import type { Page } from 'playwright-core';
 import {
   DEFAULT_REPLAY_LOOKBACK_MS,

@@ -94,10 +94,13 @@ describe('the replay feed', () => {
     feed.due(T0, 5_000);
     feed.due(T0 + 100, 5_000);
     expect(log.asked.map(({ after }) => after)).toEqual([0, PAGE, 2 * PAGE]);
+    // Nothing in hand yet: a picture past the start lacks messages (the replay's `behindMs`).
+    expect(feed.coveredTo()).toBe(T0);
 
     log.asked.shift()?.answer();
     await settle();
     expect(log.asked.map(({ after }) => after)).toEqual([PAGE, 2 * PAGE, 3 * PAGE]);
+    expect(feed.coveredTo()).toBe(log.atOf(PAGE));
   });
 
   it('stops asking once it holds what the moment wants, as while paused', async () => {
