@@ -3,7 +3,6 @@
 // resume, no connection banner on the way, and no pause at all against a server that could not give them back.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACTIONCABLE_EXT_SUBPROTOCOL } from '#domain/cable/cableProtocol';
-import type { FastifyInstance } from 'fastify';
 import {
   ORG,
   connectLive,
@@ -13,37 +12,11 @@ import {
   startCable,
   steppedTimers,
   stopCableBench,
+  streamWithHistory,
   until,
 } from './support/cableBench.ts';
 
 afterEach(stopCableBench);
-
-/** A stream with offsets 1.. and a history that answers from it (the simulator's comes from SQLite). */
-function streamOf(app: FastifyInstance) {
-  const stream: { offset: number; id: string }[] = [];
-  const asked: unknown[] = [];
-  app.broadcaster.useHistory({
-    epoch: () => 'epoch-1',
-    read: (_organizationId, start) => {
-      asked.push(start);
-      if (!('afterOffset' in start)) return null;
-      const after = stream.filter((entry) => entry.offset > start.afterOffset);
-      return {
-        offsets: after.map((entry) => entry.offset),
-        messages: after.map((entry) => JSON.stringify({ type: 'location', data: { id: entry.id } })),
-        lastOffset: stream.at(-1)?.offset ?? 0,
-      };
-    },
-  });
-  return {
-    asked,
-    publish(id: string) {
-      const offset = stream.length + 1;
-      stream.push({ offset, id });
-      app.broadcaster.broadcast(ORG, 'location', { id }, offset);
-    },
-  };
-}
 
 const idsOf = (messages: { data: unknown }[]) =>
   messages.map((message) => (message.data as { id: string }).id);
@@ -51,7 +24,7 @@ const idsOf = (messages: { data: unknown }[]) =>
 describe('cable client paused for a replay', () => {
   it('closes the socket, reconnects nothing, and on resume takes up the stream where it stopped', async () => {
     const { app, url } = await startCable(0, 60_000);
-    const stream = streamOf(app);
+    const stream = streamWithHistory(app);
     const stepped = steppedTimers();
     const seen = observer();
     await connectLive(url, seen, stepped.timers);
@@ -82,7 +55,7 @@ describe('cable client paused for a replay', () => {
 
   it('keeps streaming when the server speaks only the plain protocol, which has no history to resume from', async () => {
     const { app, url } = await startCable(0, 60_000);
-    const stream = streamOf(app);
+    const stream = streamWithHistory(app);
     const seen = observer();
     const plainSocket = (socketUrl: string, protocols: string[]) =>
       createSocket(

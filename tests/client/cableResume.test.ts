@@ -15,6 +15,7 @@ import {
   startOutageProxy,
   steppedTimers,
   stopCableBench,
+  streamWithHistory,
   until,
 } from './support/cableBench.ts';
 
@@ -23,27 +24,8 @@ afterEach(stopCableBench);
 describe('cable client', () => {
   it('resumes from the last offset after a reconnect: the gap from the history, once, in order, and no reload', async () => {
     const { app, url } = await startCable(0, 60_000);
-    // The stream as a log: offsets 1.. and a history that answers from it (the simulator's comes from SQLite).
-    const stream: { offset: number; id: string }[] = [];
-    const asked: unknown[] = [];
-    app.broadcaster.useHistory({
-      epoch: () => 'epoch-1',
-      read: (_organizationId, start) => {
-        asked.push(start);
-        if (!('afterOffset' in start)) return null;
-        const after = stream.filter((entry) => entry.offset > start.afterOffset);
-        return {
-          offsets: after.map((entry) => entry.offset),
-          messages: after.map((entry) => JSON.stringify({ type: 'location', data: { id: entry.id } })),
-          lastOffset: stream.at(-1)?.offset ?? 0,
-        };
-      },
-    });
-    const publish = (id: string) => {
-      const offset = stream.length + 1;
-      stream.push({ offset, id });
-      app.broadcaster.broadcast(ORG, 'location', { id }, offset);
-    };
+    // The stream as a log, with a history that answers from it.
+    const { asked, publish } = streamWithHistory(app);
     const network = await startOutageProxy(url);
     const stepped = steppedTimers();
     const seen = observer();

@@ -1,12 +1,11 @@
 // Custom reports in a real browser (access §2 tab custom, §5): each rule of the form in the product's words, a
 // mileage report of the assets a user picked downloaded as a PDF whose figures are the track the simulator
 // recorded, the delete confirmation, and a User who reads reports but may not create or delete them.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { pdfTexts } from '#tests/helpers/pdfText';
 import { nameOf, sendTrack, shownNameOf, signInTo, utcField, type NamedThing } from './dataBrowser.ts';
-import { atPath, shellBrowserForFile } from './shellBrowser.ts';
+import { atPath, downloadedBytes, shellBrowserForFile } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -87,7 +86,7 @@ describe('Custom reports', () => {
     await row.getByRole('button', { name: `Download ${title}` }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^custom-.+\.pdf$/);
-    const texts = pdfTexts(fs.readFileSync((await download.path()) ?? '').toString('latin1'));
+    const texts = pdfTexts((await downloadedBytes(download)).toString('latin1'));
     expect(texts).toContain(title);
     expect(texts).toContain('2 (2 reported in the range)');
     for (const thing of picked) expect(texts).toContain(nameOf(thing));
@@ -127,7 +126,7 @@ describe('Custom reports', () => {
     expect(await row.getByRole('button', { name: `Delete ${title}` }).count()).toBe(0);
     const downloading = page.waitForEvent('download');
     await row.getByRole('button', { name: `Download ${title}` }).click();
-    const texts = pdfTexts(fs.readFileSync((await (await downloading).path()) ?? '').toString('latin1'));
+    const texts = pdfTexts((await downloadedBytes(await downloading)).toString('latin1'));
     expect(texts).toContain(title);
     expect(texts).toContain('Closures');
   });

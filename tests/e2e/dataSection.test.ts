@@ -19,7 +19,14 @@ import {
   type NamedThing,
 } from './dataBrowser.ts';
 import { formatListTime } from '#domain/units/displayTime';
-import { atPath, dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
+import {
+  atPath,
+  dismissSupportDialog,
+  downloadedBytes,
+  shellBrowserForFile,
+  signIn,
+  typeSignIn,
+} from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -85,7 +92,7 @@ describe('Export wizard and list', () => {
     await row.getByRole('button', { name: 'Download Unit track' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('Unit_track.csv');
-    const rows = csvRecords(fs.readFileSync((await download.path()) ?? '', 'utf8'));
+    const rows = csvRecords((await downloadedBytes(download)).toString('utf8'));
     expect(rows).toHaveLength(6);
     for (const thing of picked) {
       const mine = rows.filter((line) => line.device_id === thing.system_identifier);
@@ -322,7 +329,7 @@ describe('Monthly reports', () => {
     expect(await button.isDisabled()).toBe(true);
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^monthly-.+\.pdf$/);
-    const pdf = fs.readFileSync((await download.path()) ?? '');
+    const pdf = await downloadedBytes(download);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

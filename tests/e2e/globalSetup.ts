@@ -1,6 +1,6 @@
 // Browser tests run the real thing: the client built by Vite, served by the simulator on a free port with a fresh
 // database, driven by Debian's headless Chromium. This setup builds once, seeds one demo world, and keeps one
-// simulator per worker (files run side by side). Before each file the worker's simulator restarts, on the same port,
+// simulator and one Chromium per worker (files run side by side). Before each file the worker's simulator restarts, on the same port,
 // from a copy of the seeded world (freshWorld.ts asks through a small control endpoint), so no file sees what another
 // file's telemetry, closures or sign-ins did; tests find theirs through simulator.ts.
 import { existsSync } from 'node:fs';
@@ -9,10 +9,12 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from '#sim/auth/throttleRules';
 import { startSimulator } from '#sim/server';
+import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { E2E_WORKERS } from './e2eWorkers.ts';
 
 declare module 'vitest' {
@@ -22,6 +24,8 @@ declare module 'vitest' {
     /** POST `${simulatorControl}/fresh/<worker>` restarts that worker's simulator from the seeded world. */
     simulatorControl: string;
     chromiumPath: string;
+    /** One per worker: a headless Chromium the worker's files connect to (shellBrowser.ts). */
+    browserEndpoints: string[];
   }
 }
 
@@ -102,6 +106,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
   };
   const control = await listenForControl(freshWorld);
+  // One Chromium per worker for the whole run: starting one per file cost about 0.8 s of CPU each, some 40 s of the
+  // two cores over a run. Each file still gets its own contexts, closed after each test (shellBrowser.ts).
+  const browsers = await Promise.all(
+    simulators.map(() => chromium.launchServer({ executablePath: chromiumPath, args: CHROMIUM_ARGS })),
+  );
 
   project.provide(
     'simulators',
@@ -112,7 +121,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   project.provide('simulatorControl', control.url);
   project.provide('chromiumPath', chromiumPath);
+  project.provide(
+    'browserEndpoints',
+    browsers.map((browser) => browser.wsEndpoint()),
+  );
   return async () => {
+    await Promise.all(browsers.map((browser) => browser.close()));
     await new Promise((resolve) => control.server.close(resolve));
     await Promise.all(simulators.map(({ simulator }) => simulator.close()));
     await rm(workDir, { recursive: true, force: true });

@@ -1,11 +1,10 @@
-// Browser plumbing for the browser tests: one headless Chromium per test file (launched before its tests, closed
-// after them), fresh contexts per test at a desktop or a phone viewport (closed after each test), sign-in typed like
-// a person, and the support dialog a first visit opens put away.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// Browser plumbing for the browser tests: the worker's headless Chromium (started once by globalSetup.ts, connected
+// to before a file's tests, disconnected after them), fresh contexts per test at a desktop or a phone viewport
+// (closed after each test), sign-in typed like a person, and the support dialog a first visit opens put away.
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { simulatorUrl } from './simulator.ts';
+import { simulatorUrl, workerIndex } from './simulator.ts';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
-import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 
 export type Viewport = 'desktop' | 'mobile';
 
@@ -26,8 +25,10 @@ export type ShellBrowser = {
   close(): Promise<void>;
 };
 
-export async function launchShellBrowser(): Promise<ShellBrowser> {
-  const browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+async function connectShellBrowser(): Promise<ShellBrowser> {
+  const endpoint = inject('browserEndpoints')[workerIndex()];
+  if (endpoint === undefined) throw new Error('globalSetup started no browser for this worker');
+  const browser = await chromium.connect(endpoint);
   const contexts: BrowserContext[] = [];
   const newPage = async (viewport: Viewport, options: ContextOptions = {}) => {
     const context = await browser.newContext({ ...VIEWPORTS[viewport], ...options });
@@ -44,6 +45,7 @@ export async function launchShellBrowser(): Promise<ShellBrowser> {
     async closeContext() {
       for (const context of contexts.splice(0)) await context.close();
     },
+    /** Disconnects, which closes the contexts this file opened; the browser goes on for the worker's next file. */
     async close() {
       await browser.close();
     },
@@ -51,8 +53,8 @@ export async function launchShellBrowser(): Promise<ShellBrowser> {
 }
 
 /**
- * The test file's browser: launched before its tests, each test's contexts closed after the test, closed after the
- * last test. Call at the top of the file; the browser is there once the tests run.
+ * The test file's browser: connected before its tests, each test's contexts closed after the test, disconnected
+ * after the last test. Call at the top of the file; the browser is there once the tests run.
  */
 export function shellBrowserForFile(): ShellBrowser {
   let shell: ShellBrowser | null = null;
@@ -61,7 +63,7 @@ export function shellBrowserForFile(): ShellBrowser {
     return shell;
   };
   beforeAll(async () => {
-    shell = await launchShellBrowser();
+    shell = await connectShellBrowser();
   });
   afterEach(async () => {
     await shell?.closeContext();
@@ -152,4 +154,14 @@ export type StoredSession = { accessToken: string; refreshToken: string | null; 
 export async function storedSession(page: Page): Promise<StoredSession | null> {
   const raw = await page.evaluate(() => window.localStorage.getItem('fleetDashboard.token'));
   return raw ? (JSON.parse(raw) as StoredSession) : null;
+}
+
+/**
+ * A download's bytes. The worker's browser is connected to, not launched, so the file stays on its side: read
+ * through the connection (`path()` answers only for a launched browser).
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }

@@ -188,3 +188,33 @@ export function immediateTimers(requestedDelays: number[]): Timers {
     clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
   };
 }
+
+/**
+ * A stream with offsets 1.. and a history that answers from it (the simulator's comes from SQLite): `publish`
+ * broadcasts the next message, `asked` lists where each history read started.
+ */
+export function streamWithHistory(app: FastifyInstance) {
+  const stream: { offset: number; id: string }[] = [];
+  const asked: unknown[] = [];
+  app.broadcaster.useHistory({
+    epoch: () => 'epoch-1',
+    read: (_organizationId, start) => {
+      asked.push(start);
+      if (!('afterOffset' in start)) return null;
+      const after = stream.filter((entry) => entry.offset > start.afterOffset);
+      return {
+        offsets: after.map((entry) => entry.offset),
+        messages: after.map((entry) => JSON.stringify({ type: 'location', data: { id: entry.id } })),
+        lastOffset: stream.at(-1)?.offset ?? 0,
+      };
+    },
+  });
+  return {
+    asked,
+    publish(id: string) {
+      const offset = stream.length + 1;
+      stream.push({ offset, id });
+      app.broadcaster.broadcast(ORG, 'location', { id }, offset);
+    },
+  };
+}
