@@ -7,7 +7,6 @@ import path from 'node:path';
 import { createCable, type Cable, type Channel } from '@anycable/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { DeviceType } from '#domain/things/thing';
 import { connectExtended, eventsIdentifier, type ExtClient } from './support/extendedCableClient.ts';
 import {
   bearer,
@@ -18,9 +17,8 @@ import {
   temporaryDirectory,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { telemetrySample } from './support/telemetrySamples.ts';
+import { telemetrySample, firstDevicesOf, type OrganizationDevice } from './support/telemetrySamples.ts';
 
-type Device = { id: string; system_identifier: string; device_type: DeviceType };
 type Heard = { offset: number; type: string; thingId: unknown };
 
 const temporary = temporaryDirectory();
@@ -32,7 +30,7 @@ let cableUrl: string;
 let staffToken: string;
 let userToken: string;
 let organizationId: string;
-let devices: Device[];
+let devices: OrganizationDevice[];
 const cables: Cable[] = [];
 const watchers: ExtClient[] = [];
 
@@ -49,11 +47,7 @@ async function start(): Promise<void> {
 beforeAll(async () => {
   await start();
   organizationId = organizationIds(harness.app).responders;
-  devices = harness.app.eventLog.db
-    .prepare<[string], Device>(
-      'SELECT id, system_identifier, device_type FROM things WHERE organization_id = ? ORDER BY id LIMIT 4',
-    )
-    .all(organizationId);
+  devices = firstDevicesOf(harness.app, organizationId, 4);
 });
 
 afterAll(async () => {

@@ -5,7 +5,6 @@
 // previous reader ended) equal one reading of the whole range.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceType } from '#domain/things/thing';
 import { createCableHistory } from '#sim/cable/cableHistory';
 import { createCheckpointStates } from '#sim/store/checkpointStates';
 import { createPictureCheckpoints } from '#sim/store/pictureCheckpoints';
@@ -18,9 +17,8 @@ import {
   temporaryDirectory,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
+import { recordTelemetry, telemetrySample, firstDevicesOf } from './support/telemetrySamples.ts';
 
-type Device = { id: string; system_identifier: string; device_type: DeviceType };
 type Page = { offsets: number[]; messages: string[]; lastOffset: number };
 
 const EVERY_POSITIONS = 40;
@@ -86,11 +84,7 @@ beforeAll(async () => {
   });
   const staffToken = (await signIn(harness.app, 'staff@demo.test')).access_token;
   organizationId = organizationIds(harness.app).responders;
-  const devices = harness.app.eventLog.db
-    .prepare<[string], Device>(
-      'SELECT id, system_identifier, device_type FROM things WHERE organization_id = ? ORDER BY id LIMIT 6',
-    )
-    .all(organizationId);
+  const devices = firstDevicesOf(harness.app, organizationId, 6);
   for (let step = 1; step <= STEPS; step += 1) {
     clock.advance(1_000);
     const samples = devices.flatMap((device, index) => {

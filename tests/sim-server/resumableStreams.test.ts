@@ -6,7 +6,6 @@
 import { manualClosureBody } from '#tests/helpers/closureBody';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceType } from '#domain/things/thing';
 import { createCableHistory } from '#sim/cable/cableHistory';
 import { runLogRetention } from '#sim/store/logRetention';
 import { createThingAudienceReader } from '#sim/things/thingAudience';
@@ -20,9 +19,12 @@ import {
   temporaryDirectory,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
-
-type Device = { id: string; system_identifier: string; device_type: DeviceType };
+import {
+  recordTelemetry,
+  telemetrySample,
+  firstDevicesOf,
+  type OrganizationDevice,
+} from './support/telemetrySamples.ts';
 
 const temporary = temporaryDirectory();
 const databasePath = path.join(temporary.dir, 'sim.sqlite');
@@ -33,7 +35,7 @@ let staffToken: string;
 let userToken: string;
 let organizationId: string;
 let identifier: string;
-let devices: Device[];
+let devices: OrganizationDevice[];
 const clients: ExtClient[] = [];
 
 async function start(): Promise<void> {
@@ -48,11 +50,7 @@ beforeAll(async () => {
   await start();
   organizationId = organizationIds(harness.app).responders;
   identifier = eventsIdentifier(organizationId);
-  devices = harness.app.eventLog.db
-    .prepare<[string], Device>(
-      'SELECT id, system_identifier, device_type FROM things WHERE organization_id = ? ORDER BY id LIMIT 3',
-    )
-    .all(organizationId);
+  devices = firstDevicesOf(harness.app, organizationId, 3);
 });
 
 afterAll(async () => {

@@ -3,7 +3,6 @@
 // kept history, another organization or a missing token are refused like on every list.
 import { manualClosureBody } from '#tests/helpers/closureBody';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceType } from '#domain/things/thing';
 import type { PastMessagesPage, PastPicture } from '#domain/timeTravel/timeTravelWire';
 import { createCableHistory } from '#sim/cable/cableHistory';
 import { createThingAudienceReader } from '#sim/things/thingAudience';
@@ -17,16 +16,20 @@ import {
   startHarness,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
+import {
+  recordTelemetry,
+  telemetrySample,
+  firstDevicesOf,
+  type OrganizationDevice,
+} from './support/telemetrySamples.ts';
 
-type Device = { id: string; system_identifier: string; device_type: DeviceType };
 type Lists = { things: unknown[]; closures: unknown[]; locations: unknown[] };
 
 let harness: Harness;
 let staffToken: string;
 let userToken: string;
 let organizationId: string;
-let devices: Device[];
+let devices: OrganizationDevice[];
 /** What the REST lists answered at each recorded moment. */
 const recorded: { at: number; lists: Lists }[] = [];
 
@@ -74,11 +77,7 @@ beforeAll(async () => {
   staffToken = (await signIn(harness.app, 'staff@demo.test')).access_token;
   userToken = (await signIn(harness.app, 'user@demo.test')).access_token;
   organizationId = organizationIds(harness.app).responders;
-  devices = harness.app.eventLog.db
-    .prepare<[string], Device>(
-      'SELECT id, system_identifier, device_type FROM things WHERE organization_id = ? ORDER BY id LIMIT 3',
-    )
-    .all(organizationId);
+  devices = firstDevicesOf(harness.app, organizationId, 3);
   for (let step = 1; step <= 12; step += 1) {
     await report(step);
     if (step === 5) await saveClosure('Madison at State');

@@ -4,7 +4,6 @@
 import path from 'node:path';
 import { manualClosureBody } from '#tests/helpers/closureBody';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceType } from '#domain/things/thing';
 import { rebuildProjections } from '#sim/store/eventLog';
 import { runLogRetention } from '#sim/store/logRetention';
 import { createThingAudienceReader } from '#sim/things/thingAudience';
@@ -20,9 +19,8 @@ import {
   temporaryDirectory,
   type Harness,
 } from './support/simulatorHarness.ts';
-import { recordTelemetry, telemetrySample } from './support/telemetrySamples.ts';
+import { recordTelemetry, telemetrySample, firstDevicesOf } from './support/telemetrySamples.ts';
 
-type Device = { id: string; system_identifier: string; device_type: DeviceType };
 type Checkpoint = { seq: number; taken_at: number };
 
 const EVERY_POSITIONS = 40;
@@ -77,11 +75,7 @@ beforeAll(async () => {
   harness = await start();
   const staffToken = (await signIn(harness.app, 'staff@demo.test')).access_token;
   organizationId = organizationIds(harness.app).responders;
-  const devices = harness.app.eventLog.db
-    .prepare<[string], Device>(
-      'SELECT id, system_identifier, device_type FROM things WHERE organization_id = ? ORDER BY id LIMIT 6',
-    )
-    .all(organizationId);
+  const devices = firstDevicesOf(harness.app, organizationId, 6);
   for (let step = 1; step <= 60; step += 1) {
     clock.advance(1_000);
     const samples = devices.map((device, index) =>

@@ -5,6 +5,20 @@ import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 
 export type ReportingDevice = { system_identifier: string; device_type: DeviceType };
+export type OrganizationDevice = ReportingDevice & { id: string };
+
+/** The organization's first `count` things by id, to report as: the same ones on every run. */
+export function firstDevicesOf(
+  app: FastifyInstance,
+  organizationId: string,
+  count: number,
+): OrganizationDevice[] {
+  return app.eventLog.db
+    .prepare<[string, number], OrganizationDevice>(
+      'SELECT id, system_identifier, device_type FROM things WHERE organization_id = ? ORDER BY id LIMIT ?',
+    )
+    .all(organizationId, count);
+}
 
 /** A point on State Street at `atMs`, moving south; `overrides` change any field (a heartbeat, another place). */
 export function telemetrySample(
