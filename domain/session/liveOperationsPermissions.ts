@@ -34,3 +34,19 @@ export const MANAGE_ZONES: readonly string[] = ['zone:manage', STAFF];
 
 /** Areas of autonomous-vehicle types are edited by provider staff only (live §6 "edit area"). */
 export const EDIT_AUTONOMOUS_VEHICLE_AREA: readonly string[] = [STAFF];
+
+/**
+ * Acknowledging an alarm is a dispatcher's act (issue 34 item 6): it records who handled it for the whole
+ * organization. Only roles that may edit the organization's operations do it; Media sees the queue read only.
+ */
+export const ACKNOWLEDGE_ALARMS: readonly string[] = [
+  'incident:update',
+  'thing:update',
+  'thing:manage',
+  'closure:update',
+  'closure:manage',
+  'exclusion:update',
+  'exclusion:manage',
+  'zone:manage',
+  STAFF,
+];

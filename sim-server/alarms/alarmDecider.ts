@@ -1,8 +1,11 @@
 // Deciding acknowledgements (issue 28 item 3): one alarm, or every open alarm of an organization that the caller
 // sees. Reading needs the organization in the caller's reach; acknowledging, which records who handled it, needs
-// it among those the caller may write to (own and managed; docs/decisions.md "Alarms: who sees which").
+// it among those the caller may write to (own and managed; docs/decisions.md "Alarms: who sees which") and a role
+// that may edit the organization's operations (`ACKNOWLEDGE_ALARMS`): Media reads the queue, never handles it.
 import type { AlarmRecord } from '#domain/alarms/alarm';
 import { visibleAlarmKinds } from '#domain/alarms/alarmRules';
+import { ACKNOWLEDGE_ALARMS } from '#domain/session/liveOperationsPermissions';
+import { hasAnyPermission } from '#domain/session/rolePermissions';
 import {
   accept,
   FORBIDDEN,
@@ -42,6 +45,7 @@ function acknowledgement(
 function refusalFor(caller: AlarmCaller, organizationId: string): Decision | null {
   if (!caller.reachable.has(organizationId)) return ORGANIZATION_NOT_FOUND_REFUSAL;
   if (!caller.writable.has(organizationId)) return FORBIDDEN;
+  if (!hasAnyPermission(caller.permissions, ACKNOWLEDGE_ALARMS)) return FORBIDDEN;
   return null;
 }
 

@@ -1,6 +1,7 @@
 // The alarm queue (issue 28 item 3; docs/alarms.md): a page of an organization's alarms, open or acknowledged and
-// searched; acknowledge one; acknowledge every open alarm the caller sees. Parse → load (alarmRepository) → decide
-// (alarmDecider) → append; the cable messages come from the log's committed events like every other.
+// searched (its page read by the one paging rule, domain/paging/page.ts); acknowledge one; acknowledge every open
+// alarm the caller sees. Parse → load (alarmRepository) → decide (alarmDecider) → append; the cable messages come
+// from the log's committed events like every other.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   AcknowledgeAllBodySchema,
@@ -12,6 +13,7 @@ import {
   type AcknowledgeAllBody,
   type AlarmQuery,
 } from '#domain/alarms/alarm';
+import { normalisePageRequest, type PageSizes } from '#domain/paging/page';
 import { ANY_ALARM, visibleAlarmKinds } from '#domain/alarms/alarmRules';
 import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
@@ -27,6 +29,7 @@ import {
   writeErrorResponses,
 } from './routeSupport.ts';
 
+const ALARM_PAGE_SIZES: PageSizes = { perPage: ALARMS_PER_PAGE, maxPerPage: ALARMS_MAX_PER_PAGE };
 const acknowledgedResponses = { 200: AlarmsAcknowledgedAnswerSchema, ...writeErrorResponses } as const;
 
 export const alarmRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
@@ -73,8 +76,7 @@ export const alarmRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         kinds: visibleAlarmKinds(caller.permissions),
         state: query.state ?? 'open',
         search: query.search ?? '',
-        page: query.page ?? 1,
-        perPage: Math.min(query.per_page ?? ALARMS_PER_PAGE, ALARMS_MAX_PER_PAGE),
+        ...normalisePageRequest(query.page, query.per_page, ALARM_PAGE_SIZES),
       });
     },
   );

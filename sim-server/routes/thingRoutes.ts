@@ -1,10 +1,10 @@
-// `GET /api/organization/things`: the assets of the requested organizations, a page at a time (live §7).
+// `GET /api/organization/things`: the assets of the requested organizations, a page at a time (live §7), the page
+// read by the one paging rule (domain/paging/page.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { unreachableOrganizationIds } from '#domain/organizations/organizationAccess';
-import { normalisePageRequest } from '#domain/paging/page';
 import { VIEW_THINGS } from '#domain/session/rolePermissions';
-import { PageMetaSchema, PageQueryEntries } from '#domain/paging/page';
+import { normalisePageRequest, PageMetaSchema, PageQueryEntries } from '#domain/paging/page';
 import { ThingWireRecordSchema } from '#domain/things/thingRecord';
 import { OrganizationIdsQueryEntries, parseTimeQuery, TimeQueryTextSchema } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';

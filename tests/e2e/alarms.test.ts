@@ -1,7 +1,8 @@
 // The alarm queue in real browsers against the simulator (issue 28 item 3; docs/alarms.md): an incident created
 // through the API shows as an open alarm in two dashboards of the organization, with the count in the navigation;
 // acknowledging it in one takes it out of the other's queue and count at once; after a reload it stays handled and
-// the acknowledged search finds it with who handled it. The screen passes the axe checks. The test starts by
+// the acknowledged search finds it with who handled it. Media sees the same queue without any Acknowledge button
+// (issue 34 item 6). The screen passes the axe checks. The test starts by
 // acknowledging its organization's open alarms through the API, so the counts it reads are its own; no other file
 // reads alarms.
 import { randomUUID } from 'node:crypto';
@@ -32,8 +33,8 @@ async function api(method: 'GET' | 'POST', path: string, body?: unknown): Promis
   return response.json();
 }
 
-async function openAlarms(): Promise<Page> {
-  const page = await signIn(shell, 'admin@demo.test', { path: '/dashboard/alarms' });
+async function openAlarms(email = 'admin@demo.test'): Promise<Page> {
+  const page = await signIn(shell, email, { path: '/dashboard/alarms' });
   await closeSupportDialog(page);
   await page.getByRole('heading', { name: 'Alarms' }).waitFor();
   return page;
@@ -117,6 +118,28 @@ describe('the alarm queue', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('No open alarms').waitFor();
       await navCount(page).waitFor({ state: 'detached' });
+    },
+    BROWSER_TEST_TIMEOUT,
+  );
+
+  it(
+    'shows Media the open alarms without offering to acknowledge them',
+    async () => {
+      const street = `S Alarm ${randomUUID().slice(0, 8)} Rd`;
+      await api('POST', '/locations', {
+        lat: 41.8791,
+        lng: -87.6311,
+        street,
+        organization_id: organizationId,
+      });
+      const page = await openAlarms('media@demo.test');
+      await rowOf(page, street).getByText(`Incident started at ${street}`).waitFor();
+      // Neither a row's "Acknowledge: …" nor "Acknowledge all"; the "Acknowledged" view stays.
+      expect(await page.getByRole('button', { name: /^Acknowledge( all|:)/ }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Acknowledged', exact: true }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await api('POST', '/alarms/acknowledge_all', { organization_id: organizationId });
+      await page.getByText('No open alarms').waitFor();
     },
     BROWSER_TEST_TIMEOUT,
   );

@@ -138,6 +138,27 @@ describe('order and organization boundary', () => {
 });
 
 describe('acknowledging', () => {
+  it('refuses Media, who sees the queue read only, one alarm and all alike (issue 34 item 6)', async () => {
+    const locationId = await createIncident('W Read Only St');
+    const alarm = (await queue(tokens.media)).data.find((candidate) => candidate.subject_id === locationId);
+    expect(alarm).toBeDefined();
+    const one = await harness.app.inject({
+      method: 'POST',
+      url: `/api/alarms/${alarm?.id ?? ''}/acknowledge`,
+      headers: bearer(tokens.media),
+    });
+    expect(one.statusCode).toBe(403);
+    const all = await harness.app.inject({
+      method: 'POST',
+      url: '/api/alarms/acknowledge_all',
+      headers: bearer(tokens.media),
+      payload: { organization_id: organizations.coordination },
+    });
+    expect(all.statusCode).toBe(403);
+    const still = (await queue(tokens.admin)).data.find((candidate) => candidate.id === alarm?.id);
+    expect(still?.acknowledged_at).toBeNull();
+  });
+
   it('one alarm: records who and when, moves it to the acknowledged search; a second time changes nothing', async () => {
     const locationId = await createIncident('N Acknowledge Ave');
     const alarm = (await queue(tokens.user)).data.find((candidate) => candidate.subject_id === locationId);

@@ -2,7 +2,10 @@ import { alarmKindLabel, type Alarm } from '#domain/alarms/alarm';
 import { listTime } from '../../ui/displayTime.ts';
 import { ACKNOWLEDGE, acknowledgedByText } from './alarmTexts.ts';
 
-/** One alarm: its kind, its sentence (and a wrong-way zone's alert message), when it was raised, and either the Acknowledge button or who handled it. */
+/**
+ * One alarm: its kind, its sentence (and a wrong-way zone's alert message), when it was raised, and either the
+ * Acknowledge button (for whoever may acknowledge: `onAcknowledge` is null for the others) or who handled it.
+ */
 export function AlarmRow({
   alarm,
   busy,
@@ -10,7 +13,7 @@ export function AlarmRow({
 }: {
   alarm: Alarm;
   busy: boolean;
-  onAcknowledge(alarm: Alarm): void;
+  onAcknowledge: ((alarm: Alarm) => void) | null;
 }) {
   const open = alarm.acknowledgedAt === null;
   return (
@@ -32,7 +35,7 @@ export function AlarmRow({
           </p>
         )}
       </div>
-      {open ? (
+      {open && onAcknowledge ? (
         <button
           type="button"
           className="button button--small"

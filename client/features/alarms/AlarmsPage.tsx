@@ -2,6 +2,7 @@
 // first, acknowledge one or all, the acknowledged ones searchable, and the sound switch (off by default). The
 // worker counts the open alarms and tells the page when the queue changed (client/live/alarmsStore.ts); the page
 // then reads its page of the queue again, so an alarm acknowledged in another browser leaves this one at once.
+// Whoever may not acknowledge (Media: `ACKNOWLEDGE_ALARMS`) sees the same queue without the buttons.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import {
@@ -12,8 +13,10 @@ import {
   openCountText,
   type AlarmState,
 } from '#domain/alarms/alarm';
+import { ACKNOWLEDGE_ALARMS } from '#domain/session/liveOperationsPermissions';
+import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { acknowledgeAlarm, acknowledgeAllAlarms, loadAlarms, type AlarmList } from '../../api/alarms.ts';
-import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { apiClient, permissions, subscribedOrganization } from '../../app/session.ts';
 import { alarmsVersion, openAlarmCount } from '../../live/alarmsStore.ts';
 import { alarmSoundOn, switchAlarmSound } from '../../ui/alarmSound.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -49,6 +52,7 @@ export function AlarmsPage() {
   useSignals();
   const organizationId = subscribedOrganization.value?.id ?? null;
   const version = alarmsVersion.value;
+  const mayAcknowledge = hasAnyPermission(permissions.value, ACKNOWLEDGE_ALARMS);
   const [state, setState] = useState<AlarmState>('open');
   const [searchText, setSearchText] = useState('');
   const search = useSettled(state === 'acknowledged' ? searchText : '');
@@ -124,14 +128,16 @@ export function AlarmsPage() {
           ))}
         </div>
         {state === 'open' ? (
-          <button
-            type="button"
-            className="button button--small"
-            disabled={alarms.length === 0}
-            onClick={() => setConfirmingAll(true)}
-          >
-            {ACKNOWLEDGE_ALL}
-          </button>
+          mayAcknowledge ? (
+            <button
+              type="button"
+              className="button button--small"
+              disabled={alarms.length === 0}
+              onClick={() => setConfirmingAll(true)}
+            >
+              {ACKNOWLEDGE_ALL}
+            </button>
+          ) : null
         ) : (
           <input
             type="search"
@@ -164,7 +170,7 @@ export function AlarmsPage() {
             key={alarm.id}
             alarm={alarm}
             busy={busyIds.has(alarm.id)}
-            onAcknowledge={acknowledgeOne}
+            onAcknowledge={mayAcknowledge ? acknowledgeOne : null}
           />
         ))}
       </ul>
