@@ -1,6 +1,7 @@
 // Account recovery and sign-in standing (access §7, §8) through the real routes, a real SQLite file and a clock the
 // test moves: lockout and unlock links, forgot and reset with expiring tokens and the last 10 passwords, verify,
-// accounts in each standing, and the outbox where the "e-mails" land.
+// accounts in each standing, and the outbox where the "e-mails" land. An unknown e-mail's lockout answers like an
+// account's (issue 34 item 4).
 import { describe, expect, it } from 'vitest';
 import { LOCKOUT_THRESHOLD } from '#sim/auth/accountDecider';
 import { rebuildProjections } from '#sim/store/eventLog';
@@ -8,10 +9,14 @@ import { ACCOUNT_PASSWORD, useAccountSecurityWorld } from './support/accountSecu
 import { bearer, signIn } from './support/simulatorHarness.ts';
 
 // This file resets one account's password a dozen times at one instant of its clock, far more recovery mails than
-// the throttle lets anyone ask for (auth/throttleRules.ts); the throttle itself is tested in security.test.ts.
+// the throttle lets anyone ask for, and fails more sign-ins from one address than it allows (auth/throttleRules.ts);
+// the throttle itself is tested in security.test.ts.
 const UNTHROTTLED = { freeAttempts: 1_000, baseDelayMs: 1_000, maxDelayMs: 1_000, forgetAfterMs: 1_000 };
 const world = useAccountSecurityWorld({
-  throttle: { recovery: { address: UNTHROTTLED, account: UNTHROTTLED } },
+  throttle: {
+    recovery: { address: UNTHROTTLED, account: UNTHROTTLED },
+    'sign-in': { address: UNTHROTTLED, account: UNTHROTTLED },
+  },
 });
 const { createAccount } = world;
 const PASSWORD = ACCOUNT_PASSWORD;
@@ -101,6 +106,32 @@ describe('lockout', () => {
     expect((await passwordGrant(email, PASSWORD)).statusCode).toBe(200);
     for (let attempt = 1; attempt < LOCKOUT_THRESHOLD; attempt += 1) await passwordGrant(email, 'wrong');
     expect((await passwordGrant(email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  // Issue 34 item 4: six wrong passwords answered `invalid_grant` ×4 then `locked_out` ×2 for an account, and
+  // `invalid_grant` ×6 for an e-mail nobody has, which told anyone which e-mails exist.
+  it('answers wrong passwords for an unknown e-mail exactly as for an account, the lockout included', async () => {
+    const known = 'enumerated@recovery.test';
+    await createAccount(known);
+    const answers = async (email: string) => {
+      const seen: [number, string][] = [];
+      for (let attempt = 0; attempt <= LOCKOUT_THRESHOLD; attempt += 1) {
+        const response = await passwordGrant(email, 'wrong');
+        seen.push([response.statusCode, response.body]);
+      }
+      return seen;
+    };
+    const forAccount = await answers(known);
+    expect(forAccount.map(([status]) => status)).toEqual([400, 400, 400, 400, 401, 401]);
+    // Counted by the e-mail as typed, whatever its case: a capital letter does not start a new count.
+    const unknown = 'Nobody-Here@recovery.test';
+    const forUnknown = await answers(unknown);
+    expect(forUnknown).toEqual(forAccount);
+    expect(await passwordGrant(unknown.toLowerCase(), PASSWORD)).toMatchObject({
+      statusCode: 401,
+      body: forAccount[5]?.[1],
+    });
+    expect(world.harness.app.accountSecurity.outbox(unknown.toLowerCase())).toEqual([]);
   });
 
   // Issue 24: an unknown e-mail gets the same answer as a known one (no enumeration), and no mail.
