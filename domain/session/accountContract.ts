@@ -49,6 +49,13 @@ export const EmailBodySchema = v.object({ email: text(320, 1) });
 
 export const ResetPasswordSchema = v.object({ token: text(200, 1), password: text(200, 1) });
 
+/** `POST /api/confirm_email` and `POST /api/undo_email_change` (ours, issue 34): the token of the mailed link. */
+export const EmailLinkSchema = v.object({ token: text(200, 1) });
+export type EmailLinkBody = v.InferOutput<typeof EmailLinkSchema>;
+/** Their answer: the account's address now. */
+export const EmailLinkAnswerSchema = v.object({ email: v.string() });
+export type EmailLinkAnswer = v.InferOutput<typeof EmailLinkAnswerSchema>;
+
 /** Whether a user may sign in at all (access §8 "Sign-in by status"). */
 export const ACCOUNT_STANDINGS = [
   'active',

@@ -37,13 +37,20 @@ const roleField = v.pipe(
   v.check((value) => isRoleId(value), 'Must be one of the roles'),
 );
 
-/** `POST /api/users` and `PUT /api/users/{id}` (access §7): the same body; `id` repeats the path on an update. */
+/** Longer than any password the rules allow, short enough that nobody makes the server hash a megabyte. */
+export const CURRENT_PASSWORD_MAX_LENGTH = 1000;
+
+/**
+ * `POST /api/users` and `PUT /api/users/{id}` (access §7): the same body; `id` repeats the path on an update.
+ * `current_password` is ours (issue 34): changing one's own e-mail needs it.
+ */
 export const UserSaveSchema = v.object({
   id: v.optional(v.nullable(RequestIdSchema)),
   firstname: requiredName,
   lastname: requiredName,
   email: EmailFieldSchema,
   role_id: roleField,
+  current_password: v.optional(v.pipe(v.string(), v.maxLength(CURRENT_PASSWORD_MAX_LENGTH))),
 });
 export type UserSave = v.InferOutput<typeof UserSaveSchema>;
 
@@ -57,6 +64,8 @@ export const OrganizationUserRecordSchema = v.object({
   organization_id: v.string(),
   sign_in_count: v.pipe(v.number(), v.integer()),
   last_sign_in_at: v.nullable(v.string()),
+  /** On the answer to one's own e-mail change: the address that was sent a confirm link; `email` is still the old. */
+  pending_email: v.optional(v.string()),
 });
 export type OrganizationUserRecord = v.InferOutput<typeof OrganizationUserRecordSchema>;
 
@@ -95,6 +104,8 @@ export type OrganizationUser = {
   roleLabel: string;
   signInCount: number;
   lastSignInAt: string | null;
+  /** The address a confirm link was sent to, after one's own e-mail change; null otherwise. */
+  pendingEmail: string | null;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -119,6 +130,7 @@ export function mapOrganizationUser(record: OrganizationUserRecord): Organizatio
     roleLabel: roleLabelOf(record.role_id),
     signInCount: record.sign_in_count,
     lastSignInAt: record.last_sign_in_at,
+    pendingEmail: record.pending_email ?? null,
   };
 }
 
@@ -131,6 +143,24 @@ export const EMAIL_TAKEN = 'Email has already been taken';
 export const EMAIL_NOT_AVAILABLE = 'Email cannot be used for this organization';
 export const OWN_ROLE_UNCHANGEABLE = 'You cannot change your own role';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own user';
+
+// One's own e-mail change (issue 34; docs/accounts.md): a signed-in session and the current password, then a
+// confirmation from the new address. The words follow the product's ("Email", "You'll receive an email ...").
+export const CURRENT_PASSWORD_LABEL = 'Current password';
+export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+export const EMAIL_CHANGE_NEEDS_SIGN_IN =
+  'Sign in to the dashboard to change your email; an API token cannot.';
+
+/** What the profile form says once the change waits for the new address. */
+export function confirmationSentText(email: string): string {
+  return `A confirmation was sent to ${email}. Your email changes once you open the link in it.`;
+}
+
+/** Whether a save moves the account to another address (surrounding spaces and letter case do not count). */
+export function isEmailChange(current: string, saved: string): boolean {
+  return current.trim().toLowerCase() !== saved.trim().toLowerCase();
+}
 
 /** The roles the simulator offers (the names are ours; the labels are the document's), lowest first. */
 export const ROLE_RECORDS: readonly RoleRecord[] = [

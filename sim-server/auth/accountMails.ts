@@ -1,5 +1,7 @@
-// The account e-mails (access §4, §8; issue 14): unlock and reset links, a new user's set-password link, and the
-// notice to an old address. Each link's token is issued in the same transaction as its mail.
+// The account e-mails (access §4, §8; issue 14): unlock and reset links, a new user's set-password link, the notice
+// to an old address when an administrator changed it, and a change of one's own address (issue 34): the confirm link
+// to the new address and the undo link to the old one. Each link's token is issued in the same transaction as its
+// mail.
 import type { AccountLinks } from './accountLinks.ts';
 import type { AccountOutbox } from './accountOutbox.ts';
 import type { AccountRecords, UserRow } from './accountRecords.ts';
@@ -18,6 +20,8 @@ export type AccountMails = {
   sendSetPasswordMail(email: string, origin: string): boolean;
   /** Tells the old address that the account's e-mail changed (call inside the change's transaction). */
   sendEmailChangedMail(oldEmail: string, newEmail: string): void;
+  /** One's own change: the confirm link to the new address, the undo link to the old (inside the transaction). */
+  sendEmailChangeMails(oldEmail: string, newEmail: string, links: { confirm: string; undo: string }): void;
 };
 
 export function createAccountMails(
@@ -82,6 +86,22 @@ export function createAccountMails(
         `The e-mail address of your account was changed to ${newEmail}. If you did not expect this, contact your ` +
           'organization administrator or support at once.',
         '',
+      );
+    },
+    sendEmailChangeMails(oldEmail, newEmail, { confirm, undo }) {
+      mail(
+        newEmail,
+        'Confirm your new email address',
+        `Open this link within a day to make this the email address of your account: ${confirm}`,
+        confirm,
+      );
+      mail(
+        oldEmail,
+        'Your email address is about to change',
+        `Someone signed in to your account asked to change its email address to ${newEmail}. It changes only once ` +
+          `that address confirms it. If it was not you, open this link within a week to cancel the change (or undo ` +
+          `it) and sign out every session, then choose a new password with Forgot password: ${undo}`,
+        undo,
       );
     },
     sendUnlockMail(email, origin) {

@@ -2,7 +2,8 @@
 // lockout, unlock link, the password check, in that order), account standing (suspended, expired for inactivity,
 // access managed by the organization, not enabled for the dashboard), lockout after repeated wrong passwords, unlock
 // and reset links that expire (accountLinks.ts, accountMails.ts), the last 10 passwords (passwordReset.ts), and an
-// outbox where the "e-mails" land for the developer to read (accountOutbox.ts).
+// outbox where the "e-mails" land for the developer to read (accountOutbox.ts), and a change of one's own e-mail
+// address, confirmed by the new address and undone from the old one (emailChange.ts).
 // Every change to an account is decided by the pure account decider and appended as events (accountRecords.ts);
 // this module puts the parts together as `app.accountSecurity`.
 import type { Clock } from '../kernel/clock.ts';
@@ -12,6 +13,7 @@ import { createAccountLinks } from './accountLinks.ts';
 import { createAccountMails, type AccountMails } from './accountMails.ts';
 import { createAccountOutbox, type AccountOutbox } from './accountOutbox.ts';
 import { createAccountRecords, type AccountRecords } from './accountRecords.ts';
+import { createEmailChanges, type EmailChanges } from './emailChange.ts';
 import { createPasswordGrant, type SignInWithPassword } from './passwordGrant.ts';
 import { createPasswordReset, type ResetPassword } from './passwordReset.ts';
 import type { TokenService } from './tokens.ts';
@@ -20,8 +22,9 @@ export const LOCKED_OUT_DESCRIPTION =
   'Your account is locked after too many failed sign-in attempts. Check your email to unlock it.';
 
 export type AccountSecurity = Pick<AccountRecords, 'findUser' | 'standingOf'> &
-  Omit<AccountMails, 'unlockLink'> &
+  Omit<AccountMails, 'unlockLink' | 'sendEmailChangeMails'> &
   AccountOutbox & {
+    emailChanges: EmailChanges;
     setStanding(email: string, standing: AccountStanding): boolean;
     signInWithPassword: SignInWithPassword;
     resetPassword: ResetPassword;
@@ -32,6 +35,8 @@ export function createAccountSecurity(
   tokens: TokenService,
   clock: Clock,
   log: (line: string) => void,
+  /** Ends the user's open cable connections (their sessions were just revoked). */
+  endCableSessions: (userId: string) => void = () => undefined,
 ): AccountSecurity {
   const accounts = createAccountRecords(eventLog, clock);
   const links = createAccountLinks(eventLog.db, clock);
@@ -49,6 +54,10 @@ export function createAccountSecurity(
       return true;
     },
     signInWithPassword: createPasswordGrant(accounts, links, mails, tokens),
+    emailChanges: createEmailChanges(eventLog, clock, accounts, mails, (userId) => {
+      tokens.revokeAllOf(userId);
+      endCableSessions(userId);
+    }),
     resetPassword: createPasswordReset(accounts, links, clock),
     sendResetMail: mails.sendResetMail,
     sendUnlockMail: mails.sendUnlockMail,

@@ -2,7 +2,8 @@
 // standing, reset and unlock links and the outbox (access §8). The grant is decided in one place
 // (`signInWithPassword`), after the body has been parsed, so only a wrong password in a well-formed request counts
 // towards the lockout and an unlock link works only with the right password (issue 17). Once a new password is
-// committed, the user's open cable connections are ended too: their sessions stopped working with it.
+// committed, the user's open cable connections are ended too: their sessions stopped working with it; so are they
+// when an e-mail change is undone (every session of the user is revoked then).
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { createAccountSecurity, type AccountSecurity } from './accountSecurity.ts';
 
@@ -21,7 +22,13 @@ export const accountSecurityPlugin = sharedPlugin<AccountSecurityPluginOptions>(
   'account-security',
   async (app, options) => {
     const mailLog = options.mailLog ?? ((line: string) => app.log.info(line));
-    app.decorate('accountSecurity', createAccountSecurity(app.eventLog, app.tokens, app.clock, mailLog));
+    const endCableSessions = (userId: string) => {
+      if (app.hasDecorator('broadcaster')) app.broadcaster.endSessionsOf(userId);
+    };
+    app.decorate(
+      'accountSecurity',
+      createAccountSecurity(app.eventLog, app.tokens, app.clock, mailLog, endCableSessions),
+    );
     app.eventLog.subscribe((committed) => {
       for (const { event } of committed)
         if (event.type === 'PasswordChanged' && app.hasDecorator('broadcaster'))

@@ -26,6 +26,8 @@ export type TokenService = {
   refresh(refreshToken: string): TokenResult | null;
   /** Revokes the session the token (access or refresh) belongs to; false when there was none to revoke. */
   revoke(token: string): boolean;
+  /** Revokes every session of the user (an undone e-mail change: whoever asked for it is signed out). */
+  revokeAllOf(userId: string): void;
   /**
    * The one check of an access token, for every route, `POST /api/verify_token` and the cable: known, unexpired,
    * unrevoked, and opened with the user's current password. Null otherwise.
@@ -108,6 +110,9 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
   /** The session still belongs to the password the user has now. */
   const current = (row: SessionRow | undefined) =>
     row !== undefined && row.password_stamp === passwordStampOf(row.password_hash);
+  const revokeByUser = db.prepare(
+    'UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
+  );
   const revokeByHash = db.prepare(
     'UPDATE access_tokens SET revoked_at = ? WHERE (token_hash = ? OR refresh_hash = ?) AND revoked_at IS NULL',
   );
@@ -177,6 +182,9 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
     revoke(token) {
       const tokenHash = hashToken(token);
       return log.transaction(() => revokeByHash.run(clock.now(), tokenHash, tokenHash).changes > 0);
+    },
+    revokeAllOf(userId) {
+      log.transaction(() => revokeByUser.run(clock.now(), userId));
     },
     verifyAccessToken(accessToken) {
       const row = findByAccess.get(hashToken(accessToken), clock.now());

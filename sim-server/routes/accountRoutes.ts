@@ -1,5 +1,5 @@
 // Password recovery and token checks (access §7 "Authentication"): verify a token, forgot password, unlock
-// account, reset password; and, for the simulator only, the outbox of "e-mails" (loopback callers only unless the
+// account, reset password; the links of one's own e-mail change, confirm and undo (issue 34); and, for the simulator only, the outbox of "e-mails" (loopback callers only unless the
 // developer opens it: auth/outboxAccess.ts) and demo accounts in any standing so every sign-in error of access §8
 // can be reached.
 import { randomUUID } from 'node:crypto';
@@ -9,6 +9,9 @@ import {
   CreatedAnswerSchema,
   DemoAccountSchema,
   EmailBodySchema,
+  EmailLinkAnswerSchema,
+  EmailLinkSchema,
+  type EmailLinkBody,
   EmptyAnswerSchema,
   OutboxAnswerSchema,
   OutboxQuerySchema,
@@ -37,6 +40,25 @@ const RESET_ERRORS = {
     code: 422,
     body: { error: 'password_reused', error_description: 'Password was used previously.' },
   },
+} as const;
+
+/** A confirm or undo link that cannot be used: the reset link's texts, and a neutral one for a taken address. */
+const EMAIL_LINK_ERRORS = {
+  'unknown-token': {
+    code: 404,
+    body: { error: 'not_found', error_description: 'Link does not exist or was already used.' },
+  },
+  'expired-token': { code: 422, body: { error: 'invalid_token', error_description: 'Token has expired' } },
+  'email-not-available': {
+    code: 422,
+    body: { error: 'email_not_available', error_description: 'Email cannot be used for this account.' },
+  },
+} as const;
+const emailLinkResponses = {
+  200: EmailLinkAnswerSchema,
+  400: errorSchema,
+  404: errorSchema,
+  422: errorSchema,
 } as const;
 
 const STAFF_ONLY = ['haas:manage'];
@@ -115,6 +137,31 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       );
       if (outcome.ok) return {};
       const failure = RESET_ERRORS[outcome.reason];
+      return reply.code(failure.code).send(failure.body);
+    },
+  );
+
+  // One's own e-mail change (issue 34; docs/accounts.md): the new address confirms it with the link mailed to it; the
+  // old address cancels or undoes it with its own link, which also signs every session of the account out. A POST
+  // from the welcome screen's button, never the GET of opening the link, so a mail scanner's visit uses nothing.
+  app.post<{ Body: EmailLinkBody }>(
+    '/api/confirm_email',
+    contractRoute({ body: EmailLinkSchema, response: emailLinkResponses }),
+    async (request, reply) => {
+      const outcome = app.accountSecurity.emailChanges.confirm(request.body.token);
+      if (outcome.ok) return { email: outcome.email };
+      const failure = EMAIL_LINK_ERRORS[outcome.reason];
+      return reply.code(failure.code).send(failure.body);
+    },
+  );
+
+  app.post<{ Body: EmailLinkBody }>(
+    '/api/undo_email_change',
+    contractRoute({ body: EmailLinkSchema, response: emailLinkResponses }),
+    async (request, reply) => {
+      const outcome = app.accountSecurity.emailChanges.undo(request.body.token);
+      if (outcome.ok) return { email: outcome.email };
+      const failure = EMAIL_LINK_ERRORS[outcome.reason];
       return reply.code(failure.code).send(failure.body);
     },
   );

@@ -1,11 +1,17 @@
 // The organization's users and the roles (access §7 "Profile and administration"): list, add (the new user gets a
 // set-password link in the outbox), edit, remove, and the role catalogue. Each write is parse (domain/users/user.ts)
-// → load (userRepository) → decide (userDecider) → append.
+// → load (userRepository) → decide (userDecider) → append. Changing one's own e-mail (issue 34) needs a signed-in
+// session and the current password, and only mails a confirm link to the new address and an undo link to the old
+// (auth/emailChange.ts); an administrator's change of another user's e-mail applies at once and tells the old one.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { EDIT_PROFILE, MANAGE_USERS } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import {
+  CURRENT_PASSWORD_NEEDED,
+  CURRENT_PASSWORD_WRONG,
+  EMAIL_CHANGE_NEEDS_SIGN_IN,
+  isEmailChange,
   OrganizationUserRecordSchema,
   OrganizationUsersAnswerSchema,
   ROLE_RECORDS,
@@ -18,6 +24,7 @@ import {
 } from '#domain/users/user';
 import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../auth/authPlugin.ts';
+import { refuseEmailChangeRequest } from '../auth/emailChangeDecider.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import { decideUser, type UserCaller, type UserCommand } from '../users/userDecider.ts';
 import { createUserRepository } from '../users/userRepository.ts';
@@ -142,20 +149,38 @@ export const userRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     async (request, reply) => {
       const { id } = request.params;
       const before = users.byId(id);
+      const save = request.body;
+      const ownEmailChange =
+        before !== null && id === callerOf(request).userId && isEmailChange(before.email, save.email);
+      if (ownEmailChange) {
+        const password = save.current_password ?? '';
+        const matches =
+          request.credential === 'session' &&
+          password !== '' &&
+          (await app.accountSecurity.emailChanges.checkCurrentPassword(id, password, app.links.origin()));
+        const refused = refuseEmailChangeRequest(request.credential, matches);
+        if (refused === 'signed-in-session-required')
+          return reply.code(403).send({ error: 'forbidden', message: EMAIL_CHANGE_NEEDS_SIGN_IN });
+        if (refused === 'wrong-current-password')
+          return sendUnprocessable(reply, password === '' ? CURRENT_PASSWORD_NEEDED : CURRENT_PASSWORD_WRONG);
+      }
       const decision = decide(
-        { type: 'UpdateUser', caller: userCaller(request), userId: id, save: request.body },
+        { type: 'UpdateUser', caller: userCaller(request), userId: id, save },
         id,
-        request.body,
+        save,
       );
-      // The change and the notice to the old address are one transaction: an e-mail never changes unannounced,
-      // so the owner hears of a takeover attempt where the attacker cannot read it (issue 24).
+      // The change and its mails are one transaction. An administrator's change is told to the old address, where
+      // an attacker cannot read it (issue 24); one's own waits for the new address and can be undone from the old.
       const updated = app.eventLog.transaction(() => {
         if (!appendDecision(app, reply, decision)) return false;
-        if (before && before.email.toLowerCase() !== request.body.email.trim().toLowerCase())
-          app.accountSecurity.sendEmailChangedMail(before.email, request.body.email);
+        if (ownEmailChange) app.accountSecurity.emailChanges.request(id, save.email, app.links.origin());
+        else if (before && isEmailChange(before.email, save.email))
+          app.accountSecurity.sendEmailChangedMail(before.email, save.email);
         return true;
       });
-      return updated ? users.byId(id) : reply;
+      if (!updated) return reply;
+      const user = users.byId(id);
+      return user && ownEmailChange ? { ...user, pending_email: save.email } : user;
     },
   );
 

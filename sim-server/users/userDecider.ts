@@ -2,8 +2,9 @@
 // user's events, without IO. An organization administrator adds, edits and removes the users of their own
 // organization; anyone with user update or manage edits their own name and e-mail but not their own role. Nobody
 // creates, edits or removes a user whose permissions would exceed their own (issue 24), and an e-mail held outside
-// the caller's organization is refused without saying so. A new user
-// has no password yet: the route mails them a set-password link, and the password rules apply when they choose one.
+// the caller's organization is refused without saying so. One's own new e-mail is not recorded here: it waits for the
+// new address to confirm it (issue 34; auth/emailChange.ts), so the update keeps the current one. A new user has no
+// password yet: the route mails them a set-password link, and the password rules apply when they choose one.
 import { exceedsPermissions, permissionsForUser } from '#domain/session/rolePermissions';
 import {
   CANNOT_DELETE_SELF,
@@ -11,6 +12,7 @@ import {
   EMAIL_TAKEN,
   OWN_ROLE_UNCHANGEABLE,
   USER_NOT_FOUND,
+  isEmailChange,
   type OrganizationUserRecord,
   type UserSave,
 } from '#domain/users/user';
@@ -123,6 +125,7 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
         return FORBIDDEN;
       const taken = emailRefusal(state, caller, user.id);
       if (taken) return taken;
+      const waitsForConfirmation = self && isEmailChange(user.email, save.email);
       return accept({
         event: {
           type: 'UserProfileUpdated',
@@ -130,7 +133,7 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
             user_id: user.id,
             firstname: save.firstname,
             lastname: save.lastname,
-            email: save.email,
+            email: waitsForConfirmation ? user.email : save.email,
             role_id: save.role_id,
           },
         },
