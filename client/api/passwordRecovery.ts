@@ -1,4 +1,7 @@
-// Forgot password, unlock account and reset password (access §2, §7) with their error catalogues (access §8).
+// Forgot password, unlock account and reset password (access §2, §7) with their error catalogues (access §8), and
+// the confirm and undo links of one's own e-mail change (issue 34).
+import * as v from 'valibot';
+import { EmailLinkAnswerSchema } from '#domain/session/accountContract';
 import type { ApiClient, ApiFailure } from './httpClient.ts';
 import type { Result } from '../ui/result.ts';
 
@@ -60,4 +63,31 @@ export async function resetPassword(
     body: { token, password },
   });
   return result.ok ? { ok: true } : { ok: false, message: resetErrorMessage(result, supportEmail) };
+}
+
+// The links of one's own e-mail change (issue 34; docs/accounts.md): the new address confirms, the old one undoes.
+export const EMAIL_LINK_UNUSABLE = 'This link has expired or was already used.';
+export const EMAIL_NOT_AVAILABLE_FOR_ACCOUNT = 'This email cannot be used for this account.';
+
+export function emailLinkErrorMessage(failure: Pick<ApiFailure, 'status' | 'errorText'>): string {
+  if (failure.status === 0) return CONNECTION_FAILED_SENTENCE;
+  if (failure.status === 404) return EMAIL_LINK_UNUSABLE;
+  if (failure.status === 422)
+    return failure.errorText.includes('email_not_available')
+      ? EMAIL_NOT_AVAILABLE_FOR_ACCOUNT
+      : EMAIL_LINK_UNUSABLE;
+  return UNKNOWN_FAILURE;
+}
+
+/** Uses a confirm (`confirm`) or undo (`undo`) link's token; answers the account's address now. */
+export async function followEmailLink(
+  client: ApiClient,
+  kind: 'confirm' | 'undo',
+  token: string,
+): Promise<Result<string>> {
+  const path = kind === 'confirm' ? '/confirm_email' : '/undo_email_change';
+  const result = await client.request('POST', path, { anonymous: true, body: { token } });
+  if (!result.ok) return { ok: false, message: emailLinkErrorMessage(result) };
+  const answer = v.safeParse(EmailLinkAnswerSchema, result.data);
+  return answer.success ? { ok: true, value: answer.output.email } : { ok: false, message: UNKNOWN_FAILURE };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ShellDialogs } from '../features/chrome/ShellDialogs.tsx';
 import '../ui/shell.css';
+import { EmailLink } from '../features/welcome/EmailLink.tsx';
 import { ForgotPassword } from '../features/welcome/ForgotPassword.tsx';
 import { ResetPassword } from '../features/welcome/ResetPassword.tsx';
 import { SignIn } from '../features/welcome/SignIn.tsx';
@@ -67,6 +68,17 @@ function Routes() {
         {(params) => (
           <ResetPassword email={decodeSegment(params.email)} resetToken={decodeSegment(params.resetToken)} />
         )}
+      </Route>
+      <Route path="/welcome/email/:kind/:token">
+        {(params) =>
+          params.kind === 'confirm' || params.kind === 'undo' ? (
+            <EmailLink kind={params.kind} token={decodeSegment(params.token)} />
+          ) : (
+            <main>
+              <NotFound />
+            </main>
+          )
+        }
       </Route>
       <Route path="/dashboard/*?">
         <RequireSession>
