@@ -6,9 +6,9 @@
 //
 // Telemetry is most of the log and only its latest state per thing shows, so it is folded in memory with the
 // projections' own rule (`nextLiveState`) and written once per thing at the end, and telemetry of things the
-// organization does not hear is skipped before it is parsed. Everything else goes through `projections.apply`.
+// organization did not hear at the moment (pastAudience.ts: a share's window, sharing/audienceWindows.ts) is skipped
+// before it is parsed. Everything else goes through `projections.apply`.
 import { createAreaRepository } from '../areas/areaRepository.ts';
-import type { ThingAudienceReader } from '../cable/committedBroadcasts.ts';
 import { createClosureRepository } from '../closures/closureRepository.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
 import { createEventLog } from '../store/eventLog.ts';
@@ -24,6 +24,7 @@ import {
   type PastLogRepository,
   type StoredThingStates,
 } from './pastLogRepository.ts';
+import type { PastAudience } from './pastAudience.ts';
 import type { ScratchBases } from './scratchBases.ts';
 
 /** Which lists the caller may read (the dashboard asks only for those, live §6). */
@@ -71,7 +72,7 @@ export type PastPictureAnswer = { text: string; timings: PastPictureTimings };
 export async function buildPastPicture(
   log: PastLogRepository,
   bases: ScratchBases,
-  audience: ThingAudienceReader,
+  audience: PastAudience,
   request: PastPictureRequest,
 ): Promise<PastPictureAnswer> {
   let mark = performance.now();
@@ -112,13 +113,15 @@ export async function buildPastPicture(
       if (state) folded.set(row.stream_id, { thingKey, state, sample, recordedAt: row.recorded_at });
     };
     audience.forgetWhenChanged();
+    // Heard at the picture's moment: a thing shared later or revoked since is folded as it was then.
+    const hears = audience.hearerAt(request.organizationId, request.untilSeq);
     const foldedPositions = await readInSteps(
       (afterSeq) => log.events(Math.max(afterSeq, origin?.seq ?? 0), request.untilSeq, STEP),
       (rows) =>
         scratch.transaction(() => {
           for (const row of rows) {
             if (isTelemetryType(row.type)) {
-              if (audience.audienceOf(row.stream_id).includes(request.organizationId)) fold(row);
+              if (hears(row.stream_id)) fold(row);
             } else {
               scratch.projections.apply(storedEventOf(row));
             }
