@@ -28,7 +28,11 @@ function seenBy(change: AudienceChange, viewers: ReadonlySet<string>): boolean {
   return change.organizationIds.some((organizationId) => viewers.has(organizationId));
 }
 
-/** The spans in which one of `viewers` sees the thing, merged, in order. */
+/**
+ * The spans in which one of `viewers` sees the thing, merged, in order. The registration's audience reaches back
+ * without end: nothing of the thing comes before it in the log, and a device's sample may carry a time from before
+ * the thing was registered, which its owner has always seen.
+ */
 export function visibleSpans(
   history: AudienceHistory,
   viewers: ReadonlySet<string>,
@@ -36,9 +40,9 @@ export function visibleSpans(
 ): Span[] {
   const spans: Span[] = [];
   let open: number | null = null;
-  for (const change of history) {
+  for (const [index, change] of history.entries()) {
     const seen = seenBy(change, viewers);
-    if (seen && open === null) open = change[measure];
+    if (seen && open === null) open = index === 0 ? Number.NEGATIVE_INFINITY : change[measure];
     else if (!seen && open !== null) {
       if (change[measure] > open) spans.push({ from: open, until: change[measure] });
       open = null;
