@@ -6,15 +6,16 @@
 // Two rules on top (issue 34): a thing whose sharing changed is heard only inside the organization's windows
 // (sharing/audienceWindows.ts), so the range is read in parts cut where the organization's view of such a thing
 // turns, each with the audience of its first position (pastAudience.ts); and the page is read a slice at a time
-// and handed out as text chunks, the event loop running between slices and the next slice read only when the
-// socket took the last (the route streams it), so a page never sits whole in memory and a client that does not
-// read holds one slice.
+// (slices cut by time, stepSizes.ts) and handed out as text chunks, the event loop running between slices and the
+// next slice read only when the socket took the last (the route streams it), so a page never sits whole in memory
+// and a client that does not read holds one slice.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CableHistoryPage, CableHistoryReader, CableHistorySource } from '../cable/broadcaster.ts';
 import { turnsWithin } from '../sharing/audienceWindows.ts';
 import type { AudienceHistories } from '../sharing/audienceHistoryRepository.ts';
 import type { PastAudience } from './pastAudience.ts';
 import type { PastLogRepository } from './pastLogRepository.ts';
+import { createStepSizes, STEP_TARGET_MS } from './stepSizes.ts';
 
 export type PastMessagesRequest = {
   organizationId: string;
@@ -31,8 +32,12 @@ export type PastMessagesSources = {
   histories: AudienceHistories;
 };
 
-/** Log positions read between two turns of the event loop: a few tens of milliseconds, about 2 MB of messages. */
-export const PAST_MESSAGES_SLICE_POSITIONS = 10_000;
+/**
+ * Log positions read between two turns of the event loop, by the time a slice takes (stepSizes.ts). At least 1,000:
+ * every slice leaves its end states in the history reader's few kept ones (cable/cableHistory.ts), and slices much
+ * smaller would push out those another replay's next page starts from.
+ */
+const SLICES = { targetMs: STEP_TARGET_MS, min: 1_000, max: 10_000 };
 
 /**
  * The page as chunks of response text (the messages are JSON text already), or null when the log no longer
@@ -79,15 +84,18 @@ async function* pageChunks(
   let cursor = request.afterSeq;
   let reader: CableHistoryReader | null = first;
   let separator = '';
+  const sizes = createStepSizes(SLICES);
   yield '{"messages":[';
   for (const end of ends) {
     if (reader === null) reader = openPart(sources, organizationId, cursor);
     // Retention passed the page while it was read: end it here; asking on from here answers 422.
     if (reader === null) break;
     while (cursor < end) {
+      const started = performance.now();
       sources.audience.readAs({ organizationId, seq: cursor + 1 });
-      const slice = reader.next(Math.min(PAST_MESSAGES_SLICE_POSITIONS, end - cursor));
+      const slice = reader.next(Math.min(sizes.next(), end - cursor));
       sources.audience.readAs(null);
+      sizes.took(Math.max(slice.lastOffset - cursor, 0), performance.now() - started);
       const lastOffset = Math.min(slice.lastOffset, end);
       const parts = messagesOf(sources.log, slice, cursor, lastOffset);
       if (parts.length > 0) {

@@ -26,6 +26,7 @@ import {
 } from './pastLogRepository.ts';
 import type { PastAudience } from './pastAudience.ts';
 import type { ScratchBases } from './scratchBases.ts';
+import { createStepSizes, STEP_TARGET_MS } from './stepSizes.ts';
 
 /** Which lists the caller may read (the dashboard asks only for those, live §6). */
 export type PastPictureParts = { locations: boolean; closures: boolean; areas: boolean; zones: boolean };
@@ -40,8 +41,8 @@ export type PastPictureRequest = {
   locationsWindowMs: number;
 };
 
-/** Log positions read per step; the event loop runs between steps. */
-const STEP = 20_000;
+/** Log positions read per step, by the time a step takes (stepSizes.ts); the event loop runs between steps. */
+const STEPS = { targetMs: STEP_TARGET_MS, min: 500, max: 20_000 };
 export const LOCATIONS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 type Folded = { thingKey: number; state: ThingLiveState; sample: TelemetryRecord; recordedAt: number };
@@ -116,7 +117,7 @@ export async function buildPastPicture(
     // Heard at the picture's moment: a thing shared later or revoked since is folded as it was then.
     const hears = audience.hearerAt(request.organizationId, request.untilSeq);
     const foldedPositions = await readInSteps(
-      (afterSeq) => log.events(Math.max(afterSeq, origin?.seq ?? 0), request.untilSeq, STEP),
+      (afterSeq, count) => log.events(Math.max(afterSeq, origin?.seq ?? 0), request.untilSeq, count),
       (rows) =>
         scratch.transaction(() => {
           for (const row of rows) {
@@ -159,16 +160,19 @@ function originOf(log: PastLogRepository, untilSeq: number): StoredThingStates |
 /** Reads rows page by page from the start (`read(afterSeq)`), handing each page over and letting the event loop
  * run in between. Returns how many rows were read. */
 async function readInSteps(
-  read: (afterSeq: number) => PastEventRow[],
+  read: (afterSeq: number, count: number) => PastEventRow[],
   handle: (rows: PastEventRow[]) => void,
 ): Promise<number> {
+  const sizes = createStepSizes(STEPS);
   let afterSeq = 0;
   let count = 0;
   for (;;) {
-    const rows = read(afterSeq);
+    const started = performance.now();
+    const rows = read(afterSeq, sizes.next());
     const last = rows[rows.length - 1];
     if (!last) return count;
     handle(rows);
+    sizes.took(rows.length, performance.now() - started);
     count += rows.length;
     afterSeq = last.seq;
     await new Promise((resolve) => setImmediate(resolve));
