@@ -1,7 +1,7 @@
 // Time travel at its limits (issue 34 finding 3, docs/time-travel.md "Limits"): a simulator with `--assets` assets
 // and `--seconds` of their telemetry (scripts/benchTimeTravel/server.ts, a child process) is measured first quiet,
 // then while one user hammers time travel — `--hammer` loops each asking for a past picture and a page of past
-// messages (100,000 positions) one after another, again at once after every answer, 429 or not, and `--stalled`
+// messages (20,000 positions, as the replay feed asks) one after another, again at once after every answer, 429 or not, and `--stalled`
 // sockets that ask for a page and never read. Meanwhile another user asks for `GET /api/version` and the first page
 // of `GET /api/organization/things` in turn; their p50, p99 and max are printed for both phases, with the hammer's
 // answers and the server's RSS. `--limits off` serves with limits as good as none, the code as the review found
@@ -61,8 +61,12 @@ const firstPicture = await fetch(`${served.url}${pictureUrl()}`, {
   headers: { authorization: `Bearer ${hammerToken}` },
 });
 const pictureOffset = ((await firstPicture.json()) as { offset: number }).offset;
-/** Pages start 100,000 positions before the end (or at the start of a shorter log that retention kept whole). */
-const pageAfter = Math.max(pictureOffset - 100_000, 0);
+/**
+ * Pages as the replay feed asks for them: 20,000 positions from a picture's offset 20,000 positions before the end,
+ * so each is seeded from the checkpoint before it (cable/cableHistorySeeds.ts), as a replay's first page is.
+ */
+const PAGE_POSITIONS = 20_000;
+const pageAfter = Math.max(pictureOffset - PAGE_POSITIONS, 0);
 
 async function timed(path: string, token: string): Promise<{ ms: number; status: number }> {
   const started = performance.now();
@@ -124,7 +128,7 @@ hammer.send({
   pictureUrl: `/api/organization/history?organization_id=${organization}&at={at}`,
   pageUrl:
     `/api/organization/history/events?organization_id=${organization}&after=${pageAfter}&to={at}` +
-    `&limit=100000`,
+    `&limit=${PAGE_POSITIONS}`,
   loops: Number(values.hammer),
   stalled: Number(values.stalled),
   seconds: Number(values['hammer-seconds']),

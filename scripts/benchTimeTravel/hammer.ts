@@ -47,7 +47,7 @@ await Promise.all(
     for (let round = index; performance.now() < end; round += 1) {
       const kind = round % 2 === 0 ? 'picture' : 'page';
       const started = performance.now();
-      let status = 0;
+      let status: number;
       try {
         const response = await fetch(address(kind === 'picture' ? orders.pictureUrl : orders.pageUrl), {
           headers: { authorization: `Bearer ${orders.token}` },

@@ -21,7 +21,9 @@ let startOffset: number;
 
 function report(minutes: number): void {
   world.harness.clock.set(at(minutes));
-  world.app.telemetry.ingest([telemetrySample(target, at(minutes), { lat: 41.8 + minutes / 1000, speed: 10 })]);
+  world.app.telemetry.ingest([
+    telemetrySample(target, at(minutes), { lat: 41.8 + minutes / 1000, speed: 10 }),
+  ]);
 }
 
 async function share(relationship: 'accessor' | 'delete', minutes: number): Promise<void> {

@@ -4,13 +4,7 @@
 // are answered; another user is not held back by one at its limit. Before, every request ran at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_BUSY } from '#sim/timeTravel/timeTravelLimits';
-import {
-  bearer,
-  organizationIds,
-  signIn,
-  startHarness,
-  type Harness,
-} from './support/simulatorHarness.ts';
+import { bearer, organizationIds, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
 
 let harness: Harness;
 let userToken: string;
@@ -49,7 +43,12 @@ const page = (token: string) =>
 
 describe('time travel at its limits', () => {
   it('answers a user within its share and refuses the rest with 429 and Retry-After', async () => {
-    const answers = await Promise.all([picture(userToken), page(userToken), picture(userToken), page(userToken)]);
+    const answers = await Promise.all([
+      picture(userToken),
+      page(userToken),
+      picture(userToken),
+      page(userToken),
+    ]);
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(2);
     expect(statuses.filter((status) => status === 429)).toHaveLength(2);
