@@ -7,7 +7,7 @@
 // answers and the server's RSS. `--limits off` serves with limits as good as none, the code as the review found
 // it. Traffic goes to 127.0.0.1 only.
 //
-//   npm run bench:timetravel -- [--assets 1000] [--seconds 150] [--hammer 10] [--stalled 10] [--quiet-seconds 5]
+//   npm run bench:timetravel -- [--assets 300] [--seconds 180] [--hammer 10] [--stalled 10] [--quiet-seconds 5]
 //                               [--hammer-seconds 20] [--limits on|off]
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -16,8 +16,8 @@ import type { ServedWorld, ServerStats } from './benchTimeTravel/server.ts';
 
 const { values } = parseArgs({
   options: {
-    assets: { type: 'string', default: '1000' },
-    seconds: { type: 'string', default: '150' },
+    assets: { type: 'string', default: '300' },
+    seconds: { type: 'string', default: '180' },
     hammer: { type: 'string', default: '10' },
     stalled: { type: 'string', default: '10' },
     'quiet-seconds': { type: 'string', default: '5' },
