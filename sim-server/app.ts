@@ -48,6 +48,7 @@ import { billingRoutes } from './routes/billingRoutes.ts';
 import { threeWordRoutes } from './routes/threeWordRoutes.ts';
 import { simLocationRoutes } from './routes/simLocationRoutes.ts';
 import { timeTravelRoutes } from './timeTravel/timeTravelRoutes.ts';
+import type { TimeTravelLimits } from './timeTravel/timeTravelLimits.ts';
 import { pictureCheckpointPlugin } from './timeTravel/pictureCheckpointPlugin.ts';
 import { CHECKPOINT_EVERY_POSITIONS } from './store/pictureCheckpoints.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
@@ -98,6 +99,8 @@ export type AppOptions = {
   retention?: false | { maxAgeMs?: number; intervalMs?: number; scheduler?: Scheduler };
   /** Time travel's picture checkpoints (docs/time-travel.md): log positions between two; tests shorten it. */
   pictureCheckpoints?: { everyPositions?: number };
+  /** How much time-travel work runs at once (docs/time-travel.md "Limits"); defaults in timeTravelLimits.ts. */
+  timeTravelLimits?: Partial<TimeTravelLimits>;
   /** The offline watch that raises asset-offline alarms (docs/alarms.md): on by default, every 30 s. */
   offlineWatch?: false | Partial<OfflineWatchOptions>;
   /** Who reads `GET /api/sim/outbox` (auth/outboxAccess.ts): loopback callers (default) or anyone. */
@@ -265,7 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(threeWordRoutes);
   await app.register(simLocationRoutes);
-  await app.register(timeTravelRoutes);
+  await app.register(timeTravelRoutes, { limits: options.timeTravelLimits ?? {} });
   await app.register(exportRoutes);
   await app.register(fileRoutes);
   await app.register(reportRoutes);

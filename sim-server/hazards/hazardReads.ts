@@ -1,13 +1,17 @@
 // Hazards read from stored telemetry: an asset's samples in a range (trips/tripRepository.ts) through the domain's
 // derivation rule (domain/hazards/hazard.ts `detectHazards`). Nothing is stored: the same telemetry always gives the
-// same hazards with the same ids, and the replay's recorded speeds become a stream of hazards as they arrive.
+// same hazards with the same ids, and the replay's recorded speeds become a stream of hazards as they arrive. They
+// are found over every sample and kept when they began inside the caller's share windows
+// (trips/tripVisibility.ts), so a share cuts no hazard out of a gap and makes none up across one.
 import { detectHazards, type HazardRecord, type SpeedSample } from '#domain/hazards/hazard';
 import type { TripRepository } from '../trips/tripRepository.ts';
+import { seenAt } from '../trips/tripVisibility.ts';
+import type { VisibleThing } from '../trips/visibleThing.ts';
 
-/** The asset's hazards that began within [from, to] (unix ms), oldest first. */
+/** The asset's hazards that began within [from, to] (unix ms) while the caller saw it, oldest first. */
 export function hazardsOf(
   trips: TripRepository,
-  thing: { id: string; key: number },
+  thing: VisibleThing,
   from: number,
   to: number,
 ): HazardRecord[] {
@@ -21,5 +25,5 @@ export function hazardsOf(
       lng: points.lng[i] ?? 0,
       speed: points.speed[i] ?? 0,
     });
-  return detectHazards(thing.id, samples);
+  return detectHazards(thing.id, samples).filter((hazard) => seenAt(thing, Date.parse(hazard.time)));
 }

@@ -1,6 +1,7 @@
 // Hazards (issue 16; access §2 "hazards", §5 "Hazards: at least 1 type, or all"): `GET /api/hazards` answers the
 // hazards of 1 to 5 assets over at most 24 hours of the past, of the types and severities asked, newest first,
-// derived from the stored telemetry (hazards/hazardReads.ts). Reads only.
+// derived from the stored telemetry (hazards/hazardReads.ts), a shared asset's only from inside its share's window.
+// Reads only.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   AT_LEAST_ONE_TYPE,
@@ -47,9 +48,9 @@ export const hazardRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
       const severities = query['severities[]'];
       const hazards: HazardRecord[] = [];
       for (const thingId of thingIds) {
-        const key = trips.visibleThingKey(thingId, reachable);
-        if (key === null) return sendNotFound(reply, ASSET_NOT_FOUND);
-        for (const hazard of hazardsOf(trips, { id: thingId, key }, start, end))
+        const thing = trips.visibleThing(thingId, reachable);
+        if (thing === null) return sendNotFound(reply, ASSET_NOT_FOUND);
+        for (const hazard of hazardsOf(trips, thing, start, end))
           if (types.includes(hazard.type) && (!severities || severities.includes(hazard.severity)))
             hazards.push(hazard);
       }

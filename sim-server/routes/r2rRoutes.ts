@@ -1,6 +1,7 @@
 // Run-to-run search (access §2 "Run-to-run page", issue 16): `GET /api/things/{id}/r2r_run?start_time=` answers
 // the asset's points from the start to 15 minutes later and the alerts (hazards) it raised there. The start cannot
-// be after now; the window may reach into the present. Only HA5/HA7 assets with R2R on (access §6), else 422. Reads only; provider engineers (engineer:test) only.
+// be after now; the window may reach into the present; a shared asset's points and alerts only from inside its
+// share's window (trips/tripVisibility.ts). Only HA5/HA7 assets with R2R on (access §6), else 422. Reads only; provider engineers (engineer:test) only.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   R2RQuerySchema,
@@ -17,6 +18,7 @@ import { hazardsOf } from '../hazards/hazardReads.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import { tripPointRecords } from '../trips/tripJson.ts';
 import { createTripRepository } from '../trips/tripRepository.ts';
+import { visiblePoints } from '../trips/tripVisibility.ts';
 import { errorSchema } from './errorSchema.ts';
 import { readErrorResponses, sendBadRequest, sendNotFound, sendUnprocessable } from './routeSupport.ts';
 import { ASSET_NOT_FOUND } from './tripRoutes.ts';
@@ -38,18 +40,17 @@ export const r2rRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       const start = parseTimeQuery(request.query.start_time);
       const problem = r2rStartProblem(start, app.clock.now());
       if (problem) return sendBadRequest(reply, [`start_time: ${problem}`]);
-      const key = trips.visibleThingKey(request.params.id, callerOf(request).reachableOrganizationIds);
-      if (key === null) return sendNotFound(reply, ASSET_NOT_FOUND);
-      const hardware = trips.r2rHardware(key);
+      const thing = trips.visibleThing(request.params.id, callerOf(request).reachableOrganizationIds);
+      if (thing === null) return sendNotFound(reply, ASSET_NOT_FOUND);
+      const hardware = trips.r2rHardware(thing.key);
       const refusal = hardware ? r2rSearchRefusal(hardware) : null;
       if (refusal) return sendUnprocessable(reply, refusal);
       const end = r2rEnd(start);
-      const thing = { id: request.params.id, key };
       return {
         thing_id: thing.id,
         start_time: new Date(start).toISOString(),
         end_time: new Date(end).toISOString(),
-        points: tripPointRecords(trips.pointsBetween(key, start, end)),
+        points: tripPointRecords(visiblePoints(thing, trips.pointsBetween(thing.key, start, end))),
         alerts: hazardsOf(trips, thing, start, end),
       };
     },

@@ -1,6 +1,7 @@
 // Trips and coverage of access §7: `GET /things/{id}/trips` (the asset's runs within at most 24 hours of the past,
 // with their points) and `GET /things/coverage/` (the first and latest telemetry each asset has), read from the
-// stored telemetry (trips/). Reads only: parse → check the range and the asset's visibility → answer.
+// stored telemetry (trips/). Reads only: parse → check the range and the asset's visibility → answer. A shared
+// asset's telemetry is read only inside its share's window (trips/tripVisibility.ts).
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { VIEW_TRIPS } from '#domain/session/routeGates';
 import {
@@ -19,6 +20,7 @@ import { contractRoute } from '../kernel/contract.ts';
 import { createTripRepository } from '../trips/tripRepository.ts';
 import { tripJson } from '../trips/tripJson.ts';
 import { cutTrip } from '../trips/tripRuns.ts';
+import { visibleCut } from '../trips/tripVisibility.ts';
 import { readErrorResponses, sendBadRequest, sendNotFound } from './routeSupport.ts';
 
 export const ASSET_NOT_FOUND = 'Asset not found';
@@ -47,11 +49,11 @@ export const tripRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
           reply,
           problems.map((problem) => `${QUERY_FIELDS[problem.field]}: ${problem.message}`),
         );
-      const key = trips.visibleThingKey(request.params.id, callerOf(request).reachableOrganizationIds);
-      if (key === null) return sendNotFound(reply, ASSET_NOT_FOUND);
+      const thing = trips.visibleThing(request.params.id, callerOf(request).reachableOrganizationIds);
+      if (thing === null) return sendNotFound(reply, ASSET_NOT_FOUND);
       // A day at 1 Hz is ~86,000 points: written as text straight from the samples' columns (trips/tripJson.ts,
       // held equal to JSON.stringify of the schema's TripRecord by a test), not through the schema's serialiser.
-      const cut = cutTrip(trips, { id: request.params.id, key }, start, end);
+      const cut = visibleCut(thing, cutTrip(trips, thing, start, end));
       return reply.type('application/json; charset=utf-8').send(tripJson(cut));
     },
   );
@@ -69,9 +71,9 @@ export const tripRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       const reachable = callerOf(request).reachableOrganizationIds;
       const records: CoverageRecord[] = [];
       for (const thingId of new Set(request.query['thing_ids[]'])) {
-        const key = trips.visibleThingKey(thingId, reachable);
-        if (key === null) return sendNotFound(reply, ASSET_NOT_FOUND);
-        const coverage = trips.coverage(key);
+        const thing = trips.visibleThing(thingId, reachable);
+        if (thing === null) return sendNotFound(reply, ASSET_NOT_FOUND);
+        const coverage = trips.coverage(thing);
         records.push({
           thing_id: thingId,
           first_time: coverage ? new Date(coverage.first).toISOString() : null,

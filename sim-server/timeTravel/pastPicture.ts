@@ -6,9 +6,9 @@
 //
 // Telemetry is most of the log and only its latest state per thing shows, so it is folded in memory with the
 // projections' own rule (`nextLiveState`) and written once per thing at the end, and telemetry of things the
-// organization does not hear is skipped before it is parsed. Everything else goes through `projections.apply`.
+// organization did not hear at the moment (pastAudience.ts: a share's window, sharing/audienceWindows.ts) is skipped
+// before it is parsed. Everything else goes through `projections.apply`.
 import { createAreaRepository } from '../areas/areaRepository.ts';
-import type { ThingAudienceReader } from '../cable/committedBroadcasts.ts';
 import { createClosureRepository } from '../closures/closureRepository.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
 import { createEventLog } from '../store/eventLog.ts';
@@ -24,7 +24,9 @@ import {
   type PastLogRepository,
   type StoredThingStates,
 } from './pastLogRepository.ts';
+import type { PastAudience } from './pastAudience.ts';
 import type { ScratchBases } from './scratchBases.ts';
+import { createStepSizes, STEP_TARGET_MS } from './stepSizes.ts';
 
 /** Which lists the caller may read (the dashboard asks only for those, live §6). */
 export type PastPictureParts = { locations: boolean; closures: boolean; areas: boolean; zones: boolean };
@@ -39,8 +41,8 @@ export type PastPictureRequest = {
   locationsWindowMs: number;
 };
 
-/** Log positions read per step; the event loop runs between steps. */
-const STEP = 20_000;
+/** Log positions read per step, by the time a step takes (stepSizes.ts); the event loop runs between steps. */
+const STEPS = { targetMs: STEP_TARGET_MS, min: 500, max: 20_000 };
 export const LOCATIONS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 type Folded = { thingKey: number; state: ThingLiveState; sample: TelemetryRecord; recordedAt: number };
@@ -71,7 +73,7 @@ export type PastPictureAnswer = { text: string; timings: PastPictureTimings };
 export async function buildPastPicture(
   log: PastLogRepository,
   bases: ScratchBases,
-  audience: ThingAudienceReader,
+  audience: PastAudience,
   request: PastPictureRequest,
 ): Promise<PastPictureAnswer> {
   let mark = performance.now();
@@ -112,13 +114,15 @@ export async function buildPastPicture(
       if (state) folded.set(row.stream_id, { thingKey, state, sample, recordedAt: row.recorded_at });
     };
     audience.forgetWhenChanged();
+    // Heard at the picture's moment: a thing shared later or revoked since is folded as it was then.
+    const hears = audience.hearerAt(request.organizationId, request.untilSeq);
     const foldedPositions = await readInSteps(
-      (afterSeq) => log.events(Math.max(afterSeq, origin?.seq ?? 0), request.untilSeq, STEP),
+      (afterSeq, count) => log.events(Math.max(afterSeq, origin?.seq ?? 0), request.untilSeq, count),
       (rows) =>
         scratch.transaction(() => {
           for (const row of rows) {
             if (isTelemetryType(row.type)) {
-              if (audience.audienceOf(row.stream_id).includes(request.organizationId)) fold(row);
+              if (hears(row.stream_id)) fold(row);
             } else {
               scratch.projections.apply(storedEventOf(row));
             }
@@ -156,16 +160,19 @@ function originOf(log: PastLogRepository, untilSeq: number): StoredThingStates |
 /** Reads rows page by page from the start (`read(afterSeq)`), handing each page over and letting the event loop
  * run in between. Returns how many rows were read. */
 async function readInSteps(
-  read: (afterSeq: number) => PastEventRow[],
+  read: (afterSeq: number, count: number) => PastEventRow[],
   handle: (rows: PastEventRow[]) => void,
 ): Promise<number> {
+  const sizes = createStepSizes(STEPS);
   let afterSeq = 0;
   let count = 0;
   for (;;) {
-    const rows = read(afterSeq);
+    const started = performance.now();
+    const rows = read(afterSeq, sizes.next());
     const last = rows[rows.length - 1];
     if (!last) return count;
     handle(rows);
+    sizes.took(rows.length, performance.now() - started);
     count += rows.length;
     afterSeq = last.seq;
     await new Promise((resolve) => setImmediate(resolve));

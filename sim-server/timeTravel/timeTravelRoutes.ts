@@ -1,7 +1,10 @@
 // Time travel (docs/time-travel.md): `GET /api/organization/history` answers an organization's picture at a past
 // moment, `GET /api/organization/history/events` the cable messages that followed it, paged. Token, permission and
-// organization checks as on every list; a moment outside the log's retention answers 422. Thin handlers: the
-// picture is built in pastPicture.ts, the messages read in pastMessages.ts.
+// organization checks as on every list; a moment outside the log's retention answers 422. Both are built in a place
+// of a small pool (historyPool.ts, limits in timeTravelLimits.ts): a caller over its share answers 429 with
+// Retry-After. A shared thing is in both only inside its share's window (pastAudience.ts). Thin handlers: the
+// picture is built in pastPicture.ts, the messages read (and streamed a slice at a time) in pastMessages.ts.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   VIEW_AREAS,
@@ -31,11 +34,16 @@ import {
   sendOrganizationNotFound,
   sendUnprocessable,
 } from '../routes/routeSupport.ts';
+import { audienceHistoriesOf } from '../sharing/audienceHistoryRepository.ts';
+import { createHistoryPool } from './historyPool.ts';
+import { createPastAudience } from './pastAudience.ts';
 import { createPastLogRepository } from './pastLogRepository.ts';
-import { readPastMessages } from './pastMessages.ts';
+import { openPastMessages } from './pastMessages.ts';
+import { answerInPlace } from './poolPlaces.ts';
 import { buildPastPicture, LOCATIONS_WINDOW_MS } from './pastPicture.ts';
 import { createScratchBases } from './scratchBases.ts';
 import { createPictureCheckpoints } from '../store/pictureCheckpoints.ts';
+import { DEFAULT_TIME_TRAVEL_LIMITS, type TimeTravelLimits } from './timeTravelLimits.ts';
 
 export const OUTSIDE_HISTORY = 'That moment is outside the history the simulator keeps';
 export const HISTORY_GONE = 'That part of the history is no longer kept';
@@ -46,11 +54,17 @@ const errorResponses = {
   403: errorSchema,
   404: errorSchema,
   422: errorSchema,
+  429: errorSchema,
 };
 
-export const timeTravelRoutes: FastifyPluginAsync = async (app) => {
+export type TimeTravelRouteOptions = { limits?: Partial<TimeTravelLimits> };
+
+export const timeTravelRoutes: FastifyPluginAsync<TimeTravelRouteOptions> = async (app, options) => {
+  const limits: TimeTravelLimits = { ...DEFAULT_TIME_TRAVEL_LIMITS, ...options.limits };
+  const pool = createHistoryPool(limits);
   const log = createPastLogRepository(app.eventLog.db);
-  const audience = createThingAudienceReader(app.eventLog);
+  const histories = audienceHistoriesOf(app.eventLog.db);
+  const audience = createPastAudience(createThingAudienceReader(app.eventLog), histories);
   const bases = createScratchBases(log);
   // A log with checkpoints is one worth replaying: the first picture should not pay for projecting every
   // registration, so the base of the newest checkpoint is built in the background once the app is ready.
@@ -92,27 +106,29 @@ export const timeTravelRoutes: FastifyPluginAsync = async (app) => {
       const untilSeq = positionAt(at, reply);
       if (untilSeq === null) return reply;
       const may = (required: readonly string[]) => hasAnyPermission(caller.permissions, required);
-      const answer = await buildPastPicture(log, bases, audience, {
-        organizationId,
-        at,
-        untilSeq,
-        parts: {
-          locations: may(VIEW_EVENTS),
-          closures: may(VIEW_CLOSURES),
-          areas: may(VIEW_AREAS),
-          zones: may(VIEW_ZONES),
-        },
-        locationsWindowMs: LOCATIONS_WINDOW_MS,
+      return answerInPlace(pool, limits, reply, { userId: caller.userId, organizationId }, async () => {
+        const answer = await buildPastPicture(log, bases, audience, {
+          organizationId,
+          at,
+          untilSeq,
+          parts: {
+            locations: may(VIEW_EVENTS),
+            closures: may(VIEW_CLOSURES),
+            areas: may(VIEW_AREAS),
+            zones: may(VIEW_ZONES),
+          },
+          locationsWindowMs: LOCATIONS_WINDOW_MS,
+        });
+        const { timings } = answer;
+        // Where the time went, for bench:replay and a browser's network panel.
+        void reply.header(
+          'server-timing',
+          `scratch;dur=${timings.scratch.toFixed(1)}, origin;dur=${timings.origin.toFixed(1)}, ` +
+            `fold;dur=${timings.fold.toFixed(1)};desc="${timings.foldedPositions} positions", ` +
+            `lists;dur=${timings.lists.toFixed(1)}`,
+        );
+        return reply.type('application/json; charset=utf-8').send(answer.text);
       });
-      const { timings } = answer;
-      // Where the time went, for bench:replay and a browser's network panel.
-      void reply.header(
-        'server-timing',
-        `scratch;dur=${timings.scratch.toFixed(1)}, origin;dur=${timings.origin.toFixed(1)}, ` +
-          `fold;dur=${timings.fold.toFixed(1)};desc="${timings.foldedPositions} positions", ` +
-          `lists;dur=${timings.lists.toFixed(1)}`,
-      );
-      return reply.type('application/json; charset=utf-8').send(answer.text);
     },
   );
 
@@ -126,8 +142,9 @@ export const timeTravelRoutes: FastifyPluginAsync = async (app) => {
       }),
     },
     async (request, reply) => {
+      const caller = callerOf(request);
       const organizationId = request.query.organization_id;
-      if (!canReadOrganizations(callerOf(request), [organizationId])) return sendOrganizationNotFound(reply);
+      if (!canReadOrganizations(caller, [organizationId])) return sendOrganizationNotFound(reply);
       const to = parseTimeQuery(request.query.to);
       if (!Number.isFinite(to)) return sendBadRequest(reply, ['to: an ISO 8601 time or unix milliseconds']);
       const untilSeq = positionAt(to, reply);
@@ -136,14 +153,19 @@ export const timeTravelRoutes: FastifyPluginAsync = async (app) => {
         Number(request.query.limit ?? PAST_MESSAGES_PAGE_POSITIONS),
         PAST_MESSAGES_PAGE_POSITIONS,
       );
-      const text = readPastMessages(log, history, {
-        organizationId,
-        afterSeq: Number(request.query.after),
-        untilSeq,
-        maxPositions: Math.max(limit, 1),
+      return answerInPlace(pool, limits, reply, { userId: caller.userId, organizationId }, async () => {
+        const chunks = openPastMessages(
+          { log, history, audience, histories },
+          {
+            organizationId,
+            afterSeq: Number(request.query.after),
+            untilSeq,
+            maxPositions: Math.max(limit, 1),
+          },
+        );
+        if (chunks === null) return sendUnprocessable(reply, HISTORY_GONE);
+        return reply.type('application/json; charset=utf-8').send(Readable.from(chunks));
       });
-      if (text === null) return sendUnprocessable(reply, HISTORY_GONE);
-      return reply.type('application/json; charset=utf-8').send(text);
     },
   );
 };

@@ -9,6 +9,8 @@ import { runLogRetention } from '#sim/store/logRetention';
 import { createThingAudienceReader } from '#sim/things/thingAudience';
 import { createPastLogRepository, type PastLogRepository } from '#sim/timeTravel/pastLogRepository';
 import { buildPastPicture, LOCATIONS_WINDOW_MS } from '#sim/timeTravel/pastPicture';
+import { createPastAudience } from '#sim/timeTravel/pastAudience';
+import { audienceHistoriesOf } from '#sim/sharing/audienceHistoryRepository';
 import { createScratchBases } from '#sim/timeTravel/scratchBases';
 import {
   bearer,
@@ -43,13 +45,18 @@ async function pictureAt(at: number, from: 'checkpoint' | 'whole log') {
     from === 'checkpoint' ? stored : { ...stored, checkpointAtOrBefore: () => null };
   const window = log.window();
   if (window === null) throw new Error('empty log');
-  const answer = await buildPastPicture(log, createScratchBases(log), createThingAudienceReader(eventLog), {
-    organizationId,
-    at,
-    untilSeq: log.lastSeqAt(at, window.lastSeq),
-    parts: { locations: true, closures: true, areas: true, zones: true },
-    locationsWindowMs: LOCATIONS_WINDOW_MS,
-  });
+  const answer = await buildPastPicture(
+    log,
+    createScratchBases(log),
+    createPastAudience(createThingAudienceReader(eventLog), audienceHistoriesOf(eventLog.db)),
+    {
+      organizationId,
+      at,
+      untilSeq: log.lastSeqAt(at, window.lastSeq),
+      parts: { locations: true, closures: true, areas: true, zones: true },
+      locationsWindowMs: LOCATIONS_WINDOW_MS,
+    },
+  );
   return {
     picture: JSON.parse(answer.text) as unknown,
     folded: answer.timings.foldedPositions,

@@ -1,0 +1,125 @@
+// Issue 34 finding 7: a receiving organization sees a shared asset's past only from the moment it was shared and
+// not after the share was taken back, in every past-reading route alike — the past messages, the past picture,
+// trips, coverage and run-to-run. Before, the messages and trips answered the asset's telemetry from before the
+// share (and nothing of it at all once revoked), while the past picture left it out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PastMessagesPage, PastPicture } from '#domain/timeTravel/timeTravelWire';
+import type { CoverageRecord, TripRecord } from '#domain/trips/tripRecord';
+import { call, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
+import { firstActiveThing, type ReportingThing } from './support/reportingThings.ts';
+import { telemetrySample } from './support/telemetrySamples.ts';
+
+let world: LiveWorld;
+let target: ReportingThing;
+const MINUTE = 60_000;
+/** The minute the story starts; each sample is reported at its own minute after it. */
+let start: number;
+const at = (minutes: number) => start + minutes * MINUTE;
+const iso = (ms: number) => new Date(ms).toISOString();
+/** The offset of the past picture at the start: the messages after it are the story's. */
+let startOffset: number;
+
+function report(minutes: number): void {
+  world.harness.clock.set(at(minutes));
+  world.app.telemetry.ingest([
+    telemetrySample(target, at(minutes), { lat: 41.8 + minutes / 1000, speed: 10 }),
+  ]);
+}
+
+async function share(relationship: 'accessor' | 'delete', minutes: number): Promise<void> {
+  world.harness.clock.set(at(minutes));
+  const response = await call(world, 'PUT', `/api/things/${target.id}/associations`, world.tokens.admin, {
+    organization_relationships: [{ organization_uuid: world.ids.fleet, relationship_type: relationship }],
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function fleetGet<T>(url: string): Promise<{ status: number; body: T }> {
+  const response = await call(world, 'GET', url, world.fleetAdminToken);
+  return { status: response.statusCode, body: response.json<T>() };
+}
+
+/** The times of the target's point messages the fleet is handed after the start, up to now. */
+async function pointTimesHeard(): Promise<number[]> {
+  const url =
+    `/api/organization/history/events?organization_id=${world.ids.fleet}&after=${startOffset}` +
+    `&to=${iso(world.harness.clock.now())}`;
+  const { status, body } = await fleetGet<PastMessagesPage>(url);
+  expect(status).toBe(200);
+  return body.messages
+    .map((entry) => entry.message as { type: string; data: { thing_id?: string; timestamp?: string } })
+    .filter((message) => message.type === 'point' && message.data.thing_id === target.id)
+    .map((message) => Date.parse(message.data.timestamp ?? ''));
+}
+
+async function tripTimes(): Promise<number[] | number> {
+  const url = `/api/things/${target.id}/trips?start_time=${iso(at(0))}&end_time=${iso(world.harness.clock.now())}`;
+  const { status, body } = await fleetGet<TripRecord>(url);
+  if (status !== 200) return status;
+  return body.runs.flatMap((run) => run.points.map((point) => Date.parse(point.timestamp)));
+}
+
+async function pictureAt(ms: number) {
+  const url = `/api/organization/history?organization_id=${world.ids.fleet}&at=${iso(ms)}`;
+  const { status, body } = await fleetGet<PastPicture>(url);
+  expect(status).toBe(200);
+  return body;
+}
+
+beforeAll(async () => {
+  world = await startLiveWorld();
+  target = firstActiveThing(world, world.ids.roadWorks);
+  // After everything the seed reported, on a whole minute.
+  start = Math.ceil((world.harness.clock.now() + 60 * MINUTE) / MINUTE) * MINUTE;
+  world.harness.clock.set(start);
+  startOffset = (await pictureAt(start)).offset;
+  report(1);
+  report(2);
+});
+afterAll(async () => {
+  await world.harness.close();
+});
+
+describe('a shared asset seen by the organization it was shared with', () => {
+  it('is heard and tripped only from the moment of the share', async () => {
+    await share('accessor', 3);
+    report(4);
+    report(5);
+    world.harness.clock.set(at(5) + 30_000);
+    expect(await pointTimesHeard()).toEqual([at(4), at(5)]);
+    expect(await tripTimes()).toEqual([at(4), at(5)]);
+    const before = await pictureAt(at(2) + 30_000);
+    expect(before.things.data.map((thing) => thing.id)).not.toContain(target.id);
+  });
+
+  it('is seen in every past read inside the share and in none after it was taken back', async () => {
+    await share('delete', 6);
+    report(7);
+    world.harness.clock.set(at(8));
+    expect(await pointTimesHeard()).toEqual([at(4), at(5)]);
+    expect(await tripTimes()).toEqual([at(4), at(5)]);
+
+    const during = await pictureAt(at(5) + 30_000);
+    const seen = during.things.data.find((thing) => thing.id === target.id);
+    expect(seen?.lat).toBe(41.805);
+    const after = await pictureAt(at(7) + 30_000);
+    expect(after.things.data.map((thing) => thing.id)).not.toContain(target.id);
+
+    const coverage = await fleetGet<CoverageRecord[]>(`/api/things/coverage/?thing_ids[]=${target.id}`);
+    expect(coverage.status).toBe(200);
+    expect(coverage.body).toEqual([{ thing_id: target.id, first_time: iso(at(4)), last_time: iso(at(5)) }]);
+  });
+
+  it('stays whole for its owner', async () => {
+    const url = `/api/things/${target.id}/trips?start_time=${iso(at(0))}&end_time=${iso(at(8))}`;
+    const response = await call(world, 'GET', url, world.tokens.admin);
+    const trip = response.json<TripRecord>();
+    expect(trip.runs.flatMap((run) => run.points.map((point) => Date.parse(point.timestamp)))).toEqual([
+      at(1),
+      at(2),
+      at(4),
+      at(5),
+      at(7),
+    ]);
+  });
+});
