@@ -27,6 +27,8 @@ export type AlarmSource =
       zoneName: string;
       organizationId: string;
       alertMessage: string | null;
+      /** The zone's organization still has an open (unacknowledged) wrong-way alarm for this zone. */
+      zoneAlarmOpen: boolean;
     }
   | {
       type: 'LocationSaved';
@@ -81,7 +83,10 @@ export function alarmRaisedBy(source: AlarmSource, position: AlarmSourcePosition
     case 'AssetWentOffline':
       return raise('asset_offline', source.thingId, source.thingName);
     case 'WrongWayDetected':
-      // The detection rule (domain/wrongWay/) already held back repeats: every detection is an alarm.
+      // One alarm per condition (issue 37 item 4): the detection rule (domain/wrongWay/) holds back a driver's
+      // repeats, and while the zone's alarm is open a further detection there (another pass, another driver) is in
+      // the log but raises no second alarm; once acknowledged, the next one raises a new one.
+      if (source.zoneAlarmOpen) return null;
       return raise('wrong_way_alert', source.zoneId, source.zoneName, source.alertMessage);
     case 'LocationSaved':
       // A new active event is an incident starting; later saves (moves, assets arriving) are not.

@@ -127,7 +127,7 @@ export function requestedTypes(types: readonly (HazardType | typeof ALL_TYPES)[]
 /** One sample as the rule reads it: time (unix ms), log position, where, and the speed in metres per second. */
 export type SpeedSample = { at: number; seq: number; lat: number; lng: number; speed: number };
 
-/** Change of speed (m/s²) from which each severity starts. The recordings brake at 3 m/s² and speed up at 2. */
+/** Change of speed (m/s²) from which each severity starts; the replay brakes calmly below 2.6 and hard at 3 to 8. */
 export const HAZARD_THRESHOLDS: Readonly<Record<HazardType, readonly [number, number, number]>> = {
   hard_braking: [2.8, 4.5, 6],
   rapid_acceleration: [2.5, 3.5, 4.5],

@@ -68,6 +68,10 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
   const selectThing = db.prepare<[string], { name: string; organization_id: string }>(
     'SELECT COALESCE(nickname, system_identifier) AS name, organization_id FROM things WHERE id = ?',
   );
+  const selectOpenZoneAlarm = db.prepare<[string, string], { id: string }>(
+    `SELECT id FROM alarms WHERE organization_id = ? AND subject_id = ? AND kind = 'wrong_way_alert'
+       AND acknowledged_at IS NULL LIMIT 1`,
+  );
   const selectLocation = db.prepare<[string], { id: string }>('SELECT id FROM locations WHERE id = ?');
   const selectClosureActive = db.prepare<[string], { is_active: number }>(
     "SELECT json_extract(data, '$.is_active') AS is_active FROM closures WHERE id = ?",
@@ -94,6 +98,7 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
           zoneName: event.data.zone_name,
           organizationId: event.organizationId,
           alertMessage: event.data.alert_message,
+          zoneAlarmOpen: selectOpenZoneAlarm.get(event.organizationId, event.data.zone_id) !== undefined,
         };
       case 'R2RTestAlertSent': {
         const thing = selectThing.get(event.streamId);

@@ -44,6 +44,9 @@ export type ExportRepository = {
   ): TelemetryRow[];
   /** Incidents (locations) of the organization whose time on scene overlaps [start, end], by start. */
   locationsOverlapping(organizationId: string, start: number, end: number): string[];
+  /** Every organization's locations overlapping [start, end] (wire JSON): the reports count the incidents their
+   * assets were on, whoever's incidents they are (domain/reports/incidentCount.ts). */
+  anyLocationsOverlapping(start: number, end: number): string[];
   /** The organization's closures (wire JSON), by id. */
   closures(organizationId: string): string[];
   /** The organization's areas (wire JSON), by id. */
@@ -87,6 +90,8 @@ export function createExportRepository(db: SqliteDatabase): ExportRepository {
   const selectLocations = db.prepare<[string, number, number], { data: string }>(`
     SELECT data FROM locations WHERE organization_id = ? AND start_at <= ? AND (end_at IS NULL OR end_at >= ?)
     ORDER BY start_at, id`);
+  const selectAnyLocations = db.prepare<[number, number], { data: string }>(`
+    SELECT data FROM locations WHERE start_at <= ? AND (end_at IS NULL OR end_at >= ?) ORDER BY start_at, id`);
   const selectClosures = db.prepare<[string], { data: string }>(
     'SELECT data FROM closures WHERE organization_id = ? ORDER BY id',
   );
@@ -163,6 +168,7 @@ export function createExportRepository(db: SqliteDatabase): ExportRepository {
     },
     locationsOverlapping: (organizationId, start, end) =>
       selectLocations.all(organizationId, end, start).map((row) => row.data),
+    anyLocationsOverlapping: (start, end) => selectAnyLocations.all(end, start).map((row) => row.data),
     closures: (organizationId) => selectClosures.all(organizationId).map((row) => row.data),
     areas: (organizationId) => selectAreas.all(organizationId).map((row) => row.data),
   };

@@ -121,6 +121,8 @@ export function createRecordingReplay(
   }
 
   return {
+    // A recording plays what was recorded: no unit of it stands at a scene, so there is nothing to release.
+    release() {},
     advanceTo(now) {
       if (now - steppedUntil > MAX_REPLAY_CATCH_UP_MS) skippedMs += now - steppedUntil;
       // In time order, devices in their given order within a millisecond: then the concatenated output of

@@ -3,6 +3,11 @@
 // Math.random: time comes from `advanceTo` and randomness from the injected source, so a seed and a sequence
 // of times give the same samples however the calls are spaced. It knows nothing about storage: the samples
 // go to the ingestion function (replayPlugin.ts), the same one the HTTP endpoint uses.
+// Speeds change the way a vehicle's do (issue 37): a driver brakes towards a stop or a pull-over at the rate drawn
+// for that stretch and pulls away at another (vehicleProfiles.ts `drawDrivingStyle`), so the hazards derived from
+// the recorded speeds are changes a fleet would see, never a speed dropped to zero in one second. A unit on an
+// active incident stands at its scene (the nearest street position to it, so it reports the scene's street) until
+// `release` lets it drive again.
 import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
 import { pickOne, randomBetween, randomInteger, type RandomSource } from '../kernel/random.ts';
@@ -11,8 +16,8 @@ import type { EdgeIndex } from '../streets/edgeIndex.ts';
 import { bearingDegrees, distanceMetres, type LngLat } from '../streets/geometry.ts';
 import { pointAlongEdge, type StreetEdge, type StreetNetwork } from '../streets/streetNetwork.ts';
 import {
-  ACCELERATION,
   ACCURACY_METRES,
+  drawDrivingStyle,
   HEARTBEAT_SECONDS,
   INTERSECTION_STOP_CHANCE,
   INTERSECTION_STOP_SECONDS,
@@ -27,6 +32,8 @@ export type ReplayVehicle = {
   behaviour: SimBehaviour;
   lat: number;
   lng: number;
+  /** The active incident it is on scene at: it stands there, whatever its behaviour, until released. */
+  scene?: { lat: number; lng: number } | null;
 };
 
 export type ReplayOptions = {
@@ -44,6 +51,8 @@ export type ReplayOptions = {
 export type ReplayEngine = {
   /** Steps every whole second up to `now` and returns the samples those steps produced, in order. */
   advanceTo(now: number): TelemetrySample[];
+  /** The unit has left its scene (the incident ended or it cleared): it goes back to its own behaviour. */
+  release(deviceId: string): void;
   /** Time of the last step taken. */
   readonly steppedUntil: number;
   readonly vehicleCount: number;
@@ -66,6 +75,15 @@ type VehicleState = {
   waitUntil: number;
   heartbeatEvery: number;
   nextHeartbeatAt: number;
+  /** This stretch's braking and pulling away (m/s²), drawn at each start from a standstill. */
+  braking: number;
+  pullAway: number;
+  /** Whether the driver stops at the end of the current edge (a light or a stop sign), drawn on entering it. */
+  stopAtEnd: boolean;
+  /** Braking to pull over: parks once the speed reaches zero. */
+  pullingOver: boolean;
+  /** Standing at an incident's scene (ReplayVehicle.scene). */
+  onScene: boolean;
 };
 
 function round(value: number, decimals: number): number {
@@ -82,15 +100,17 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
     Math.round(randomBetween(random, range[0], range[1]) * 60_000);
 
   const states: VehicleState[] = [];
+  const byDevice = new Map<string, VehicleState>();
   for (const vehicle of options.vehicles) {
     if (vehicle.behaviour === 'silent') continue;
-    const position = options.index.nearest([vehicle.lng, vehicle.lat]);
+    const scene = vehicle.scene ?? null;
+    const position = options.index.nearest(scene ? [scene.lng, scene.lat] : [vehicle.lng, vehicle.lat]);
     const edge = position ? network.edges[position.edgeId] : undefined;
     if (!position || !edge) continue;
     const profile = profileFor(vehicle.thingType);
-    const driving = vehicle.behaviour === 'roaming' && random.next() < 0.5;
+    const driving = vehicle.behaviour === 'roaming' && random.next() < 0.5 && scene === null;
     const heartbeatEvery = randomInteger(random, HEARTBEAT_SECONDS[0], HEARTBEAT_SECONDS[1]) * STEP_MS;
-    states.push({
+    const state: VehicleState = {
       vehicle,
       profile,
       edge,
@@ -104,7 +124,14 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
       waitUntil: 0,
       heartbeatEvery,
       nextHeartbeatAt: firstStep + randomInteger(random, 1, heartbeatEvery / STEP_MS) * STEP_MS,
-    });
+      braking: 2,
+      pullAway: 2,
+      stopAtEnd: false,
+      pullingOver: false,
+      onScene: scene !== null,
+    };
+    states.push(state);
+    byDevice.set(vehicle.deviceId, state);
   }
 
   function withinRoam(node: number): boolean {
@@ -127,6 +154,7 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
     state.edge = edge;
     state.forward = edge.from === node;
     state.along = state.forward ? 0 : edge.length;
+    state.stopAtEnd = random.next() < INTERSECTION_STOP_CHANCE;
   }
 
   function drive(state: VehicleState, now: number) {
@@ -134,7 +162,27 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
       state.speed = 0;
       return;
     }
-    state.speed = Math.min(state.cruiseSpeed, state.speed + ACCELERATION);
+    if (state.speed === 0) {
+      const style = drawDrivingStyle(() => random.next(), state.profile.hurried);
+      state.braking = style.braking;
+      state.pullAway = style.pullAway;
+    }
+    const remaining = state.forward ? state.edge.length - state.along : state.along;
+    // The fastest speed from which the driver still stops at the corner at this stretch's braking (crept up to at
+    // walking pace); pulling over brakes at once.
+    const wanted = state.pullingOver
+      ? 0
+      : state.stopAtEnd
+        ? Math.min(
+            state.cruiseSpeed,
+            Math.max(Math.sqrt(2 * state.braking * Math.max(remaining - state.speed, 0)), 0.8),
+          )
+        : state.cruiseSpeed;
+    const before = state.speed;
+    state.speed =
+      wanted > state.speed
+        ? Math.min(wanted, state.speed + state.pullAway)
+        : Math.max(wanted, state.speed - state.braking);
     let distance = state.speed * (STEP_MS / 1000);
     while (distance > 0) {
       const left = state.forward ? state.edge.length - state.along : state.along;
@@ -143,8 +191,12 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
         return;
       }
       distance -= left;
+      // Stopping at the corner within this second takes the speed the second began with down to zero: more than
+      // this stretch's braking (a short street entered at speed) and the driver goes through instead.
+      const stops = state.stopAtEnd && before <= state.braking;
       turn(state, state.forward ? state.edge.to : state.edge.from);
-      if (random.next() < INTERSECTION_STOP_CHANCE) {
+      if (stops) {
+        state.speed = 0;
         state.waitUntil =
           now + randomInteger(random, INTERSECTION_STOP_SECONDS[0], INTERSECTION_STOP_SECONDS[1]) * STEP_MS;
         return;
@@ -172,22 +224,35 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
     };
   }
 
+  function park(state: VehicleState, now: number) {
+    state.driving = false;
+    state.pullingOver = false;
+    state.speed = 0;
+    state.waitUntil = 0;
+    state.modeEndsAt = now + minutes(state.profile.parkMinutes);
+    // The device reports at once that it is no longer en route.
+    state.nextHeartbeatAt = now;
+  }
+
   function step(now: number, samples: TelemetrySample[]) {
     for (const state of states) {
-      if (state.vehicle.behaviour === 'roaming' && now >= state.modeEndsAt) {
-        state.driving = !state.driving;
-        state.modeEndsAt =
-          now + minutes(state.driving ? state.profile.driveMinutes : state.profile.parkMinutes);
-        if (!state.driving) {
-          // Pulling over: the device reports at once that it is no longer en route.
+      const roams = state.vehicle.behaviour === 'roaming' && !state.onScene;
+      if (roams && !state.pullingOver && now >= state.modeEndsAt) {
+        if (state.driving) state.pullingOver = true;
+        else {
+          state.driving = true;
           state.speed = 0;
-          state.nextHeartbeatAt = now;
+          state.stopAtEnd = false;
+          state.modeEndsAt = now + minutes(state.profile.driveMinutes);
         }
       }
       if (state.driving) {
         drive(state, now);
-        samples.push(sample(state, now, 'point'));
-      } else if (now >= state.nextHeartbeatAt) {
+        if (state.pullingOver && state.speed === 0) park(state, now);
+        else samples.push(sample(state, now, 'point'));
+      }
+      if (state.driving) continue;
+      if (now >= state.nextHeartbeatAt) {
         samples.push(sample(state, now, 'heartbeat'));
         state.nextHeartbeatAt = now + state.heartbeatEvery;
       }
@@ -195,6 +260,10 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
   }
 
   return {
+    release(deviceId) {
+      const state = byDevice.get(deviceId);
+      if (state) state.onScene = false;
+    },
     advanceTo(now) {
       const samples: TelemetrySample[] = [];
       if (now - steppedUntil > MAX_CATCH_UP_MS) {

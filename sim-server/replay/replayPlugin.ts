@@ -1,6 +1,9 @@
 // Drives the replay engine once a second from the app's clock and feeds its samples to the ingestion function.
 // Starts when the app is ready, stops when it closes. The scheduler is injected so tests tick it by hand.
 // Given a recording, it plays that onto the world's devices instead of moving them along the streets itself.
+// Units on an active incident stand at its scene (issue 37 item 1) until a saved location no longer has them on
+// scene: then they drive again.
+import type { LocationRecord } from '#domain/locations/locationRecord';
 import type { Recording } from './recording.ts';
 import { createRecordingReplay } from './recordingReplay.ts';
 import type { ReplayVehicle } from './replayEngine.ts';
@@ -46,7 +49,7 @@ function streetReplay(network: StreetNetwork, vehicles: ReplayVehicle[], seed: n
 }
 
 export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (app, options) => {
-  const vehicles = app.eventLog.db
+  const rows = app.eventLog.db
     .prepare<
       [],
       {
@@ -56,20 +59,34 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
         sim_behaviour: SimBehaviour;
         lat: number | null;
         lng: number | null;
+        id: string;
+        scene: string | null;
       }
     >(
-      `SELECT system_identifier, device_type, thing_type, sim_behaviour, lat, lng FROM things_with_state
-       WHERE is_active = 1 AND lat IS NOT NULL AND lng IS NOT NULL ORDER BY id`,
+      // The scene of the active incident the thing joined last (things/thingLinkProjection.ts keeps the links).
+      `SELECT t.system_identifier, t.device_type, t.thing_type, t.sim_behaviour, t.lat, t.lng, t.id,
+         (SELECT location.data FROM thing_location_links link JOIN locations location ON location.id = link.location_id
+          WHERE link.thing_id = t.id AND location.is_active = 1
+          ORDER BY link.start_at DESC, link.location_id DESC LIMIT 1) AS scene
+       FROM things_with_state t
+       WHERE t.is_active = 1 AND t.lat IS NOT NULL AND t.lng IS NOT NULL ORDER BY t.id`,
     )
-    .all()
-    .map((row): ReplayVehicle => ({
+    .all();
+  const deviceOf = new Map(rows.map((row) => [row.id, row.system_identifier]));
+  const onScene = new Map<string, string>();
+  const vehicles = rows.map((row): ReplayVehicle => {
+    const scene = row.scene === null ? null : (JSON.parse(row.scene) as LocationRecord);
+    if (scene) onScene.set(row.id, scene.id);
+    return {
       deviceId: row.system_identifier,
       deviceType: row.device_type,
       thingType: row.thing_type,
       behaviour: row.sim_behaviour,
       lat: row.lat ?? 0,
       lng: row.lng ?? 0,
-    }));
+      scene: scene ? { lat: scene.lat, lng: scene.lng } : null,
+    };
+  });
   const engine = options.recording
     ? createRecordingReplay({
         recording: options.recording.recording,
@@ -84,6 +101,22 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
   app.decorate('replay', engine);
   const held = new Set<string>();
   app.decorate('replayHeldDevices', held);
+
+  // A unit leaves its scene when its incident is saved without it on scene (cleared, or the incident ended).
+  const unsubscribe = app.eventLog.subscribe((events) => {
+    if (onScene.size === 0) return;
+    for (const { event } of events) {
+      if (event.type !== 'LocationSaved') continue;
+      const location = event.data;
+      const stillThere = new Set(location.is_active ? location.things_active.map((thing) => thing.id) : []);
+      for (const [thingId, locationId] of onScene) {
+        if (locationId !== location.id || stillThere.has(thingId)) continue;
+        onScene.delete(thingId);
+        const deviceId = deviceOf.get(thingId);
+        if (deviceId !== undefined) engine.release(deviceId);
+      }
+    }
+  });
 
   let stop: (() => void) | null = null;
   const tick = () => {
@@ -103,5 +136,6 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
   app.addHook('preClose', async () => {
     stop?.();
     stop = null;
+    unsubscribe();
   });
 });

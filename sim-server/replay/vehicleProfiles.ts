@@ -1,4 +1,5 @@
-// How each kind of vehicle moves: city-street cruising speeds (m/s) and how long it drives or waits.
+// How each kind of vehicle moves: city-street cruising speeds (m/s), how long it drives or waits, and how hard the
+// live replay's drivers brake and pull away.
 // Emergency vehicles run faster than traffic; work-zone and waste trucks crawl. All values are our choice.
 
 export type VehicleProfile = {
@@ -44,5 +45,40 @@ export const INTERSECTION_STOP_SECONDS: readonly [number, number] = [4, 25];
 export const HEARTBEAT_SECONDS: readonly [number, number] = [10, 30];
 export const ACCURACY_METRES: readonly [number, number] = [3, 8];
 
-/** m/s² when pulling away in the synthetic replay (replayEngine.ts); the route driver draws its own per start. */
-export const ACCELERATION = 2;
+/**
+ * How hard the live replay's drivers pull away and brake (m/s²; replayEngine.ts), drawn afresh at every start from a
+ * standstill. Most starts and stops are calm, below the hazard thresholds of domain/hazards/hazard.ts; a few are hard,
+ * and among the hard ones the low severity is the commonest and the high the rarest (the draw is skewed towards the
+ * low end), the spread a fleet's telematics shows. Responders (profile.hurried) are hard more often. The route
+ * driver that makes the recordings draws its own (routeDriver.ts).
+ */
+export const LIVE_DRIVING = {
+  calmBraking: [1.6, 2.6],
+  hardBraking: [3, 8],
+  calmPullAway: [1.2, 2.2],
+  rapidPullAway: [2.6, 5.5],
+  hardShare: 0.008,
+  hurriedHardShare: 0.02,
+} as const;
+
+export type DrivingStyle = { braking: number; pullAway: number };
+
+/** A draw from [low, high] skewed towards low: the square of a uniform draw (P(low half) is about 0.71). */
+function skewedBetween(next: () => number, [low, high]: readonly [number, number]): number {
+  const draw = next();
+  return low + (high - low) * draw * draw;
+}
+
+/** This stretch's braking and pulling away, from `next` (a seeded source's draws in [0, 1)). */
+export function drawDrivingStyle(next: () => number, hurried: boolean): DrivingStyle {
+  const hardShare = hurried ? LIVE_DRIVING.hurriedHardShare : LIVE_DRIVING.hardShare;
+  const hardBrake = next() < hardShare;
+  const rapidStart = next() < hardShare;
+  const braking = hardBrake
+    ? skewedBetween(next, LIVE_DRIVING.hardBraking)
+    : skewedBetween(next, LIVE_DRIVING.calmBraking);
+  const pullAway = rapidStart
+    ? skewedBetween(next, LIVE_DRIVING.rapidPullAway)
+    : skewedBetween(next, LIVE_DRIVING.calmPullAway);
+  return { braking, pullAway };
+}

@@ -1,13 +1,16 @@
 // What a custom report says, from the simulator's stored events: for the chosen assets, the distance they drove (in
 // all, per day, per asset and, for a mileage report by region, per region), positions recorded and time alerting;
-// for an activity report also the incidents they were on and the closures chosen (manual/feed types, or driven by
+// for an activity report also the incidents they were on scene at, whoever's (domain/reports/incidentCount.ts, the
+// monthly report's definition too), and the closures chosen (manual/feed types, or driven by
 // or associated with a chosen asset). The telemetry is read a page per `step`, as for the monthly report.
 import type { ClosureRecord } from '#domain/closures/closureRecord';
 import type { MileageUnit } from '#domain/exports/exportRecord';
+import type { LocationRecord } from '#domain/locations/locationRecord';
+import { incidentsWithAssetsOnScene } from '#domain/reports/incidentCount';
 import type { CustomReportRecord } from '#domain/reports/customReport';
 import { speedUnitFor } from '#domain/units/speed';
 import type { ExportRepository } from '../exports/exportRepository.ts';
-import { chosenClosures, chosenIncidents, organizationRegions } from '../exports/exportChoices.ts';
+import { chosenClosures, organizationRegions } from '../exports/exportChoices.ts';
 import { telemetryTotals } from '../exports/telemetryTotals.ts';
 
 export type CustomReportAsset = {
@@ -31,7 +34,8 @@ export type CustomReportSummary = {
   enrouteMs: number;
   /** Metres per day from the range's start (index 0 is its first 24 hours). */
   metresByDay: number[];
-  /** Incidents overlapping the range that a chosen asset was on (activity reports). */
+  /** Incidents at which a chosen asset was on scene during the range, whoever's (activity reports;
+   * domain/reports/incidentCount.ts, the monthly report's definition too). */
   incidents: number;
   closures: ClosureRecord[];
 };
@@ -81,9 +85,16 @@ export function scanCustomReport(
       });
       const wanted = new Set(record.thing_uuids);
       const activity = record.report_type === 'activity';
-      const incidents = activity && wanted.size > 0
-        ? chosenIncidents(repository, record.organization_id, range, wanted, false)
-        : [];
+      const incidents =
+        activity && wanted.size > 0
+          ? incidentsWithAssetsOnScene(
+              repository
+                .anyLocationsOverlapping(range.start, range.end)
+                .map((json) => JSON.parse(json) as LocationRecord),
+              range,
+              wanted,
+            )
+          : [];
       return {
         record,
         organizationName,

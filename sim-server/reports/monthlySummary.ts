@@ -1,9 +1,11 @@
 // What an organization's month says, from the simulator's stored events: its assets, the distance they drove (per
-// day and per asset), time spent en route with lights on (alerting), incidents and closures. The telemetry is read a
+// day and per asset), time spent en route with lights on (alerting), its incidents and those its assets were on scene
+// at (domain/reports/incidentCount.ts, the custom report's definition too), and closures. The telemetry is read a
 // page per `step` so that a month of 1 Hz points for hundreds of assets never sits in memory and the caller yields
 // between pages.
 import type { ClosureRecord } from '#domain/closures/closureRecord';
 import { spanOverlaps } from '#domain/exports/exportRows';
+import { incidentsWithAssetsOnScene } from '#domain/reports/incidentCount';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import type { ExportRepository } from '../exports/exportRepository.ts';
 import { telemetryTotals } from '../exports/telemetryTotals.ts';
@@ -87,8 +89,10 @@ export function scanMonthlySummary(
           .sort((a, b) => b.metres - a.metres)
           .slice(0, 10),
         incidents: locations.length,
-        incidentsWithAssets: locations.filter(
-          (location) => location.things_active.length + location.things_inactive.length > 0,
+        incidentsWithAssets: incidentsWithAssetsOnScene(
+          repository.anyLocationsOverlapping(subject.start, end).map((json) => JSON.parse(json) as LocationRecord),
+          { start: subject.start, end },
+          new Set(things.map((thing) => thing.id)),
         ).length,
         closuresByType,
       };

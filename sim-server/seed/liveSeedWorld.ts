@@ -3,6 +3,8 @@
 import type { Faker } from '@faker-js/faker';
 import type { SqliteDatabase } from '../store/database.ts';
 import type { SimEvent } from '../store/events.ts';
+import type { EdgeIndex } from '../streets/edgeIndex.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
 
 export type SeedThing = {
   id: string;
@@ -46,6 +48,9 @@ export type LiveSeedContext = {
   /** The responders' and the road works' things that report (not the silent ones). */
   responderThings: SeedThing[];
   roadWorkThings: SeedThing[];
+  /** The streets the fleet drives: incidents stand on them and units drive to them along them. */
+  network: StreetNetwork;
+  streetIndex: EdgeIndex;
   add(event: SimEvent, streamId: string, organizationId: string | null): void;
 };
 

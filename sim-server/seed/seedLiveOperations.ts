@@ -6,6 +6,8 @@
 import { Faker, base, en } from '@faker-js/faker';
 import type { EventLog } from '../store/eventLog.ts';
 import type { SimEvent } from '../store/events.ts';
+import { buildEdgeIndex } from '../streets/edgeIndex.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { readSeedWorld, type LiveSeedContext } from './liveSeedWorld.ts';
 import { seedAreas } from './seedAreas.ts';
 import { seedCatalogues } from './seedCatalogues.ts';
@@ -13,7 +15,10 @@ import { seedClosures } from './seedClosures.ts';
 import { seedIncidents } from './seedIncidents.ts';
 import { seedZones } from './seedZones.ts';
 
-export function seedLiveOperations(log: EventLog, options: { seed: number; now: number }): number {
+export function seedLiveOperations(
+  log: EventLog,
+  options: { seed: number; now: number; network: StreetNetwork },
+): number {
   const faker = new Faker({ locale: [en, base] });
   faker.seed(options.seed * 31 + 4);
   const { now } = options;
@@ -41,6 +46,8 @@ export function seedLiveOperations(log: EventLog, options: { seed: number; now: 
     coordination,
     responderThings,
     roadWorkThings,
+    network: options.network,
+    streetIndex: buildEdgeIndex(options.network),
     add,
   };
   const areaTypes = seedCatalogues(context);

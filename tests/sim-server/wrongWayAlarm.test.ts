@@ -2,7 +2,8 @@
 // POST /api/sim/telemetry driving the wrong way in an active wrong-way zone (from its sign along the drawn line,
 // against the traffic) appends one `WrongWayDetected` and raises
 // one wrong-way alarm in the zone's organization, with the zone's alert message; a noisy fix, a standby zone or a
-// driver still going the wrong way raise nothing more; leaving the zone rearms it; a rebuild gives the same queue.
+// driver still going the wrong way raise nothing more; leaving the zone rearms the detection, but the zone raises no
+// second alarm while its first is open (issue 37 item 4); a rebuild gives the same queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmPage, AlarmRecord } from '#domain/alarms/alarm';
 import type { AlertingZoneRecord } from '#domain/zones/alertingZoneRecord';
@@ -146,11 +147,30 @@ describe('wrong-way detection', () => {
     await report(device(0), lat);
     expect(await wrongWayAlarms(zone.id)).toHaveLength(1);
 
-    // Out of the zone and back in the wrong way: a new alarm.
+    // Out of the zone and back in the wrong way, and another driver too: detected, but the zone's alarm is still
+    // open, so no second one (issue 37 item 4: one alarm per condition).
     await report(device(0), lat + 0.05);
     await report(device(0), lat);
     await report(device(0), lat);
-    expect(await wrongWayAlarms(zone.id)).toHaveLength(2);
+    await report(device(5), lat);
+    await report(device(5), lat);
+    expect(detectionsOf(zone.id)).toHaveLength(3);
+    expect(await wrongWayAlarms(zone.id)).toHaveLength(1);
+
+    // Once the dispatcher has acknowledged it, the next wrong-way pass raises a new one.
+    const acknowledged = await harness.app.inject({
+      method: 'POST',
+      url: `/api/alarms/${alarms[0]?.id ?? ''}/acknowledge`,
+      headers: bearer(adminToken),
+    });
+    expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+    await report(device(0), lat + 0.05);
+    await report(device(0), lat);
+    await report(device(0), lat);
+    expect(detectionsOf(zone.id)).toHaveLength(4);
+    const open = await wrongWayAlarms(zone.id);
+    expect(open).toHaveLength(1);
+    expect(open[0]?.id).not.toBe(alarms[0]?.id);
   });
 
   it('one noisy fix, a driver going the right way or a crossing raise nothing', async () => {
