@@ -1,13 +1,15 @@
 // What stuck cable clients cost the simulator: subscribers that stop reading while points flow (issue 34).
 //
-//   npm run bench:stuck -- [--paused 10] [--rate 9550] [--protocol ext|plain] [--timeout 180]
+//   npm run bench:stuck -- [--paused 10] [--rate 9550] [--protocol ext|plain] [--distinct] [--timeout 180]
 //
 // The real cable endpoint (cablePlugin, default flow control) on 127.0.0.1, one organization's point stream at
 // `--rate` messages/s in ten turns a second (as the replay ticks), one subscriber that reads everything and
 // `--paused` that stop reading right after their subscription is confirmed. The clients run in a child process, so
 // the server's resident memory is its own. Prints RSS before the pause, its peak while the paused ones are held,
 // and after they are shed; per paused connection, the most bytes it held: what ws and Node queue
-// (`bufferedAmount`) plus what the kernel's send queue holds for it (tx_queue in /proc/net/tcp).
+// (`bufferedAmount`) plus what the kernel's send queue holds for it (tx_queue in /proc/net/tcp). `--distinct`: each
+// paused subscriber spells its identifier differently (spaces in the JSON), so no two share a frame's Buffer: the
+// worst case for memory, each stuck connection holding its own copies.
 
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '9550' },
     protocol: { type: 'string', default: 'ext' },
     timeout: { type: 'string', default: '180' },
+    distinct: { type: 'boolean', default: false },
     'clients-of': { type: 'string' },
   },
 });
@@ -41,9 +44,9 @@ const subprotocol = values.protocol === 'plain' ? 'actioncable-v1-json' : 'actio
 // ---------------------------------------------------------------------------------------------------------------
 // Clients (child process): one reader, then the ones that will stop reading.
 
-async function openSubscribed(url: string): Promise<WebSocket> {
+async function openSubscribed(url: string, spaces = 0): Promise<WebSocket> {
   const socket = new WebSocket(url, [subprotocol, TOKEN]);
-  const identifier = eventsChannelIdentifier(ORGANIZATION_ID);
+  const identifier = eventsChannelIdentifier(ORGANIZATION_ID).replace(',', `,${' '.repeat(spaces)}`);
   await new Promise<void>((resolve, reject) => {
     socket.on('message', (data: Buffer) => {
       const frame = JSON.parse(data.toString('utf8')) as { type?: string };
@@ -65,7 +68,7 @@ async function runClients(url: string): Promise<void> {
   reader.on('message', () => (received += 1));
   const paused: WebSocket[] = [];
   for (let index = 0; index < pausedCount; index += 1) {
-    paused.push(await openSubscribed(url));
+    paused.push(await openSubscribed(url, values.distinct ? index + 1 : 0));
   }
   const report = setInterval(() => send({ kind: 'received', count: received }), 1000);
   process.on('message', (message: ToChild) => {
@@ -152,7 +155,8 @@ async function runServer(): Promise<void> {
   );
   await ready;
   console.log(
-    `bench:stuck: ${pausedCount} paused + 1 reading subscriber (${subprotocol}), ${perTurn * TURNS_PER_SECOND} points/s`,
+    `bench:stuck: ${pausedCount} paused + 1 reading subscriber (${subprotocol}), ${perTurn * TURNS_PER_SECOND} ` +
+      `points/s${values.distinct ? ', each paused one with its own identifier string' : ''}`,
   );
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const before = rssMib();
