@@ -23,6 +23,7 @@ import { eventsChannelIdentifier } from '#domain/cable/cableProtocol';
 import { CableConnection } from '#sim/cable/cableConnection';
 import { CableHub } from '#sim/cable/cableHub';
 import { cablePlugin } from '#sim/cable/cablePlugin';
+import { resolveConnectionCaps } from '#sim/cable/connectionCaps';
 import { resolveFlowControlLimits } from '#sim/cable/flowControl';
 import {
   cpuMs,
@@ -274,11 +275,15 @@ function formatRow(result: PhaseResult): string {
 
 /** CPU nanoseconds the hub spends per delivery: 1,000 broadcasts a turn to `subscribers` sockets that write nothing. */
 async function hubCostPerDelivery(extended: boolean, subscribers: number, rounds: number): Promise<number> {
-  const hub = new CableHub({ limits: resolveFlowControlLimits({}), now: Date.now });
-  let sent = 0;
+  const hub = new CableHub({
+    limits: resolveFlowControlLimits({}),
+    caps: resolveConnectionCaps({ perUser: subscribers, perToken: subscribers }),
+    now: Date.now,
+  });
   for (let index = 0; index < subscribers; index += 1) {
-    const socket = { readyState: 1, OPEN: 1, bufferedAmount: 0, send: () => (sent += 1) };
-    const transport = { cork: () => undefined, uncork: () => undefined };
+    const socket = { readyState: 1, OPEN: 1, bufferedAmount: 0, send: () => undefined };
+    // Broadcast batches are one write of pre-framed bytes each (sim-server/cable/wireFrames.ts).
+    const transport = { write: () => true };
     const connection = new CableConnection(
       socket as unknown as WebSocket,
       transport as unknown as Socket,
@@ -294,11 +299,11 @@ async function hubCostPerDelivery(extended: boolean, subscribers: number, rounds
     await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
   };
   for (let round = 0; round < 50; round += 1) await turn(round * 1_000);
-  sent = 0;
+  const sentAtStart = hub.stats().sentFrames;
   const cpuAtStart = process.cpuUsage();
   for (let round = 0; round < rounds; round += 1) await turn((50 + round) * 1_000);
   const cpu = process.cpuUsage(cpuAtStart);
-  return ((cpu.user + cpu.system) * 1_000) / sent;
+  return ((cpu.user + cpu.system) * 1_000) / (hub.stats().sentFrames - sentAtStart);
 }
 
 async function hubOnly(clientCount: number): Promise<void> {

@@ -7,7 +7,7 @@ import { authPlugin } from './auth/authPlugin.ts';
 import { throttlePlugin } from './auth/throttlePlugin.ts';
 import type { ThrottlePolicy } from './auth/throttleRules.ts';
 import { broadcastPlugin } from './cable/broadcastPlugin.ts';
-import { cablePlugin } from './cable/cablePlugin.ts';
+import { cablePlugin, type CablePluginOptions } from './cable/cablePlugin.ts';
 import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
 import { TelemetryRejected } from './ingestion/telemetrySample.ts';
 import { clockPlugin } from './plugins/clockPlugin.ts';
@@ -91,6 +91,8 @@ export type AppOptions = {
   cablePingIntervalMs?: number;
   /** Browser origins allowed on the cable besides the simulator's own (docs/cable.md "Connection"). */
   cableAllowedOrigins?: readonly string[];
+  /** Caps on open cable connections per user and per token (docs/cable.md "Connection"); defaults 32 and 16. */
+  cableConnectionCaps?: CablePluginOptions['connectionCaps'];
   /** Scenarios to run by name (docs/telemetry.md); tests pass their own scheduler. */
   scenarios?: { names: string[]; scheduler?: Scheduler };
   /** Where exports and reports are kept (default: beside the database file) and the export worker's slice. */
@@ -199,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: () => app.clock.now(),
     ...(options.cablePingIntervalMs ? { pingIntervalMs: options.cablePingIntervalMs } : {}),
     ...(options.cableAllowedOrigins ? { allowedOrigins: options.cableAllowedOrigins } : {}),
+    ...(options.cableConnectionCaps ? { connectionCaps: options.cableConnectionCaps } : {}),
   });
   await app.register(broadcastPlugin);
   await app.register(ingestionPlugin);

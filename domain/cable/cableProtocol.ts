@@ -75,7 +75,12 @@ export const CABLE_FRAME_TYPES = {
   historyRejected: 'reject_history',
 } as const;
 
-export const DISCONNECT_REASONS = ['unauthorized', 'slow_consumer', 'server_restart'] as const;
+export const DISCONNECT_REASONS = [
+  'unauthorized',
+  'slow_consumer',
+  'server_restart',
+  'too_many_connections',
+] as const;
 export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 
 /** Whether a client should reconnect after a disconnect for this reason (then reload what it missed). */
@@ -83,8 +88,11 @@ export function reconnectsAfter(reason: DisconnectReason): boolean {
   switch (reason) {
     case 'unauthorized':
       return false;
+    // Over the cap of connections per user or token (too_many_connections) one may close; the client's backoff
+    // paces the retries.
     case 'slow_consumer':
     case 'server_restart':
+    case 'too_many_connections':
       return true;
     default: {
       const unhandled: never = reason;

@@ -1,4 +1,5 @@
-// The life of one cable socket: resolve its token, welcome it or turn it away, then act on its commands.
+// The life of one cable socket: resolve its token, welcome it or turn it away (an unknown token, or one more
+// connection than its user or token may hold), then act on its commands.
 
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
@@ -78,6 +79,7 @@ export function acceptConnection(
           return;
         }
         connection.session = session;
+        if (token === null || !hub.admit(connection, token, offer.restoreSid)) return;
         if (offer.sid === null) connection.send(WELCOME_FRAME);
         else {
           const restored = offer.restoreSid === null ? null : hub.restore(connection, offer.restoreSid);

@@ -87,7 +87,8 @@ export type CableStats = {
   sentFrames: number;
   /** Broadcast frames not written because the subscriber was over the high-water mark. */
   droppedFrames: number;
-  disconnects: { unauthorized: number; slowConsumer: number };
+  /** `tooManyConnections`: refused over the cap per user or per token (connectionCaps.ts). */
+  disconnects: { unauthorized: number; slowConsumer: number; tooManyConnections: number };
   /** Messages sent from history, and history requests answered `reject_history`. */
   history: { frames: number; rejected: number; restoredSessions: number };
   /** Distinct connections per subscribed organization. */

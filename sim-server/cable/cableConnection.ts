@@ -1,9 +1,16 @@
-// One dashboard's websocket: who it belongs to, what it subscribed to, and whether it keeps up.
+// One dashboard's websocket: who it belongs to, what it subscribed to, and whether it keeps up. Broadcasts and
+// history leave as pre-framed batches (wireFrames.ts), one write each; control frames go through ws.
 
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { CableSession } from './broadcaster.ts';
+import type { CapHolder } from './connectionCaps.ts';
 import type { FlowState } from './flowControl.ts';
+import type { CatchUpWatch } from './historyCatchUp.ts';
+import type { WireBatch } from './wireFrames.ts';
+
+/** One history being sent for one subscription; `watch` outlives a request that replaces it (historyReplay.ts). */
+export type HistoryRun = { readonly watch: CatchUpWatch };
 
 // Frames are pre-encoded Buffers shared by many sockets: send them as text, never copy or compress them.
 const TEXT_FRAME = { binary: false, compress: false, fin: true } as const;
@@ -14,6 +21,8 @@ export class CableConnection implements FlowState {
   private readonly transport: Socket;
   /** Null until the token is resolved; commands wait until then. */
   session: CableSession | null = null;
+  /** Set while the connection counts against its user's and token's caps (connectionCaps.ts). */
+  capHolder: CapHolder | null = null;
   /** Identifier string → organization id, keyed by the exact string the client sent, as ActionCable does. */
   readonly subscriptions = new Map<string, string>();
   overHighWaterSince: number | null = null;
@@ -25,17 +34,18 @@ export class CableConnection implements FlowState {
   /** The extended protocol's session id, which a reconnect presents to restore its subscriptions. */
   readonly sid: string | null;
   /**
-   * Per organization, the last offset already sent from history: live frames up to it were queued before the
-   * history was read and would arrive twice. Null until a history is served.
+   * Extended protocol, per organization: the stream position this subscription has been sent up to, by history
+   * or live. Nothing at or below it is sent again: not a live frame queued before a history read past it, not a
+   * repeated history request (issue 34: one offset sent up to 9 times).
    */
-  floors: Map<string, number> | null = null;
+  readonly sentThrough = new Map<string, number>();
   /**
    * Organizations that get no live frames for now: a restored session's until the client asks for its history, and
    * any while its history is being sent (what they would carry comes with it).
    */
   paused: Set<string> | null = null;
-  /** The history being sent per organization; a newer request replaces it. */
-  historyRuns: Map<string, object> | null = null;
+  /** The history being sent per organization, at most one; a newer request replaces it. */
+  readonly historyRuns = new Map<string, HistoryRun>();
 
   constructor(socket: WebSocket, transport: Socket, sid: string | null = null) {
     this.socket = socket;
@@ -52,14 +62,12 @@ export class CableConnection implements FlowState {
     this.socket.send(frame, TEXT_FRAME);
   }
 
-  /** Runs `write` with the TCP socket corked: still one websocket message per frame, but one write per batch. */
-  batch(write: () => void): void {
-    this.transport.cork();
-    try {
-      write();
-    } finally {
-      this.transport.uncork();
-    }
+  /**
+   * Writes a batch of broadcast frames in one write to the TCP socket, behind whatever ws has queued, so order
+   * holds; counted in `bufferedAmount` like ws's own writes.
+   */
+  sendBatch(batch: WireBatch): void {
+    this.transport.write(batch.bytes);
   }
 
   /** Sends the disconnect frame, then the close handshake; ws destroys the socket if the client never answers. */

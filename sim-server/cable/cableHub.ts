@@ -1,6 +1,6 @@
 // Who is subscribed to what, and how broadcasts reach them. Broadcasts are collected for one event-loop turn and
-// then written per subscriber as one batch; each frame is serialised once per distinct identifier string and the
-// same Buffer goes to every socket that subscribed with that string. Whether a subscriber gets a batch is decided
+// then written per subscriber as one batch; each turn's frames are serialised once per distinct identifier string
+// into one Buffer of websocket frames (wireFrames.ts), and that Buffer goes to every socket of that string. Whether a subscriber gets a batch is decided
 // once, from what its socket held before it (flowControl.ts). Extended-protocol subscribers get their own copy
 // of each frame with the stream position added, again built once per identifier string, never per socket; they
 // may ask for the stream's history (historyReplay.ts) and restore a dropped session (restorableSessions.ts).
@@ -12,7 +12,8 @@ import { eventsStreamName, organizationOfIdentifier, type HistoryRequest } from 
 import { decideFlow, type FlowControlLimits, type FlowDecision } from './flowControl.ts';
 import { replayHistory } from './historyReplay.ts';
 import { closeAll } from './closeAll.ts';
-import { extendedFrames, framesAfter } from './extendedFrames.ts';
+import { ConnectionCounts, type ConnectionCaps } from './connectionCaps.ts';
+import { extendedFrames, framesAfter, lastOffsetOf, reachesBelow } from './extendedFrames.ts';
 import {
   broadcastFrame,
   broadcastFramePrefix,
@@ -24,12 +25,15 @@ import {
   type SubscriptionReply,
 } from './protocol.ts';
 import { RestorableSessions } from './restorableSessions.ts';
+import { wireBatch, type WireBatch } from './wireFrames.ts';
 
 /** A dashboard needs one subscription, the official client a handful; more is abuse (issue 24). */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
 
 export type CableHubOptions = {
   limits: FlowControlLimits;
+  /** Connections per user and per token (connectionCaps.ts). */
+  caps: ConnectionCaps;
   /** Milliseconds since the epoch; injected so that stall timeouts can be tested without waiting. */
   now: () => number;
 };
@@ -57,12 +61,14 @@ export class CableHub implements CableBroadcaster {
   /** Without a history source the epoch still names this process, so no position from elsewhere is taken. */
   private readonly ownEpoch = randomUUID().slice(0, 8);
   private readonly restorable = new RestorableSessions();
+  private readonly counts: ConnectionCounts;
   private readonly counters = {
     broadcasts: 0,
     sentFrames: 0,
     droppedFrames: 0,
     unauthorized: 0,
     slowConsumer: 0,
+    tooManyConnections: 0,
     historyFrames: 0,
     historyRejected: 0,
     restoredSessions: 0,
@@ -71,6 +77,7 @@ export class CableHub implements CableBroadcaster {
   constructor(options: CableHubOptions) {
     this.limits = options.limits;
     this.now = options.now;
+    this.counts = new ConnectionCounts(options.caps);
   }
 
   broadcast(organizationId: string, type: CableMessageType, data: unknown, offset?: number): void {
@@ -122,7 +129,11 @@ export class CableHub implements CableBroadcaster {
       broadcasts: this.counters.broadcasts,
       sentFrames: this.counters.sentFrames,
       droppedFrames: this.counters.droppedFrames,
-      disconnects: { unauthorized: this.counters.unauthorized, slowConsumer: this.counters.slowConsumer },
+      disconnects: {
+        unauthorized: this.counters.unauthorized,
+        slowConsumer: this.counters.slowConsumer,
+        tooManyConnections: this.counters.tooManyConnections,
+      },
       history: {
         frames: this.counters.historyFrames,
         rejected: this.counters.historyRejected,
@@ -142,9 +153,36 @@ export class CableHub implements CableBroadcaster {
    * restored by its sid for a while (its subscriptions, not its messages: the client asks for those by offset).
    */
   detach(connection: CableConnection): void {
+    this.release(connection);
     this.restorable.remember(connection, this.now());
     this.unsubscribeAll(connection);
     this.connections.delete(connection);
+  }
+
+  /**
+   * Counts a connection whose token has just been resolved against its user's and token's caps, or refuses it with
+   * `too_many_connections`; whether it may go on. A reconnect that presents the sid of its own still-open socket
+   * takes that one over first, so a client coming back from a drop is not refused by its own ghost.
+   */
+  admit(connection: CableConnection, token: string, restoreSid: string | null): boolean {
+    const userId = connection.session?.userId;
+    if (userId === undefined) return false;
+    if (restoreSid !== null) this.takeOverStillOpen(connection, restoreSid);
+    const holder = { userId, token };
+    if (!this.counts.admit(holder)) {
+      this.counters.tooManyConnections += 1;
+      connection.disconnect(disconnectFrame('too_many_connections'));
+      return false;
+    }
+    connection.capHolder = holder;
+    return true;
+  }
+
+  /** Stops counting a connection against the caps: once it closes, or once the server has decided to end it. */
+  private release(connection: CableConnection): void {
+    if (connection.capHolder === null) return;
+    this.counts.release(connection.capHolder);
+    connection.capHolder = null;
   }
 
   /**
@@ -239,7 +277,8 @@ export class CableHub implements CableBroadcaster {
     replayHistory(connection, identifier, request, {
       history: this.history,
       epoch: this.epoch(),
-      highWaterMarkBytes: this.limits.highWaterMarkBytes,
+      flow: (batchBytes) => this.flowFor(connection, this.now(), batchBytes),
+      shed: () => this.disconnectSlowConsumer(connection),
       counters: this.counters,
       catchUp: this.limits,
       streamEnd: () => this.streamEnds.get(connection.subscriptions.get(identifier) ?? '') ?? null,
@@ -252,8 +291,8 @@ export class CableHub implements CableBroadcaster {
     if (organizationId === undefined) return;
     connection.subscriptions.delete(identifier);
     connection.paused?.delete(organizationId);
-    connection.floors?.delete(organizationId);
-    connection.historyRuns?.delete(organizationId);
+    connection.sentThrough.delete(organizationId);
+    connection.historyRuns.delete(organizationId);
     const topic = this.topics.get(organizationId);
     const group = topic?.get(identifier);
     if (!topic || !group) return;
@@ -277,6 +316,7 @@ export class CableHub implements CableBroadcaster {
   }
 
   rejectUnauthorized(connection: CableConnection): void {
+    this.release(connection);
     this.counters.unauthorized += 1;
     connection.disconnect(disconnectFrame('unauthorized'));
   }
@@ -318,40 +358,45 @@ export class CableHub implements CableBroadcaster {
       for (const [identifier, group] of topic) {
         const prefix = broadcastFramePrefix(identifier);
         if (group.plain.size > 0) {
-          const frames = messages.map((messageJson) => Buffer.from(broadcastFrame(prefix, messageJson)));
-          for (const connection of group.plain) this.deliver(connection, frames, now);
+          const batch = wireBatch(messages.map((messageJson) => broadcastFrame(prefix, messageJson)));
+          for (const connection of group.plain) this.deliver(connection, batch, now);
         }
         if (group.extended.size > 0) {
           epoch ??= this.epoch();
           positionPrefix ??= streamPositionPrefix(eventsStreamName(organizationId), epoch);
           const frames = extendedFrames(prefix, positionPrefix, messages, offsets);
+          const last = lastOffsetOf(offsets);
+          let batch: WireBatch | null = null;
           for (const connection of group.extended) {
             if (connection.paused?.has(organizationId)) continue;
-            const floor = connection.floors?.get(organizationId);
-            this.deliver(connection, floor === undefined ? frames : framesAfter(floor, frames, offsets), now);
+            const floor = connection.sentThrough.get(organizationId);
+            const sent =
+              floor === undefined || !reachesBelow(floor, offsets)
+                ? this.deliver(connection, (batch ??= wireBatch(frames)), now)
+                : this.deliver(connection, wireBatch(framesAfter(floor, frames, offsets)), now);
+            if (sent && last > (floor ?? -1)) connection.sentThrough.set(organizationId, last);
           }
         }
       }
     }
   }
 
-  private deliver(connection: CableConnection, frames: readonly Buffer[], now: number): void {
-    if (!connection.isOpen || frames.length === 0) return;
-    const decision = this.flowFor(connection, now);
+  /** Writes the batch if the flow policy lets it; whether it went out. */
+  private deliver(connection: CableConnection, batch: WireBatch, now: number): boolean {
+    if (!connection.isOpen || batch.frames === 0) return false;
+    const decision = this.flowFor(connection, now, batch.bytes.length);
     switch (decision) {
       case 'send':
-        connection.batch(() => {
-          for (const frame of frames) connection.send(frame);
-        });
-        this.counters.sentFrames += frames.length;
-        break;
+        connection.sendBatch(batch);
+        this.counters.sentFrames += batch.frames;
+        return true;
       case 'drop':
-        connection.droppedFrames += frames.length;
-        this.counters.droppedFrames += frames.length;
-        break;
+        connection.droppedFrames += batch.frames;
+        this.counters.droppedFrames += batch.frames;
+        return false;
       case 'disconnect':
         this.disconnectSlowConsumer(connection);
-        break;
+        return false;
       default: {
         const unhandled: never = decision;
         throw new Error(`unknown flow decision ${String(unhandled)}`);
@@ -360,6 +405,7 @@ export class CableHub implements CableBroadcaster {
   }
 
   private disconnectSlowConsumer(connection: CableConnection): void {
+    this.release(connection);
     this.counters.slowConsumer += 1;
     // Unsubscribed first so that its remaining frames in this flush are not even considered.
     this.unsubscribeAll(connection);
@@ -370,10 +416,10 @@ export class CableHub implements CableBroadcaster {
     for (const identifier of [...connection.subscriptions.keys()]) this.unsubscribe(connection, identifier);
   }
 
-  /** The flow policy for what the socket holds now; a connection in its opening is held to the hard limit only. */
-  private flowFor(connection: CableConnection, now: number): FlowDecision {
+  /** The flow policy for a batch on what the socket holds now; in its opening the hard limit replaces the mark. */
+  private flowFor(connection: CableConnection, now: number, batchBytes = 0): FlowDecision {
     const opening = now - (this.openedAt.get(connection) ?? -Infinity) < this.limits.openingMs;
-    return decideFlow(connection, connection.socket.bufferedAmount, now, this.limits, opening);
+    return decideFlow(connection, connection.socket.bufferedAmount, now, this.limits, opening, batchBytes);
   }
 
   private subscribersOf(organizationId: string): Set<CableConnection> {

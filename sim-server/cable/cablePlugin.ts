@@ -11,6 +11,7 @@ import { contractRoute } from '../kernel/contract.ts';
 import { acceptConnection } from './acceptConnection.ts';
 import type { CableBroadcaster, ResolveCableSession } from './broadcaster.ts';
 import { CableHub } from './cableHub.ts';
+import { resolveConnectionCaps, type ConnectionCaps } from './connectionCaps.ts';
 import { resolveFlowControlLimits, type FlowControlLimits } from './flowControl.ts';
 import { offeredSubprotocols, readSubprotocolOffer, speaksExtendedProtocol } from './protocol.ts';
 
@@ -26,6 +27,8 @@ export type CablePluginOptions = {
   pingIntervalMs?: number;
   /** Overrides of the slow-consumer policy (docs/cable.md); tests lower them to make a stall cheap. */
   flowControl?: Partial<FlowControlLimits>;
+  /** Overrides of the caps on open connections per user and per token (connectionCaps.ts, docs/cable.md). */
+  connectionCaps?: Partial<ConnectionCaps>;
   /** Milliseconds since the epoch, for ping timestamps and stall timing. */
   now?: () => number;
   /** On app close, how long to wait for clients to answer the close handshake before cutting them off. */
@@ -78,11 +81,17 @@ const registerCable: FastifyPluginAsync<CablePluginOptions> = async (app, option
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
   const closeGraceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   if (!(pingIntervalMs > 0)) throw new Error('cable: pingIntervalMs must be positive');
-  const hub = new CableHub({ limits: resolveFlowControlLimits(options.flowControl), now });
+  const hub = new CableHub({
+    limits: resolveFlowControlLimits(options.flowControl),
+    caps: resolveConnectionCaps(options.connectionCaps),
+    now,
+  });
 
   await app.register(websocket, {
     options: {
       maxPayload: MAX_INCOMING_MESSAGE_BYTES,
+      // Broadcasts leave as pre-framed uncompressed frames (wireFrames.ts): no extension may change the framing.
+      perMessageDeflate: false,
       handleProtocols: (offered) => readSubprotocolOffer(offered).selected ?? false,
     },
     // Replaces the plugin's default, which would close sockets before they hear why.

@@ -1,13 +1,16 @@
 // What to do with the next batch for a subscriber whose socket has not drained yet. A dashboard that stops
 // reading must neither stall the others nor make the simulator hold an unbounded queue for it, and a dashboard
 // that missed frames must learn that it did. A client that reads its history more slowly than its stream grows is
-// slow in the same way, and its limits (historyCatchUp.ts) are set here with the others.
+// slow in the same way, and its limits (historyCatchUp.ts) are set here with the others. The batch itself counts:
+// one that would take the socket over the limit is not written (issue 34), so what a stuck connection holds stays
+// within its budget, the kernel's send buffer included (kernelSendBuffer.ts).
 import { DEFAULT_HISTORY_CATCH_UP, type HistoryCatchUpLimits } from './historyCatchUp.ts';
+import { kernelSendBufferBytes } from './kernelSendBuffer.ts';
 
 export type FlowControlLimits = HistoryCatchUpLimits & {
-  /** Above this many unsent bytes, further broadcast batches for the subscriber are dropped. */
+  /** A batch (live or history) that would leave more than this many unsent bytes is not written (live: dropped). */
   highWaterMarkBytes: number;
-  /** Above this many unsent bytes the subscriber is disconnected at once. */
+  /** A batch that would leave more than this unsent disconnects the subscriber at once; in the opening, the only limit. */
   hardLimitBytes: number;
   /** A subscriber over the high-water mark for longer than this is disconnected. */
   stallTimeoutMs: number;
@@ -19,19 +22,29 @@ export type FlowControlLimits = HistoryCatchUpLimits & {
 };
 
 /**
- * The mark holds several seconds of one large organization's stream (docs/cable.md): at 4 MiB a 10,000-asset
- * dashboard on a busy machine was cut whenever it had not drained one second's ~3 MB turn within the second.
+ * What one connection that stops reading may cost the simulator at most: its unsent frames in ws and Node, their
+ * Buffers and the kernel's send buffer together (docs/cable.md "Slow consumers").
  */
-export const DEFAULT_FLOW_CONTROL_LIMITS: FlowControlLimits = {
-  highWaterMarkBytes: 16 * 1024 * 1024,
-  hardLimitBytes: 64 * 1024 * 1024,
-  stallTimeoutMs: 30_000,
-  openingMs: 20_000,
-  ...DEFAULT_HISTORY_CATCH_UP,
-};
+export const STUCK_CONNECTION_BUDGET_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The budget less the kernel's share, as both limits: a batch that does not fit disconnects at once, in the opening
+ * as later, since a client that never reads held four times the budget for 20 s with a 64 MiB opening (issue 34).
+ * `openingMs` and `stallTimeoutMs` matter only when an override sets the hard limit above the mark.
+ */
+export function defaultFlowControlLimits(): FlowControlLimits {
+  const unsentBytes = Math.max(4 * 1024 * 1024, STUCK_CONNECTION_BUDGET_BYTES - kernelSendBufferBytes());
+  return {
+    highWaterMarkBytes: unsentBytes,
+    hardLimitBytes: unsentBytes,
+    stallTimeoutMs: 30_000,
+    openingMs: 20_000,
+    ...DEFAULT_HISTORY_CATCH_UP,
+  };
+}
 
 export function resolveFlowControlLimits(overrides: Partial<FlowControlLimits> = {}): FlowControlLimits {
-  const limits = { ...DEFAULT_FLOW_CONTROL_LIMITS, ...overrides };
+  const limits = { ...defaultFlowControlLimits(), ...overrides };
   if (!(limits.highWaterMarkBytes >= 0 && limits.hardLimitBytes >= limits.highWaterMarkBytes)) {
     throw new Error('cable flow control: need 0 <= highWaterMarkBytes <= hardLimitBytes');
   }
@@ -54,10 +67,11 @@ export type FlowState = {
 export type FlowDecision = 'send' | 'drop' | 'disconnect';
 
 /**
- * Decides for one batch from what the socket still holds before it, and records the start or end of a stall in
- * `state`. A subscriber that has drained after dropping frames is disconnected too: its picture has holes that only
- * its reconnect (and the incremental refetch that comes with it) can fill. `opening`: the connection is in its
- * first `openingMs`, when only the hard limit applies.
+ * Decides for one batch of `batchBytes` from what the socket still holds before it, and records the start or end of
+ * a stall in `state`. A batch that would take the socket over the hard limit disconnects at once; over the mark
+ * (not in the connection's first `openingMs`) it is dropped and the stall clock runs. A subscriber that has drained
+ * after dropping frames is disconnected too: its picture has holes that only its reconnect (and the incremental
+ * refetch that comes with it) can fill.
  */
 export function decideFlow(
   state: FlowState,
@@ -65,9 +79,11 @@ export function decideFlow(
   now: number,
   limits: FlowControlLimits,
   opening = false,
+  batchBytes = 0,
 ): FlowDecision {
-  if (bufferedBytes > limits.hardLimitBytes) return 'disconnect';
-  if (bufferedBytes > (opening ? limits.hardLimitBytes : limits.highWaterMarkBytes)) {
+  const after = bufferedBytes + batchBytes;
+  if (after > limits.hardLimitBytes) return 'disconnect';
+  if (!opening && after > limits.highWaterMarkBytes) {
     state.overHighWaterSince ??= now;
     return now - state.overHighWaterSince > limits.stallTimeoutMs ? 'disconnect' : 'drop';
   }

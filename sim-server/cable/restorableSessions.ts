@@ -1,6 +1,6 @@
 // Dropped extended-protocol sessions that their client may restore by sid for a while: their subscriptions, not
 // their messages (the client asks for those by offset). Remembered in the order they dropped, so the expired ones
-// are at the front.
+// are at the front. Only the user who owned a session can spend its sid.
 import type { CableConnection } from './cableConnection.ts';
 
 /** How long a dropped extended session can be restored by its sid. */
@@ -33,12 +33,15 @@ export class RestorableSessions {
     }
   }
 
-  /** The identifiers of the same user's dropped session with this sid, once; null when there is none to restore. */
+  /**
+   * The identifiers of the same user's dropped session with this sid, once; null when there is none to restore. A
+   * sid presented by another user is not spent: the owner can still restore it (issue 34).
+   */
   take(previousSid: string, userId: string | undefined, now: number): string[] | null {
     const previous = this.sessions.get(previousSid);
+    if (!previous || previous.userId !== userId) return null;
     this.sessions.delete(previousSid);
-    if (!previous || previous.until < now || previous.userId !== userId) return null;
-    return previous.identifiers;
+    return previous.until < now ? null : previous.identifiers;
   }
 
   forgetExpired(now: number): void {

@@ -1,7 +1,10 @@
 // Slow consumers on the cable endpoint, with real websocket clients on a real port: a subscriber that stops reading
-// loses frames or is disconnected, while a healthy one receives everything.
+// loses frames or is disconnected, while a healthy one receives everything; with the default limits it never holds
+// more than its budget (issue 34, finding 10).
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { STUCK_CONNECTION_BUDGET_BYTES } from '#sim/cable/flowControl';
+import { kernelSendBufferBytes } from '#sim/cable/kernelSendBuffer';
 import {
   MANAGED_ORG,
   OWN_ORG,
@@ -128,6 +131,30 @@ describe('slow consumers', () => {
     expect(app.broadcaster.subscriberCount(OWN_ORG)).toBe(1);
     slow.socket.resume();
     expect((await slow.drainUntilClosed()).at(-1)).toEqual({
+      type: 'disconnect',
+      reason: 'slow_consumer',
+      reconnect: true,
+    });
+  });
+
+  it('holds, with the default limits, no more for a client that stopped reading than its budget, then sheds it', async () => {
+    const { app, url } = await startCable();
+    const healthy = await subscribedDashboard(url);
+    const stuck = await subscribedDashboard(url);
+    stuck.socket.pause();
+    const [, stuckOnServer] = [...app.websocketServer.clients];
+    let mostHeld = 0;
+
+    await broadcastUntil(app, healthy, () => {
+      mostHeld = Math.max(mostHeld, stuckOnServer?.bufferedAmount ?? 0);
+      return app.broadcaster.stats().disconnects.slowConsumer > 0;
+    });
+    // What ws and Node hold for it, plus at most the kernel's send buffer, is within the documented 16 MiB.
+    expect(mostHeld).toBeGreaterThan(0);
+    expect(mostHeld + kernelSendBufferBytes()).toBeLessThanOrEqual(STUCK_CONNECTION_BUDGET_BYTES);
+    expect(app.broadcaster.subscriberCount(OWN_ORG)).toBe(1);
+    stuck.socket.resume();
+    expect((await stuck.drainUntilClosed()).at(-1)).toEqual({
       type: 'disconnect',
       reason: 'slow_consumer',
       reconnect: true,
