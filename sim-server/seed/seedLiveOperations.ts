@@ -12,8 +12,13 @@ import { seedCatalogues } from './seedCatalogues.ts';
 import { seedClosures } from './seedClosures.ts';
 import { seedIncidents } from './seedIncidents.ts';
 import { seedZones } from './seedZones.ts';
+import { streetStretches } from './seedStreetStretch.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
 
-export function seedLiveOperations(log: EventLog, options: { seed: number; now: number }): number {
+export function seedLiveOperations(
+  log: EventLog,
+  options: { seed: number; now: number; network?: StreetNetwork },
+): number {
   const faker = new Faker({ locale: [en, base] });
   faker.seed(options.seed * 31 + 4);
   const { now } = options;
@@ -42,6 +47,7 @@ export function seedLiveOperations(log: EventLog, options: { seed: number; now: 
     responderThings,
     roadWorkThings,
     add,
+    streetStretch: options.network ? streetStretches(options.network) : null,
   };
   const areaTypes = seedCatalogues(context);
   seedAreas(context, areaTypes);

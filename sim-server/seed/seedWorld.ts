@@ -279,7 +279,7 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
   log.transaction(() => {
     for (const { event, envelope } of events) log.record(event, envelope);
   });
-  const liveOperationsEvents = seedLiveOperations(log, { seed: options.seed, now });
+  const liveOperationsEvents = seedLiveOperations(log, { seed: options.seed, now, network });
   return {
     organizations: ORGANIZATION_PLANS.length,
     users: DEMO_USER_PLANS.length,

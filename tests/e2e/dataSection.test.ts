@@ -334,7 +334,7 @@ describe('Monthly reports', () => {
       .waitFor({ timeout: 1000 });
     expect(await button.isDisabled()).toBe(true);
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^monthly-.+\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^\w[\w.-]*_\d{4}-\d{2}_monthly_report\.pdf$/);
     const pdf = await downloadedBytes(download);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
