@@ -1,9 +1,10 @@
 // The dashboard's one map surface (live §2 "Shared map behaviour"; issue 25): the basemap with the live picture
 // drawn on it (assets, stations, overlays, what the screens contribute through featureLayers.ts), the controls, the
 // search boxes, the popups, the right-click menu, info windows, the current location and the view's instructions,
-// and the editing aids a screen starts (mapEditing.ts). Mounted once by the dashboard layout and kept while the user
-// moves between sections, so the markers stay drawn; it shows in the slot the current section's screen lent it
-// (LiveMap.tsx) with what that section contributes (sectionMap.ts).
+// and the editing aids a screen starts (mapEditing.ts), which alone take the map's clicks while they run. Mounted
+// once by the dashboard layout and kept while the user moves between sections, so the markers stay drawn; it shows
+// in the slot the current section's screen lent it (LiveMap.tsx) with what that section contributes
+// (sectionMap.ts).
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -144,7 +145,15 @@ export function MapShell() {
   }, [entry]);
 
   // A marker click selects where the screen selects; without one it pins the popup only.
-  const select = useCallback((thingId: string) => callbacks.current.onSelect?.(thingId), []);
+  // While an edit runs the editor alone takes the map's clicks (issue 37 item 7): a marker under the cursor
+  // neither selects nor pins.
+  const select = useCallback((thingId: string) => {
+    if (editRequest.peek()) {
+      pinnedThingId.value = null;
+      return;
+    }
+    callbacks.current.onSelect?.(thingId);
+  }, []);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -154,7 +163,9 @@ export function MapShell() {
       mounted = mountLiveMap(container, {
         basemap,
         onSelect: select,
-        onPickOverlay: (picked) => callbacks.current.onPickOverlay?.(picked),
+        onPickOverlay: (picked) => {
+          if (!editRequest.peek()) callbacks.current.onPickOverlay?.(picked);
+        },
         onUnavailable: () => setUnavailable(true),
       });
     } catch {
@@ -221,9 +232,13 @@ export function MapShell() {
             onSelect={select}
           />
           {add ? <ZoomGatedAddButton surface={surface} action={add} /> : null}
-          <ThingPopups surface={surface} />
-          <StationPopup surface={surface} onSelect={select} />
-          <InfoWindow surface={surface} />
+          {editRequest.value ? null : (
+            <>
+              <ThingPopups surface={surface} />
+              <StationPopup surface={surface} onSelect={select} />
+              <InfoWindow surface={surface} />
+            </>
+          )}
           <LocateOverlay surface={surface} />
           {editing?.request.kind === 'location' ? (
             <LocationMarkerEditor

@@ -2,9 +2,10 @@
 // location marker with its 100 m circle and heading arrow, and polygon or path drawing and editing with
 // terra-draw. A screen starts an edit when its form mounts, reads `editResult` as the user works, and stops in
 // its teardown; the map surface shows the matching editor (LocationMarkerEditor.tsx, ShapeEditor.tsx), so
-// screens never touch the map library.
+// screens never touch the map library. While an edit runs, nothing else on the map takes its clicks.
 import { signal } from '@preact/signals-react';
 import type { LngLat } from '../live/mapProtocol.ts';
+import { hoveredThingId, infoWindow, openStationId, pinnedThingId } from './mapViewState.ts';
 
 export type EditRequest =
   /**
@@ -26,7 +27,20 @@ export type EditResult =
 export const editRequest = signal<{ sequence: number; request: EditRequest } | null>(null);
 export const editResult = signal<EditResult | null>(null);
 
+/**
+ * While an edit runs the editor alone takes the map's clicks (issue 37 item 7): the search's info window and the
+ * asset and station popups close when it starts and when it stops (so none follows from the form to the detail),
+ * and MapShell.tsx opens none and selects nothing while it lasts.
+ */
+function closeMapPopups(): void {
+  infoWindow.value = null;
+  pinnedThingId.value = null;
+  hoveredThingId.value = null;
+  openStationId.value = null;
+}
+
 export function startEditing(request: EditRequest): void {
+  closeMapPopups();
   editRequest.value = { sequence: (editRequest.peek()?.sequence ?? 0) + 1, request };
   editResult.value =
     request.kind === 'location'
@@ -35,6 +49,7 @@ export function startEditing(request: EditRequest): void {
 }
 
 export function stopEditing(): void {
+  closeMapPopups();
   editRequest.value = null;
   editResult.value = null;
 }

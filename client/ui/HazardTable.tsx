@@ -1,5 +1,6 @@
 // Hazards as a table, newest first: when, which asset (when the screen shows several), the type and the severity.
 // The hazards screen lists its search's hazards with it; the R2R results list the run's alerts.
+import { useSignals } from '@preact/signals-react/runtime';
 import { HAZARD_TYPE_LABELS, type Hazard } from '#domain/hazards/hazard';
 import { formatTripTime } from './tripFormat.ts';
 import './hazardTable.css';
@@ -14,6 +15,7 @@ type HazardTableProps = {
 };
 
 export function HazardTable({ label, hazards, assetNames, caption, rowTestId }: HazardTableProps) {
+  useSignals();
   return (
     <table className="hazard-table" aria-label={label}>
       {caption ? <caption>{caption}</caption> : null}

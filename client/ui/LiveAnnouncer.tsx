@@ -3,9 +3,11 @@
 // dashboard says something (a save's result), and the component itself watches the live picture for what a
 // dispatcher must hear without looking: assets going offline and new incidents. Counts are compared within one
 // fleet only (the total unchanged for offline, grown for incidents), so loading or switching an organization is
-// never read out as a change.
+// never read out as a change. What was said belongs to the screen it was said on (issue 37 item 11): the next
+// screen's status region starts empty instead of still holding the last form's "Saved".
 import { effect } from '@preact/signals-react';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { subscribedOrganization } from '../app/session.ts';
 import { eventCounts } from '../live/eventsStore.ts';
 import { statusCounts } from '../live/thingsStore.ts';
@@ -22,13 +24,32 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 export function LiveAnnouncer() {
   const [spoken, setSpoken] = useState<Record<Politeness, string>>({ polite: '', assertive: '' });
+  const [spokenOn, setSpokenOn] = useState<Record<Politeness, string>>({ polite: '', assertive: '' });
+  // The address is read from the window, as when the words were said; `location` re-renders on every navigation.
+  const [location] = useLocation();
+  const shownPath = window.location.pathname;
+  const shown = (politeness: Politeness) => (spokenOn[politeness] === shownPath ? spoken[politeness] : '');
+  useEffect(() => {
+    // Forgotten once left, so coming back to that screen does not say it again.
+    const here = window.location.pathname;
+    setSpoken((old) => ({
+      polite: spokenOn.polite === here ? old.polite : '',
+      assertive: spokenOn.assertive === here ? old.assertive : '',
+    }));
+    // Only a navigation forgets; a new message sets its own screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location]);
 
   useEffect(() => {
     const announcer = createAnnouncer(
       (text, politeness) => {
         // Emptied first so the same words said twice are announced twice.
         setSpoken((old) => ({ ...old, [politeness]: '' }));
-        window.requestAnimationFrame(() => setSpoken((old) => ({ ...old, [politeness]: text })));
+        window.requestAnimationFrame(() => {
+          // A save says "Saved" and then opens what it saved: the words belong to the screen shown by now.
+          setSpokenOn((old) => ({ ...old, [politeness]: window.location.pathname }));
+          setSpoken((old) => ({ ...old, [politeness]: text }));
+        });
       },
       {
         now: () => performance.now(),
@@ -77,10 +98,10 @@ export function LiveAnnouncer() {
   return (
     <>
       <div className="visually-hidden" role="status" aria-live="polite" data-testid="announcer-polite">
-        {spoken.polite}
+        {shown('polite')}
       </div>
       <div className="visually-hidden" role="alert" aria-live="assertive" data-testid="announcer-assertive">
-        {spoken.assertive}
+        {shown('assertive')}
       </div>
     </>
   );

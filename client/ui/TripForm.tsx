@@ -2,6 +2,7 @@
 // start and an end at most 24 hours apart in the past, and what telemetry each picked asset has (coverage). Its
 // state is the kit's `useForm`: a rule's message shows under its field once the field was touched and changed, or
 // after a search was tried, and follows every change from then on.
+import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AssetChoice as OfferedAsset } from '#domain/things/assetChoices';
 import { tripSearchProblems } from '#domain/trips/tripRange';
@@ -10,6 +11,7 @@ import { fetchCoverage, type AssetChoice } from '../api/trips.ts';
 import { apiClient } from '../app/session.ts';
 import { AssetPicker } from './AssetPicker.tsx';
 import { describedBy, Field, FieldError } from './FormField.tsx';
+import { displayZone } from './displayTime.ts';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from './tripFormat.ts';
 import { useForm, type FieldBinding } from './useForm.ts';
 import './tripPages.css';
@@ -79,6 +81,7 @@ function TimeField({ id, value, error, onChange, onBlur, label }: FieldBinding &
 }
 
 export function TripForm({ choices, busy, onSearch, children, extraProblem = null }: TripFormProps) {
+  useSignals();
   const [initial] = useState(() => openingValues(Date.now()));
   const form = useForm(
     'trip',
@@ -157,6 +160,7 @@ export function TripForm({ choices, busy, onSearch, children, extraProblem = nul
           })}
         </ul>
       ) : null}
+      <p className="trip-form__hint">Times are in {displayZone.value}.</p>
       <TimeField {...form.bind('start')} label="Start time" />
       <TimeField {...form.bind('end')} label="End time" />
       {children}

@@ -267,6 +267,20 @@ export type ClosureDisplayedTimes = { start: number | null; end: number | null }
  * A manual closure shows its own start and end while it is active or scheduled (start or end still ahead). Any
  * other closure shows when it last started — for automated closures, when the asset last turned it on — and no end.
  */
+/**
+ * When a scheduled closure starts: a manual closure not yet active whose start is still ahead, or null. Its status
+ * reads Standby like any inactive closure, so the screens say beside it that it is scheduled and when (issue 37).
+ */
+export function scheduledStartOf(closure: Closure, now: number): number | null {
+  if (closure.closureType !== 'manual' || closure.isActive) return null;
+  return closure.startTime !== null && closure.startTime > now ? closure.startTime : null;
+}
+
+/** "Scheduled, starts {time}": what the list and the detail say beside a scheduled closure's Standby. */
+export function scheduledText(startText: string): string {
+  return `Scheduled, starts ${startText}`;
+}
+
 export function displayedClosureTimes(closure: Closure, now: number): ClosureDisplayedTimes {
   if (closure.closureType === 'manual') {
     const scheduled =

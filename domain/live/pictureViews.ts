@@ -2,7 +2,8 @@
 // first time it is asked for and remembered for as long as the collection it reads is the same object, so a
 // screen that reads it on every render pays once per change (`picture.things` is a new object after every step
 // that changed an asset, even though the records in it are changed in place). The asset order (by display name)
-// only depends on which assets exist and what they are called, so it is rebuilt only when that changes. Text
+// only depends on which assets exist and what they are called, so it is rebuilt only when that changes; names with
+// numbers read in natural order (domain/units/naturalOrder.ts). Text
 // shown to people is ordered by the caller's `compareText`: the domain knows no locale.
 import {
   compareLocations,
@@ -14,6 +15,7 @@ import type { Closure } from '#domain/closures/closure';
 import { eventsLabel, isResponderOrganization } from '#domain/organizations/organization';
 import { countStatuses, type StatusCounts } from '#domain/status/statusCounts';
 import type { Thing } from '#domain/things/thing';
+import { compareNatural } from '#domain/units/naturalOrder';
 import type { LivePicture } from './livePicture.ts';
 
 function memoise<TKey extends object, TValue>(compute: (key: TKey) => TValue): (key: TKey) => TValue {
@@ -27,10 +29,11 @@ function memoise<TKey extends object, TValue>(compute: (key: TKey) => TValue): (
   };
 }
 
+/** By display name in natural order ("Ambulance 2" before "Ambulance 11"), then id. */
 function compareNames(a: Thing, b: Thing): number {
-  const byName =
-    a.primaryDisplayName < b.primaryDisplayName ? -1 : a.primaryDisplayName > b.primaryDisplayName ? 1 : 0;
-  return byName || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (
+    compareNatural(a.primaryDisplayName, b.primaryDisplayName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
 function thingOrder(picture: LivePicture): readonly string[] {

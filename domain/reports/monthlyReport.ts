@@ -65,6 +65,15 @@ export function monthlyReportFileId(organizationId: string, year: number, month:
   return `monthly-${organizationId}-${year}-${String(month).padStart(2, '0')}.pdf`;
 }
 
+/**
+ * The name a monthly report downloads under (issue 37 item 11): the organization and the month, not the file's id —
+ * "Cook_County_Coordination_Center_2026-03_monthly_report.pdf"; the same characters as an export's name.
+ */
+export function monthlyReportFileName(organizationName: string, year: number, month: number): string {
+  const base = organizationName.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'organization';
+  return `${base}_${year}-${String(month).padStart(2, '0')}_monthly_report.pdf`;
+}
+
 export function parseMonthlyReportFileId(
   fileId: string,
 ): { organizationId: string; year: number; month: number } | null {

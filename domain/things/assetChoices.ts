@@ -1,6 +1,7 @@
 // Which assets a form may offer, and why an asset it shows cannot be picked (access §6, live §6; issue 29). The
 // pickers of trips, hazards, exports, custom reports, closures, R2R and sharing read every asset of the viewed
 // organization; these rules decide, per screen, which of them are offered. Pure: the caller passes the assets.
+import { compareNatural } from '#domain/units/naturalOrder';
 import type { Thing } from '#domain/things/thing';
 import { R2R_NOT_ENABLED, isR2RHardware } from '#domain/things/thingControlGates';
 
@@ -28,9 +29,9 @@ export function assetChoiceOf(thing: Thing): AssetChoice {
   };
 }
 
-/** By name, then id, so equal names keep one order. */
+/** By name in natural order ("Ambulance 2" before "Ambulance 11"), then id, so equal names keep one order. */
 export function byChoiceName(a: AssetChoice, b: AssetChoice): number {
-  return a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return compareNatural(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Offered and pickable; offered but disabled with the reason shown beside it; or not offered at all. */

@@ -99,6 +99,26 @@ export function typeDisplayName(
   if (name === '') return '';
   const entry = catalogue.find((candidate) => candidate.name === name);
   if (entry && entry.displayName.trim() !== '') return entry.displayName;
-  const words = name.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return catalogueNameInWords(name);
 }
+
+/** Names read letter by letter (issue 37 item 11: "Als", "Bls", "Suv" read as words they are not). */
+const ACRONYMS = new Set(['als', 'bls', 'suv', 'ems', 'atv', 'utv', 'ha5', 'ha7']);
+
+/**
+ * A catalogue name in words, the first capitalised and acronyms in capitals: "arrow_board" → "Arrow board",
+ * "als" → "ALS", "truck_mounted" → "Truck mounted". The simulator seeds its catalogue's display names with it.
+ */
+export function catalogueNameInWords(name: string): string {
+  const words = name
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The type every asset falls back to without one: no filter or form offers it as a kind of vehicle. */
+export const FALLBACK_THING_TYPE = 'default';

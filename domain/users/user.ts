@@ -13,7 +13,8 @@ import { RequestIdSchema } from '#domain/wire/requestParts';
 export const REQUIRED = 'Required';
 export const INVALID_EMAIL = 'Must be a valid email';
 export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 320;
+/** The longest address a mail path carries (RFC 5321: 256 with its angle brackets); longer saved and never arrived. */
+export const EMAIL_MAX_LENGTH = 254;
 
 const requiredName = v.pipe(
   v.string(REQUIRED),

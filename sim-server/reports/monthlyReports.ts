@@ -5,7 +5,12 @@
 // `status` says how far the reading is (issue 29: the first download shows progress); `warm` makes the current and
 // previous month of every organization in the background after start, so a user rarely waits at all.
 import fs from 'node:fs';
-import { monthlyReportFileId, parseMonthlyReportFileId, type MonthlyReportRecord } from '#domain/reports/monthlyReport';
+import {
+  monthlyReportFileId,
+  monthlyReportFileName,
+  parseMonthlyReportFileId,
+  type MonthlyReportRecord,
+} from '#domain/reports/monthlyReport';
 import { speedUnitFor } from '#domain/units/speed';
 import { monthInZone, startOfMonthInZone } from '#domain/units/zonedTime';
 import type { Clock } from '../kernel/clock.ts';
@@ -25,6 +30,8 @@ export type MonthlyReports = {
   /** Every report of the organizations, newest month first, then by organization name. */
   list(organizationIds: readonly string[]): MonthlyReportRecord[];
   parseFileId(fileId: string): ReportSubject | null;
+  /** The name the report `fileId` downloads under (organization and month), or null when it is no monthly report. */
+  downloadName(fileId: string): string | null;
   /** Makes the report's PDF when missing or stale; false when there is no such report. */
   ensure(subject: ReportSubject): Promise<boolean>;
   /**
@@ -176,6 +183,11 @@ export function createMonthlyReports(options: {
       );
     },
     parseFileId: parseMonthlyReportFileId,
+    downloadName(fileId) {
+      const subject = parseMonthlyReportFileId(fileId);
+      const organization = subject && selectOrganizations.all(JSON.stringify([subject.organizationId]))[0];
+      return subject && organization ? monthlyReportFileName(organization.name, subject.year, subject.month) : null;
+    },
     ensure(subject) {
       const found = located(subject);
       if (!found) return Promise.resolve(false);

@@ -110,7 +110,9 @@ export const fileRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         return sendNotFound(reply, FILE_NOT_FOUND);
       const extension = fileId.slice(fileId.lastIndexOf('.'));
       const record = kind === 'exports' ? exports.byId(exportIdOf(fileId)) : null;
-      const downloadName = record ? exportFileName(record.title, fileId) : fileId;
+      const downloadName = record
+        ? exportFileName(record.title, fileId)
+        : ((kind === 'reports' ? app.monthlyReports.downloadName(fileId) : null) ?? fileId);
       return reply
         .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
         .header('content-disposition', `attachment; filename="${downloadName}"`)

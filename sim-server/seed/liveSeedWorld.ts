@@ -1,5 +1,6 @@
 // What the live-operations seed reads from the world seed (the things it placed and the organizations), the
 // context each part of that seed gets, and the small geometry they share.
+import type { StreetStretch } from './seedStreetStretch.ts';
 import type { Faker } from '@faker-js/faker';
 import type { SqliteDatabase } from '../store/database.ts';
 import type { SimEvent } from '../store/events.ts';
@@ -52,6 +53,8 @@ export type LiveSeedContext = {
   network: StreetNetwork;
   streetIndex: EdgeIndex;
   add(event: SimEvent, streamId: string, organizationId: string | null): void;
+  /** Paths along the streets, when the seed has the street network (closures follow the street they are on). */
+  streetStretch: StreetStretch | null;
 };
 
 export const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,4 +1,5 @@
 // The thing type, subtype and area type catalogues: every type and subtype the fleet uses, plus the default type.
+import { catalogueNameInWords } from '#domain/things/thingTypes';
 import type { AreaTypeRecord } from '../catalog/catalogRecords.ts';
 import type { LiveSeedContext } from './liveSeedWorld.ts';
 
@@ -14,9 +15,10 @@ const AREA_TYPE_PLANS: readonly Omit<AreaTypeRecord, 'id'>[] = [
   { db_name: 'other', display_name: 'Other', is_station_view: false, is_av_type: false },
 ];
 
+/** Display names in title case, acronyms in capitals ("Arrow Board", "ALS", "SUV"). */
 const humanise = (name: string) =>
-  name
-    .split('_')
+  catalogueNameInWords(name)
+    .split(' ')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 

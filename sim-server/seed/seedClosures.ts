@@ -1,7 +1,10 @@
 // Closures of the road works: manual (active and standby), automated by an arrow board, a feed closure and a
-// manual one published to WZDx.
+// manual one published to WZDx, each along the street its anchor is on.
 import type { ClosureRecord } from '#domain/closures/closureRecord';
 import { anchorOf, HOUR, iso, round7, type LiveSeedContext, type SeedThing } from './liveSeedWorld.ts';
+
+/** How far a seeded closure runs along its street. */
+const CLOSURE_METRES = 350;
 
 export function seedClosures(context: LiveSeedContext): void {
   const { faker, now, roadWorks, roadWorkThings, add } = context;
@@ -13,11 +16,16 @@ export function seedClosures(context: LiveSeedContext): void {
   ): ClosureRecord | null => {
     if (!at) return null;
     const id = faker.string.uuid();
-    const route = [
-      { lat: round7(at.lat), lng: round7(at.lng) },
-      { lat: round7(at.lat + 0.0015), lng: round7(at.lng + 0.0004) },
-      { lat: round7(at.lat + 0.003), lng: round7(at.lng + 0.0008) },
-    ];
+    // Along the anchor's street (issue 37 item 11: a straight line ran across blocks); a world seeded without
+    // streets keeps the short line north.
+    const stretch = context.streetStretch?.([at.lng, at.lat], CLOSURE_METRES) ?? null;
+    const route = stretch
+      ? stretch.path.map(([lng, lat]) => ({ lat: round7(lat), lng: round7(lng) }))
+      : [
+          { lat: round7(at.lat), lng: round7(at.lng) },
+          { lat: round7(at.lat + 0.0015), lng: round7(at.lng + 0.0004) },
+          { lat: round7(at.lat + 0.003), lng: round7(at.lng + 0.0008) },
+        ];
     return {
       id,
       uuid: id,
@@ -25,15 +33,12 @@ export function seedClosures(context: LiveSeedContext): void {
       alert_message: 'Lane closed ahead',
       direction: 'N',
       impacted_lanes: [1],
-      street_start: at.street,
-      street_end: at.street,
+      street_start: stretch?.street ?? at.street,
+      street_end: stretch?.street ?? at.street,
       external_id: null,
       geocoded_route: route,
       calculated_route: route,
-      user_route: [
-        route[0] ?? route[1] ?? { lat: at.lat, lng: at.lng },
-        route[2] ?? { lat: at.lat, lng: at.lng },
-      ],
+      user_route: [route[0] ?? { lat: at.lat, lng: at.lng }, route.at(-1) ?? { lat: at.lat, lng: at.lng }],
       start_time: plan.is_active ? iso(now - 2 * HOUR) : null,
       end_time: plan.is_active ? iso(now + 30 * 24 * HOUR) : null,
       last_start_time: plan.is_active ? iso(now - 2 * HOUR) : null,

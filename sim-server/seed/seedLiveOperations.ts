@@ -14,6 +14,8 @@ import { seedCatalogues } from './seedCatalogues.ts';
 import { seedClosures } from './seedClosures.ts';
 import { seedIncidents } from './seedIncidents.ts';
 import { seedZones } from './seedZones.ts';
+import { streetStretches } from './seedStreetStretch.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
 
 export function seedLiveOperations(
   log: EventLog,
@@ -49,6 +51,7 @@ export function seedLiveOperations(
     network: options.network,
     streetIndex: buildEdgeIndex(options.network),
     add,
+    streetStretch: streetStretches(options.network),
   };
   const areaTypes = seedCatalogues(context);
   seedAreas(context, areaTypes);

@@ -36,6 +36,21 @@ describe('the asset list', () => {
     expect(thingList(moved)[2]).toBe(moved.things.get('1'));
   });
 
+  it('orders numbered names as people count them: Ambulance 1, 2, 11, 12 (issue 37 item 11)', () => {
+    const names = ['Ambulance 12', 'Ambulance 2', 'Ambulance 11', 'Ambulance 1', 'ambulance 3', 'Tow 9'];
+    const picture = loadedPicture({
+      things: names.map((nickname, index) => thing({ id: String(index), nickname })),
+    });
+    expect(thingList(picture).map((asset) => asset.primaryDisplayName)).toEqual([
+      'Ambulance 1',
+      'Ambulance 2',
+      'ambulance 3',
+      'Ambulance 11',
+      'Ambulance 12',
+      'Tow 9',
+    ]);
+  });
+
   it('re-sorts when an asset is renamed', () => {
     const picture = loadedPicture({
       things: [thing({ id: '1', nickname: 'B' }), thing({ id: '2', nickname: 'C' })],

@@ -278,6 +278,17 @@ describe('the area form', () => {
     await page.waitForURL(/\/dashboard\/areas\/[^/]+$/);
     await page.getByTestId('area-detail').getByText('Form Test Exclusion').first().waitFor();
     await page.getByTestId('area-detail').getByText('Postal code').waitFor();
+    // The country by its name, not its code (issue 37 item 11).
+    await page.getByTestId('area-detail').getByText('United Kingdom', { exact: true }).waitFor();
+    // "Saved" is said on the screen the save opened, and the next screen does not carry it (issue 37 item 11).
+    const said = page.getByTestId('announcer-polite');
+    await said.getByText('Saved').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: '‹ Areas' }).click();
+    await page.waitForURL(atPath('/dashboard/areas'));
+    await expect.poll(() => said.textContent()).toBe('');
+    await page.goBack();
+    await page.getByTestId('area-detail').getByText('Form Test Exclusion').first().waitFor();
+    expect(await said.textContent()).toBe('');
 
     const saved = (await listAreas()).find((area) => area.name === 'Form Test Exclusion');
     expect(saved?.area_geom).toHaveLength(4);

@@ -109,4 +109,26 @@ describe('closure list and detail', () => {
     await awayAndBack(() => page.getByRole('link', { name: 'Edit' }).click());
     await page.waitForURL('**/edit');
   });
+
+  it('says a scheduled closure is scheduled and when it starts, beside its Standby (issue 37 item 11)', async () => {
+    const stamp = Date.now().toString(36);
+    const start = new Date(Date.now() + 2 * DAY);
+    start.setUTCSeconds(0, 0);
+    await createClosure({
+      description: `Scheduled ${stamp}`,
+      is_active: false,
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + DAY).toISOString(),
+    });
+    const page = await openClosures();
+    await page.getByPlaceholder('Search for a Closure...').fill(`Scheduled ${stamp}`);
+    const said = `Scheduled, starts ${formatListTime(start.getTime(), 'America/Chicago')}`;
+    const target = row(page, `Scheduled ${stamp}`);
+    await target.getByText(said, { exact: true }).waitFor();
+    await target.getByRole('button').first().click();
+    const status = page.getByTestId('closure-detail').locator('[data-field="Status"]');
+    await status.getByText(`Standby · ${said}`).waitFor();
+    // Every way back reads alike: "‹" and where it leads (issue 37 item 11).
+    await page.getByRole('link', { name: '‹ Closures', exact: true }).waitFor();
+  });
 });

@@ -167,6 +167,12 @@ describe('Export wizard and list', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByLabel('Closure').check();
     await page.getByRole('button', { name: 'Create' }).click();
+    // The usual closure types come ticked (issue 37 item 10): the first Export CSV is no refusal.
+    expect(await page.getByLabel('Manual').isChecked()).toBe(true);
+    expect(await page.getByLabel('Automated').isChecked()).toBe(true);
+    expect(await page.getByLabel('Feed').isChecked()).toBe(false);
+    await page.getByLabel('Manual').uncheck();
+    await page.getByLabel('Automated').uncheck();
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await page.getByText('Must include at least 1 Closure type or Asset').waitFor();
     await page.getByLabel('Manual').check();
@@ -328,7 +334,7 @@ describe('Monthly reports', () => {
       .waitFor({ timeout: 1000 });
     expect(await button.isDisabled()).toBe(true);
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^monthly-.+\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^\w[\w.-]*_\d{4}-\d{2}_monthly_report\.pdf$/);
     const pdf = await downloadedBytes(download);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });

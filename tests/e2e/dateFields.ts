@@ -1,13 +1,17 @@
-// Typing a time into a datetime-local field as a person would: the browser's local time, to the second.
+// Typing a time into a datetime-local field as a person reading the organization's clock would (issue 37 item 6:
+// every form and list of the dashboard is on the organization's zone, whatever the browser's), to the second.
 import type { Page } from 'playwright-core';
+import { zonedTimestampFormatter } from '#domain/units/zonedTime';
 
-export async function fillLocalTime(page: Page, label: string, ms: number): Promise<void> {
-  const value = await page.evaluate((at) => {
-    const date = new Date(at);
-    const pad = (part: number) => String(part).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
-      date.getMinutes(),
-    )}:${pad(date.getSeconds())}`;
-  }, ms);
+/** The seeded organizations' zone (sim-server/seed/worldPlan.ts). */
+export const SEEDED_ZONE = 'America/Chicago';
+
+export async function fillLocalTime(
+  page: Page,
+  label: string,
+  ms: number,
+  zone = SEEDED_ZONE,
+): Promise<void> {
+  const value = zonedTimestampFormatter(zone)(ms).replace(' ', 'T');
   await page.getByLabel(label, { exact: true }).fill(value);
 }

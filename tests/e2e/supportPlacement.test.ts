@@ -90,3 +90,84 @@ describe('the support offer of a first visit', () => {
     }
   });
 });
+
+/** Every pair of named parts laid out apart: none covers another. */
+async function expectApart(page: Page, parts: Record<string, () => ReturnType<Page['locator']>>) {
+  const boxes = await Promise.all(
+    Object.entries(parts).map(async ([name, locate]) => [name, await boxOf(page, name, locate)] as const),
+  );
+  for (const [index, [name, box]] of boxes.entries())
+    for (const [otherName, other] of boxes.slice(index + 1))
+      expect(overlaps(box, other), `${name} covers ${otherName}`).toBe(false);
+}
+
+/** Signs in at `path` (the support offer closed) at `viewport`. */
+async function signedInAt(viewport: Viewport, options: ContextOptions, path: string): Promise<Page> {
+  const page = await shell.newPage(viewport, options);
+  await page.goto(`${simulatorUrl()}${path}`);
+  await typeSignIn(page, 'user@demo.test');
+  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
+  await page.getByTestId('support-dialog').waitFor({ state: 'hidden' });
+  return page;
+}
+
+const searches = (page: Page) => ({
+  'the coordinate search': () => page.getByPlaceholder('41.8623, -87.6167'),
+  'the saved area search': () => page.getByPlaceholder('Jump to your saved areas...'),
+});
+
+describe("the map's own parts (issue 37 item 8)", () => {
+  it.each(SIZES)(
+    'Replay and, while replaying, its bar leave both search boxes free ($label)',
+    async ({ viewport, options }) => {
+      const page = await signedInAt(viewport, options, '/dashboard/things');
+      await expectApart(page, {
+        ...searches(page),
+        'the Replay button': () => page.getByRole('button', { name: 'Replay', exact: true }),
+      });
+      await page.getByRole('button', { name: 'Replay', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Replay a past moment' })
+        .getByRole('button', { name: 'Start replay' })
+        .click();
+      await expectApart(page, {
+        ...searches(page),
+        'the replay bar': () => page.getByRole('region', { name: 'Replay', exact: true }),
+      });
+      await page.getByRole('button', { name: 'Return to live' }).click();
+    },
+  );
+
+  it('on a phone, Legend leaves "Zoom to Add" free and the shortcuts button the map credit', async () => {
+    const page = await signedInAt('mobile', {}, '/dashboard/closures');
+    await page.getByTestId('map-add').filter({ hasText: 'Zoom to Add' }).waitFor();
+    const parts: Record<string, () => ReturnType<Page['locator']>> = {
+      'the Legend button': () => page.getByRole('button', { name: 'Legend' }),
+      '"Zoom to Add"': () => page.getByTestId('map-add'),
+      'the map credit': () => page.locator('.maplibregl-ctrl-attrib'),
+    };
+    // A phone has no keyboard to take shortcuts from: the control may be left out, but never over the credit.
+    if ((await page.getByRole('button', { name: 'Keyboard shortcuts' }).count()) > 0)
+      parts['the shortcuts button'] = () => page.getByRole('button', { name: 'Keyboard shortcuts' });
+    for (const control of await page.locator('.map-controls button').all())
+      if (await control.isVisible()) {
+        const name = (await control.getAttribute('aria-label')) ?? 'a map control';
+        parts[name] = () => control;
+      }
+    await expectApart(page, parts);
+  });
+
+  it('on a phone, the Live drawer shows asset rows with the offline notice still up', async () => {
+    const page = await signedInAt('mobile', {}, '/dashboard/things');
+    const notice = page.getByRole('note', { name: 'Offline assets' });
+    await notice.waitFor();
+    const row = page.getByTestId('thing-row').first();
+    await row.waitFor();
+    const rowBox = await boxOf(page, 'the first asset row', () => row);
+    const viewportHeight = page.viewportSize()?.height ?? 0;
+    const tabs = await boxOf(page, 'the tab bar', () => page.getByRole('navigation', { name: 'Sections' }));
+    // Wholly on the screen, above the tab bar, without pressing Dismiss.
+    expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(Math.min(viewportHeight, tabs.y) + 1);
+    expect(await notice.isVisible()).toBe(true);
+  });
+});

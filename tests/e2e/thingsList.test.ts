@@ -93,6 +93,19 @@ describe('the Filters panel', () => {
     await expect.poll(markers, { timeout: 15_000 }).toBeGreaterThan(outOfService);
   });
 
+  it('offers the kinds of vehicle in words: no "Default", acronyms in capitals (issue 37 item 11)', async () => {
+    const page = await openList();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const type = page.getByLabel('Type', { exact: true });
+    const types = await type.locator('option').allTextContents();
+    expect(types).toContain('Police');
+    expect(types).not.toContain('Default');
+    await type.selectOption('police');
+    const subtypes = await page.getByLabel('Subtype', { exact: true }).locator('option').allTextContents();
+    expect(subtypes).toContain('SUV');
+    expect(subtypes).not.toContain('Suv');
+  });
+
   it('keeps only the chosen status', async () => {
     const page = await openList();
     await applyFilters(page, () => page.getByRole('checkbox', { name: 'Offline', exact: true }).check());

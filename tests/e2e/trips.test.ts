@@ -4,8 +4,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { fillLocalTime } from './dateFields.ts';
-import { shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { formatListTime } from '#domain/units/displayTime';
+import { fillLocalTime, SEEDED_ZONE } from './dateFields.ts';
+import { dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -133,6 +134,8 @@ describe('runs and playback', () => {
 
     const runs = page.getByTestId('trip-run');
     await runs.nth(1).waitFor();
+    // The live markers give way to the paths, as on Hazards (issue 37 item 11).
+    await page.locator('[data-live-assets-hidden="true"]').waitFor();
     expect(await runs.count()).toBe(2);
     for (const asset of assets)
       await runs
@@ -171,5 +174,25 @@ describe('runs and playback', () => {
 
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Play' }).waitFor();
+  });
+});
+
+describe('trip times', () => {
+  it("reads and writes them on the organization's clock, its zone named, in a browser in another zone", async () => {
+    // Issue 37 item 6: a browser in Berlin showed "23:30:08" where every other screen showed "4:42 PM CST".
+    const page = await shell.newPage('desktop', { timezoneId: 'Europe/Berlin' });
+    await page.goto(`${baseUrl}/dashboard/trips`);
+    await typeSignIn(page, USER);
+    await dismissSupportDialog(page);
+    await page.getByText(`Times are in ${SEEDED_ZONE}.`).waitFor();
+    const [first] = assets;
+    if (!first) throw new Error('two assets were picked');
+    await pickAsset(page, nameOf(first));
+    await fillLocalTime(page, 'Start time', runStart - 60_000);
+    await fillLocalTime(page, 'End time', runStart + (SECONDS + 60) * 1000);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const run = page.getByTestId('trip-run').first();
+    await run.getByText(formatListTime(runStart, SEEDED_ZONE), { exact: true }).waitFor();
+    await run.getByText(formatListTime(runStart + SECONDS * 1000, SEEDED_ZONE), { exact: true }).waitFor();
   });
 });

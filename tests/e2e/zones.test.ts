@@ -148,6 +148,27 @@ describe('the zone screens', () => {
     expect((await listZones()).some((zone) => zone.id === created?.id)).toBe(false);
   });
 
+  it('keeps the map’s clicks for the drawing: the search’s info window neither opens nor follows (issue 37 item 7)', async () => {
+    const page = await openSection(shell, ADMIN, 'Zones');
+    await startNewZone(page);
+    // A person finds the place by its coordinates, then draws there: the window the search opens elsewhere would
+    // sit over the middle of the map and take the clicks meant for the line.
+    const search = page.getByLabel('Search coordinates');
+    await search.fill(`${CENTRE[1]}, ${CENTRE[0]}`);
+    await search.press('Enter');
+    await drawShape(page, 'path', [
+      [0.4, 0.6],
+      [0.5, 0.45],
+      [0.5, 0.38],
+      [0.6, 0.35],
+    ]);
+    await page.getByTestId('path-points').filter({ hasText: '4 points' }).waitFor();
+    expect(await page.getByTestId('info-window').count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(atPath('/dashboard/zones'));
+    expect(await page.getByTestId('info-window').count()).toBe(0);
+  });
+
   it('says "User does not have required permissions" when the provider refuses the write (403)', async () => {
     const page = await openSection(shell, ADMIN, 'Zones');
     // The coordination center only has access to the fleet services' assets: it may read their zones, not write them.

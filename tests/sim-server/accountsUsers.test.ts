@@ -76,6 +76,13 @@ describe('roles and users', () => {
     await expectRefused(post(userBody({ email: 'not-an-email' })), 400, {
       message: 'email: Must be a valid email',
     });
+    // Issue 37 item 10: an address longer than a mail path carries (254 characters) is no valid e-mail.
+    const long = `${'n'.repeat(64)}@${'d'.repeat(63)}.${'e'.repeat(63)}.${'m'.repeat(62)}.test`;
+    expect(long).toHaveLength(260);
+    await expectRefused(post(userBody({ email: long })), 400, { message: 'email: Must be a valid email' });
+    await expectRefused(post(userBody({ firstname: 'N'.repeat(101) })), 400, {
+      message: 'firstname: Must be 100 or fewer characters',
+    });
     await expectRefused(post(userBody({ role_id: '3' })), 400, { message: 'role_id: Required' });
     await expectRefused(post(userBody({ role_id: 9 })), 400, {
       message: 'role_id: Must be one of the roles',

@@ -77,6 +77,10 @@ describe('the report PDF', () => {
     const file = await world.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
+    // Named for the organization and month, not the file's id (issue 37 item 11).
+    expect(file.headers['content-disposition']).toBe(
+      'attachment; filename="Cook_County_Coordination_Center_2026-03_monthly_report.pdf"',
+    );
     const pdf = file.rawPayload.toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf).toContain(pdfText('Cook County Coordination Center'));

@@ -115,6 +115,29 @@ describe('the demo world', () => {
     }
   });
 
+  it('runs every seeded closure down its street, not in a straight line across blocks (issue 37 item 11)', () => {
+    const saved = first.app.eventLog.store
+      .readAfter(0, 100_000)
+      .filter((stored) => stored.type === 'ClosureSaved')
+      .map(
+        (stored) => stored.data as { description: string; geocoded_route: { lat: number; lng: number }[] },
+      );
+    expect(saved.length).toBeGreaterThanOrEqual(5);
+    for (const closure of saved) {
+      const route = closure.geocoded_route;
+      expect(route.length, closure.description).toBeGreaterThanOrEqual(2);
+      for (const [index, point] of route.entries()) {
+        expect(metresFromNearestDrivableStreet(point.lat, point.lng), closure.description).toBeLessThan(0.5);
+        const next = route[index + 1];
+        if (next)
+          expect(
+            metresFromNearestDrivableStreet((point.lat + next.lat) / 2, (point.lng + next.lng) / 2),
+            `${closure.description}: the line between two points leaves the street`,
+          ).toBeLessThan(1);
+      }
+    }
+  });
+
   it('has moving, parked and silent devices; silent ones last heard of hours or days ago', () => {
     const all = things(first);
     const now = first.clock.now();

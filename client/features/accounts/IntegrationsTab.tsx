@@ -15,10 +15,9 @@ import { useLoaded } from './accountsHooks.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { AccountsFormElement, AccountsTable, DeleteButton } from './FormParts.tsx';
 import { TextField } from '../../ui/FormField.tsx';
+import { listTime } from '../../ui/displayTime.ts';
 
 const NEW_TOKEN = { description: '' };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * API tokens (access §2 Integrations, §6 account notices): the user's tokens, a new one made with a description and
@@ -102,7 +101,7 @@ export function ApiTokens() {
             <tr key={token.id} data-testid="token-row">
               <td>{token.description}</td>
               <td className="accounts__secret">{token.token}</td>
-              <td>{dateFormat.format(new Date(token.createdDate))}</td>
+              <td>{listTime(Date.parse(token.createdDate))}</td>
               <td>
                 <DeleteButton itemName={token.description} onClick={() => removal.ask(token)} />
               </td>

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { ROLE_LABELS } from '#domain/session/rolePermissions';
 import {
   CANNOT_DELETE_SELF,
+  NAME_MAX_LENGTH,
   OWN_ROLE_UNCHANGEABLE,
   roleLabelOf,
   sortUsers,
@@ -164,8 +165,18 @@ function UserForm({
       }}
     >
       <h1>{userId ? 'Edit User' : 'New User'}</h1>
-      <TextField label="First name" {...form.bind('firstname')} />
-      <TextField label="Last name" {...form.bind('lastname')} />
+      <TextField
+        label="First name"
+        maxLength={NAME_MAX_LENGTH}
+        counterMax={NAME_MAX_LENGTH}
+        {...form.bind('firstname')}
+      />
+      <TextField
+        label="Last name"
+        maxLength={NAME_MAX_LENGTH}
+        counterMax={NAME_MAX_LENGTH}
+        {...form.bind('lastname')}
+      />
       <TextField label="Email" type="email" {...form.bind('email')} />
       <SelectField
         label="Role"

@@ -66,10 +66,17 @@ export function AlarmsPage() {
   useEffect(() => {
     if (organizationId === null) return;
     const abort = new AbortController();
-    void loadAlarms(apiClient(), { organizationId, state, search, perPage }, abort.signal).then((result) => {
-      if (abort.signal.aborted) return;
-      setLoad(result.ok ? loaded(result.value) : loadFailed(result.message));
-    });
+    loadAlarms(apiClient(), { organizationId, state, search, perPage }, abort.signal).then(
+      (result) => {
+        if (abort.signal.aborted) return;
+        setLoad(result.ok ? loaded(result.value) : loadFailed(result.message));
+      },
+      (error: unknown) => {
+        // A read left behind (another tab, a new search, the screen closed) rejects with its abort: nothing to show
+        // (issue 37 item 11: it surfaced as an uncaught "AbortError: signal is aborted without reason").
+        if (!abort.signal.aborted) setLoad(loadFailed(String(error)));
+      },
+    );
     return () => abort.abort();
   }, [organizationId, state, search, perPage, version, reread]);
 

@@ -5,7 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { areaTypeLabel, type Area } from '#domain/areas/area';
-import { addressLabels, areaWrites } from '#domain/areas/areaScreens';
+import { addressLabels, AREA_COUNTRIES, areaWrites } from '#domain/areas/areaScreens';
 import { permissions } from '../../app/session.ts';
 import { useIsMobile } from '../../app/viewport.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
@@ -59,7 +59,9 @@ export function AreaDetail({
         </DetailItem>
         <DetailItem label="Lat">{area.position ? String(area.position.lat) : ''}</DetailItem>
         <DetailItem label="Lon">{area.position ? String(area.position.lng) : ''}</DetailItem>
-        <DetailItem label="Country">{area.countryCode}</DetailItem>
+        <DetailItem label="Country">
+          {AREA_COUNTRIES.find((country) => country.code === area.countryCode)?.name ?? area.countryCode}
+        </DetailItem>
         <DetailItem label="Address 1">{area.address1}</DetailItem>
         <DetailItem label="Address 2">{area.address2}</DetailItem>
         <DetailItem label="City">{area.city}</DetailItem>

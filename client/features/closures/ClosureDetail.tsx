@@ -1,12 +1,15 @@
-// A closure's detail (live §2 "Closures" detail): status in text and colour, start and end times, Unique ID for feed
-// closures, the associated asset, description, "{type} Closure", the start and end streets with lat/lon to 5
-// decimals, alert message, direction of travel, impacted lanes, the WZDx block, Edit (disabled with "Managed by
-// WZDx feed" for feed closures), "Delete Closure" (disabled for feed closures) and the owner.
+// A closure's detail (live §2 "Closures" detail): status in text and colour (and, when scheduled, when it starts),
+// start and end times, Unique ID for feed closures, the associated asset, description, "{type} Closure", the start
+// and end streets with lat/lon to 5 decimals, alert message, direction of travel, impacted lanes, the WZDx block,
+// Edit (disabled with "Managed by WZDx feed" for feed closures), "Delete Closure" (disabled for feed closures) and
+// the owner.
 import { Link, useLocation } from 'wouter';
 import {
   CLOSURE_STATUS_LABELS,
   CLOSURE_TYPE_LABELS,
   displayedClosureTimes,
+  scheduledStartOf,
+  scheduledText,
   type Closure,
   type RoutePoint,
 } from '#domain/closures/closure';
@@ -70,6 +73,7 @@ export function ClosureDetail({
   // The dashboard's one time rule (client/ui/displayTime.ts): the organization's zone, named after the time.
   const format = listTime;
   const times = displayedClosureTimes(closure, now);
+  const scheduledStart = scheduledStartOf(closure, now);
   const managed = isDashboardManaged(closure);
   const mayEdit = mayEditClosure(closure, viewer);
   const mayDelete = mayDeleteClosure(closure, viewer);
@@ -81,6 +85,7 @@ export function ClosureDetail({
       'Status',
       <span className={`closure-status-text closure-status-text--${closure.status}`}>
         {CLOSURE_STATUS_LABELS[closure.status]}
+        {scheduledStart === null ? null : ` · ${scheduledText(format(scheduledStart))}`}
       </span>,
     ],
     ['Start time', times.start === null ? '—' : format(times.start)],
@@ -98,7 +103,7 @@ export function ClosureDetail({
   return (
     <section className="closure-detail" aria-labelledby="closure-detail-title" data-testid="closure-detail">
       <Link href={CLOSURES_PATH} className="link closure-detail__back">
-        ← Closures
+        ‹ Closures
       </Link>
       <h1 id="closure-detail-title" className="closure-detail__title">
         <ClosureStatusIcon closure={closure} /> {closure.description}

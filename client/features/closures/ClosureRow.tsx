@@ -1,9 +1,15 @@
 // One closure in the list (live §2 "Closures"): description and secondary name, the "WZDx" badge when the
-// organization publishes and the closure is published, the out-of-service tag, the status icon, and for manual
-// closures the Activate/Deactivate switch under "Closure Schedule" (live §4), which reverts and says "Unable to
-// Activate/Deactivate" beside it when its call fails. 70 px in service, 90 out of service (live §9).
+// organization publishes and the closure is published, the out-of-service tag, the status icon, when a scheduled
+// closure starts, and for manual closures the Activate/Deactivate switch under "Closure Schedule" (live §4), which
+// reverts and says "Unable to Activate/Deactivate" beside it when its call fails. 70 px in service, 90 out of service (live §9).
 import { useSignals } from '@preact/signals-react/runtime';
-import { CLOSURE_STATUS_LABELS, type Closure } from '#domain/closures/closure';
+import {
+  CLOSURE_STATUS_LABELS,
+  scheduledStartOf,
+  scheduledText,
+  type Closure,
+} from '#domain/closures/closure';
+import { listTime } from '../../ui/displayTime.ts';
 import { flipClosureSwitch, switchFailures, switchPending } from './closuresStore.ts';
 import '../../ui/listRows.css';
 
@@ -40,6 +46,7 @@ export function ClosureRow({
   const pending = switchPending.value.get(closure.id);
   const failure = switchFailures.value.get(closure.id) ?? null;
   const on = pending ?? closure.isActive;
+  const scheduledStart = scheduledStartOf(closure, now());
   return (
     <li
       className={`closure-row${selected ? ' list-row--selected' : ''}`}
@@ -52,6 +59,11 @@ export function ClosureRow({
         <span className="closure-row__text">
           <span className="closure-row__name">{closure.description}</span>
           <span className="closure-row__secondary">{closure.secondaryDisplayName}</span>
+          {scheduledStart === null ? null : (
+            <span className="closure-row__secondary closure-row__scheduled">
+              {scheduledText(listTime(scheduledStart))}
+            </span>
+          )}
         </span>
         {closure.isWzdxOrg && closure.isPublishOn ? <span className="closure-badge">WZDx</span> : null}
         {closure.inService ? null : <span className="closure-tag">out-of-service</span>}

@@ -45,6 +45,9 @@ import {
 import { EXPORTS_PATH } from './ExportsPage.tsx';
 
 const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = { manual: 'Manual', automated: 'Automated', feed: 'Feed' };
+/** A closure export opens with the organization's own closures ticked (issue 37 item 10): with none ticked its first
+ * Export CSV met "Must include at least 1 Closure type or Asset"; feed closures are other agencies', asked for. */
+const USUAL_CLOSURE_TYPES: readonly ClosureType[] = ['manual', 'automated'];
 
 /** The form (access §3 "Export request (form)"); times are `datetime-local` texts on the chosen zone's wall clock. */
 type ExportForm = {
@@ -70,7 +73,7 @@ function initialForm(type: ExportType, now: number, timeZone: string, countryCod
     startText: wallTimeText(range.start, timeZone),
     endText: wallTimeText(range.end, timeZone),
     includeNoThings: false,
-    closuresToInclude: [],
+    closuresToInclude: [...USUAL_CLOSURE_TYPES],
     byRegion: false,
     unitOfMeasurement: countryCode === 'US' || countryCode === 'GB' ? 'miles' : 'kilometers',
   };

@@ -26,6 +26,7 @@ import {
 import { truncateCoordinate } from '#domain/units/coordinates';
 import { createLocation } from '../../api/locations.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { eventsTitle } from '../../app/navigation.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { cameraState } from '../../map/mapViewState.ts';
 import { describedBy, Field, TextField } from '../../ui/FormField.tsx';
@@ -157,7 +158,7 @@ export function CreateLocation() {
   return (
     <section className="event-detail" data-testid="create-location" aria-labelledby="create-location-title">
       <Link href={EVENTS_PATH} className="event-detail__back">
-        ‹ Back
+        ‹ {eventsTitle.value}
       </Link>
       <h1 id="create-location-title" className="event-detail__title">
         {CREATE_LOCATION_TITLE}

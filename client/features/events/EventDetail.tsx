@@ -51,7 +51,7 @@ export function EventDetail({ event }: { event: EventDetailView }) {
   return (
     <section className="event-detail" data-testid="event-detail" aria-labelledby="event-detail-title">
       <Link href={EVENTS_PATH} className="event-detail__back">
-        ← {eventsTitle.value}
+        ‹ {eventsTitle.value}
       </Link>
       <h1 id="event-detail-title" className="event-detail__title">
         <span className={`event-status event-status--${event.isActive ? 'active' : 'ended'}`}>

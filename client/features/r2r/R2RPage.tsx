@@ -13,6 +13,7 @@ import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts
 import { requestCamera } from '../../map/mapCamera.ts';
 import { hazardLayers } from '../../ui/hazardLayers.ts';
 import { HazardTable } from '../../ui/HazardTable.tsx';
+import { displayZone } from '../../ui/displayTime.ts';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from '../../ui/tripFormat.ts';
 import { assetColours, tripLayers } from '../../ui/tripLayers.ts';
 import { SectionMap } from '../../ui/SectionMap.tsx';
@@ -125,6 +126,7 @@ export function R2RPage() {
             note="Run-to-run data exists for HA5 and HA7 devices with R2R enabled."
           />
           <FieldError message={tried ? assetProblem : null} />
+          <p className="trip-form__hint">Times are in {displayZone.value}.</p>
           <label className="trip-form__field">
             Start time
             <input

@@ -88,8 +88,13 @@ export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): vo
   if (detail === null || detail.id !== thingId) {
     return (
       <section className="thing-detail" aria-label="Asset detail">
-        <button type="button" className="button button--small" onClick={onBack}>
-          Back
+        <button
+          type="button"
+          className="link thing-detail__back"
+          onClick={onBack}
+          aria-label="Back to assets"
+        >
+          ‹ Assets
         </button>
         <p className="list-panel__message">Loading asset…</p>
       </section>
@@ -104,8 +109,13 @@ export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): vo
       data-thing-id={detail.id}
     >
       <header className="thing-detail__header">
-        <button type="button" className="button button--small" onClick={onBack} aria-label="Back to assets">
-          Back
+        <button
+          type="button"
+          className="link thing-detail__back"
+          onClick={onBack}
+          aria-label="Back to assets"
+        >
+          ‹ Assets
         </button>
         <div className="thing-detail__names">
           <h1 id="thing-detail-title" className="thing-detail__primary">

@@ -12,7 +12,7 @@ import {
   type RelationChoice,
   type ThingListFilter,
 } from '#domain/things/thingListFilter';
-import { subtypesOf } from '#domain/things/thingTypes';
+import { FALLBACK_THING_TYPE, subtypesOf } from '#domain/things/thingTypes';
 import { isResponderView } from '../../live/thingsStore.ts';
 import { useThingCatalog } from './thingCatalog.ts';
 import { listFilter, setListFilter } from '../../app/thingsView.ts';
@@ -70,7 +70,11 @@ function FilterPanel({ onApplied }: { onApplied(): void }) {
   const [draft, setDraft] = useState<ThingListFilter>(listFilter.value);
   const catalog = useThingCatalog();
   const responder = isResponderView.value;
-  const types = catalog !== null && !('error' in catalog) ? catalog.types : [];
+  // The fallback type is no kind of vehicle to filter by (issue 37 item 11).
+  const types =
+    catalog !== null && !('error' in catalog)
+      ? catalog.types.filter((type) => type.name !== FALLBACK_THING_TYPE)
+      : [];
   const chosenType = types.find((type) => type.name === draft.thingType);
   const subtypes =
     catalog !== null && !('error' in catalog) && chosenType

@@ -65,10 +65,13 @@ export function ThingsPage({ thingId, panel = 'detail' }: { thingId: string | nu
 
   return (
     <div className="things-page">
-      <ReplayControl />
       <div className="things-page__side">{side}</div>
       <div className="things-page__map">
-        <LiveMap selectedId={thingId} onSelect={select} />
+        {/* Over the map's own column (issue 37 item 8): the button at its foot, the replay's bar above the map. */}
+        <ReplayControl />
+        <div className="things-page__slot">
+          <LiveMap selectedId={thingId} onSelect={select} />
+        </div>
       </div>
     </div>
   );

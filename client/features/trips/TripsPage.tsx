@@ -1,9 +1,11 @@
 // The Trips screen (access §2 "trips/*", issue 16): the search form and the runs found beside the map with their
-// paths, and the playback of the shown runs on one clock below the map. The bridge draws on the map while mounted.
+// paths (the live markers hidden while they show), and the playback of the shown runs on one clock below the map.
+// The bridge draws on the map while mounted.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect } from 'react';
 import { searchTrips } from '../../api/trips.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { liveAssetsHidden } from '../../map/mapViewState.ts';
 import { PlaybackBar } from './PlaybackBar.tsx';
 import { SectionMap } from '../../ui/SectionMap.tsx';
 import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
@@ -25,6 +27,18 @@ export function TripsPage() {
 
   // Another organization's trips are not this one's.
   useEffect(() => resetTrips(), [organizationId]);
+
+  // As on Hazards (issue 37 item 11): while runs show, the live markers would bury their paths.
+  const showingResults = search.phase === 'loaded';
+  useEffect(() => {
+    liveAssetsHidden.value = showingResults;
+  }, [showingResults]);
+  useEffect(
+    () => () => {
+      liveAssetsHidden.value = false;
+    },
+    [],
+  );
 
   const runSearch = useCallback((request: TripSearchRequest) => {
     tripSearch.value = LOADING;
