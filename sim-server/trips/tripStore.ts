@@ -9,9 +9,8 @@
 // sample is `maxHeldEvents` log positions old, which bounds both the memory and what a restart reads back.
 // Reads see the blocks and what is held, in time order (at, then seq).
 import type { SqliteDatabase } from '../store/database.ts';
-import type { EventRow } from '../store/eventStore.ts';
 import { noteLogRewritten } from '../store/logReader.ts';
-import { encodeTelemetryBlock, type SealedSample } from '../store/telemetryBlock.ts';
+import { createBlockWriter, hourStart } from './tripBlockWriter.ts';
 import {
   concatWithin,
   decodeStoredBlock,
@@ -22,7 +21,7 @@ import {
   type TripPoints,
 } from './tripBlock.ts';
 
-export const HOUR_MS = 3_600_000;
+export { HOUR_MS, hourStart } from './tripBlockWriter.ts';
 
 export type TripStoreLimits = {
   /** Samples of one asset sealed together (10 minutes at 1 Hz). */
@@ -67,23 +66,7 @@ export type TripStore = {
 type Held = { thingKey: number; firstSeq: number; values: number[] };
 const STRIDE = 7;
 
-export const hourStart = (at: number): number => Math.floor(at / HOUR_MS) * HOUR_MS;
-
 export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TRIP_STORE_LIMITS): TripStore {
-  const insertBlock = db.prepare<[number, number, number, Buffer, string, number | null, number | null]>(
-    `INSERT INTO trip_blocks (thing_key, first_at, last_at, points, stream_id, first_seq, last_seq)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  type SealedRow = Pick<EventRow, 'stream_id' | 'organization_id' | 'type' | 'data' | 'recorded_at'>;
-  const selectRow = db.prepare<[number], SealedRow>(
-    'SELECT stream_id, organization_id, type, data, recorded_at FROM events WHERE seq = ?',
-  );
-  const deleteRow = db.prepare<[number]>('DELETE FROM events WHERE seq = ?');
-  const selectNewestSeq = db.prepare<[], number | null>('SELECT max(seq) FROM events').pluck();
-  const selectThingId = db.prepare<[number], string>('SELECT id FROM things WHERE thing_key = ?').pluck();
-  const widenSpan = db.prepare<[number, number]>(
-    'UPDATE trip_store SET max_block_span = ? WHERE max_block_span < ?',
-  );
   const upsertHead = db.prepare<[number, number]>(`
     INSERT INTO trip_heads (thing_key, sealed_seq) VALUES (?, ?)
     ON CONFLICT (thing_key) DO UPDATE SET sealed_seq = max(sealed_seq, excluded.sealed_seq)`);
@@ -148,72 +131,8 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
 
   moveRowsIntoBlocks();
 
-  /**
-   * Writes sorted samples of one thing as blocks, one per hour and at most `maxBlockSamples` each, with the log
-   * rows they stand for (`rowOf`; null when the row is gone), which the caller deletes in the same transaction.
-   */
-  function writeBlocks(
-    thingKey: number,
-    points: TripPoints,
-    rowOf: (seq: number) => SealedRow | null,
-    streamIdHint?: string,
-  ) {
-    let start = 0;
-    let streamId = streamIdHint ?? null;
-    while (start < points.length) {
-      const hourEnd = hourStart(points.at[start] ?? 0) + HOUR_MS;
-      let end = start + 1;
-      while (end < points.length && end - start < limits.maxBlockSamples && (points.at[end] ?? 0) < hourEnd)
-        end += 1;
-      const samples: SealedSample[] = [];
-      let firstSeq: number | null = null;
-      let lastSeq: number | null = null;
-      for (let i = start; i < end; i += 1) {
-        const seq = points.seq[i] ?? 0;
-        const row = rowOf(seq);
-        if (row) {
-          streamId ??= row.stream_id;
-          if (firstSeq === null || seq < firstSeq) firstSeq = seq;
-          if (lastSeq === null || seq > lastSeq) lastSeq = seq;
-        }
-        samples.push({
-          at: points.at[i] ?? 0,
-          seq,
-          lat: points.lat[i] ?? 0,
-          lng: points.lng[i] ?? 0,
-          speed: points.speed[i] ?? 0,
-          course: points.course[i] ?? 0,
-          enroute: points.enroute[i] === 1,
-          row,
-        });
-      }
-      streamId ??= selectThingId.get(thingKey) ?? '';
-      const blob = encodeTelemetryBlock(streamId, samples);
-      insertBlock.run(
-        thingKey,
-        points.at[start] ?? 0,
-        points.at[end - 1] ?? 0,
-        blob,
-        streamId,
-        firstSeq,
-        lastSeq,
-      );
-      if (firstSeq !== null && lastSeq !== null) widenSpan.run(lastSeq - firstSeq, lastSeq - firstSeq);
-      start = end;
-    }
-  }
-
-  /** Seals the samples into blocks and deletes the rows they came from: the blocks are the log from now on. */
-  function sealIntoLog(thingKey: number, points: TripPoints) {
-    const rows = new Map<number, SealedRow>();
-    for (const seq of points.seq) {
-      const row = selectRow.get(seq);
-      if (row) rows.set(seq, row);
-    }
-    writeBlocks(thingKey, points, (seq) => rows.get(seq) ?? null);
-    for (const seq of rows.keys()) deleteRow.run(seq);
-    noteLogRewritten(db);
-  }
+  const selectNewestSeq = db.prepare<[], number | null>('SELECT max(seq) FROM events').pluck();
+  const { writeBlocks, sealIntoLog } = createBlockWriter(db, limits);
 
   function heldPoints(entry: Held): TripPoints {
     const values = entry.values;
