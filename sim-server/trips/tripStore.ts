@@ -129,10 +129,10 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
   let loaded = false;
   let reading = false;
 
+  const { writeBlocks, sealIntoLog } = createBlockWriter(db, limits);
   moveRowsIntoBlocks();
 
   const selectNewestSeq = db.prepare<[], number | null>('SELECT max(seq) FROM events').pluck();
-  const { writeBlocks, sealIntoLog } = createBlockWriter(db, limits);
 
   function heldPoints(entry: Held): TripPoints {
     const values = entry.values;
