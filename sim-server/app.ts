@@ -38,6 +38,7 @@ import { reportRoutes } from './routes/reportRoutes.ts';
 import { customReportRoutes } from './routes/customReportRoutes.ts';
 import { wzdxFeedRoutes } from './routes/wzdxFeedRoutes.ts';
 import { tripRoutes } from './routes/tripRoutes.ts';
+import type { TripStoreLimits } from './trips/tripStore.ts';
 import { hazardRoutes } from './routes/hazardRoutes.ts';
 import { r2rRoutes } from './routes/r2rRoutes.ts';
 import { mutualAidRoutes } from './routes/mutualAidRoutes.ts';
@@ -99,6 +100,8 @@ export type AppOptions = {
   files?: { dir?: string; exportSliceMs?: number; zipThresholdBytes?: number; warmReports?: boolean };
   /** Log retention (docs/simulator.md): on by default, 30 days, hourly; false keeps every event. */
   retention?: false | { maxAgeMs?: number; intervalMs?: number; scheduler?: Scheduler };
+  /** When telemetry is sealed into blocks (trips/tripStore.ts); tests make it small. */
+  tripLimits?: TripStoreLimits;
   /** Time travel's picture checkpoints (docs/time-travel.md): log positions between two; tests shorten it. */
   pictureCheckpoints?: { everyPositions?: number };
   /** How much time-travel work runs at once (docs/time-travel.md "Limits"); defaults in timeTravelLimits.ts. */
@@ -189,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     worldSeed: options.worldSeed ?? DEFAULT_WORLD_SEED,
     thingCount: options.thingCount ?? DEFAULT_THING_COUNT,
     network,
+    ...(options.tripLimits ? { tripLimits: options.tripLimits } : {}),
   });
   await app.register(authPlugin);
   await app.register(throttlePlugin, {

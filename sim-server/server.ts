@@ -20,6 +20,7 @@ export type SimulatorOptions = {
   clientDir?: string; // static dashboard files (default <repo>/dist/client); skipped when absent
   logger?: boolean;
   retention?: AppOptions['retention']; // log retention (default 30 days, hourly; false = keep everything)
+  tripLimits?: AppOptions['tripLimits']; // when telemetry is sealed into blocks (tests make it small)
   outboxAccess?: AppOptions['outboxAccess']; // who reads GET /api/sim/outbox (default loopback callers only)
   mailLog?: AppOptions['mailLog']; // where mails are written besides the outbox
   cableAllowedOrigins?: AppOptions['cableAllowedOrigins']; // browser origins allowed on the cable besides its own
@@ -67,6 +68,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     clientDir: options.clientDir ?? defaultClientDir,
     logger: options.logger ?? false,
     ...(options.retention === undefined ? {} : { retention: options.retention }),
+    ...(options.tripLimits ? { tripLimits: options.tripLimits } : {}),
     ...(options.outboxAccess ? { outboxAccess: options.outboxAccess } : {}),
     ...(options.mailLog ? { mailLog: options.mailLog } : {}),
     ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),

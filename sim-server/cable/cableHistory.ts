@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import type { EventLog } from '../store/eventLog.ts';
 import { isTelemetryType, storedEventOf, type EventRow } from '../store/eventStore.ts';
 import { createCheckpointStates } from '../store/checkpointStates.ts';
+import { firstLogEventFrom, readLogPage } from '../store/logReader.ts';
 import { NO_LIVE_STATE, nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
 import { createHistorySeeds } from './cableHistorySeeds.ts';
 import type {
@@ -57,23 +58,25 @@ export function createCableHistory(
   alarms?: AlarmRaisedReader,
 ): CableHistorySource {
   const { db } = log;
-  const firstEvent = db.prepare<[], { seq: number; stream_id: string; recorded_at: number }>(
-    'SELECT seq, stream_id, recorded_at FROM events ORDER BY seq LIMIT 1',
-  );
+  // Sealed telemetry and rows alike (store/logReader.ts): the epoch and the offsets do not move when rows are sealed.
+  const firstEvent = { get: () => firstLogEventFrom(db, 1) };
   const retention = db.prepare<[], { retained_after_seq: number; cutoff_at: number }>(
     'SELECT retained_after_seq, cutoff_at FROM log_retention WHERE id = 1',
   );
   // Rows as arrays, in EventRow's order: better-sqlite3 builds them faster than objects, and most rows of a busy log
   // (telemetry of things the organization does not hear) are dropped before they are looked at.
-  const range = db
-    .prepare<[number, number, number], RangeRow>(
-      `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
-       WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`,
-    )
-    .raw();
-  const recordedAtFrom = db.prepare<[number], { seq: number; recorded_at: number }>(
-    'SELECT seq, recorded_at FROM events WHERE seq >= ? ORDER BY seq LIMIT 1',
-  );
+  const range = {
+    all: (after: number, until: number, limit: number): RangeRow[] =>
+      readLogPage(db, after, until, limit).map((r) => [
+        r.seq,
+        r.stream_id,
+        r.organization_id,
+        r.type,
+        r.data,
+        r.recorded_at,
+      ]),
+  };
+  const recordedAtFrom = { get: (seq: number) => firstLogEventFrom(db, seq) };
   const seeds = createHistorySeeds(db, limits.maxSeedScan, createCheckpointStates(db));
   /**
    * The things' live states where a reader stopped, by that log position: a replay asks for its next page from

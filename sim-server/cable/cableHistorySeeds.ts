@@ -7,6 +7,7 @@
 import type { SqliteDatabase } from '../store/database.ts';
 import type { CheckpointStates, CheckpointThingState } from '../store/checkpointStates.ts';
 import type { TelemetryRecord } from '../store/events.ts';
+import { readLog } from '../store/logReader.ts';
 import { NO_LIVE_STATE, type ThingLiveState } from '../things/thingLiveState.ts';
 
 export type HistorySeeds = {
@@ -34,10 +35,11 @@ export function createHistorySeeds(
   maxSeedScan: number,
   checkpoints: CheckpointStates | null,
 ): HistorySeeds {
-  const telemetryBackwards = db.prepare<[number, number], { seq: number; stream_id: string; data: string }>(
-    `SELECT seq, stream_id, data FROM events
-     WHERE seq <= ? AND seq > ? AND type IN ('PointRecorded', 'HeartbeatRecorded') ORDER BY seq DESC`,
-  );
+  // Sealed telemetry and rows alike, newest first (store/logReader.ts).
+  const telemetryBackwards = {
+    iterate: (from: number, downTo: number) =>
+      readLog(db, downTo, from, { descending: true, types: ['PointRecorded', 'HeartbeatRecorded'] }),
+  };
   const currentState = db.prepare<[string], { run_id: string | null; street: string | null }>(
     'SELECT s.run_id, s.street FROM thing_states s JOIN things t ON t.thing_key = s.thing_key WHERE t.id = ?',
   );

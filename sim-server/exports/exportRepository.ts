@@ -4,6 +4,7 @@
 // primary key, with no index on time that would cost every ingested point; pages then walk that range by seq.
 import type { ExportRecord } from '#domain/exports/exportRecord';
 import type { SqliteDatabase } from '../store/database.ts';
+import { firstLogEventFrom, readLogPage } from '../store/logReader.ts';
 
 export type ExportThing = {
   id: string;
@@ -79,14 +80,9 @@ export function createExportRepository(db: SqliteDatabase): ExportRepository {
   const selectUser = db.prepare<[string], { firstname: string; lastname: string; email: string }>(
     'SELECT firstname, lastname, email FROM users WHERE id = ?',
   );
-  const recordedAtOf = db.prepare<[number], { seq: number; recorded_at: number }>(
-    'SELECT seq, recorded_at FROM events WHERE seq >= ? ORDER BY seq LIMIT 1',
-  );
+  // Sealed telemetry and rows alike (store/logReader.ts).
+  const recordedAtOf = { get: (seq: number) => firstLogEventFrom(db, seq) };
   const lastSeq = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
-  const pageStatements = new Map<
-    string,
-    ReturnType<typeof db.prepare<[number, number, string, number], TelemetryRow>>
-  >();
   const selectLocations = db.prepare<[string, number, number], { data: string }>(`
     SELECT data FROM locations WHERE organization_id = ? AND start_at <= ? AND (end_at IS NULL OR end_at >= ?)
     ORDER BY start_at, id`);
@@ -154,17 +150,9 @@ export function createExportRepository(db: SqliteDatabase): ExportRepository {
       return { afterSeq: first - 1, lastSeq: afterEnd - 1 };
     },
     telemetryPage(window, afterSeq, thingIdsJson, types, limit) {
-      const key = types.join(',');
-      let statement = pageStatements.get(key);
-      if (!statement) {
-        statement = db.prepare<[number, number, string, number], TelemetryRow>(`
-          SELECT seq, stream_id, type, data FROM events
-          WHERE seq > ? AND seq <= ? AND type IN (${types.map((type) => `'${type}'`).join(', ')})
-            AND stream_id IN (SELECT value FROM json_each(?))
-          ORDER BY seq LIMIT ?`);
-        pageStatements.set(key, statement);
-      }
-      return statement.all(Math.max(afterSeq, window.afterSeq), window.lastSeq, thingIdsJson, limit);
+      const streamIds = new Set(JSON.parse(thingIdsJson) as string[]);
+      const from = Math.max(afterSeq, window.afterSeq);
+      return readLogPage(db, from, window.lastSeq, limit, { types, streamIds }) as TelemetryRow[];
     },
     locationsOverlapping: (organizationId, start, end) =>
       selectLocations.all(organizationId, end, start).map((row) => row.data),

@@ -5,6 +5,7 @@ import { seedWorld, type SeedSummary } from '../seed/seedWorld.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { deleteDatabaseFiles, openDatabase } from '../store/database.ts';
 import { createEventLog, type EventLog } from '../store/eventLog.ts';
+import type { TripStoreLimits } from '../trips/tripStore.ts';
 import { sharedPlugin } from './sharedPlugin.ts';
 
 declare module 'fastify' {
@@ -21,13 +22,14 @@ export type DatabasePluginOptions = {
   worldSeed: number;
   thingCount: number;
   network: () => StreetNetwork;
+  tripLimits?: TripStoreLimits;
 };
 
 export const databasePlugin = sharedPlugin<DatabasePluginOptions>('db', async (app, options) => {
   if (options.fresh) deleteDatabaseFiles(options.databasePath);
   const isNew = options.databasePath === ':memory:' || !fs.existsSync(options.databasePath);
   const db = openDatabase(options.databasePath);
-  const eventLog = createEventLog(db);
+  const eventLog = createEventLog(db, options.tripLimits);
   app.decorate('eventLog', eventLog);
   app.addHook('onClose', async () => {
     db.close();

@@ -15,6 +15,7 @@ import { speedUnitFor } from '#domain/units/speed';
 import { monthInZone, startOfMonthInZone } from '#domain/units/zonedTime';
 import type { Clock } from '../kernel/clock.ts';
 import type { SqliteDatabase } from '../store/database.ts';
+import { firstLogEventFrom } from '../store/logReader.ts';
 import type { ExportRepository } from '../exports/exportRepository.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import { runInSlices } from './inSlices.ts';
@@ -55,7 +56,8 @@ export function createMonthlyReports(options: {
   sliceMs: number;
 }): MonthlyReports {
   const { db, repository, files, clock } = options;
-  const firstRecorded = db.prepare<[], { recorded_at: number }>('SELECT recorded_at FROM events ORDER BY seq LIMIT 1');
+  // Sealed telemetry and rows alike (store/logReader.ts).
+  const firstRecorded = { get: () => firstLogEventFrom(db, 1) };
   const selectOrganizations = db.prepare<[string], OrganizationRow>(
     'SELECT id, name, timezone, country_code FROM organizations WHERE id IN (SELECT value FROM json_each(?))',
   );

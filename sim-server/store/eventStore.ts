@@ -1,7 +1,10 @@
 // Appending to and reading the event log. Callers append inside the same transaction that updates the
-// projections (see projections.ts), so the log and the tables never disagree.
+// projections (see projections.ts), so the log and the tables never disagree. Reads go through logReader.ts: sealed
+// telemetry is in blocks, the rest in rows; the newest row is never sealed, so max(seq) is the log's end.
 import type { SqliteDatabase } from './database.ts';
 import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
+import type { EventRow } from './eventRow.ts';
+import { readLogPage } from './logReader.ts';
 
 export type EventStore = {
   /** Appends one event and returns its sequence number. */
@@ -11,15 +14,7 @@ export type EventStore = {
   lastSeq(): number;
 };
 
-/** A row of the `events` table, as every reader of the log selects it. */
-export type EventRow = {
-  seq: number;
-  stream_id: string;
-  organization_id: string | null;
-  type: SimEvent['type'];
-  data: string;
-  recorded_at: number;
-};
+export type { EventRow } from './eventRow.ts';
 
 /** The one mapping from a log row to the event it holds (the store, the cable history and time travel read rows). */
 export function storedEventOf(row: EventRow): StoredEvent {
@@ -41,9 +36,6 @@ export function createEventStore(db: SqliteDatabase): EventStore {
   const insert = db.prepare(
     'INSERT INTO events (stream_id, organization_id, type, data, recorded_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const readPage = db.prepare<[number, number], EventRow>(
-    'SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
-  );
   const maxSeq = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
 
   return {
@@ -58,7 +50,7 @@ export function createEventStore(db: SqliteDatabase): EventStore {
       return Number(result.lastInsertRowid);
     },
     readAfter(afterSeq, limit) {
-      return readPage.all(afterSeq, limit).map(storedEventOf);
+      return readLogPage(db, afterSeq, Number.MAX_SAFE_INTEGER, limit).map(storedEventOf);
     },
     lastSeq() {
       return maxSeq.get()?.seq ?? 0;

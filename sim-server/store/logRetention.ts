@@ -5,6 +5,7 @@
 // keep writing in between; the freed pages are reused by new telemetry, and handed back to the file system only
 // when a large share of the file is free (docs/simulator.md, "Log retention").
 import type { EventLog } from './eventLog.ts';
+import { firstSeqRecordedFrom, readLogPage } from './logReader.ts';
 import { createPictureCheckpoints } from './pictureCheckpoints.ts';
 import { createProjectionSnapshot } from './projectionSnapshot.ts';
 
@@ -59,11 +60,16 @@ export async function runLogRetention(
   const retainedAfter = db.prepare<[], { seq: number }>(
     'SELECT retained_after_seq AS seq FROM log_retention',
   );
-  // The log is in time order: the first telemetry at or after the cut-off ends what this run removes.
-  const firstKeptTelemetry = db.prepare<[number, number], { seq: number }>(
-    `SELECT seq FROM events WHERE seq > ? AND type IN (${TELEMETRY_TYPES_SQL}) AND recorded_at >= ?
-     ORDER BY seq LIMIT 1`,
-  );
+  // The log is in time order: the first telemetry at or after the cut-off ends what this run removes (rows and
+  // sealed telemetry alike: the first event recorded from then on, found by bisection, and telemetry from there).
+  const firstKeptTelemetry = {
+    get(after: number, at: number) {
+      const from = firstSeqRecordedFrom(db, after, at)?.seq;
+      return from === undefined
+        ? undefined
+        : readLogPage(db, from - 1, Number.MAX_SAFE_INTEGER, 1, { types: TELEMETRY_EVENT_TYPES })[0];
+    },
+  };
   const removeRange = db.prepare<[number, number, number]>(
     `DELETE FROM events WHERE seq > ? AND seq <= ? AND type IN (${TELEMETRY_TYPES_SQL}) AND recorded_at < ?`,
   );
@@ -84,30 +90,34 @@ export async function runLogRetention(
   const endBefore = firstKeptTelemetry.get(startAfter, cutoffAt)?.seq ?? log.store.lastSeq();
   let removedEvents = 0;
   let snapshotSeq: number | null = null;
+  /** Inside the transaction that removed `removed` events; `to`: the position up to which the log is cut. */
+  const removedInTransaction = (removed: number, to: number) => {
+    // The first removal of the run takes the snapshot: it stands at the log's end, past everything removed.
+    if (removed > 0 && snapshotSeq === null) {
+      snapshotSeq = log.store.lastSeq();
+      snapshot.take();
+    }
+    removedEvents += removed;
+    recordRun.run({
+      snapshot_seq: snapshotSeq,
+      retained_after_seq: to,
+      cutoff_at: cutoffAt,
+      ran_at: options.now,
+    });
+  };
   for (let from = startAfter; from < endBefore - 1 && !stopped(); from += BATCH_SEQS) {
     const to = Math.min(from + BATCH_SEQS, endBefore - 1);
-    log.transaction(() => {
-      const lastSeq = log.store.lastSeq();
-      const removed = removeRange.run(from, to, cutoffAt).changes;
-      // The first removal of the run takes the snapshot: it stands at the log's end, past everything removed.
-      if (removed > 0 && snapshotSeq === null) {
-        snapshotSeq = lastSeq;
-        snapshot.take();
-      }
-      removedEvents += removed;
-      recordRun.run({
-        snapshot_seq: snapshotSeq,
-        retained_after_seq: to,
-        cutoff_at: cutoffAt,
-        ran_at: options.now,
-      });
-    });
+    log.transaction(() => removedInTransaction(removeRange.run(from, to, cutoffAt).changes, to));
     await pause();
   }
 
   // Telemetry after a checkpoint taken before the cut-off may be gone: it no longer stands for its moment.
   log.transaction(() => createPictureCheckpoints(db).dropTakenBefore(cutoffAt));
-  if (!stopped()) await trimTripPoints(log, cutoffAt, pause, stopped);
+  const retainedAfterSeq = Math.max(startAfter, endBefore - 1);
+  if (!stopped())
+    await trimTripPoints(log, cutoffAt, pause, stopped, (removed) =>
+      removedInTransaction(removed, retainedAfterSeq),
+    );
   await releaseFreePages(log, RELEASE_FREE_SHARE, pause, stopped);
   return {
     cutoffAt,
@@ -133,6 +143,7 @@ async function trimTripPoints(
   cutoffAt: number,
   pause: () => Promise<void>,
   stopped: () => boolean,
+  removedInTransaction: (removed: number) => void,
 ): Promise<void> {
   const { db } = log;
   const thingKeys = db
@@ -142,7 +153,10 @@ async function trimTripPoints(
   const trips = log.projections.trips;
   for (let from = 0; from < thingKeys.length && !stopped(); from += TRIM_THINGS) {
     log.transaction(() => {
-      for (const thingKey of thingKeys.slice(from, from + TRIM_THINGS)) trips.trimBefore(thingKey, cutoffAt);
+      let removed = 0;
+      for (const thingKey of thingKeys.slice(from, from + TRIM_THINGS))
+        removed += trips.trimBefore(thingKey, cutoffAt);
+      removedInTransaction(removed);
     });
     await pause();
   }

@@ -252,6 +252,19 @@ const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX events_not_telemetry ON events (seq) WHERE type NOT IN ('PointRecorded', 'HeartbeatRecorded');
   `,
+  `
+  -- Issue 36: sealed telemetry is the log. A trip block with a log range (first_seq..last_seq, the positions of the
+  -- rows it replaced) holds every field of those rows (store/telemetryBlock.ts) and the rows are deleted in the
+  -- same transaction; blocks from before this step have no range (their rows are still in events). stream_id: the
+  -- thing's id, so the log reader filters blocks without opening them. max_block_span: the widest range a block
+  -- has had, which bounds the blocks a read of the log must look at (store/logReader.ts).
+  ALTER TABLE trip_blocks ADD COLUMN stream_id TEXT;
+  ALTER TABLE trip_blocks ADD COLUMN first_seq INTEGER;
+  ALTER TABLE trip_blocks ADD COLUMN last_seq INTEGER;
+  CREATE INDEX trip_blocks_by_first_seq ON trip_blocks (first_seq) WHERE first_seq IS NOT NULL;
+  CREATE INDEX trip_blocks_by_last_seq ON trip_blocks (last_seq) WHERE last_seq IS NOT NULL;
+  ALTER TABLE trip_store ADD COLUMN max_block_span INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

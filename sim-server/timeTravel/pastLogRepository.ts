@@ -2,6 +2,7 @@
 // (pastPicture.ts). The SQL of time travel lives here.
 import type { SqliteDatabase } from '../store/database.ts';
 import type { EventRow } from '../store/eventStore.ts';
+import { firstLogEventFrom, readLog, readLogPage } from '../store/logReader.ts';
 import type { ThingLiveState } from '../things/thingLiveState.ts';
 
 /** A log row as the past picture reads it: the store's own row shape. */
@@ -49,25 +50,20 @@ const SNAPSHOT_COLUMNS = [
 ] as const;
 
 export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
-  const first = db.prepare<[], { recorded_at: number }>(
-    'SELECT recorded_at FROM events ORDER BY seq LIMIT 1',
-  );
+  const first = { get: () => firstLogEventFrom(db, 1) };
   const last = db.prepare<[], { seq: number }>('SELECT seq FROM events ORDER BY seq DESC LIMIT 1');
   const retention = db.prepare<[], { cutoff_at: number; snapshot_seq: number | null }>(
     'SELECT cutoff_at, snapshot_seq FROM log_retention WHERE id = 1',
   );
-  const atOrAfter = db.prepare<[number], { seq: number; recorded_at: number }>(
-    'SELECT seq, recorded_at FROM events WHERE seq >= ? ORDER BY seq LIMIT 1',
-  );
-  const range = db.prepare<[number, number, number], PastEventRow>(
-    `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
-     WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`,
-  );
-  const timesInRange = db
-    .prepare<[number, number], [number, number]>(
-      'SELECT seq, recorded_at FROM events WHERE seq > ? AND seq <= ? ORDER BY seq',
-    )
-    .raw();
+  // Telemetry sealed into blocks is read with the rows (store/logReader.ts); the other events are always rows.
+  const atOrAfter = { get: (seq: number) => firstLogEventFrom(db, seq) };
+  const range = {
+    all: (after: number, until: number, limit: number) => readLogPage(db, after, until, limit),
+  };
+  const timesInRange = {
+    all: (after: number, until: number) =>
+      Array.from(readLog(db, after, until), (row) => [row.seq, row.recorded_at]),
+  };
   // Rows as arrays in SNAPSHOT_COLUMNS order: a checkpoint is one row per thing, copied straight into the scratch.
   const snapshotRows = db
     .prepare<[], unknown[]>(`SELECT ${SNAPSHOT_COLUMNS.join(', ')} FROM thing_states_snapshot`)

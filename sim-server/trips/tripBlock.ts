@@ -1,7 +1,10 @@
-// How the trip store keeps samples (issue 16): columns of numbers rather than a row or an object per sample. A
-// block of one asset's samples is one blob, [at, seq, lat, lng, speed, course] as little-endian float64 columns
-// (exact: every value the telemetry carries comes back bit for bit) followed by one enroute byte per sample, so a
-// day of an asset is a few hundred blobs copied into typed arrays instead of 86,400 rows decoded value by value.
+// How the trip store keeps samples (issue 16): columns of numbers rather than a row or an object per sample. Since
+// issue 36 a block is the sealed telemetry of the log (store/telemetryBlock.ts: every field of the rows it replaced,
+// delta-encoded); blocks written before it (no stream_id) are the first form, [at, seq, lat, lng, speed, course] as
+// little-endian float64 columns followed by one enroute byte per sample, whose rows are still in the log. Either
+// way a day of an asset is a few hundred blobs decoded into typed arrays instead of 86,400 rows.
+import type { EventRow } from '../store/eventStore.ts';
+import { decodeTelemetryBlock, isLogSample, rowOfSample } from '../store/telemetryBlock.ts';
 
 /** Samples in columns, index i across all of them; in time order (at, then seq) wherever the store answers them. */
 export type TripPoints = {
@@ -64,6 +67,41 @@ export function decodeTripBlock(blob: Uint8Array): TripPoints {
   const numbers = new Float64Array(NUMBER_COLUMNS * length);
   new Uint8Array(numbers.buffer).set(blob.subarray(0, numbers.byteLength));
   return columnsOver(numbers, blob.slice(numbers.byteLength), length);
+}
+
+/** The samples of a stored block, in time order: the log's form when it has a stream id, else the first form. */
+export function decodeStoredBlock(blob: Uint8Array, streamId: string | null): TripPoints {
+  if (streamId === null) return decodeTripBlock(blob);
+  const block = decodeTelemetryBlock(blob);
+  const points = emptyTripPoints(block.length);
+  points.at.set(block.at);
+  points.seq.set(block.seq);
+  points.lat.set(block.lat);
+  points.lng.set(block.lng);
+  points.speed.set(block.speed);
+  points.course.set(block.course);
+  points.enroute.set(block.enroute);
+  return inTimeOrder(points);
+}
+
+/** The log rows a stored block stands for, by position (none for the first form). */
+export function logRowsOfBlock(blob: Uint8Array, streamId: string | null): Map<number, EventRow> {
+  const rows = new Map<number, EventRow>();
+  if (streamId === null) return rows;
+  const block = decodeTelemetryBlock(blob);
+  for (let i = 0; i < block.length; i += 1) {
+    if (isLogSample(block, i)) rows.set(block.seq[i] ?? 0, rowOfSample(block, i));
+  }
+  return rows;
+}
+
+/** How many log events a stored block stands for (none for the first form). */
+export function logSampleCount(blob: Uint8Array, streamId: string | null): number {
+  if (streamId === null) return 0;
+  const block = decodeTelemetryBlock(blob);
+  let count = 0;
+  for (let i = 0; i < block.length; i += 1) if (isLogSample(block, i)) count += 1;
+  return count;
 }
 
 /** Whether sample i comes after sample j in time order (at, then seq). */

@@ -9,17 +9,19 @@
 // sample is `maxHeldEvents` log positions old, which bounds both the memory and what a restart reads back.
 // Reads see the blocks and what is held, in time order (at, then seq).
 import type { SqliteDatabase } from '../store/database.ts';
+import { noteLogRewritten } from '../store/logReader.ts';
+import { createBlockWriter, hourStart } from './tripBlockWriter.ts';
 import {
   concatWithin,
-  copySample,
-  decodeTripBlock,
+  decodeStoredBlock,
   emptyTripPoints,
-  encodeTripBlock,
   inTimeOrder,
+  logRowsOfBlock,
+  logSampleCount,
   type TripPoints,
 } from './tripBlock.ts';
 
-export const HOUR_MS = 3_600_000;
+export { HOUR_MS, hourStart } from './tripBlockWriter.ts';
 
 export type TripStoreLimits = {
   /** Samples of one asset sealed together (10 minutes at 1 Hz). */
@@ -49,8 +51,9 @@ export type TripStore = {
   latestHourBefore(thingKey: number, before: number): number | null;
   /** The first and latest sample times, null when the thing has none. */
   coverage(thingKey: number): { first: number; last: number } | null;
-  /** Drops the thing's samples taken before `cutoff` (log retention); inside a transaction. */
-  trimBefore(thingKey: number, cutoff: number): void;
+  /** Drops the thing's samples taken before `cutoff` (log retention); inside a transaction. Returns how many of
+   * them were log events (sealed telemetry leaves the log with them). */
+  trimBefore(thingKey: number, cutoff: number): number;
   /** Seals everything held; inside a transaction. */
   sealAll(): void;
   /** How many samples are held, not yet sealed. */
@@ -63,12 +66,7 @@ export type TripStore = {
 type Held = { thingKey: number; firstSeq: number; values: number[] };
 const STRIDE = 7;
 
-export const hourStart = (at: number): number => Math.floor(at / HOUR_MS) * HOUR_MS;
-
 export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TRIP_STORE_LIMITS): TripStore {
-  const insertBlock = db.prepare<[number, number, number, Buffer]>(
-    'INSERT INTO trip_blocks (thing_key, first_at, last_at, points) VALUES (?, ?, ?, ?)',
-  );
   const upsertHead = db.prepare<[number, number]>(`
     INSERT INTO trip_heads (thing_key, sealed_seq) VALUES (?, ?)
     ON CONFLICT (thing_key) DO UPDATE SET sealed_seq = max(sealed_seq, excluded.sealed_seq)`);
@@ -85,8 +83,8 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     .raw(true);
   // A block lies within one hour, so the blocks with samples in [from, to] begin between from's hour and to.
   const selectBlocks = db
-    .prepare<[number, number, number], [number, Buffer]>(
-      `SELECT last_at, points FROM trip_blocks WHERE thing_key = ? AND first_at >= ? AND first_at <= ?
+    .prepare<[number, number, number], [number, Buffer, string | null]>(
+      `SELECT last_at, points, stream_id FROM trip_blocks WHERE thing_key = ? AND first_at >= ? AND first_at <= ?
        ORDER BY first_at, id`,
     )
     .raw(true);
@@ -110,13 +108,17 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     'DELETE FROM trip_blocks WHERE thing_key = ? AND first_at < ? AND last_at < ?',
   );
   const selectStraddling = db
-    .prepare<[number, number], [number, Buffer]>(
-      'SELECT id, points FROM trip_blocks WHERE thing_key = ? AND first_at < ?',
+    .prepare<[number, number], [number, Buffer, string | null]>(
+      'SELECT id, points, stream_id FROM trip_blocks WHERE thing_key = ? AND first_at < ?',
     )
     .raw(true);
-  const rewriteBlock = db.prepare<[number, number, Buffer, number]>(
-    'UPDATE trip_blocks SET first_at = ?, last_at = ?, points = ? WHERE id = ?',
-  );
+  const deleteBlock = db.prepare<[number]>('DELETE FROM trip_blocks WHERE id = ?');
+  // Blocks wholly before a cut-off: how many log events they hold goes into retention's count.
+  const countBefore = db
+    .prepare<[number, number, number], [Buffer, string | null]>(
+      'SELECT points, stream_id FROM trip_blocks WHERE thing_key = ? AND first_at < ? AND last_at < ?',
+    )
+    .raw(true);
 
   /** Held samples by thing, in the order their first held sample came (so the first is the oldest). */
   const held = new Map<number, Held>();
@@ -127,22 +129,10 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
   let loaded = false;
   let reading = false;
 
+  const { writeBlocks, sealIntoLog } = createBlockWriter(db, limits);
   moveRowsIntoBlocks();
 
-  /** Writes sorted samples of one thing as blocks, one per hour and at most `maxBlockSamples` each. */
-  function writeBlocks(thingKey: number, points: TripPoints) {
-    let start = 0;
-    while (start < points.length) {
-      const hourEnd = hourStart(points.at[start] ?? 0) + HOUR_MS;
-      let end = start + 1;
-      while (end < points.length && end - start < limits.maxBlockSamples && (points.at[end] ?? 0) < hourEnd)
-        end += 1;
-      const block = emptyTripPoints(end - start);
-      for (let i = start; i < end; i += 1) copySample(points, i, block, i - start);
-      insertBlock.run(thingKey, block.at[0] ?? 0, block.at[block.length - 1] ?? 0, encodeTripBlock(block));
-      start = end;
-    }
-  }
+  const selectNewestSeq = db.prepare<[], number | null>('SELECT max(seq) FROM events').pluck();
 
   function heldPoints(entry: Held): TripPoints {
     const values = entry.values;
@@ -159,10 +149,21 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     return points;
   }
 
+  /** Seals what the thing holds, but for the log's newest row: SQLite hands out max(seq) + 1 next, and a position
+   * must never be handed out twice, so that row stays (and stays held) until a newer one is recorded. */
   function seal(entry: Held) {
-    writeBlocks(entry.thingKey, inTimeOrder(heldPoints(entry)));
-    upsertHead.run(entry.thingKey, entry.values[entry.values.length - STRIDE + 1] ?? 0);
+    const newest = selectNewestSeq.get() ?? 0;
+    const values = entry.values;
+    const keptAt = values.length - STRIDE;
+    const keepNewest = values[keptAt + 1] === newest;
+    const sealed = keepNewest ? { ...entry, values: values.slice(0, keptAt) } : entry;
     held.delete(entry.thingKey);
+    if (sealed.values.length > 0) {
+      sealIntoLog(entry.thingKey, inTimeOrder(heldPoints(sealed)));
+      upsertHead.run(entry.thingKey, sealed.values[sealed.values.length - STRIDE + 1] ?? 0);
+    }
+    if (keepNewest)
+      held.set(entry.thingKey, { thingKey: entry.thingKey, firstSeq: newest, values: values.slice(keptAt) });
     const oldest = held.values().next().value as Held | undefined;
     const below = oldest ? oldest.firstSeq : lastSeq + 1;
     if (below > sealedBelow) {
@@ -175,15 +176,21 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     if (!loaded) load();
     if (seq <= (latestSeq.get(thingKey) ?? 0)) return;
     latestSeq.set(thingKey, seq);
-    if (seq > lastSeq) lastSeq = seq;
     let entry = held.get(thingKey);
+    // A full block is sealed as the next sample comes, before it joins: that sample's row is the log's newest,
+    // which stays a row (seal), so the block is whole.
+    if (entry && !reading && entry.values.length >= limits.maxBlockSamples * STRIDE) {
+      seal(entry);
+      entry = held.get(thingKey);
+    }
+    // After the seal: what it marks as sealed below must not pass this sample, which is not held yet.
+    if (seq > lastSeq) lastSeq = seq;
     if (!entry) {
       entry = { thingKey, firstSeq: seq, values: [] };
       held.set(thingKey, entry);
     }
     entry.values.push(at, seq, lat, lng, speed, course, enroute ? 1 : 0);
     if (reading) return;
-    if (entry.values.length >= limits.maxBlockSamples * STRIDE) seal(entry);
     for (;;) {
       const oldest = held.values().next().value as Held | undefined;
       if (!oldest || oldest.firstSeq > seq - limits.maxHeldEvents) break;
@@ -244,7 +251,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
       let maxSeq = 0;
       const flush = () => {
         if (thingKey === null || values.length === 0) return;
-        writeBlocks(thingKey, heldPoints({ thingKey, firstSeq: 0, values }));
+        sealIntoLog(thingKey, inTimeOrder(heldPoints({ thingKey, firstSeq: 0, values })));
         upsertHead.run(thingKey, maxSeq);
         values = [];
       };
@@ -262,6 +269,11 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     })();
   }
 
+  function heldBefore(entry: Held, cutoff: number): boolean {
+    for (let v = 0; v < entry.values.length; v += STRIDE) if ((entry.values[v] ?? 0) < cutoff) return true;
+    return false;
+  }
+
   function heldOf(thingKey: number): TripPoints | null {
     const entry = held.get(thingKey);
     return entry ? heldPoints(entry) : null;
@@ -272,8 +284,8 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     pointsBetween(thingKey, from, to) {
       if (!loaded) load();
       const parts: TripPoints[] = [];
-      for (const [lastAt, blob] of selectBlocks.all(thingKey, hourStart(from), to))
-        if (lastAt >= from) parts.push(decodeTripBlock(blob));
+      for (const [lastAt, blob, streamId] of selectBlocks.all(thingKey, hourStart(from), to))
+        if (lastAt >= from) parts.push(decodeStoredBlock(blob, streamId));
       const heldNow = heldOf(thingKey);
       if (heldNow) parts.push(inTimeOrder(heldNow));
       return inTimeOrder(concatWithin(parts, from, to));
@@ -302,13 +314,24 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     },
     trimBefore(thingKey, cutoff) {
       if (!loaded) load();
+      // Held samples before the cut-off are sealed first, so that they are trimmed with the blocks.
       const entry = held.get(thingKey);
-      if (entry) seal(entry);
+      if (entry && heldBefore(entry, cutoff)) seal(entry);
+      let removed = 0;
+      for (const [blob, streamId] of countBefore.all(thingKey, cutoff, cutoff))
+        removed += logSampleCount(blob, streamId);
       deleteBefore.run(thingKey, cutoff, cutoff);
-      for (const [id, blob] of selectStraddling.all(thingKey, cutoff)) {
-        const kept = concatWithin([decodeTripBlock(blob)], cutoff, Number.POSITIVE_INFINITY);
-        rewriteBlock.run(kept.at[0] ?? 0, kept.at[kept.length - 1] ?? 0, encodeTripBlock(kept), id);
+      // The block the cut-off falls in is written anew with what it keeps (its log rows with it).
+      for (const [id, blob, streamId] of selectStraddling.all(thingKey, cutoff)) {
+        const kept = concatWithin([decodeStoredBlock(blob, streamId)], cutoff, Number.POSITIVE_INFINITY);
+        const rows = logRowsOfBlock(blob, streamId);
+        for (const seq of rows.keys()) if (!kept.seq.includes(seq)) removed += 1;
+        deleteBlock.run(id);
+        if (kept.length > 0)
+          writeBlocks(thingKey, kept, (seq) => rows.get(seq) ?? null, streamId ?? undefined);
       }
+      noteLogRewritten(db);
+      return removed;
     },
     sealAll() {
       if (!loaded) load();

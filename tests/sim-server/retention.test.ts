@@ -7,6 +7,7 @@ import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import type { Scheduler } from '#sim/kernel/clock';
 import { rebuildProjections } from '#sim/store/eventLog';
+import { readLog } from '#sim/store/logReader';
 import { TELEMETRY_EVENT_TYPES } from '#sim/store/logRetention';
 import { PROJECTION_TABLES } from '#sim/store/projections';
 import { DAY_MS } from '#sim/store/retentionPlugin';
@@ -38,10 +39,13 @@ function dump(harness: Harness): Record<string, unknown[]> {
   );
 }
 
+/** The log as its readers see it: rows and sealed telemetry blocks alike (store/logReader.ts). */
 function events(harness: Harness): EventRow[] {
-  return harness.app.eventLog.db
-    .prepare<[], EventRow>('SELECT seq, type, recorded_at FROM events ORDER BY seq')
-    .all();
+  return Array.from(readLog(harness.app.eventLog.db, 0, Number.MAX_SAFE_INTEGER), (row) => ({
+    seq: row.seq,
+    type: row.type,
+    recorded_at: row.recorded_at,
+  }));
 }
 
 function roamingResponders(harness: Harness, count: number): Device[] {

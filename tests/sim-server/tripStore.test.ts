@@ -8,6 +8,7 @@ import { createTelemetryIngestor } from '#sim/ingestion/telemetryIngestor';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { openDatabase, type SqliteDatabase } from '#sim/store/database';
 import { createEventLog, rebuildProjections, type EventLog } from '#sim/store/eventLog';
+import { decodeTelemetryBlock } from '#sim/store/telemetryBlock';
 import type { TripPoints } from '#sim/trips/tripBlock';
 import { tripJson, tripPointRecords } from '#sim/trips/tripJson';
 import { createTripRepository } from '#sim/trips/tripRepository';
@@ -86,12 +87,16 @@ function read(index = 0, from = T - HOUR_MS, to = T + 2 * HOUR_MS): [number, num
 
 const blocks = (index = 0) =>
   db
-    .prepare<[number, number], { first_at: number; last_at: number; n: number }>(
-      `SELECT first_at, last_at, length(points) / 49 AS n FROM trip_blocks WHERE thing_key = ? AND first_at >= ?
+    .prepare<[number, number], { first_at: number; last_at: number; points: Buffer }>(
+      `SELECT first_at, last_at, points FROM trip_blocks WHERE thing_key = ? AND first_at >= ?
        ORDER BY first_at, id`,
     )
     .all(asset(index).key, T - HOUR_MS)
-    .map((block) => [(block.first_at - T) / SECOND, (block.last_at - T) / SECOND, block.n]);
+    .map((block) => [
+      (block.first_at - T) / SECOND,
+      (block.last_at - T) / SECOND,
+      decodeTelemetryBlock(block.points).length,
+    ]);
 
 /** Samples of asset 0 each second from T, lat 41.0 + second / 100. */
 const seconds = (from: number, to: number, overrides: Partial<TelemetrySample> = {}) =>
@@ -174,10 +179,9 @@ describe('the trip store', () => {
     ingest(seconds(0, 9));
     log.transaction(() => log.projections.trips.trimBefore(asset(0).key, T + 5 * SECOND));
     expect(read().map(([second]) => second)).toEqual([5, 6, 7, 8, 9]);
-    expect(blocks()).toEqual([
-      [5, 7, 3],
-      [8, 9, 2],
-    ]);
+    // Samples 8 and 9 are held and after the cut-off: they stay held (and rows).
+    expect(blocks()).toEqual([[5, 7, 3]]);
+    expect(log.projections.trips.heldCount()).toBe(2);
   });
 
   it('moves the rows of a file from before the blocks into blocks, once', () => {

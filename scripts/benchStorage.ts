@@ -1,0 +1,194 @@
+// Benchmark of telemetry storage (issue 36): N devices for M minutes at 1 Hz, ingested faster than real time
+// through `app.telemetry` (the route's path without HTTP), once with sealing into blocks (the log as it is now) and
+// once with rows only (`--old-only` runs just that; nothing is sealed, every point stays a JSON row, which is what
+// the log held before issue 36 besides the trip blocks' copy). Prints bytes per point of the log rows, the blocks,
+// the picture checkpoints and the indexes (SQLite's dbstat, after a WAL checkpoint), the file size after sealing
+// and after a retention run that drops the first half, ingestion points/s of both, the time to read one
+// checkpoint interval of the log from a past moment, and one device's samples of the whole span.
+//
+//   npm run bench:storage -- [--devices 2000] [--minutes 10] [--old-only]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '#sim/app';
+import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
+import { readLogPage } from '#sim/store/logReader';
+import { runLogRetention } from '#sim/store/logRetention';
+import { CHECKPOINT_EVERY_POSITIONS, createPictureCheckpoints } from '#sim/store/pictureCheckpoints';
+import { TRIP_STORE_LIMITS, type TripStoreLimits } from '#sim/trips/tripStore';
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '2000' },
+    minutes: { type: 'string', default: '10' },
+    'old-only': { type: 'boolean', default: false },
+  },
+});
+const deviceCount = Number(values.devices);
+const seconds = Number(values.minutes) * 60;
+const START = Date.parse('2026-03-01T08:00:00.000Z');
+const BUDGET_BYTES_PER_POINT = 50;
+const ROWS_ONLY: TripStoreLimits = {
+  maxBlockSamples: Number.MAX_SAFE_INTEGER,
+  maxHeldEvents: Number.MAX_SAFE_INTEGER,
+};
+
+type Run = { pointsPerSecond: number; points: number; bytesPerPoint: number };
+
+const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-storage-'));
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+async function run(label: string, tripLimits: TripStoreLimits): Promise<Run> {
+  const databasePath = path.join(directory, `${label}.sqlite`);
+  let clock = START;
+  const app = await buildApp({
+    databasePath,
+    thingCount: deviceCount,
+    replay: false,
+    retention: false,
+    clock: { now: () => clock },
+    tripLimits,
+  });
+  try {
+    await app.ready();
+    const db = app.eventLog.db;
+    const things = db
+      .prepare<[number], { thing_key: number; system_identifier: string; device_type: string }>(
+        'SELECT thing_key, system_identifier, device_type FROM things WHERE is_active = 1 ORDER BY thing_key LIMIT ?',
+      )
+      .all(deviceCount);
+    const seqBefore = app.eventLog.store.lastSeq();
+    const checkpoints = createPictureCheckpoints(db);
+    let points = 0;
+    let ingestMs = 0;
+    for (let second = 0; second < seconds; second += 1) {
+      clock = START + second * 1000 + 250;
+      const time = new Date(START + second * 1000).toISOString();
+      const batch: TelemetrySample[] = things.map((thing, index) => {
+        const moving = (second + index) % 600 < 480;
+        return {
+          device_id: thing.system_identifier,
+          device_type: thing.device_type as TelemetrySample['device_type'],
+          kind: moving ? 'point' : 'heartbeat',
+          time,
+          lat: Math.round((41.75 + (index % 50) * 0.004 + second * 0.00009 * (moving ? 1 : 0)) * 1e6) / 1e6,
+          lng: Math.round((-87.7 + Math.floor(index / 50) * 0.004 + second * 0.00004) * 1e6) / 1e6,
+          speed: moving ? Math.round((8 + ((second * 7 + index) % 50) / 10) * 100) / 100 : 0,
+          course: moving ? (90 + ((second + index) % 40)) % 360 : 0,
+          accuracy: 3 + ((second + index) % 6),
+          enroute: moving,
+          street: moving ? `STREET ${index % 97}` : null,
+        };
+      });
+      const started = performance.now();
+      points += app.telemetry.ingest(batch).accepted;
+      // Picture checkpoints as the plugin takes them (every CHECKPOINT_EVERY_POSITIONS positions).
+      if (app.eventLog.store.lastSeq() - checkpoints.latestSeq() >= CHECKPOINT_EVERY_POSITIONS)
+        app.eventLog.transaction(() => checkpoints.take());
+      ingestMs += performance.now() - started;
+    }
+    const pointsPerSecond = points / (ingestMs / 1000);
+    if (tripLimits !== ROWS_ONLY) app.eventLog.transaction(() => app.eventLog.projections.trips.sealAll());
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const freeBytes = () =>
+      Number(db.pragma('freelist_count', { simple: true })) *
+      Number(db.pragma('page_size', { simple: true }));
+    const freeAfterSealing = freeBytes();
+    const sizes = new Map(
+      db
+        .prepare<[], { name: string; bytes: number }>(
+          'SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name',
+        )
+        .all()
+        .map((row) => [row.name, row.bytes]),
+    );
+    const of = (...names: string[]) => names.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
+    const perPoint = (bytes: number) => (bytes / points).toFixed(1);
+    const log = of('events');
+    const blocks = of('trip_blocks', 'trip_heads', 'trip_store');
+    const indexes = of(
+      'events_not_telemetry',
+      'trip_blocks_by_thing',
+      'trip_blocks_by_first_seq',
+      'trip_blocks_by_last_seq',
+    );
+    const pictures = of(
+      'picture_checkpoints',
+      'picture_checkpoint_states',
+      'sqlite_autoindex_picture_checkpoint_states_1',
+    );
+    const telemetryBytes = log + blocks + indexes;
+    const fileAfterSealing = fs.statSync(databasePath).size;
+    console.log(
+      `\n${label}: ${points.toLocaleString('en-US')} points (${deviceCount} devices × ${seconds} s at 1 Hz)`,
+    );
+    console.log(`  ingestion            ${Math.round(pointsPerSecond).toLocaleString('en-US')} points/s`);
+    console.log(
+      `  log rows (events)    ${perPoint(log)} B/point (${mb(log)}; the seed's other events included)`,
+    );
+    console.log(`  blocks               ${perPoint(blocks)} B/point (${mb(blocks)})`);
+    console.log(`  indexes              ${perPoint(indexes)} B/point`);
+    console.log(`  checkpoints          ${perPoint(pictures)} B/point (${mb(pictures)})`);
+    console.log(
+      `  telemetry, all told  ${perPoint(telemetryBytes)} B/point (budget ${BUDGET_BYTES_PER_POINT})`,
+    );
+    console.log(
+      `  whole file           ${perPoint(fileAfterSealing)} B/point (${mb(fileAfterSealing)} after sealing, ` +
+        `${mb(freeAfterSealing)} of it free pages that new rows reuse first)`,
+    );
+    db.pragma('incremental_vacuum');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const fileVacuumed = fs.statSync(databasePath).size;
+    console.log(
+      `  whole file, vacuumed ${perPoint(fileVacuumed)} B/point (${mb(fileVacuumed)}, the seeded world included)`,
+    );
+
+    // A past moment: one checkpoint interval of the log read from the middle of the run, as a past picture folds it.
+    const middle = seqBefore + Math.floor((app.eventLog.store.lastSeq() - seqBefore) / 2);
+    const readStarted = performance.now();
+    let read = 0;
+    for (let after = middle; read < CHECKPOINT_EVERY_POSITIONS;) {
+      const page = readLogPage(db, after, Number.MAX_SAFE_INTEGER, 5_000);
+      if (page.length === 0) break;
+      read += page.length;
+      after = page[page.length - 1]?.seq ?? after;
+    }
+    console.log(
+      `  past moment          ${(performance.now() - readStarted).toFixed(0)} ms to read ${read.toLocaleString('en-US')} events of the log`,
+    );
+    const device = things[0];
+    const dayStarted = performance.now();
+    const samples = device
+      ? app.eventLog.projections.trips.pointsBetween(device.thing_key, START, START + seconds * 1000).length
+      : 0;
+    console.log(
+      `  one device's span    ${(performance.now() - dayStarted).toFixed(1)} ms for ${samples} samples`,
+    );
+
+    clock = START + seconds * 1000;
+    const report = await runLogRetention(app.eventLog, { now: clock, maxAgeMs: (seconds * 1000) / 2 });
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    console.log(
+      `  retention of half    ${report.removedEvents.toLocaleString('en-US')} events removed; file ` +
+        `${mb(fileAfterSealing)} → ${mb(fs.statSync(databasePath).size)}`,
+    );
+    return { pointsPerSecond, points, bytesPerPoint: telemetryBytes / points };
+  } finally {
+    await app.close();
+  }
+}
+
+try {
+  const old = await run('rows only (the old way: no sealing)', ROWS_ONLY);
+  if (values['old-only'] !== true) {
+    const sealed = await run('sealed into blocks', TRIP_STORE_LIMITS);
+    console.log(
+      `\nsealed vs rows only: ingestion ${(sealed.pointsPerSecond / old.pointsPerSecond).toFixed(2)}x, ` +
+        `${sealed.bytesPerPoint.toFixed(1)} vs ${old.bytesPerPoint.toFixed(1)} B/point`,
+    );
+    if (sealed.bytesPerPoint > BUDGET_BYTES_PER_POINT) process.exitCode = 1;
+  }
+} finally {
+  fs.rmSync(directory, { recursive: true, force: true });
+}

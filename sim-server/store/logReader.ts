@@ -1,0 +1,310 @@
+// The one way to read the event log (issue 36): rows still in `events` and the telemetry sealed into blocks
+// (`trip_blocks` with a log range, telemetryBlock.ts) alike, in log order, as the `events` rows they are or were.
+// A k-way merge: the rows in pages, and every block whose log range meets the range read, opened when the merge
+// reaches its first position (its last, reading backwards). `max_block_span` (the widest log range a block covers)
+// bounds which blocks can meet a range, so a read near the log's end does not step over the blocks before it.
+// Sealing or trimming between two pulls (a long read with writes in between) makes the reader plan again from the
+// position it reached; the rows it held may be in a block by then.
+import type { SqliteDatabase } from './database.ts';
+import type { EventRow } from './eventRow.ts';
+import {
+  decodeTelemetryBlock,
+  isLogSample,
+  rowOfSample,
+  sampleType,
+  type TelemetryBlock,
+} from './telemetryBlock.ts';
+
+export type LogReadOptions = {
+  /** Newest first, from `untilSeq` down. */
+  descending?: boolean;
+  /** Only these event types. */
+  types?: readonly EventRow['type'][];
+  /** Only these streams. */
+  streamIds?: ReadonlySet<string>;
+};
+
+const ROW_PAGE = 2_000;
+const BLOCK_PAGE = 200;
+
+type BlockHead = { first_seq: number; last_seq: number; stream_id: string; points: Buffer };
+type Statements = {
+  rows: Map<string, ReturnType<SqliteDatabase['prepare']>>;
+  blocksUp: ReturnType<typeof prepareBlocks>;
+  blocksDown: ReturnType<typeof prepareBlocks>;
+  maxSpan: { get(): unknown };
+};
+
+function prepareBlocks(db: SqliteDatabase, descending: boolean) {
+  // Ascending: blocks by first position after the cursor and up to the range's end, that reach past its start.
+  // Descending: by last position below the cursor, that begin at or before the range's end... and reach its start.
+  return db.prepare<[number, number, number], BlockHead>(
+    descending
+      ? `SELECT first_seq, last_seq, stream_id, points FROM trip_blocks
+         WHERE last_seq < ? AND last_seq > ? AND first_seq <= ? ORDER BY last_seq DESC LIMIT ${BLOCK_PAGE}`
+      : `SELECT first_seq, last_seq, stream_id, points FROM trip_blocks
+         WHERE first_seq > ? AND first_seq <= ? AND last_seq > ? ORDER BY first_seq LIMIT ${BLOCK_PAGE}`,
+  );
+}
+
+const statements = new WeakMap<SqliteDatabase, Statements>();
+/** Bumped by every write that moves telemetry between rows and blocks or drops it (`noteLogRewritten`). */
+const generations = new WeakMap<SqliteDatabase, number>();
+
+function statementsOf(db: SqliteDatabase): Statements {
+  let found = statements.get(db);
+  if (!found) {
+    found = {
+      rows: new Map(),
+      blocksUp: prepareBlocks(db, false),
+      blocksDown: prepareBlocks(db, true),
+      maxSpan: db.prepare<[], number>('SELECT max_block_span FROM trip_store WHERE id = 1').pluck(),
+    };
+    statements.set(db, found);
+  }
+  return found;
+}
+
+function rowStatement(db: SqliteDatabase, descending: boolean, types: readonly string[] | undefined) {
+  const s = statementsOf(db);
+  const key = `${descending ? 'down' : 'up'}:${types?.join(',') ?? ''}`;
+  let statement = s.rows.get(key);
+  if (!statement) {
+    // The same condition as the events_not_telemetry index when a reader asks for the other events only.
+    const typed = types ? ` AND type IN (${types.map((type) => `'${type}'`).join(', ')})` : '';
+    statement = db.prepare(
+      `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events
+       WHERE seq > ? AND seq < ?${typed} ORDER BY seq ${descending ? 'DESC' : ''} LIMIT ${ROW_PAGE}`,
+    );
+    s.rows.set(key, statement);
+  }
+  return statement as unknown as { all(low: number, high: number): EventRow[] };
+}
+
+/** Telemetry moved into blocks or dropped: readers under way plan again (the trip store and retention call it). */
+export function noteLogRewritten(db: SqliteDatabase): void {
+  generations.set(db, (generations.get(db) ?? 0) + 1);
+}
+
+type Cursor = { block: TelemetryBlock; index: number; key: number };
+
+/**
+ * The log's events in (afterSeq, untilSeq], oldest first (newest first when `descending`), rows and sealed
+ * telemetry alike, as `events` rows.
+ */
+export function* readLog(
+  db: SqliteDatabase,
+  afterSeq: number,
+  untilSeq: number,
+  options: LogReadOptions = {},
+): Generator<EventRow, void, undefined> {
+  const descending = options.descending === true;
+  const dir = descending ? -1 : 1;
+  const { types, streamIds } = options;
+  const wantsType = types ? new Set<string>(types) : null;
+  const rowsOf = rowStatement(db, descending, types);
+  const s = statementsOf(db);
+  const blocksOf = descending ? s.blocksDown : s.blocksUp;
+  // Positions as keys that grow in the reading direction: the merge is the same both ways.
+  let position = descending ? -(untilSeq + 1) : afterSeq;
+  const endKey = descending ? -(afterSeq + 1) : untilSeq;
+  const keyOf = (seq: number) => dir * seq;
+
+  for (;;) {
+    const generation = generations.get(db) ?? 0;
+    const dataVersion = db.pragma('data_version', { simple: true });
+    const span = Number(s.maxSpan.get() ?? 0);
+    let rows: EventRow[] = [];
+    let rowIndex = 0;
+    let rowsCursor = position;
+    let rowsDone = false;
+    const heads: BlockHead[] = [];
+    let headIndex = 0;
+    // Ascending: first positions from (position - span); descending: last positions below (-position + span).
+    let blockCursor = descending ? -position + span + 1 : position - span;
+    let blocksDone = false;
+    const heap: Cursor[] = [];
+    let replan = false;
+
+    const refillRows = () => {
+      if (db.pragma('data_version', { simple: true }) !== dataVersion) replan = true;
+      rows = descending ? rowsOf.all(afterSeq, -rowsCursor) : rowsOf.all(rowsCursor, untilSeq + 1);
+      rowIndex = 0;
+      if (rows.length < ROW_PAGE) rowsDone = true;
+      const last = rows[rows.length - 1];
+      if (last) rowsCursor = keyOf(last.seq);
+    };
+    const refillBlocks = () => {
+      heads.length = 0;
+      headIndex = 0;
+      const page = descending
+        ? blocksOf.all(blockCursor, afterSeq, untilSeq)
+        : blocksOf.all(blockCursor, untilSeq, position);
+      for (const head of page) heads.push(head);
+      if (page.length < BLOCK_PAGE) blocksDone = true;
+      const last = page[page.length - 1];
+      if (last) blockCursor = descending ? last.last_seq : last.first_seq;
+    };
+    /** The key at which a block starts to matter: its first position, or where the range begins within it. */
+    const openKey = (head: BlockHead) =>
+      descending ? keyOf(Math.min(head.last_seq, untilSeq)) : head.first_seq;
+    const open = (head: BlockHead) => {
+      if (streamIds && !streamIds.has(head.stream_id)) return;
+      const block = decodeTelemetryBlock(head.points);
+      const cursor: Cursor = { block, index: descending ? block.length - 1 : 0, key: 0 };
+      if (advance(cursor, true)) push(cursor);
+    };
+    /** Moves the cursor to its next sample after `position` within the range; false when it has none. */
+    const advance = (cursor: Cursor, first: boolean): boolean => {
+      const { block } = cursor;
+      if (!first) cursor.index += dir;
+      for (; cursor.index >= 0 && cursor.index < block.length; cursor.index += dir) {
+        const key = keyOf(block.seq[cursor.index] ?? 0);
+        if (key <= position || !isLogSample(block, cursor.index)) continue;
+        if (key > endKey) return false;
+        if (wantsType && !wantsType.has(sampleType(block, cursor.index))) continue;
+        cursor.key = key;
+        return true;
+      }
+      return false;
+    };
+    const push = (cursor: Cursor) => {
+      heap.push(cursor);
+      for (let i = heap.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if ((heap[parent]?.key ?? 0) <= cursor.key) break;
+        heap[i] = heap[parent] as Cursor;
+        heap[parent] = cursor;
+        i = parent;
+      }
+    };
+    const siftTop = () => {
+      const top = heap[0];
+      if (!top) return;
+      for (let i = 0; ;) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let least = i;
+        if ((heap[left]?.key ?? Infinity) < (heap[least]?.key ?? Infinity)) least = left;
+        if ((heap[right]?.key ?? Infinity) < (heap[least]?.key ?? Infinity)) least = right;
+        if (least === i) break;
+        heap[i] = heap[least] as Cursor;
+        heap[least] = top;
+        i = least;
+      }
+    };
+    const popTop = () => {
+      const last = heap.pop();
+      if (heap.length > 0 && last) {
+        heap[0] = last;
+        siftTop();
+      }
+    };
+
+    while (!replan) {
+      if (rowIndex >= rows.length && !rowsDone) refillRows();
+      if (headIndex >= heads.length && !blocksDone) refillBlocks();
+      const row = rows[rowIndex];
+      const rowKey = row ? keyOf(row.seq) : Infinity;
+      const top = heap[0];
+      const next = Math.min(rowKey, top ? top.key : Infinity);
+      const head = heads[headIndex];
+      if (head && openKey(head) <= next && openKey(head) <= endKey) {
+        headIndex += 1;
+        open(head);
+        continue;
+      }
+      if (next === Infinity || next > endKey) {
+        // Rows appended since the last page (a read paused between pulls): they come after everything else.
+        if (!descending && rowsDone && rowIndex >= rows.length) {
+          refillRows();
+          if (rows.length > 0) continue;
+        }
+        return;
+      }
+      let event: EventRow;
+      if (rowKey === next && row) {
+        rowIndex += 1;
+        if (streamIds && !streamIds.has(row.stream_id)) {
+          position = next;
+          continue;
+        }
+        event = row;
+      } else {
+        const cursor = top as Cursor;
+        event = rowOfSample(cursor.block, cursor.index);
+        if (advance(cursor, false)) siftTop();
+        else popTop();
+      }
+      position = next;
+      yield event;
+      if ((generations.get(db) ?? 0) !== generation) replan = true;
+    }
+  }
+}
+
+/** Continuations of page reads, so that a reader paging through the log opens each block once. */
+const continuations = new WeakMap<SqliteDatabase, Map<string, Generator<EventRow, void, undefined>>>();
+const KEPT_CONTINUATIONS = 8;
+
+/**
+ * At most `limit` events of `readLog(db, afterSeq, untilSeq, options)`: the paged form, for readers that take the
+ * log a page at a time (the next page of the same read carries on from where the last one stopped).
+ */
+export function readLogPage(
+  db: SqliteDatabase,
+  afterSeq: number,
+  untilSeq: number,
+  limit: number,
+  options: LogReadOptions = {},
+): EventRow[] {
+  let kept = continuations.get(db);
+  if (!kept) {
+    kept = new Map();
+    continuations.set(db, kept);
+  }
+  const filter = `${options.descending === true}:${options.types?.join(',') ?? ''}:${[...(options.streamIds ?? [])].join(',')}`;
+  const key = `${afterSeq}:${untilSeq}:${filter}`;
+  const reader = kept.get(key) ?? readLog(db, afterSeq, untilSeq, options);
+  kept.delete(key);
+  const page: EventRow[] = [];
+  while (page.length < limit) {
+    const next = reader.next();
+    if (next.done === true) return page;
+    page.push(next.value);
+  }
+  const last = page[page.length - 1];
+  if (last && options.descending !== true) {
+    kept.set(`${last.seq}:${untilSeq}:${filter}`, reader);
+    for (const oldest of kept.keys()) {
+      if (kept.size <= KEPT_CONTINUATIONS) break;
+      kept.delete(oldest);
+    }
+  }
+  return page;
+}
+
+/** The first event at or after `seq` (rows and blocks alike), or undefined. */
+export function firstLogEventFrom(db: SqliteDatabase, seq: number): EventRow | undefined {
+  return readLogPage(db, seq - 1, Number.MAX_SAFE_INTEGER, 1)[0];
+}
+
+/** The position of the first event after `afterSeq` recorded at or after `at` (the log is in time order), found by
+ * bisection; undefined when none is. */
+export function firstSeqRecordedFrom(
+  db: SqliteDatabase,
+  afterSeq: number,
+  at: number,
+): { seq: number } | undefined {
+  const last = db.prepare<[], number | null>('SELECT max(seq) FROM events').pluck().get() ?? 0;
+  let low = afterSeq + 1;
+  let high = last + 1;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const row = firstLogEventFrom(db, middle);
+    if (!row || row.recorded_at >= at) high = middle;
+    else low = row.seq + 1;
+  }
+  const found = firstLogEventFrom(db, low);
+  return found && found.recorded_at >= at ? { seq: found.seq } : undefined;
+}
