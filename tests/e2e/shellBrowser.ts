@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { simulatorUrl, workerIndex } from './simulator.ts';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
 import { SOFTWARE_NOTICE_STORAGE_KEY } from '#client/map/softwareRendering.ts';
+import { PLAYWRIGHT_TIMEOUT, allowing } from './testTimes.ts';
 
 export type Viewport = 'desktop' | 'mobile';
 
@@ -48,6 +49,8 @@ async function connectShellBrowser(): Promise<ShellBrowser> {
       },
       ...options,
     });
+    // Playwright's own 30 s for every wait, scaled to a machine 4× slower (testTimes.ts).
+    context.setDefaultTimeout(PLAYWRIGHT_TIMEOUT);
     contexts.push(context);
     return context.newPage();
   };
@@ -127,7 +130,7 @@ export async function signIn(
       // Say where the sign-in stopped, so a failure on a busy machine reads as what a person would have seen.
       const shown = await page
         .getByTestId('sign-in-error')
-        .textContent({ timeout: 1_000 })
+        .textContent({ timeout: allowing(1_000) })
         .catch(() => null);
       throw new Error(
         `signing in as ${email} did not reach ${landing}: at ${page.url()}` +
