@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './tests/e2e/e2eWorkers.ts';
+import { allowing } from './tests/e2e/testTimes.ts';
 import { SuiteSequencer } from './tests/helpers/suiteSequencer.ts';
 
 const NODE_TESTS = {
   environment: 'node',
-  // Seeding and real sockets take seconds on a busy 2-core machine; this is a hang guard, not a budget.
-  testTimeout: 20_000,
-  hookTimeout: 30_000,
+  // Seeding and real sockets take seconds on a busy 2-core machine; this is a hang guard, not a budget, sized for a
+  // machine 4× slower (tests/e2e/testTimes.ts).
+  testTimeout: allowing(20_000),
+  hookTimeout: allowing(30_000),
   sequence: { groupOrder: 0 },
   // One module graph per worker instead of one per file: importing the simulator again for each of ninety files
   // cost more than all their tests together. Tests build their own apps and databases, so nothing leaks.
@@ -39,11 +41,14 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           // Each file starts on a fresh copy of the seeded world (globalSetup.ts).
           setupFiles: ['tests/e2e/freshWorld.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // expect.poll waits for what a person would see, like Playwright's own waits (30 s); vitest's 1 s default
-          // fails on a busy 2-core machine where a live duration's one-second tick or a batch can take longer.
-          expect: { poll: { timeout: 30_000 } },
+          // Every limit as what a step takes here times 4, for a machine 4× slower (tests/e2e/testTimes.ts): a hang
+          // guard, so a green run takes no longer for it.
+          testTimeout: allowing(60_000),
+          hookTimeout: allowing(120_000),
+          // expect.poll waits for what a person would see, like Playwright's own waits (30 s, scaled likewise);
+          // vitest's 1 s default fails on a busy 2-core machine where a live duration's one-second tick or a batch
+          // can take longer.
+          expect: { poll: { timeout: allowing(30_000) } },
           // Files side by side, each worker with its own simulator (globalSetup.ts); after the unit project, so the
           // browsers have the cores to themselves.
           maxWorkers: E2E_WORKERS,

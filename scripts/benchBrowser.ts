@@ -9,6 +9,7 @@
 //   npm run bench:browser -- [--sizes 10000] [--warmup 8] [--seconds 20] [--soak] [--no-floor] [--burst]
 //                            [--software-compositing] [--profile out.cpuprofile] [--worker-profile out.cpuprofile]
 //                            [--trace out.json] [--screenshot out.png] [--hide-map] [--replay 10]
+//                            [--cpu-slowdown 4] [--client-from /path/to/checkout]
 //
 // `--sizes 1000,5000,10000,25000` runs each size in turn (a fresh world each; the demo users' coordination
 // center sees about 0.707 of the seeded world). Per size and page it prints main-thread script time per batch
@@ -26,8 +27,11 @@
 // long task over 50 ms at 2,000, main-thread script per frame under 16 ms (median) at 10,000, no cable cut; at
 // 25,000 no cut and p99 within 2x the floor's. `--replay 10` measures the dashboard replaying the fleet's recent past
 // at 10× (issue 28) against the live view's script budget instead: script per frame and cuts are judged, nothing
-// else. Each judged figure is printed with its budget and PASS or OVER,
-// then a Markdown summary table (docs/load-tests.md).
+// else. Beside each size it prints the machine's bare floor (`bench:pipeline`'s, run just before) and the
+// dashboard's WebGL renderer; `--cpu-slowdown 4` throttles both pages' CPU (CDP Emulation.setCPUThrottlingRate) to
+// stand for a virtual desktop without a GPU (issue 38), judged by the slow case's budget (GPU ≤ 33 ms per frame at
+// 2,000, p99 within 2× the floor's at 10,000). `--client-from` builds another checkout's dashboard (before/after).
+// Each judged figure is printed with its budget and PASS or OVER, then a Markdown summary table (docs/load-tests.md).
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
@@ -42,6 +46,7 @@ import { measureDashboard } from './benchBrowser/measureDashboard.ts';
 import { measureFloor } from './benchBrowser/measureFloor.ts';
 import { readBenchOptions, VISIBLE_SHARE, type BenchOptions } from './benchBrowser/options.ts';
 import type { Row } from './benchBrowser/pageSummary.ts';
+import { measureBareFloor } from './benchBrowser/slowMachine.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,9 +54,10 @@ async function buildClient(outDir: string, options: BenchOptions): Promise<void>
   // React's production build: a NODE_ENV left at "development" or "test" would measure React's checks instead.
   process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
+  const root = resolve(options.clientFrom ?? repositoryRoot);
   await build({
-    configFile: join(repositoryRoot, 'vite.config.ts'),
-    root: join(repositoryRoot, 'client'),
+    configFile: join(root, 'vite.config.ts'),
+    root: join(root, 'client'),
     mode: 'production',
     logLevel: 'warn',
     // A profile is read by function names: with one asked for, the client is built unminified.
@@ -64,14 +70,17 @@ async function main(options: BenchOptions): Promise<void> {
   const [loadAverage = 0] = loadavg();
   const workDir = await mkdtemp(join(tmpdir(), 'fleet-bench-browser-'));
   const clientDir = join(workDir, 'client');
-  console.log('building the client (production)…');
+  console.log(`building the client (production)${options.clientFrom ? ` of ${options.clientFrom}` : ''}…`);
   await buildClient(clientDir, options);
   const rows: Row[] = [];
   let browser: Browser | null = null;
   try {
     for (const size of options.sizes) {
       const [loadAtSize = 0] = loadavg();
-      console.log(`seeding a world for ${size} assets (load average ${loadAtSize.toFixed(1)})…`);
+      const bareFloor = measureBareFloor();
+      console.log(
+        `seeding a world for ${size} assets (load average ${loadAtSize.toFixed(1)}, bare floor ${bareFloor.text}${options.cpuSlowdown > 1 ? `, pages slowed ${options.cpuSlowdown}×` : ''})…`,
+      );
       const server = await startServer(Math.ceil(size / VISIBLE_SHARE), clientDir, options.burst);
       try {
         if (!browser) {
@@ -90,13 +99,16 @@ async function main(options: BenchOptions): Promise<void> {
         );
         const drivenSince = Date.now();
         server.drive();
-        const dashboard = await measureDashboard(browser, server, options, drivenSince);
+        const { renderer, ...dashboard } = await measureDashboard(browser, server, options, drivenSince);
         const floor = options.withFloor ? await measureFloor(browser, server, options) : null;
         rows.push({
           size,
           assets: server.things.length,
           dashboard,
           floor,
+          bareFloor: bareFloor.msgPerSecond,
+          cpuSlowdown: options.cpuSlowdown,
+          renderer,
           ingestMs: new Map(server.ingestMs),
           loadAverage: loadAtSize,
           replaySpeed: options.replaySpeed,

@@ -1,10 +1,10 @@
 // The dashboard's one map surface (live §2 "Shared map behaviour"; issue 25): the basemap with the live picture
 // drawn on it (assets, stations, overlays, what the screens contribute through featureLayers.ts), the controls, the
 // search boxes, the popups, the right-click menu, info windows, the current location and the view's instructions,
-// and the editing aids a screen starts (mapEditing.ts), which alone take the map's clicks while they run. Mounted
-// once by the dashboard layout and kept while the user moves between sections, so the markers stay drawn; it shows
-// in the slot the current section's screen lent it (LiveMap.tsx) with what that section contributes
-// (sectionMap.ts).
+// and the editing aids a screen starts (mapEditing.ts), which alone take the map's clicks while they run, and the
+// one-time notice when the map draws on software WebGL (SoftwareRenderingNotice.tsx). Mounted once by the dashboard
+// layout and kept while the user moves between sections, so the markers stay drawn; it shows in the slot the current
+// section's screen lent it (LiveMap.tsx) with what that section contributes (sectionMap.ts).
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -21,6 +21,7 @@ import { LocateOverlay } from './CurrentLocation.tsx';
 import { LocationMarkerEditor } from './LocationMarkerEditor.tsx';
 import { editRequest } from './mapEditing.ts';
 import { ShapeEditor } from './ShapeEditor.tsx';
+import { SoftwareRenderingNotice } from './SoftwareRenderingNotice.tsx';
 import { InfoWindow } from './InfoWindow.tsx';
 import { contextMenuAt, mapReady, mountLiveMap, type LiveMapController } from './liveMapController.ts';
 import { maplibreBasemap } from './maplibreBasemap.ts';
@@ -260,6 +261,7 @@ export function MapShell() {
           <MapContextMenu />
           <MapInstructions view={view} instructions={instructions} />
           <MapLegend />
+          <SoftwareRenderingNotice />
         </>
       ) : null}
     </>,

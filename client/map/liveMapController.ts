@@ -24,7 +24,7 @@ import type { MapSurface } from './mapSurface.ts';
 import { publishMapTestHook } from './mapTestHook.ts';
 import {
   cameraState,
-  densityView,
+  densityShown,
   editedAreaId,
   editedZoneId,
   followSelected,
@@ -305,7 +305,7 @@ export function mountLiveMap(
     );
     disposers.push(
       effect(() => {
-        density = densityView.value
+        density = densityShown.value
           ? densityLayers(filterMarkers(markerSet.value, markerFilterIds.value), wholeZoom.value)
           : [];
         draw();

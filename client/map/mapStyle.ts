@@ -3,7 +3,8 @@
 // the dashboard (@fontsource/noto-sans, SIL OFL 1.1), bundled by Vite and served by the simulator with the rest
 // of the dashboard; MapLibre's `font-faces` makes its signed-distance glyphs from that file in the browser, so
 // no glyph server and no internet are needed. The assets and overlays are deck.gl layers on top.
-// Two palettes, light and night (issue 26), switched in place by `basemapPaint` when the theme changes.
+// Two palettes, light and night (issue 26), switched in place by `basemapPaint` when the theme changes; fewer street
+// names on the lighter map (issue 38).
 import type { StyleSpecification } from 'maplibre-gl';
 import type { Theme } from '#domain/preferences/localPreferences';
 import notoSansUrl from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
@@ -15,6 +16,14 @@ export const STREET_ATTRIBUTION = '© City of Chicago (MIT)';
 export const STREET_FONT = 'Noto Sans Regular';
 /** Street names show from this zoom, where they fit along the lines. */
 export const STREET_NAMES_MIN_ZOOM = 14;
+
+/**
+ * Where street names show and how far apart along a street: the lighter map (a preference, offered where the map
+ * draws on software WebGL; issue 38) places them from zoom 16 and half as often — fewer glyphs to place and draw.
+ */
+export function streetNamesLayout(lighter: boolean): { minZoom: number; spacing: number } {
+  return lighter ? { minZoom: 16, spacing: 700 } : { minZoom: STREET_NAMES_MIN_ZOOM, spacing: 350 };
+}
 
 /** Product placeholder coordinates (live §2 coordinate box) and the opening zoom. */
 export const DEFAULT_CENTER: [number, number] = [-87.6167, 41.8623];
@@ -39,8 +48,9 @@ export function basemapPaint(theme: Theme): [string, string, string][] {
   ];
 }
 
-export function buildMapStyle(basemapUrl: string, theme: Theme): StyleSpecification {
+export function buildMapStyle(basemapUrl: string, theme: Theme, lighter = false): StyleSpecification {
   const colours = BASEMAP_COLOURS[theme];
+  const names = streetNamesLayout(lighter);
   return {
     version: 8,
     'font-faces': { [STREET_FONT]: new URL(notoSansUrl, window.location.href).href },
@@ -63,13 +73,13 @@ export function buildMapStyle(basemapUrl: string, theme: Theme): StyleSpecificat
         id: STREET_NAMES_LAYER,
         type: 'symbol',
         source: STREETS_SOURCE,
-        minzoom: STREET_NAMES_MIN_ZOOM,
+        minzoom: names.minZoom,
         layout: {
           'symbol-placement': 'line',
           'text-field': ['get', 'name'],
           'text-font': [STREET_FONT],
           'text-size': ['interpolate', ['linear'], ['zoom'], 14, 10, 18, 14],
-          'symbol-spacing': 350,
+          'symbol-spacing': names.spacing,
         },
         paint: { 'text-color': colours.label, 'text-halo-color': colours.labelHalo, 'text-halo-width': 1.5 },
       },

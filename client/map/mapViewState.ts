@@ -1,6 +1,6 @@
 // The map's interaction state on the page (live §2 "Shared map behaviour"): where the camera is, which asset is
-// hovered or pinned, the Finder and Follow toggles, and the Group View and Density View preferences (read from the
-// browser's view preferences, Group View on by default). The map surface writes the camera; controls and screens read it.
+// hovered or pinned, the Finder and Follow toggles, and the Group View, Density View and lighter map preferences
+// (read from the browser's view preferences, Group View on by default). The map surface writes the camera; controls and screens read it.
 import { computed, signal } from '@preact/signals-react';
 import { localPreferences, setPreference } from '../app/preferences.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from './mapStyle.ts';
@@ -30,6 +30,10 @@ export const followSelected = signal(false);
  */
 export const groupView = computed(() => localPreferences().value.groupView);
 export const densityView = computed(() => localPreferences().value.densityView);
+/** The lighter map (issue 38): no density shading even with Density View on, and fewer street names. */
+export const lighterMap = computed(() => localPreferences().value.lighterMap);
+/** Whether the map shades asset density: Density View on and the lighter map off. */
+export const densityShown = computed(() => densityView.value && !lighterMap.value);
 
 export function setGroupView(on: boolean): void {
   setPreference('groupView', on);

@@ -1,8 +1,12 @@
-// The offline basemap adapter (basemap.ts): MapLibre GL with the simulator's streets (mapStyle.ts) and deck.gl
-// interleaved in MapLibre's own WebGL context (@deck.gl/maplibre's MapLibreOverlay, `interleaved: true`;
-// @deck.gl/mapbox's MapboxOverlay reads `map.transform`, which MapLibre 6 no longer has). It offers the one map
-// type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter for the shape editor. Its colours
-// follow the light or night theme (client/app/preferences.ts).
+// The offline basemap adapter (basemap.ts): MapLibre GL with the simulator's streets (mapStyle.ts) and deck.gl on
+// its own canvas above MapLibre's (@deck.gl/maplibre's MapLibreOverlay, overlaid; @deck.gl/mapbox's MapboxOverlay
+// reads `map.transform`, which MapLibre 6 no longer has). Overlaid rather than interleaved in MapLibre's context
+// (issue 38): a marker update then redraws deck.gl's canvas only, and the basemap — its streets and names, the
+// costliest part of a frame on software WebGL — is drawn again only when the camera or the style changes. On a
+// software renderer (softwareRendering.ts) both canvases draw at one device pixel per CSS pixel and deck.gl's without
+// antialiasing. It offers the one map type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter
+// for the shape editor. Its colours follow the light or night theme, its street names the lighter map
+// (client/app/preferences.ts).
 import type { PickingInfo } from '@deck.gl/core';
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
@@ -13,8 +17,16 @@ import { BASEMAP_MAP_TYPES } from './basemapChoice.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { createOnDemandFrames } from './onDemandFrames.ts';
 import { effect } from '@preact/signals-react';
-import { currentTheme } from '../app/preferences.ts';
-import { DEFAULT_CENTER, DEFAULT_ZOOM, STREET_NAMES_LAYER, basemapPaint, buildMapStyle } from './mapStyle.ts';
+import { currentTheme, localPreferences } from '../app/preferences.ts';
+import {
+  DEFAULT_CENTER,
+  DEFAULT_ZOOM,
+  STREET_NAMES_LAYER,
+  basemapPaint,
+  buildMapStyle,
+  streetNamesLayout,
+} from './mapStyle.ts';
+import { SOFTWARE_PIXEL_RATIO, mapRendering, renderingOf } from './softwareRendering.ts';
 
 let workerConfigured = false;
 
@@ -30,29 +42,44 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
     }
     const map = new MapLibreMap({
       container,
-      style: buildMapStyle(basemapUrl, currentTheme().peek()),
+      style: buildMapStyle(basemapUrl, currentTheme().peek(), localPreferences().peek().lighterMap),
       center: DEFAULT_CENTER,
       zoom: DEFAULT_ZOOM,
       attributionControl: { compact: false },
       maplibreLogo: false,
     });
+    // MapLibre made its context in its constructor; getContext answers that one.
+    const rendering = renderingOf(map.getCanvas());
+    const software = rendering?.software ?? false;
+    mapRendering.value = rendering;
+    if (software && window.devicePixelRatio > SOFTWARE_PIXEL_RATIO) map.setPixelRatio(SOFTWARE_PIXEL_RATIO);
     const frames = createOnDemandFrames();
     const overlay = new MapLibreOverlay({
-      interleaved: true,
+      interleaved: false,
       // Passed on by deck.gl to its render loop (not in its typed props): frames only while something may change.
       ...({ animationFrameProvider: frames.provider } as object),
+      ...(software
+        ? { useDevicePixels: SOFTWARE_PIXEL_RATIO, deviceProps: { webgl: { antialias: false } } }
+        : {}),
+      // Every frame deck.gl draws carries the layers given before it (a camera move draws it from MapLibre's render).
+      onAfterRender: () => events.onRender(),
       layers: [],
       pickingRadius: 3,
       onClick: (info) => interaction.onClick(info),
       onHover: (info) => interaction.onHover(info),
-      getCursor: ({ isHovering, isDragging }) => (isHovering ? 'pointer' : isDragging ? 'grabbing' : 'grab'),
+      // deck.gl's canvas lets the pointer through to MapLibre's, so the cursor goes on the canvas under the pointer.
+      getCursor: ({ isHovering, isDragging }) => {
+        const cursor = isHovering ? 'pointer' : isDragging ? 'grabbing' : 'grab';
+        map.getCanvas().style.cursor = cursor;
+        return cursor;
+      },
     });
 
     map.on('load', () => {
       map.addControl(overlay);
       events.onReady();
     });
-    // A theme change repaints the basemap in place (a new style would drop deck.gl's interleaved layers).
+    // A theme change repaints the basemap in place (a new style would reload the streets).
     const stopTheme = effect(() => {
       const paint = basemapPaint(currentTheme().value);
       if (!map.isStyleLoaded()) return;
@@ -60,7 +87,13 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
         map.setPaintProperty(layer, property as Parameters<MapLibreMap['setPaintProperty']>[1], value);
       }
     });
-    map.on('render', () => events.onRender());
+    // The lighter map places fewer street names (mapStyle.ts); the style is built with the choice at load.
+    const stopLighter = effect(() => {
+      const { minZoom, spacing } = streetNamesLayout(localPreferences().value.lighterMap);
+      if (!map.isStyleLoaded()) return;
+      map.setLayerZoomRange(STREET_NAMES_LAYER, minZoom, 24);
+      map.setLayoutProperty(STREET_NAMES_LAYER, 'symbol-spacing', spacing);
+    });
     // Hover and click are picked in deck.gl's loop; a moving camera redraws through it too.
     for (const type of ['pointermove', 'pointerdown', 'wheel'] as const) {
       container.addEventListener(type, frames.wake, { passive: true });
@@ -108,10 +141,10 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
 
     return {
       surface,
+      // deck.gl's own canvas redraws; MapLibre's is left as it is.
       setLayers: (layers) => {
         frames.wake();
         overlay.setProps({ layers });
-        map.triggerRepaint();
       },
       pickAt: ([x, y], radius): PickingInfo[] => overlay.pickMultipleObjects({ x, y, radius }),
       streetNamesShown: () =>
@@ -121,6 +154,8 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
       setHiddenEdges: ({ right, bottom }) => map.setPadding({ top: 0, left: 0, right, bottom }),
       destroy: () => {
         stopTheme();
+        stopLighter();
+        mapRendering.value = null;
         for (const type of ['pointermove', 'pointerdown', 'wheel'] as const) {
           container.removeEventListener(type, frames.wake);
         }

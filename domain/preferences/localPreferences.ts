@@ -1,5 +1,6 @@
 // The view preferences a browser keeps for its user (access §3 "Local storage preferences", §9): group view (on by
-// default), density view, show offline, hide the offline notification, map instructions; and the theme (issue 26:
+// default), density view, show offline, hide the offline notification, map instructions, the lighter map (issue 38:
+// fewer street names and no density shading, for software WebGL); and the theme (issue 26:
 // the system's light or dark setting by default, or light or night by choice). Read top to bottom: the
 // stored form (lenient: a missing or broken value falls back to its default), the model, the rules. "Always show
 // support" and situational awareness mode have their own stores (the support dialog's, the session's).
@@ -17,6 +18,7 @@ export const DEFAULT_PREFERENCES = {
   showOffline: true,
   hideOfflineNotification: false,
   mapInstructions: true,
+  lighterMap: false,
   theme: 'system',
 } as const;
 
@@ -31,6 +33,7 @@ const StoredPreferencesSchema = v.object({
   showOffline: flag(DEFAULT_PREFERENCES.showOffline),
   hideOfflineNotification: flag(DEFAULT_PREFERENCES.hideOfflineNotification),
   mapInstructions: flag(DEFAULT_PREFERENCES.mapInstructions),
+  lighterMap: flag(DEFAULT_PREFERENCES.lighterMap),
   theme: v.fallback(
     v.optional(v.picklist(THEME_CHOICES), DEFAULT_PREFERENCES.theme),
     DEFAULT_PREFERENCES.theme,
@@ -61,6 +64,10 @@ export const PREFERENCE_LABELS: Readonly<Record<PreferenceKey, { label: string; 
     hint: 'Do not show the notice about offline assets',
   },
   mapInstructions: { label: 'Map instructions', hint: 'Show drawing instructions on the map' },
+  lighterMap: {
+    label: 'Lighter map',
+    hint: 'Fewer street names and no density shading, for a computer that draws the map without a graphics card',
+  },
 };
 
 export const THEME_LABELS: Readonly<Record<ThemeChoice, string>> = {

@@ -1,6 +1,6 @@
-// The figures of a run as a table, each dashboard figure beside the floor's; the budget's verdicts follow
-// (budgetVerdicts.ts).
-import { printSummaryTable, printVerdicts } from './budgetVerdicts.ts';
+// The figures of a run as a table, each dashboard figure beside the floor's and the machine's bare floor and WebGL
+// renderer under each size; the budget's verdicts follow (budgetVerdicts.ts).
+import { machineOf, printSummaryTable, printVerdicts } from './budgetVerdicts.ts';
 import type { PageFigures } from './measureSeconds.ts';
 import { SLICES_PER_SECOND } from './options.ts';
 import { percentile, summarizePage, type PageSummary, type Row } from './pageSummary.ts';
@@ -82,6 +82,7 @@ export function printTable(
     console.log(
       `${''.padStart(7)}  ingestion of one request (${run.burst ? 'a second' : `a ${SLICES_PER_SECOND}th of a second`}'s samples) on the server's core: median ${round(percentile(ingest, 0.5))} ms`,
     );
+    console.log(`${''.padStart(7)}  ${machineOf(row)}`);
   }
   printVerdicts(rows);
   printSummaryTable(rows, run);

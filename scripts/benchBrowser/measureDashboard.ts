@@ -1,5 +1,6 @@
-// The dashboard's side of a run: sign in, wait for the asset list and the map (with `--replay`, start replaying the
-// recent past), then measure.
+// The dashboard's side of a run: sign in (the page's CPU throttled from the start with `--cpu-slowdown`), wait for
+// the asset list and the map (with `--replay`, start replaying the recent past), read its WebGL renderer, then
+// measure.
 import { openLiveScreen } from './openLiveScreen.ts';
 import { writeFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
@@ -18,18 +19,20 @@ import {
   type TraceEvent,
 } from './profileSummaries.ts';
 import { attachWorkerProfiler } from './workerProfiler.ts';
+import { throttleCpu, webglRenderer } from './slowMachine.ts';
 
 export async function measureDashboard(
   browser: Browser,
   server: Server,
   options: BenchOptions,
   drivenSince: number,
-): Promise<PageFigures> {
+): Promise<PageFigures & { renderer: string }> {
   // The cable's counters before the page opens: a cut during its first load counts against it too.
   const countersAtOpen = server.counters();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
+    await throttleCpu(await context.newCDPSession(page), options.cpuSlowdown);
     // tsx keeps function names by wrapping them in a `__name` helper that the page lacks; give it a no-op one.
     await page.addInitScript({ content: 'window.__name = (target) => target;' });
     await page.addInitScript(installProbes, STREET_PREFIX);
@@ -49,6 +52,7 @@ export async function measureDashboard(
     if ((await mapState.jsonValue()) === 'fallback') {
       throw new Error('the map fell back to the WebGL notice: the WebGL context was lost');
     }
+    const renderer = await webglRenderer(page);
     if (options.replaySpeed !== null) {
       const lookbackMs = replayLookbackMs(
         options.replaySpeed,
@@ -173,6 +177,7 @@ export async function measureDashboard(
       .filter((shown): shown is [number, number] => shown !== null);
     return {
       ...measured,
+      renderer,
       workerMs: workerMsPerSecond,
       longTasks: probes.longTasks,
       // A replay shows past samples: how late they are says nothing of the path.

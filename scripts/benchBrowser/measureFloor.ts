@@ -1,4 +1,5 @@
-// The floor page's side of a run (floorPage.ts): the same frames, the least work that shows them.
+// The floor page's side of a run (floorPage.ts): the same frames, the least work that shows them, on a CPU throttled
+// as the dashboard's (`--cpu-slowdown`).
 import type { Browser } from 'playwright-core';
 import { signInForToken } from '#tests/e2e/simulatorApi';
 import type { Server } from './benchServer.ts';
@@ -7,6 +8,7 @@ import { measureSeconds, type PageFigures } from './measureSeconds.ts';
 import { sleep } from './scriptReadings.ts';
 import { STREET_PREFIX, type BenchOptions } from './options.ts';
 import { attachWorkerProfiler, type WorkerProfiler } from './workerProfiler.ts';
+import { throttleCpu } from './slowMachine.ts';
 
 export async function measureFloor(
   browser: Browser,
@@ -18,6 +20,7 @@ export async function measureFloor(
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
+    await throttleCpu(await context.newCDPSession(page), options.cpuSlowdown);
     const [first] = server.things;
     const url = floorPageUrl(server.url, {
       // A fresh sign-in: the dashboard's own sign-in as the same user replaced the server's earlier token.

@@ -18,7 +18,17 @@ export type Row = {
   loadAverage: number;
   /** The speed the dashboard replayed the recent past at (`--replay`), or null when it showed the fleet live. */
   replaySpeed: number | null;
+  /** The machine's bare floor measured before the size (slowMachine.ts), and the page's CPU throttling rate. */
+  bareFloor: number;
+  cpuSlowdown: number;
+  /** The dashboard's WebGL renderer string. */
+  renderer: string;
 };
+
+/** The floor a slowed page sees: the machine's divided by the throttling. */
+export function effectiveFloor(row: Pick<Row, 'bareFloor' | 'cpuSlowdown'>): number {
+  return row.bareFloor / row.cpuSlowdown;
+}
 
 const byNumber = (a: number, b: number) => a - b;
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
 import { atPath, shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 const shell = shellBrowserForFile();
 const STAFF = 'staff@demo.test';
@@ -55,24 +56,28 @@ describe.each(CASES)('axe-core on every screen (%s, %s theme)', (viewport, color
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('finds no serious violation on the support dialog and the signed-in screens', async () => {
-    const page = await open('/');
-    await typeSignIn(page, STAFF);
-    await page.waitForURL(atPath('/dashboard/things'));
-    const support = page.getByTestId('support-dialog');
-    await support.waitFor();
-    expect(await seriousViolations(page), 'support dialog').toEqual([]);
-    await support.getByRole('button', { name: 'Close' }).click();
-    for (const screen of SCREENS[viewport]) {
-      // In-app navigation, as a link does (wouter follows history.pushState): one signed-in page for all screens,
-      // rather than a reload, a new worker and a session restore for each.
-      await page.evaluate((path) => history.pushState(null, '', path), `/dashboard/${screen}`);
-      await page.waitForURL(`**/dashboard/${screen}**`);
-      await page.getByTestId('dashboard').waitFor();
-      await page.getByTestId('screen-loading').waitFor({ state: 'detached' });
-      expect(await seriousViolations(page), screen).toEqual([]);
-    }
-  }, 120_000);
+  it(
+    'finds no serious violation on the support dialog and the signed-in screens',
+    async () => {
+      const page = await open('/');
+      await typeSignIn(page, STAFF);
+      await page.waitForURL(atPath('/dashboard/things'));
+      const support = page.getByTestId('support-dialog');
+      await support.waitFor();
+      expect(await seriousViolations(page), 'support dialog').toEqual([]);
+      await support.getByRole('button', { name: 'Close' }).click();
+      for (const screen of SCREENS[viewport]) {
+        // In-app navigation, as a link does (wouter follows history.pushState): one signed-in page for all screens,
+        // rather than a reload, a new worker and a session restore for each.
+        await page.evaluate((path) => history.pushState(null, '', path), `/dashboard/${screen}`);
+        await page.waitForURL(`**/dashboard/${screen}**`);
+        await page.getByTestId('dashboard').waitFor();
+        await page.getByTestId('screen-loading').waitFor({ state: 'detached' });
+        expect(await seriousViolations(page), screen).toEqual([]);
+      }
+    },
+    allowing(120_000),
+  );
 });
 
 describe('landmarks and titles', () => {

@@ -12,10 +12,11 @@ import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 import { closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
 /** A hang guard, not a budget: two browsers sign in on a busy 2-core machine. */
-const BROWSER_TEST_TIMEOUT = 150_000;
+const BROWSER_TEST_TIMEOUT = allowing(150_000);
 const shell = shellBrowserForFile();
 let adminToken: string;
 let organizationId: string;

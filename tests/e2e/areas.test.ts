@@ -15,6 +15,7 @@ import {
 } from './mapDrawing.ts';
 import { atPath, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
+import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
 const ADMIN = 'admin@demo.test';
@@ -183,7 +184,7 @@ describe('areas on a phone', () => {
     await page
       .getByTestId('support-dialog')
       .getByRole('button', { name: 'Close' })
-      .click({ timeout: 55_000 });
+      .click({ timeout: allowing(55_000) });
     const tab = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Areas' });
     await tab.click();
     await page.waitForURL(atPath('/dashboard/areas'));

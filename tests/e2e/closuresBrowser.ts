@@ -9,6 +9,7 @@ import { validationErrors, wzdxValidator } from '#tests/sim-server/support/wzdxS
 import { simulatorUrl } from './simulator.ts';
 import { signInForToken } from './simulatorApi.ts';
 import { atPath, shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 export const ADMIN = 'admin@demo.test';
 export const USER = 'user@demo.test';
@@ -112,7 +113,7 @@ export function closuresBrowserForFile() {
     await page
       .getByTestId('support-dialog')
       .getByRole('button', { name: 'Close' })
-      .click({ timeout: 55_000 });
+      .click({ timeout: allowing(55_000) });
     await page.waitForURL(atPath('/dashboard/things'));
     if (viewport === 'mobile') return page;
     await page.goto(`${baseUrl}/dashboard/closures`);

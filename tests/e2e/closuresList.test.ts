@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatListTime } from '#domain/units/displayTime';
 import { DAY, closuresBrowserForFile, jumpTo, row } from './closuresBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 const { createClosure, openClosures } = closuresBrowserForFile();
 
@@ -93,7 +94,7 @@ describe('closure list and detail', () => {
       await jumpTo(page, [-87.6167, 41.8623], 13);
       expect(await framed()).toBe(false);
       await action();
-      await expect.poll(framed, { timeout: 15_000 }).toBe(true);
+      await expect.poll(framed, { timeout: allowing(15_000) }).toBe(true);
     };
 
     await awayAndBack(() => target.getByRole('button').first().click());

@@ -28,6 +28,7 @@ import {
   typeSignIn,
 } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
+import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
 const shell = shellBrowserForFile();
@@ -331,7 +332,7 @@ describe('Monthly reports', () => {
     await page
       .getByTestId('report-progress')
       .filter({ hasText: /^Preparing report: \d+% of the month read$/ })
-      .waitFor({ timeout: 1000 });
+      .waitFor({ timeout: allowing(1000) });
     expect(await button.isDisabled()).toBe(true);
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^\w[\w.-]*_\d{4}-\d{2}_monthly_report\.pdf$/);

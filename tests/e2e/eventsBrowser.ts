@@ -9,13 +9,14 @@ import type { LocationRecord } from '#domain/locations/locationRecord';
 import { simulatorUrl } from './simulator.ts';
 import { signInForToken } from './simulatorApi.ts';
 import { atPath, shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 export const RESPONDERS = 'Chicago Metro Responders';
 export const ROAD_WORKS = 'Lakeshore Road Works';
 export const FLEET = 'Great Lakes Fleet Services';
 export const HOUR = 60 * 60 * 1000;
 /** A hang guard, not a budget: each test signs in one or two browsers on a busy 2-core machine. */
-export const BROWSER_TEST_TIMEOUT = 150_000;
+export const BROWSER_TEST_TIMEOUT = allowing(150_000);
 
 export type FeedLocation = LocationRecord;
 

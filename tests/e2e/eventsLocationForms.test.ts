@@ -11,6 +11,7 @@ import {
   eventsBrowserForFile,
   goToEventsSection,
 } from './eventsBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 const { baseUrl, report, organizationId, openEvents } = eventsBrowserForFile();
 
@@ -66,7 +67,7 @@ describe('Edit Location', { timeout: BROWSER_TEST_TIMEOUT }, () => {
     const incident = await report({ organization_id: organizationId(FLEET), street: 'W FLEET ST' });
     const page = await openEvents('user@demo.test', FLEET);
     await page.goto(`${baseUrl}/dashboard/events/${incident.id}/edit`);
-    await page.getByTestId('location-marker').waitFor({ timeout: 45_000 });
+    await page.getByTestId('location-marker').waitFor({ timeout: allowing(45_000) });
     await dragMarker(page, 20, 20);
     await page.getByRole('button', { name: 'Save' }).click();
     await page

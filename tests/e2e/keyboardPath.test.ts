@@ -9,6 +9,7 @@ import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
 import { atPath, shellBrowserForFile } from './shellBrowser.ts';
 import { DEMO_PASSWORD, listThings, organizationIdByName, signInForToken } from './simulatorApi.ts';
+import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
 const ADMIN = 'admin@demo.test';
@@ -101,7 +102,7 @@ describe('keyboard only', () => {
     await tabTo(page, page.getByLabel('Password', { exact: true }));
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/dashboard/things', { timeout: 55_000 });
+    await page.waitForURL('**/dashboard/things', { timeout: allowing(55_000) });
     const support = page.getByTestId('support-dialog');
     await tabTo(page, support.getByRole('button', { name: 'Close' }));
     await page.keyboard.press('Enter');
@@ -128,7 +129,7 @@ describe('keyboard only', () => {
     const rowName = async () => ((await someRow.locator('.list-row__primary').textContent()) ?? '').trim();
     const isResponders = (shown: string) =>
       [...respondersNames].some((known) => known !== '' && known.toLowerCase() === shown.toLowerCase());
-    await expect.poll(async () => isResponders(await rowName()), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => isResponders(await rowName()), { timeout: allowing(30_000) }).toBe(true);
     const name = await rowName();
     await tabTo(page, page.getByLabel('Search for an asset'));
     await page.keyboard.type(name);

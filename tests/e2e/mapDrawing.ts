@@ -3,6 +3,7 @@
 // drawing on the map with the mouse as a person does (clicks at fractions of the map's size, terra-draw taking them once ready).
 import type { Page } from 'playwright-core';
 import { atPath, typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 /** `fetch` on the simulator's API with a bearer token; throws on a failure, answers the JSON body. */
 export function simulatorApi(baseUrl: string, token: () => string) {
@@ -28,7 +29,10 @@ export async function openSection(
 ): Promise<Page> {
   const page = await shell.open('desktop', '/');
   await typeSignIn(page, email);
-  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
+  await page
+    .getByTestId('support-dialog')
+    .getByRole('button', { name: 'Close' })
+    .click({ timeout: allowing(55_000) });
   await page.getByRole('link', { name: section }).first().click();
   await page.waitForURL(atPath(`/dashboard/${section.toLowerCase()}`));
   await page.getByTestId('section-list-count').waitFor();

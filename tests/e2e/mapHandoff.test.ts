@@ -8,12 +8,13 @@ import { simulatorUrl } from './simulator.ts';
 import { closeInstructions } from './mapDrawing.ts';
 import { atPath, closeSupportDialog, shellBrowserForFile, signIn, type Viewport } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
+import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
 const ADMIN = 'admin@demo.test';
 /** About 7 km north-west of the map's default centre, so the incident's camera is off-screen from there. */
 const INCIDENT: [number, number] = [-87.6701, 41.9201];
-const TEST_TIMEOUT = 150_000;
+const TEST_TIMEOUT = allowing(150_000);
 
 const shell = shellBrowserForFile();
 let staffToken: string;
@@ -82,7 +83,7 @@ async function openIncident(viewport: Viewport, street: string): Promise<Page> {
   await page.locator(`[data-event-id="${incidentId}"]`).click();
   await page.waitForURL(atPath(`/dashboard/events/${incidentId}`));
   await expect
-    .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: 30_000 })
+    .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: allowing(30_000) })
     .toBeCloseTo(17, 2);
   return page;
 }
@@ -100,7 +101,7 @@ describe('the map view between screens', { timeout: TEST_TIMEOUT }, () => {
     expect(await page.evaluate(() => window.__fleetMap?.zoom() ?? 0)).toBeLessThan(15.5);
     await add.click();
     await expect
-      .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: 30_000 })
+      .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: allowing(30_000) })
       .toBeCloseTo(15.5, 2);
     await add.filter({ hasText: 'Add Area' }).click();
     await page.waitForURL(atPath('/dashboard/areas/new'));

@@ -14,6 +14,7 @@ import {
   mapSurfaceBrowserForFile,
   switchOrganization,
 } from './mapSurfaceBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 const { baseUrl, openMap, api } = mapSurfaceBrowserForFile();
 
@@ -121,11 +122,11 @@ describe('station grouping', () => {
     await popup.locator(`[data-thing-id="${picked}"]`).click();
     await page.waitForURL(atPath(`/dashboard/things/${picked}`));
     await expect
-      .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: 15_000 })
+      .poll(() => page.evaluate(() => window.__fleetMap?.zoom() ?? 0), { timeout: allowing(15_000) })
       .toBeGreaterThanOrEqual(16.25);
     await expect
       .poll(() => page.evaluate((id) => window.__fleetMap?.positionOf(id) ?? null, picked), {
-        timeout: 15_000,
+        timeout: allowing(15_000),
       })
       .not.toBeNull();
     await expect

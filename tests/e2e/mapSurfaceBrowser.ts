@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { simulatorUrl } from './simulator.ts';
 import { atPath, shellBrowserForFile, type ContextOptions } from './shellBrowser.ts';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
+import { allowing } from './testTimes.ts';
 
 export const USER = 'user@demo.test';
 export const RESPONDERS = 'Chicago Metro Responders';
@@ -31,7 +32,7 @@ export function mapSurfaceBrowserForFile() {
     await page
       .getByTestId('support-dialog')
       .getByRole('button', { name: 'Close' })
-      .click({ timeout: 55_000 });
+      .click({ timeout: allowing(55_000) });
     await page.waitForURL(atPath('/dashboard/things'));
     // Drawn, not only given: the drawn set follows the given one a frame later.
     await page.waitForFunction(() => (window.__fleetMap?.markersOnScreen().length ?? 0) > 0);

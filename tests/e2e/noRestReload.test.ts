@@ -8,6 +8,7 @@ import { simulatorUrl } from './simulator.ts';
 import { closeInstructions, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
 import { atPath, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
 import { listThings, organizationIdByName, signInForToken, type ListedThing } from './simulatorApi.ts';
+import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
 const ADMIN = 'admin@demo.test';
@@ -118,7 +119,10 @@ function firstLoadOf(page: Page, organizationId: string): Promise<unknown> {
 async function openRoadWorksClosures(): Promise<Page> {
   const page = await shell.open('desktop');
   await typeSignIn(page, ADMIN);
-  await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
+  await page
+    .getByTestId('support-dialog')
+    .getByRole('button', { name: 'Close' })
+    .click({ timeout: allowing(55_000) });
   await page.waitForURL(atPath('/dashboard/things'));
   await page.goto(`${baseUrl}/dashboard/closures`);
   await page.getByTestId('organization-name').click();

@@ -6,9 +6,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { atPath, closeSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 const shell = shellBrowserForFile();
-const TEST_TIMEOUT = 150_000;
+const TEST_TIMEOUT = allowing(150_000);
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -32,7 +33,7 @@ describe('the map canvas across sections', { timeout: TEST_TIMEOUT }, () => {
     await closeSupportDialog(signedIn);
     await expect
       .poll(() => signedIn.evaluate(() => window.__fleetMap?.markersOnScreen().length ?? 0), {
-        timeout: 60_000,
+        timeout: allowing(60_000),
       })
       .toBeGreaterThan(0);
     const liveSurface = await box(signedIn, 'map-surface');

@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { atPath, closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
+import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
 const USER = 'user@demo.test';
 const ROAD_WORKS = 'Lakeshore Road Works';
-const TEST_TIMEOUT = 150_000;
+const TEST_TIMEOUT = allowing(150_000);
 
 const shell = shellBrowserForFile();
 
@@ -49,7 +50,7 @@ describe('one map across sections', { timeout: TEST_TIMEOUT }, () => {
   it('keeps the same map with its markers drawn from Live through Events, Areas, Closures, Zones and back', async () => {
     const page = await signIn(shell, USER);
     await closeSupportDialog(page);
-    await expect.poll(() => markersOnScreen(page), { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect.poll(() => markersOnScreen(page), { timeout: allowing(60_000) }).toBeGreaterThan(0);
     await watchMap(page);
 
     for (const [section, path] of [
@@ -70,7 +71,7 @@ describe('one map across sections', { timeout: TEST_TIMEOUT }, () => {
   it("frames the new organization's fleet after an organization switch", async () => {
     const page = await signIn(shell, USER);
     await closeSupportDialog(page);
-    await expect.poll(() => markersOnScreen(page), { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect.poll(() => markersOnScreen(page), { timeout: allowing(60_000) }).toBeGreaterThan(0);
     // Somewhere no asset is: the switch must bring the fleet into view, not leave the map where it was.
     await page.evaluate(() => window.__fleetMap?.jumpTo(-88.2, 42.3, 15));
     await page.waitForFunction(() => window.__fleetMap?.drawnSinceChange() === true);
@@ -89,7 +90,7 @@ describe('one map across sections', { timeout: TEST_TIMEOUT }, () => {
             const given = hook.markerCount();
             return given > 0 && hook.markersOnScreen().length === given ? 'all in view' : 'not all in view';
           }),
-        { timeout: 30_000 },
+        { timeout: allowing(30_000) },
       )
       .toBe('all in view');
   });
@@ -121,7 +122,7 @@ describe('one map across sections', { timeout: TEST_TIMEOUT }, () => {
     await page
       .getByTestId('asset-count')
       .filter({ hasText: / \/ [1-9]/ })
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: allowing(60_000) });
     await expect.poll(() => page.getByTestId('availability-counts').textContent()).toMatch(/^Online \d+/);
     await loading.waitFor({ state: 'detached' });
   });

@@ -1,10 +1,15 @@
 // Browser plumbing for the browser tests: the worker's headless Chromium (started once by globalSetup.ts, connected
 // to before a file's tests, disconnected after them), fresh contexts per test at a desktop or a phone viewport
-// (closed after each test), sign-in typed like a person, and the support dialog a first visit opens put away.
+// (closed after each test), sign-in typed like a person, and the support dialog a first visit opens put away. Headless
+// Chromium draws WebGL in software (SwiftShader), so every map would show the software rendering notice
+// (client/map/SoftwareRenderingNotice.tsx) over its corner: a context starts with it answered, unless the test
+// passes its own `storageState` (tests/e2e/softwareMapNotice.test.ts passes an empty one).
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { simulatorUrl, workerIndex } from './simulator.ts';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
+import { SOFTWARE_NOTICE_STORAGE_KEY } from '#client/map/softwareRendering.ts';
+import { PLAYWRIGHT_TIMEOUT, allowing } from './testTimes.ts';
 
 export type Viewport = 'desktop' | 'mobile';
 
@@ -31,7 +36,21 @@ async function connectShellBrowser(): Promise<ShellBrowser> {
   const browser = await chromium.connect(endpoint);
   const contexts: BrowserContext[] = [];
   const newPage = async (viewport: Viewport, options: ContextOptions = {}) => {
-    const context = await browser.newContext({ ...VIEWPORTS[viewport], ...options });
+    const context = await browser.newContext({
+      ...VIEWPORTS[viewport],
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: new URL(simulatorUrl()).origin,
+            localStorage: [{ name: SOFTWARE_NOTICE_STORAGE_KEY, value: 'full' }],
+          },
+        ],
+      },
+      ...options,
+    });
+    // Playwright's own 30 s for every wait, scaled to a machine 4× slower (testTimes.ts).
+    context.setDefaultTimeout(PLAYWRIGHT_TIMEOUT);
     contexts.push(context);
     return context.newPage();
   };
@@ -111,7 +130,7 @@ export async function signIn(
       // Say where the sign-in stopped, so a failure on a busy machine reads as what a person would have seen.
       const shown = await page
         .getByTestId('sign-in-error')
-        .textContent({ timeout: 1_000 })
+        .textContent({ timeout: allowing(1_000) })
         .catch(() => null);
       throw new Error(
         `signing in as ${email} did not reach ${landing}: at ${page.url()}` +

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { atPath, shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
+import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
 
@@ -61,7 +62,7 @@ describe('the Filters panel', () => {
     expect(await page.getByRole('button', { name: 'Filters (1)' }).count()).toBe(1);
     // The map draws what the list shows, not every asset (issue 25; assets grouped at a station draw as its marker).
     const markers = () => page.evaluate(() => window.__fleetMap?.markerCount() ?? -1);
-    await expect.poll(markers, { timeout: 15_000 }).toBeLessThanOrEqual(outOfService);
+    await expect.poll(markers, { timeout: allowing(15_000) }).toBeLessThanOrEqual(outOfService);
     expect(await markers()).toBeGreaterThanOrEqual(0);
 
     const owned = things.filter((thing) => thing.organization.id === ownOrganization);
@@ -90,7 +91,7 @@ describe('the Filters panel', () => {
     await applyFilters(page, () => page.getByRole('button', { name: 'Clear' }).click());
     await shown(page, things.length);
     // No filter: every marker again.
-    await expect.poll(markers, { timeout: 15_000 }).toBeGreaterThan(outOfService);
+    await expect.poll(markers, { timeout: allowing(15_000) }).toBeGreaterThan(outOfService);
   });
 
   it('offers the kinds of vehicle in words: no "Default", acronyms in capitals (issue 37 item 11)', async () => {

@@ -14,10 +14,11 @@ import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 import { closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
 /** A hang guard, not a budget: a browser signs in on a busy 2-core machine. */
-const BROWSER_TEST_TIMEOUT = 150_000;
+const BROWSER_TEST_TIMEOUT = allowing(150_000);
 const ZONE_NAME = 'I-90 exit 51 ramp';
 const DAY = 86_400_000;
 const shell = shellBrowserForFile();
@@ -116,7 +117,7 @@ describe('wrong-way alarms', () => {
       const before = await wrongWayRow(page).count();
 
       await driveTheWrongWay();
-      await expect.poll(() => wrongWayRow(page).count(), { timeout: 30_000 }).toBe(before + 1);
+      await expect.poll(() => wrongWayRow(page).count(), { timeout: allowing(30_000) }).toBe(before + 1);
       const row = wrongWayRow(page).last();
       await row.getByText('Wrong-way alert').waitFor();
       await row.getByText(zone.alertMessage).waitFor();
@@ -139,7 +140,7 @@ describe('wrong-way alarms', () => {
         const name = total === 0 ? 'Alarms' : `Alarms ${openCountText(total)}`;
         return (await banner.getByRole('link', { name, exact: true }).count()) === 1;
       };
-      await expect.poll(readsOpenCount, { timeout: 30_000 }).toBe(true);
+      await expect.poll(readsOpenCount, { timeout: allowing(30_000) }).toBe(true);
       expect(await openAlarmTotal()).toBeGreaterThan(0);
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -151,8 +152,8 @@ describe('wrong-way alarms', () => {
 
       const open = await openAlarmTotal();
       await row.getByRole('button', { name: /^Acknowledge/ }).click();
-      await expect.poll(() => openAlarmTotal(), { timeout: 30_000 }).toBe(open - 1);
-      await expect.poll(readsOpenCount, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => openAlarmTotal(), { timeout: allowing(30_000) }).toBe(open - 1);
+      await expect.poll(readsOpenCount, { timeout: allowing(30_000) }).toBe(true);
     },
     BROWSER_TEST_TIMEOUT,
   );
