@@ -1,5 +1,5 @@
-// The offline basemap's style, built in code with no outside URLs: a plain background, the simulator's street
-// centre lines, and the streets' names along them from zoom 14. The names are drawn with a font packaged with
+// The offline basemap's style, built in code with no outside URLs: a plain background, the lake the simulator
+// derives from its street lines (issue 37 item 12: water reads as water, in both themes), the street centre lines, and the streets' names along them from zoom 14. The names are drawn with a font packaged with
 // the dashboard (@fontsource/noto-sans, SIL OFL 1.1), bundled by Vite and served by the simulator with the rest
 // of the dashboard; MapLibre's `font-faces` makes its signed-distance glyphs from that file in the browser, so
 // no glyph server and no internet are needed. The assets and overlays are deck.gl layers on top.
@@ -10,6 +10,8 @@ import type { Theme } from '#domain/preferences/localPreferences';
 import notoSansUrl from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 
 export const STREETS_SOURCE = 'streets';
+export const WATER_SOURCE = 'water';
+export const WATER_LAYER = 'water';
 export const STREET_NAMES_LAYER = 'street-names';
 export const STREET_ATTRIBUTION = '© City of Chicago (MIT)';
 /** The font stack name the style's text uses, declared by `font-faces`. */
@@ -31,10 +33,10 @@ export const DEFAULT_ZOOM = 13;
 
 /** The basemap's colours per theme; the status colours keep 3:1 against `land` (tests/client/statusPalette.test.ts). */
 export const BASEMAP_COLOURS: Readonly<
-  Record<Theme, { land: string; street: string; label: string; labelHalo: string }>
+  Record<Theme, { land: string; water: string; street: string; label: string; labelHalo: string }>
 > = {
-  light: { land: '#eef1f4', street: '#b7c0cc', label: '#4b5563', labelHalo: '#ffffff' },
-  dark: { land: '#161b22', street: '#3b4552', label: '#c9d1d9', labelHalo: '#161b22' },
+  light: { land: '#eef1f4', water: '#a9c9e6', street: '#b7c0cc', label: '#4b5563', labelHalo: '#ffffff' },
+  dark: { land: '#161b22', water: '#16436b', street: '#3b4552', label: '#c9d1d9', labelHalo: '#161b22' },
 };
 
 /** Each themed paint property as [layer, property, value], to apply to a running map. */
@@ -42,6 +44,7 @@ export function basemapPaint(theme: Theme): [string, string, string][] {
   const colours = BASEMAP_COLOURS[theme];
   return [
     ['background', 'background-color', colours.land],
+    [WATER_LAYER, 'fill-color', colours.water],
     ['streets', 'line-color', colours.street],
     [STREET_NAMES_LAYER, 'text-color', colours.label],
     [STREET_NAMES_LAYER, 'text-halo-color', colours.labelHalo],
@@ -56,9 +59,11 @@ export function buildMapStyle(basemapUrl: string, theme: Theme, lighter = false)
     'font-faces': { [STREET_FONT]: new URL(notoSansUrl, window.location.href).href },
     sources: {
       [STREETS_SOURCE]: { type: 'geojson', data: basemapUrl, attribution: STREET_ATTRIBUTION },
+      [WATER_SOURCE]: { type: 'geojson', data: `${basemapUrl}/water` },
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': colours.land } },
+      { id: WATER_LAYER, type: 'fill', source: WATER_SOURCE, paint: { 'fill-color': colours.water } },
       {
         id: 'streets',
         type: 'line',

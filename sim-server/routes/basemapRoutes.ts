@@ -1,8 +1,10 @@
-// `GET /api/sim/basemap`: the street lines the dashboard draws under its markers. Built once on first request,
-// kept in memory, sent gzipped when the browser accepts it, cached by the browser for a week.
+// `GET /api/sim/basemap`: the street lines the dashboard draws under its markers, and `GET /api/sim/basemap/water`:
+// the lake derived from them (streets/basemapWater.ts). Built once on first request, kept in memory, sent gzipped
+// when the browser accepts it, cached by the browser for a week.
 import type { FastifyPluginAsync } from 'fastify';
 import { buildBasemap, encodeBasemap, type EncodedBasemap } from '../streets/basemap.ts';
 import type { StreetLine } from '../streets/streetLines.ts';
+import { deriveLake } from '../streets/basemapWater.ts';
 
 export type BasemapRoutesOptions = { streetLines: () => readonly StreetLine[] };
 
@@ -19,19 +21,26 @@ export const basemapRoutes: FastifyPluginAsync<BasemapRoutesOptions> = async (ap
   let encoded: EncodedBasemap | null = null;
   const basemap = () => (encoded ??= encodeBasemap(buildBasemap(options.streetLines())));
 
-  app.get(
-    '/api/sim/basemap',
-    { schema: { response: { 200: basemapSchema, 304: { type: 'null' } } } },
-    async (request, reply) => {
-      const { json, gzip, etag } = basemap();
-      reply
-        .header('cache-control', `public, max-age=${ONE_WEEK_SECONDS}`)
-        .header('etag', etag)
-        .header('vary', 'accept-encoding')
-        .type('application/geo+json');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      return acceptsGzip ? reply.header('content-encoding', 'gzip').send(gzip) : reply.send(json);
-    },
-  );
+  let water: EncodedBasemap | null = null;
+  const waterOf = () => (water ??= encodeBasemap(deriveLake(options.streetLines())));
+
+  for (const [url, encodedOf] of [
+    ['/api/sim/basemap', basemap],
+    ['/api/sim/basemap/water', waterOf],
+  ] as const)
+    app.get(
+      url,
+      { schema: { response: { 200: basemapSchema, 304: { type: 'null' } } } },
+      async (request, reply) => {
+        const { json, gzip, etag } = encodedOf();
+        reply
+          .header('cache-control', `public, max-age=${ONE_WEEK_SECONDS}`)
+          .header('etag', etag)
+          .header('vary', 'accept-encoding')
+          .type('application/geo+json');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+        return acceptsGzip ? reply.header('content-encoding', 'gzip').send(gzip) : reply.send(json);
+      },
+    );
 };

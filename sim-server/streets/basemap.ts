@@ -72,7 +72,9 @@ export function buildBasemap(lines: readonly StreetLine[]): Basemap {
 
 export type EncodedBasemap = { json: Buffer; gzip: Buffer; etag: string; featureCount: number };
 
-export function encodeBasemap(basemap: Basemap): EncodedBasemap {
+export function encodeBasemap(
+  basemap: Basemap | { type: 'FeatureCollection'; features: unknown[] },
+): EncodedBasemap {
   const json = Buffer.from(JSON.stringify(basemap));
   const gzip = gzipSync(json, { level: 9 });
   return {

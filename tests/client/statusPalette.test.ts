@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ASSET_STATUSES, statusName } from '#domain/status/assetStatus';
-import { BASEMAP_COLOURS } from '#client/map/mapStyle.ts';
+import { BASEMAP_COLOURS, WATER_LAYER, basemapPaint } from '#client/map/mapStyle.ts';
 import { STATUS_RING_COLORS, statusOfRing } from '#client/map/markerStyle.ts';
 import { contrastRatio } from '#client/ui/colourContrast.ts';
 import { GLYPH_PATHS, STATUS_APPEARANCE, STATUS_NAMES_IN_ORDER } from '#client/ui/statusAppearance.ts';
@@ -93,4 +93,15 @@ describe('the themes', () => {
       ).toBeGreaterThanOrEqual(4.5);
     });
   }
+});
+
+describe('the lake on the offline basemap (issue 37 item 12)', () => {
+  it.each(['light', 'dark'] as const)(
+    'reads apart from land in the %s theme, and follows a theme switch',
+    (theme) => {
+      const { land, water } = BASEMAP_COLOURS[theme];
+      expect(contrastRatio(water, land)).toBeGreaterThanOrEqual(1.4);
+      expect(basemapPaint(theme)).toContainEqual([WATER_LAYER, 'fill-color', water]);
+    },
+  );
 });

@@ -74,3 +74,37 @@ describe('GET /api/sim/basemap', () => {
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
   });
 });
+
+describe('GET /api/sim/basemap/water (issue 37 item 12)', () => {
+  /** Even-odd ray casting: whether `[lng, lat]` lies inside the ring. */
+  function inside([lng, lat]: [number, number], ring: number[][]): boolean {
+    let within = false;
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1) {
+      const [xi = 0, yi = 0] = ring[i] ?? [];
+      const [xj = 0, yj = 0] = ring[j] ?? [];
+      if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) within = !within;
+    }
+    return within;
+  }
+
+  it('draws Lake Michigan east of the shore the street file traces, and no street in it', async () => {
+    const response = await harness.app.inject({ url: '/api/sim/basemap/water' });
+    expect(response.statusCode).toBe(200);
+    const water = response.json<{
+      features: { properties: { kind: string }; geometry: { type: string; coordinates: number[][][] } }[];
+    }>();
+    const lake = water.features.find((feature) => feature.properties.kind === 'lake');
+    expect(lake?.geometry.type).toBe('Polygon');
+    const ring = lake?.geometry.coordinates[0] ?? [];
+    // Off Monroe Harbor and off Montrose: lake; the Loop, Hyde Park's streets and Lincoln Park's: land.
+    expect(inside([-87.58, 41.88], ring)).toBe(true);
+    expect(inside([-87.6, 41.96], ring)).toBe(true);
+    expect(inside([-87.63, 41.88], ring)).toBe(false);
+    expect(inside([-87.6, 41.79], ring)).toBe(false);
+    expect(inside([-87.65, 41.92], ring)).toBe(false);
+    // Every drivable street vertex stays on land.
+    const streets = readStreetLines(chicagoStreetsPath(resolveSharedDir())).filter((line) => line.drivable);
+    const wet = streets.flatMap((line) => line.coordinates).filter(([lng, lat]) => inside([lng, lat], ring));
+    expect(wet).toEqual([]);
+  });
+});
