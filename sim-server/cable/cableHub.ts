@@ -1,7 +1,7 @@
 // Who is subscribed to what, and how broadcasts reach them. Broadcasts are collected for one event-loop turn and
 // then written per subscriber as one batch; each turn's frames are serialised once per distinct identifier string
-// into one Buffer of websocket frames (wireFrames.ts), and that Buffer goes to every socket of that string. Whether a subscriber gets a batch is decided
-// once, from what its socket held before it (flowControl.ts). Extended-protocol subscribers get their own copy
+// into one Buffer of websocket frames (wireFrames.ts), and that Buffer goes to every socket of that string. Whether a
+// subscriber gets a batch is decided once, from what its socket held before it (flowControl.ts). Extended-protocol subscribers get their own copy
 // of each frame with the stream position added, again built once per identifier string, never per socket; they
 // may ask for the stream's history (historyReplay.ts) and restore a dropped session (restorableSessions.ts).
 
@@ -24,6 +24,7 @@ import {
   subscriptionReplyFrame,
   type SubscriptionReply,
 } from './protocol.ts';
+import { hubStats, newHubCounters, subscribersOfTopic, type Topic } from './hubCounters.ts';
 import { RestorableSessions } from './restorableSessions.ts';
 import { wireBatch, type WireBatch } from './wireFrames.ts';
 
@@ -38,10 +39,6 @@ export type CableHubOptions = {
   now: () => number;
 };
 
-/** Subscribers with one identifier string: those framed plainly and those that get stream positions. */
-type Group = { plain: Set<CableConnection>; extended: Set<CableConnection> };
-/** Subscribers of one organization, grouped by the identifier string they subscribed with. */
-type Topic = Map<string, Group>;
 /** Broadcasts of one organization waiting for the end of the turn; `offsets[i]` is -1 for a message without one. */
 type PendingMessages = { messages: string[]; offsets: number[] };
 
@@ -62,17 +59,7 @@ export class CableHub implements CableBroadcaster {
   private readonly ownEpoch = randomUUID().slice(0, 8);
   private readonly restorable = new RestorableSessions();
   private readonly counts: ConnectionCounts;
-  private readonly counters = {
-    broadcasts: 0,
-    sentFrames: 0,
-    droppedFrames: 0,
-    unauthorized: 0,
-    slowConsumer: 0,
-    tooManyConnections: 0,
-    historyFrames: 0,
-    historyRejected: 0,
-    restoredSessions: 0,
-  };
+  private readonly counters = newHubCounters();
 
   constructor(options: CableHubOptions) {
     this.limits = options.limits;
@@ -120,27 +107,7 @@ export class CableHub implements CableBroadcaster {
   }
 
   stats(): CableStats {
-    const subscribersByOrganization: Record<string, number> = {};
-    for (const organizationId of this.topics.keys()) {
-      subscribersByOrganization[organizationId] = this.subscribersOf(organizationId).size;
-    }
-    return {
-      connections: this.connections.size,
-      broadcasts: this.counters.broadcasts,
-      sentFrames: this.counters.sentFrames,
-      droppedFrames: this.counters.droppedFrames,
-      disconnects: {
-        unauthorized: this.counters.unauthorized,
-        slowConsumer: this.counters.slowConsumer,
-        tooManyConnections: this.counters.tooManyConnections,
-      },
-      history: {
-        frames: this.counters.historyFrames,
-        rejected: this.counters.historyRejected,
-        restoredSessions: this.counters.restoredSessions,
-      },
-      subscribersByOrganization,
-    };
+    return hubStats(this.counters, this.connections.size, this.topics);
   }
 
   attach(connection: CableConnection): void {
@@ -423,11 +390,6 @@ export class CableHub implements CableBroadcaster {
   }
 
   private subscribersOf(organizationId: string): Set<CableConnection> {
-    const subscribers = new Set<CableConnection>();
-    for (const group of this.topics.get(organizationId)?.values() ?? []) {
-      for (const connection of group.plain) subscribers.add(connection);
-      for (const connection of group.extended) subscribers.add(connection);
-    }
-    return subscribers;
+    return subscribersOfTopic(this.topics.get(organizationId));
   }
 }

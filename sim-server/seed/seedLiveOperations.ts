@@ -15,7 +15,6 @@ import { seedClosures } from './seedClosures.ts';
 import { seedIncidents } from './seedIncidents.ts';
 import { seedZones } from './seedZones.ts';
 import { streetStretches } from './seedStreetStretch.ts';
-import type { StreetNetwork } from '../streets/streetNetwork.ts';
 
 export function seedLiveOperations(
   log: EventLog,
