@@ -4,6 +4,8 @@
 // primary key, with no index on time that would cost every ingested point; pages then walk that range by seq.
 import type { ExportRecord } from '#domain/exports/exportRecord';
 import type { SqliteDatabase } from '../store/database.ts';
+import { audienceHistoriesOf } from '../sharing/audienceHistoryRepository.ts';
+import { visibleSpans, withinSpans, type Span } from '../sharing/audienceWindows.ts';
 import { firstLogEventFrom, readLogPage } from '../store/logReader.ts';
 
 export type ExportThing = {
@@ -29,6 +31,11 @@ export type ExportRepository = {
   statusOf(id: string): string | null;
   /** Of `thingIds`, those the organization sees (owns, manages or accesses). */
   visibleThingIds(organizationId: string, thingIds: readonly string[]): Set<string>;
+  /**
+   * Whether the organization saw a thing's event at its log position (sharing/audienceWindows.ts): a thing shared
+   * with it only inside the share's windows, as time travel and trips read it (issue 34 finding 7).
+   */
+  sightOf(organizationId: string, thingIds: readonly string[]): (thingId: string, seq: number) => boolean;
   /** The assets an export covers: those named, else every asset the organization sees, by name. */
   exportThings(organizationId: string, thingIds: readonly string[]): ExportThing[];
   organizationZone(organizationId: string): { timeZone: string; countryCode: string | null } | null;
@@ -127,6 +134,19 @@ export function createExportRepository(db: SqliteDatabase): ExportRepository {
     statusOf: (id) => selectStatus.get(id)?.status ?? null,
     visibleThingIds: (organizationId, thingIds) =>
       new Set(selectVisible.all(organizationId, JSON.stringify(thingIds)).map((row) => row.thing_id)),
+    sightOf(organizationId, thingIds) {
+      const changed = audienceHistoriesOf(db).changedThings();
+      const viewers = new Set([organizationId]);
+      const windows = new Map<string, Span[]>();
+      for (const thingId of thingIds) {
+        const history = changed.get(thingId);
+        if (history) windows.set(thingId, visibleSpans(history, viewers, 'seq'));
+      }
+      return (thingId, seq) => {
+        const spans = windows.get(thingId);
+        return spans === undefined || withinSpans(spans, seq);
+      };
+    },
     exportThings: (organizationId, thingIds) =>
       things(
         thingIds.length > 0

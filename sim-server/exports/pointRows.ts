@@ -1,4 +1,5 @@
-// The Point export's rows: every telemetry point of the chosen assets in the range, a page of the log at a time.
+// The Point export's rows: every telemetry point of the chosen assets in the range that the organization saw (a
+// shared asset's only inside its share's windows), a page of the log at a time.
 import { csvLine } from '#domain/exports/exportRows';
 import { displayedSpeed, speedUnitFor } from '#domain/units/speed';
 import type { TelemetryRecord } from '../store/events.ts';
@@ -9,6 +10,7 @@ export function pointSource(context: SourceContext): RowSource {
   const { repository, start, end, formatTime } = context;
   const things = thingsById(context);
   const idsJson = JSON.stringify([...things.keys()]);
+  const seen = repository.sightOf(context.record.organization_id, [...things.keys()]);
   const window = repository.seqWindow(start, end + LATE_UPLOAD_GRACE_MS);
   const speedUnit = speedUnitFor(context.countryCode);
   let afterSeq = window.afterSeq;
@@ -35,7 +37,7 @@ export function pointSource(context: SourceContext): RowSource {
         const point = JSON.parse(event.data) as TelemetryRecord;
         const time = Date.parse(point.time);
         const thing = things.get(event.stream_id);
-        if (time < start || time > end || !thing) continue;
+        if (time < start || time > end || !thing || !seen(event.stream_id, event.seq)) continue;
         text += csvLine([
           formatTime(time),
           thing.name,

@@ -43,12 +43,15 @@ export type TelemetryTotals = {
  */
 export function telemetryTotals(
   repository: ExportRepository,
+  /** Whose view it is: a thing shared with it counts only inside the share's windows. */
+  viewerOrganizationId: string,
   thingIds: readonly string[],
   range: { start: number; end: number },
   options: { regions?: readonly Region[] | null; dayOf?: (time: number) => number } = {},
 ): TelemetryTotals {
   const { start, end } = range;
   const idsJson = JSON.stringify(thingIds);
+  const seen = repository.sightOf(viewerOrganizationId, thingIds);
   const window = repository.seqWindow(start, end + LATE_UPLOAD_GRACE_MS);
   const totals = new Map<string, AssetTotals>();
   const metresByDay = new Map<number, number>();
@@ -84,7 +87,7 @@ export function telemetryTotals(
         const sample = JSON.parse(event.data) as TelemetryRecord;
         const time = Date.parse(sample.time);
         const total = totals.get(event.stream_id);
-        if (time < start || time > end || !total) continue;
+        if (time < start || time > end || !total || !seen(event.stream_id, event.seq)) continue;
         total.first ??= time;
         if (event.type === 'HeartbeatRecorded') {
           total.heartbeats += 1;

@@ -14,7 +14,13 @@ function totalsSource(
   rowsOf: (things: Map<string, ExportThing>, totals: Map<string, AssetTotals>) => CsvCell[][],
 ): RowSource {
   const things = thingsById(context);
-  const scan = telemetryTotals(context.repository, [...things.keys()], context, { regions });
+  const scan = telemetryTotals(
+    context.repository,
+    context.record.organization_id,
+    [...things.keys()],
+    context,
+    { regions },
+  );
   let scanned = false;
   let done = false;
   return {

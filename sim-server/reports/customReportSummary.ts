@@ -58,6 +58,7 @@ export function scanCustomReport(
       : null;
   const scan = telemetryTotals(
     repository,
+    record.organization_id,
     things.map((thing) => thing.id),
     range,
     { regions, dayOf: (time) => Math.min(days - 1, Math.floor((time - range.start) / DAY_MS)) },

@@ -51,6 +51,7 @@ export function scanMonthlySummary(
   const days = Math.max(1, Math.round((subject.end - subject.start) / 86_400_000));
   const scan = telemetryTotals(
     repository,
+    subject.organizationId,
     things.map((thing) => thing.id),
     { start: subject.start, end },
     { dayOf: (time) => Math.min(days - 1, Math.floor((time - subject.start) / 86_400_000)) },

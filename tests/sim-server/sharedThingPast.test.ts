@@ -1,10 +1,12 @@
 // Issue 34 finding 7: a receiving organization sees a shared asset's past only from the moment it was shared and
 // not after the share was taken back, in every past-reading route alike — the past messages, the past picture,
-// trips, coverage and run-to-run. Before, the messages and trips answered the asset's telemetry from before the
+// trips, coverage, run-to-run and the point export. Before, the messages and trips answered the asset's telemetry from before the
 // share (and nothing of it at all once revoked), while the past picture left it out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PastMessagesPage, PastPicture } from '#domain/timeTravel/timeTravelWire';
 import type { CoverageRecord, TripRecord } from '#domain/trips/tripRecord';
+import type { ExportRecord } from '#domain/exports/exportRecord';
+import { csvRecords } from '#tests/helpers/csv';
 import { call, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
 import { firstActiveThing, type ReportingThing } from './support/reportingThings.ts';
 import { telemetrySample } from './support/telemetrySamples.ts';
@@ -66,6 +68,31 @@ async function pictureAt(ms: number) {
   return body;
 }
 
+/** The times of the target's rows in a Point export the fleet makes over [from, to] (UTC). */
+async function exportedPointTimes(from: number, to: number): Promise<number[]> {
+  const created = await call(world, 'POST', '/api/organization/export', world.fleetAdminToken, {
+    export_type: 'point',
+    title: 'Shared points',
+    export_start_time: iso(from),
+    export_end_time: iso(to),
+    use_utc: true,
+    organization_id: world.ids.fleet,
+    thing_uuids: [target.id],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  await world.app.exportWorker.idle();
+  const listed = (
+    await fleetGet<ExportRecord[]>(`/api/organization/export?org_ids[]=${world.ids.fleet}`)
+  ).body.find((item) => item.id === created.json<ExportRecord>().id);
+  expect(listed?.status).toBe('completed');
+  const link = await fleetGet<{ file_url: string }>(
+    `/api/reports/organization_monthly_report_pdf_link?filename=${listed?.file_id ?? ''}&is_downloadable=true`,
+  );
+  const url = new URL(link.body.file_url);
+  const file = await world.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  return csvRecords(file.body).map((row) => Date.parse(`${row['time (UTC)']?.replace(' ', 'T') ?? ''}Z`));
+}
+
 beforeAll(async () => {
   world = await startLiveWorld();
   target = firstActiveThing(world, world.ids.roadWorks);
@@ -88,6 +115,7 @@ describe('a shared asset seen by the organization it was shared with', () => {
     world.harness.clock.set(at(5) + 30_000);
     expect(await pointTimesHeard()).toEqual([at(4), at(5)]);
     expect(await tripTimes()).toEqual([at(4), at(5)]);
+    expect(await exportedPointTimes(at(0), at(5) + 30_000)).toEqual([at(4), at(5)]);
     const before = await pictureAt(at(2) + 30_000);
     expect(before.things.data.map((thing) => thing.id)).not.toContain(target.id);
   });
