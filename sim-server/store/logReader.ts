@@ -88,6 +88,49 @@ export function noteLogRewritten(db: SqliteDatabase): void {
 
 type Cursor = { block: TelemetryBlock; index: number; key: number };
 
+/** Decoded blocks kept per database, most recently used last: a read in slices or pages (a page of past messages,
+ * a cable history, the bisections that find a moment's position) meets the same blocks again and again, and
+ * decoding one costs an inflate and every column. */
+const DECODED_BLOCKS_KEPT = 2_048;
+const decodedBlocks = new WeakMap<SqliteDatabase, Map<string, TelemetryBlock>>();
+
+/** A sealed block's blob never changes; retention trims it into a new blob with a new log range, which keys it. */
+function decodedBlock(db: SqliteDatabase, head: BlockHead): TelemetryBlock {
+  let kept = decodedBlocks.get(db);
+  if (!kept) {
+    kept = new Map();
+    decodedBlocks.set(db, kept);
+  }
+  const key = `${head.stream_id}:${head.first_seq}:${head.last_seq}:${head.points.length}`;
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const block = decodeTelemetryBlock(head.points);
+  kept.set(key, block);
+  if (kept.size > DECODED_BLOCKS_KEPT) {
+    const oldest = kept.keys().next();
+    if (!oldest.done) kept.delete(oldest.value);
+  }
+  return block;
+}
+
+/** The first index whose position lies past `seq` in the reading direction (a block's positions ascend). */
+function firstIndexPast(block: TelemetryBlock, seq: number, descending: boolean): number {
+  let low = 0;
+  let high = block.length;
+  // Ascending: the first index with position > seq; descending: one past the last index with position < seq.
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const at = block.seq[middle] ?? 0;
+    if (descending ? at < seq : at <= seq) low = middle + 1;
+    else high = middle;
+  }
+  return descending ? low - 1 : low;
+}
+
 /**
  * The log's events in (afterSeq, untilSeq], oldest first (newest first when `descending`), rows and sealed
  * telemetry alike, as `events` rows.
@@ -150,8 +193,9 @@ export function* readLog(
       descending ? keyOf(Math.min(head.last_seq, untilSeq)) : head.first_seq;
     const open = (head: BlockHead) => {
       if (streamIds && !streamIds.has(head.stream_id)) return;
-      const block = decodeTelemetryBlock(head.points);
-      const cursor: Cursor = { block, index: descending ? block.length - 1 : 0, key: 0 };
+      const block = decodedBlock(db, head);
+      // Straight to the reader's position: a block that straddles it is not walked from its start.
+      const cursor: Cursor = { block, index: firstIndexPast(block, dir * position, descending), key: 0 };
       if (advance(cursor, true)) push(cursor);
     };
     /** Moves the cursor to its next sample after `position` within the range; false when it has none. */

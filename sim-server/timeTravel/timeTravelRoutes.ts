@@ -103,10 +103,11 @@ export const timeTravelRoutes: FastifyPluginAsync<TimeTravelRouteOptions> = asyn
       if (!canReadOrganizations(caller, [organizationId])) return sendOrganizationNotFound(reply);
       const at = parseTimeQuery(request.query.at);
       if (!Number.isFinite(at)) return sendBadRequest(reply, ['at: an ISO 8601 time or unix milliseconds']);
-      const untilSeq = positionAt(at, reply);
-      if (untilSeq === null) return reply;
       const may = (required: readonly string[]) => hasAnyPermission(caller.permissions, required);
+      // The moment's position is found in the place too: its bisection reads the log, which a refusal must not.
       return answerInPlace(pool, limits, reply, { userId: caller.userId, organizationId }, async () => {
+        const untilSeq = positionAt(at, reply);
+        if (untilSeq === null) return reply;
         const answer = await buildPastPicture(log, bases, audience, {
           organizationId,
           at,
@@ -147,13 +148,13 @@ export const timeTravelRoutes: FastifyPluginAsync<TimeTravelRouteOptions> = asyn
       if (!canReadOrganizations(caller, [organizationId])) return sendOrganizationNotFound(reply);
       const to = parseTimeQuery(request.query.to);
       if (!Number.isFinite(to)) return sendBadRequest(reply, ['to: an ISO 8601 time or unix milliseconds']);
-      const untilSeq = positionAt(to, reply);
-      if (untilSeq === null) return reply;
       const limit = Math.min(
         Number(request.query.limit ?? PAST_MESSAGES_PAGE_POSITIONS),
         PAST_MESSAGES_PAGE_POSITIONS,
       );
       return answerInPlace(pool, limits, reply, { userId: caller.userId, organizationId }, async () => {
+        const untilSeq = positionAt(to, reply);
+        if (untilSeq === null) return reply;
         const chunks = openPastMessages(
           { log, history, audience, histories },
           {
