@@ -90,29 +90,33 @@ type Cursor = { block: TelemetryBlock; index: number; key: number };
 
 /** Decoded blocks kept per database, most recently used last: a read in slices or pages (a page of past messages,
  * a cable history, the bisections that find a moment's position) meets the same blocks again and again, and
- * decoding one costs an inflate and every column. */
-const DECODED_BLOCKS_KEPT = 2_048;
-const decodedBlocks = new WeakMap<SqliteDatabase, Map<string, TelemetryBlock>>();
+ * decoding one costs an inflate and every column. Bounded by the samples they hold (about 70 bytes each decoded),
+ * so the cache stays near 70 MB whatever the fleet. */
+const DECODED_SAMPLES_KEPT = 1_000_000;
+type DecodedBlocks = { blocks: Map<string, TelemetryBlock>; samples: number };
+const decodedBlocks = new WeakMap<SqliteDatabase, DecodedBlocks>();
 
 /** A sealed block's blob never changes; retention trims it into a new blob with a new log range, which keys it. */
 function decodedBlock(db: SqliteDatabase, head: BlockHead): TelemetryBlock {
   let kept = decodedBlocks.get(db);
   if (!kept) {
-    kept = new Map();
+    kept = { blocks: new Map(), samples: 0 };
     decodedBlocks.set(db, kept);
   }
   const key = `${head.stream_id}:${head.first_seq}:${head.last_seq}:${head.points.length}`;
-  const found = kept.get(key);
+  const found = kept.blocks.get(key);
   if (found) {
-    kept.delete(key);
-    kept.set(key, found);
+    kept.blocks.delete(key);
+    kept.blocks.set(key, found);
     return found;
   }
   const block = decodeTelemetryBlock(head.points);
-  kept.set(key, block);
-  if (kept.size > DECODED_BLOCKS_KEPT) {
-    const oldest = kept.keys().next();
-    if (!oldest.done) kept.delete(oldest.value);
+  kept.blocks.set(key, block);
+  kept.samples += block.length;
+  for (const [oldKey, old] of kept.blocks) {
+    if (kept.samples <= DECODED_SAMPLES_KEPT || old === block) break;
+    kept.blocks.delete(oldKey);
+    kept.samples -= old.length;
   }
   return block;
 }
