@@ -8,12 +8,11 @@ import { createCable, type Cable, type Channel } from '@anycable/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { connectExtended, eventsIdentifier, type ExtClient } from './support/extendedCableClient.ts';
+import { startListeningSimulator } from './support/listeningSimulator.ts';
 import {
   bearer,
   manualClock,
   organizationIds,
-  signIn,
-  startHarness,
   temporaryDirectory,
   type Harness,
 } from './support/simulatorHarness.ts';
@@ -35,13 +34,12 @@ const cables: Cable[] = [];
 const watchers: ExtClient[] = [];
 
 async function start(): Promise<void> {
-  harness = await startHarness({ databasePath, clock });
   // The same port after a restart, as a real simulator comes back where its clients look for it.
-  const address = await harness.app.listen({ port, host: '127.0.0.1' });
-  port = Number(new URL(address).port);
-  cableUrl = `${address.replace(/^http/, 'ws')}/cable`;
-  staffToken = (await signIn(harness.app, 'staff@demo.test')).access_token;
-  userToken = (await signIn(harness.app, 'user@demo.test')).access_token;
+  ({ harness, cableUrl, staffToken, userToken, port } = await startListeningSimulator({
+    databasePath,
+    clock,
+    port,
+  }));
 }
 
 beforeAll(async () => {

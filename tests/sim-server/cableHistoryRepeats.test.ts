@@ -7,59 +7,38 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_ORG, TOKEN, TestClient, identifierOf, startCable, stopCables } from './support/cableEndpoint.ts';
 import { connectExtended, eventsIdentifier, type ExtClient } from './support/extendedCableClient.ts';
 import {
-  bearer,
-  manualClock,
-  organizationIds,
-  signIn,
-  startHarness,
-  temporaryDirectory,
-  type Harness,
-} from './support/simulatorHarness.ts';
-import { firstDevicesOf, telemetrySample, type OrganizationDevice } from './support/telemetrySamples.ts';
+  reportStep,
+  startListeningSimulator,
+  type ListeningSimulator,
+} from './support/listeningSimulator.ts';
+import { manualClock, organizationIds, temporaryDirectory } from './support/simulatorHarness.ts';
+import { firstDevicesOf, type OrganizationDevice } from './support/telemetrySamples.ts';
 
 const temporary = temporaryDirectory();
 const clock = manualClock();
-let harness: Harness;
+let simulator: ListeningSimulator;
 let cableUrl: string;
-let staffToken: string;
 let userToken: string;
 let organizationId: string;
 let devices: OrganizationDevice[];
 const clients: ExtClient[] = [];
 
 beforeAll(async () => {
-  harness = await startHarness({ databasePath: path.join(temporary.dir, 'sim.sqlite'), clock });
-  const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
-  cableUrl = `${address.replace(/^http/, 'ws')}/cable`;
-  staffToken = (await signIn(harness.app, 'staff@demo.test')).access_token;
-  userToken = (await signIn(harness.app, 'user@demo.test')).access_token;
-  organizationId = organizationIds(harness.app).responders;
-  devices = firstDevicesOf(harness.app, organizationId, 4);
+  simulator = await startListeningSimulator({ databasePath: path.join(temporary.dir, 'sim.sqlite'), clock });
+  ({ cableUrl, userToken } = simulator);
+  organizationId = organizationIds(simulator.harness.app).responders;
+  devices = firstDevicesOf(simulator.harness.app, organizationId, 4);
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
-  await harness.app.close();
+  await simulator.harness.app.close();
   temporary.remove();
 });
 
 afterEach(stopCables);
 
-async function report(step: number): Promise<number> {
-  clock.advance(1_000);
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/sim/telemetry',
-    headers: bearer(staffToken),
-    payload: {
-      samples: devices.map((device) =>
-        telemetrySample(device, clock.now(), { lat: 41.8781 + step * 0.0003 }),
-      ),
-    },
-  });
-  expect(response.statusCode).toBe(202);
-  return harness.app.eventLog.store.lastSeq();
-}
+const report = (step: number): Promise<number> => reportStep(simulator, clock, devices, step);
 
 const offsetsAfter = (client: ExtClient, after: number): number[] =>
   client.frames.flatMap((frame) =>

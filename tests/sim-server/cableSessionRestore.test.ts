@@ -8,21 +8,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { connectExtended, type ExtClient } from './support/extendedCableClient.ts';
 import {
-  bearer,
-  manualClock,
-  organizationIds,
-  signIn,
-  startHarness,
-  temporaryDirectory,
-  type Harness,
-} from './support/simulatorHarness.ts';
-import { firstDevicesOf, telemetrySample, type OrganizationDevice } from './support/telemetrySamples.ts';
+  reportStep,
+  startListeningSimulator,
+  type ListeningSimulator,
+} from './support/listeningSimulator.ts';
+import { manualClock, organizationIds, temporaryDirectory } from './support/simulatorHarness.ts';
+import { firstDevicesOf, type OrganizationDevice } from './support/telemetrySamples.ts';
 
 const temporary = temporaryDirectory();
 const clock = manualClock();
-let harness: Harness;
+let simulator: ListeningSimulator;
 let cableUrl: string;
-let staffToken: string;
 let userToken: string;
 let organizationId: string;
 let devices: OrganizationDevice[];
@@ -30,37 +26,20 @@ const cables: Cable[] = [];
 const others: ExtClient[] = [];
 
 beforeAll(async () => {
-  harness = await startHarness({ databasePath: path.join(temporary.dir, 'sim.sqlite'), clock });
-  const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
-  cableUrl = `${address.replace(/^http/, 'ws')}/cable`;
-  staffToken = (await signIn(harness.app, 'staff@demo.test')).access_token;
-  userToken = (await signIn(harness.app, 'user@demo.test')).access_token;
-  organizationId = organizationIds(harness.app).responders;
-  devices = firstDevicesOf(harness.app, organizationId, 2);
+  simulator = await startListeningSimulator({ databasePath: path.join(temporary.dir, 'sim.sqlite'), clock });
+  ({ cableUrl, userToken } = simulator);
+  organizationId = organizationIds(simulator.harness.app).responders;
+  devices = firstDevicesOf(simulator.harness.app, organizationId, 2);
 });
 
 afterAll(async () => {
   for (const cable of cables) cable.disconnect();
   await Promise.all(others.map((other) => other.close()));
-  await harness.app.close();
+  await simulator.harness.app.close();
   temporary.remove();
 });
 
-async function report(step: number): Promise<number> {
-  clock.advance(1_000);
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/sim/telemetry',
-    headers: bearer(staffToken),
-    payload: {
-      samples: devices.map((device) =>
-        telemetrySample(device, clock.now(), { lat: 41.8781 + step * 0.0003 }),
-      ),
-    },
-  });
-  expect(response.statusCode).toBe(202);
-  return harness.app.eventLog.store.lastSeq();
-}
+const report = (step: number): Promise<number> => reportStep(simulator, clock, devices, step);
 
 function ownersCable(): Cable {
   const cable = createCable(cableUrl, {
@@ -99,10 +78,12 @@ describe('a sid presented by another user', () => {
     expect(sid).not.toBe('');
 
     // The owner's network drops; once the server has seen it go, someone else presents its sid.
-    const connections = harness.app.broadcaster.stats().connections;
+    const connections = simulator.harness.app.broadcaster.stats().connections;
     (cable.transport as unknown as { ws: WebSocket }).ws.terminate();
-    await vi.waitFor(() => expect(harness.app.broadcaster.stats().connections).toBe(connections - 1));
-    const other = await connectExtended(cableUrl, staffToken, presenting(sid));
+    await vi.waitFor(() =>
+      expect(simulator.harness.app.broadcaster.stats().connections).toBe(connections - 1),
+    );
+    const other = await connectExtended(cableUrl, simulator.staffToken, presenting(sid));
     others.push(other);
     expect(other.welcome).toEqual({ type: 'welcome', sid: expect.any(String) });
 
@@ -112,7 +93,7 @@ describe('a sid presented by another user', () => {
     await cable.connect();
     expect(await reconnected).toMatchObject({ restored: true });
     await until(last);
-    const missed = harness.app.eventLog.db
+    const missed = simulator.harness.app.eventLog.db
       .prepare<[number, number], { seq: number }>(
         "SELECT seq FROM events WHERE seq > ? AND seq <= ? AND type = 'PointRecorded' ORDER BY seq",
       )

@@ -10,6 +10,7 @@ import { createCableHistory } from '#sim/cable/cableHistory';
 import { runLogRetention } from '#sim/store/logRetention';
 import { createThingAudienceReader } from '#sim/things/thingAudience';
 import { connectExtended, eventsIdentifier, type ExtClient } from './support/extendedCableClient.ts';
+import { startListeningSimulator } from './support/listeningSimulator.ts';
 import {
   bearer,
   manualClock,
@@ -39,11 +40,7 @@ let devices: OrganizationDevice[];
 const clients: ExtClient[] = [];
 
 async function start(): Promise<void> {
-  harness = await startHarness({ databasePath, clock });
-  const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
-  cableUrl = `${address.replace(/^http/, 'ws')}/cable`;
-  staffToken = (await signIn(harness.app, 'staff@demo.test')).access_token;
-  userToken = (await signIn(harness.app, 'user@demo.test')).access_token;
+  ({ harness, cableUrl, staffToken, userToken } = await startListeningSimulator({ databasePath, clock }));
 }
 
 beforeAll(async () => {
