@@ -8,14 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { buildApp } from '#sim/app';
-import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { createPictureCheckpoints } from '#sim/store/pictureCheckpoints';
 import type { Served } from './benchReplayClient.ts';
+import { secondOfGridTelemetry, type GridDevice } from './gridTelemetry.ts';
 
 /** Seconds of telemetry per ingestion transaction. */
 const SECONDS_PER_BATCH = 10;
 
-type Device = { system_identifier: string; device_type: TelemetrySample['device_type'] };
 type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 
 const { values } = parseArgs({
@@ -119,7 +118,7 @@ async function serve(): Promise<void> {
 /** Appends the minutes of telemetry, moving the simulated clock; returns the seconds it took. */
 async function appendTelemetry(app: BuiltApp, hourStart: number, setClock: (at: number) => void) {
   const devices = app.eventLog.db
-    .prepare<[], Device>('SELECT system_identifier, device_type FROM things ORDER BY thing_key')
+    .prepare<[], GridDevice>('SELECT system_identifier, device_type FROM things ORDER BY thing_key')
     .all();
   const started = performance.now();
   for (let batchStart = 0; batchStart < minutes * 60; batchStart += SECONDS_PER_BATCH) {
@@ -127,7 +126,7 @@ async function appendTelemetry(app: BuiltApp, hourStart: number, setClock: (at: 
       for (let second = batchStart; second < batchStart + SECONDS_PER_BATCH; second += 1) {
         const at = hourStart + second * 1000;
         setClock(at);
-        app.telemetry.ingestParsed(secondOfTelemetry(devices, second, at));
+        app.telemetry.ingestParsed(secondOfGridTelemetry(devices, second, at));
       }
     });
     // The checkpoint plugin takes its checkpoints on the next turn of the event loop, as it would live.
@@ -138,24 +137,6 @@ async function appendTelemetry(app: BuiltApp, hourStart: number, setClock: (at: 
     }
   }
   return (performance.now() - started) / 1000;
-}
-
-/** Every device's sample of one second: moving north, a street name once a minute. */
-function secondOfTelemetry(devices: readonly Device[], second: number, at: number): TelemetrySample[] {
-  const time = new Date(at).toISOString();
-  return devices.map((device, index) => ({
-    device_id: device.system_identifier,
-    device_type: device.device_type,
-    kind: 'point' as const,
-    time,
-    lat: 41.75 + (index % 100) * 0.002 + second * 0.00001,
-    lng: -87.75 + Math.floor(index / 100) * 0.002,
-    speed: 10,
-    course: 0,
-    accuracy: 4,
-    enroute: true,
-    street: second % 60 === 0 ? `STREET ${index % 50}` : null,
-  }));
 }
 
 await serve();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp } from '#sim/app';
-import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
+import { secondOfGridTelemetry, type GridDevice } from '../gridTelemetry.ts';
 
 const { values } = parseArgs({
   options: {
@@ -57,31 +57,12 @@ async function started() {
 const app = await started();
 const db = app.eventLog.db;
 const devices = db
-  .prepare<[], Pick<TelemetrySample, 'device_type'> & { system_identifier: string }>(
-    'SELECT system_identifier, device_type FROM things ORDER BY thing_key',
-  )
+  .prepare<[], GridDevice>('SELECT system_identifier, device_type FROM things ORDER BY thing_key')
   .all();
 for (let second = 0; second < seconds; second += 1) {
   const at = recordingStart + second * 1000;
   clock = at;
-  const time = new Date(at).toISOString();
-  app.eventLog.transaction(() =>
-    app.telemetry.ingestParsed(
-      devices.map((device, index) => ({
-        device_id: device.system_identifier,
-        device_type: device.device_type,
-        kind: 'point' as const,
-        time,
-        lat: 41.75 + (index % 100) * 0.002 + second * 0.00001,
-        lng: -87.75 + Math.floor(index / 100) * 0.002,
-        speed: 10,
-        course: 0,
-        accuracy: 4,
-        enroute: true,
-        street: second % 60 === 0 ? `STREET ${index % 50}` : null,
-      })),
-    ),
-  );
+  app.eventLog.transaction(() => app.telemetry.ingestParsed(secondOfGridTelemetry(devices, second, at)));
   // The checkpoint plugin takes its checkpoints on the next turn of the event loop, as it would live.
   await new Promise((resolve) => setImmediate(resolve));
 }
