@@ -2,15 +2,14 @@
 // points once a second while en route and heartbeats every 10–30 s otherwise. No real timers: the clock and the
 // scheduler are driven by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { createReplayEngine, type ReplayVehicle } from '#sim/replay/replayEngine';
 import { seededRandom } from '#sim/kernel/random';
 import { chicagoStreetsPath, resolveSharedDir } from '#sim/kernel/paths';
-import type { SimBehaviour } from '#sim/store/events';
 import { buildEdgeIndex } from '#sim/streets/edgeIndex';
 import { readStreetLines } from '#sim/streets/streetLines';
 import { cachedStreetNetwork } from '#sim/streets/streetNetwork';
+import { seededVehicles } from './support/seededVehicles.ts';
 import { countRows, manualClock, startHarness, type Harness } from './support/simulatorHarness.ts';
 import { metresFromNearestDrivableStreet } from './support/streetDistance.ts';
 
@@ -24,29 +23,7 @@ let vehicles: ReplayVehicle[];
 
 beforeAll(async () => {
   world = await startHarness({ clock: manualClock(START) });
-  vehicles = world.app.eventLog.db
-    .prepare<
-      [],
-      {
-        system_identifier: string;
-        device_type: DeviceType;
-        thing_type: string;
-        sim_behaviour: SimBehaviour;
-        lat: number;
-        lng: number;
-      }
-    >(
-      'SELECT system_identifier, device_type, thing_type, sim_behaviour, lat, lng FROM things_with_state ORDER BY id',
-    )
-    .all()
-    .map((row) => ({
-      deviceId: row.system_identifier,
-      deviceType: row.device_type,
-      thingType: row.thing_type,
-      behaviour: row.sim_behaviour,
-      lat: row.lat,
-      lng: row.lng,
-    }));
+  vehicles = seededVehicles(world.app);
 });
 afterAll(async () => {
   await world.close();

@@ -4,15 +4,14 @@
 // present with the low ones the commonest, and a rate per hour of driving a fleet's telematics would show.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectHazards, type HazardRecord } from '#domain/hazards/hazard';
-import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { seededRandom } from '#sim/kernel/random';
 import { chicagoStreetsPath, resolveSharedDir } from '#sim/kernel/paths';
-import { createReplayEngine, type ReplayVehicle } from '#sim/replay/replayEngine';
-import type { SimBehaviour } from '#sim/store/events';
+import { createReplayEngine } from '#sim/replay/replayEngine';
 import { buildEdgeIndex } from '#sim/streets/edgeIndex';
 import { readStreetLines } from '#sim/streets/streetLines';
 import { cachedStreetNetwork } from '#sim/streets/streetNetwork';
+import { seededVehicles } from './support/seededVehicles.ts';
 import { manualClock, startHarness, type Harness } from './support/simulatorHarness.ts';
 
 const START = Date.parse('2026-03-02T15:00:00.000Z');
@@ -26,29 +25,7 @@ let drivingHours: number;
 
 beforeAll(async () => {
   world = await startHarness({ clock: manualClock(START) });
-  const vehicles = world.app.eventLog.db
-    .prepare<
-      [],
-      {
-        system_identifier: string;
-        device_type: DeviceType;
-        thing_type: string;
-        sim_behaviour: SimBehaviour;
-        lat: number;
-        lng: number;
-      }
-    >(
-      'SELECT system_identifier, device_type, thing_type, sim_behaviour, lat, lng FROM things_with_state ORDER BY id',
-    )
-    .all()
-    .map((row): ReplayVehicle => ({
-      deviceId: row.system_identifier,
-      deviceType: row.device_type,
-      thingType: row.thing_type,
-      behaviour: row.sim_behaviour,
-      lat: row.lat,
-      lng: row.lng,
-    }));
+  const vehicles = seededVehicles(world.app);
   const engine = createReplayEngine({
     network,
     index: buildEdgeIndex(network),
