@@ -34,6 +34,23 @@ async function queue(token: string, query = ''): Promise<AlarmPage> {
   return response.json<AlarmPage>();
 }
 
+/** `POST /api/alarms/{id}/acknowledge` as the token's user. */
+const acknowledge = (token: string, alarmId: string | undefined) =>
+  harness.app.inject({
+    method: 'POST',
+    url: `/api/alarms/${alarmId ?? ''}/acknowledge`,
+    headers: bearer(token),
+  });
+
+/** `POST /api/alarms/acknowledge_all` for the organization, as the token's user. */
+const acknowledgeAll = (token: string, organizationId: string) =>
+  harness.app.inject({
+    method: 'POST',
+    url: '/api/alarms/acknowledge_all',
+    headers: bearer(token),
+    payload: { organization_id: organizationId },
+  });
+
 async function createIncident(street: string): Promise<string> {
   const response = await harness.app.inject({
     method: 'POST',
@@ -115,12 +132,7 @@ describe('order and organization boundary', () => {
       headers: bearer(tokens.admin),
     });
     expect(foreign.statusCode).toBe(404);
-    const accessed = await harness.app.inject({
-      method: 'POST',
-      url: '/api/alarms/acknowledge_all',
-      headers: bearer(tokens.admin),
-      payload: { organization_id: organizations.fleet },
-    });
+    const accessed = await acknowledgeAll(tokens.admin, organizations.fleet);
     expect(accessed.statusCode).toBe(403);
     const noToken = await harness.app.inject({ url: '/api/alarms' });
     expect(noToken.statusCode).toBe(401);
@@ -128,11 +140,7 @@ describe('order and organization boundary', () => {
 
   it('does not let one acknowledge an alarm of a kind one does not see', async () => {
     const r2r = (await queue(tokens.admin)).data.find((alarm) => alarm.kind === 'r2r_alert_not_delivered');
-    const response = await harness.app.inject({
-      method: 'POST',
-      url: `/api/alarms/${r2r?.id ?? ''}/acknowledge`,
-      headers: bearer(tokens.user),
-    });
+    const response = await acknowledge(tokens.user, r2r?.id);
     expect(response.statusCode).toBe(404);
   });
 });
@@ -142,18 +150,9 @@ describe('acknowledging', () => {
     const locationId = await createIncident('W Read Only St');
     const alarm = (await queue(tokens.media)).data.find((candidate) => candidate.subject_id === locationId);
     expect(alarm).toBeDefined();
-    const one = await harness.app.inject({
-      method: 'POST',
-      url: `/api/alarms/${alarm?.id ?? ''}/acknowledge`,
-      headers: bearer(tokens.media),
-    });
+    const one = await acknowledge(tokens.media, alarm?.id);
     expect(one.statusCode).toBe(403);
-    const all = await harness.app.inject({
-      method: 'POST',
-      url: '/api/alarms/acknowledge_all',
-      headers: bearer(tokens.media),
-      payload: { organization_id: organizations.coordination },
-    });
+    const all = await acknowledgeAll(tokens.media, organizations.coordination);
     expect(all.statusCode).toBe(403);
     const still = (await queue(tokens.admin)).data.find((candidate) => candidate.id === alarm?.id);
     expect(still?.acknowledged_at).toBeNull();
@@ -162,10 +161,9 @@ describe('acknowledging', () => {
   it('one alarm: records who and when, moves it to the acknowledged search; a second time changes nothing', async () => {
     const locationId = await createIncident('N Acknowledge Ave');
     const alarm = (await queue(tokens.user)).data.find((candidate) => candidate.subject_id === locationId);
-    const url = `/api/alarms/${alarm?.id ?? ''}/acknowledge`;
-    const first = await harness.app.inject({ method: 'POST', url, headers: bearer(tokens.user) });
+    const first = await acknowledge(tokens.user, alarm?.id);
     expect(first.json()).toEqual({ acknowledged_ids: [alarm?.id] });
-    const second = await harness.app.inject({ method: 'POST', url, headers: bearer(tokens.admin) });
+    const second = await acknowledge(tokens.admin, alarm?.id);
     expect(second.json()).toEqual({ acknowledged_ids: [] });
 
     expect((await queue(tokens.admin)).data.some((candidate) => candidate.id === alarm?.id)).toBe(false);
@@ -180,12 +178,7 @@ describe('acknowledging', () => {
 
   it('all: acknowledges only what the caller sees, in the caller’s organization', async () => {
     await createIncident('S Everything St');
-    const response = await harness.app.inject({
-      method: 'POST',
-      url: '/api/alarms/acknowledge_all',
-      headers: bearer(tokens.user),
-      payload: { organization_id: organizations.coordination },
-    });
+    const response = await acknowledgeAll(tokens.user, organizations.coordination);
     expect(response.statusCode).toBe(200);
     expect(response.json<{ acknowledged_ids: string[] }>().acknowledged_ids.length).toBeGreaterThan(0);
     expect((await queue(tokens.user)).meta.open_total).toBe(0);
@@ -209,11 +202,7 @@ describe('cable', () => {
     try {
       const locationId = await createIncident('E Cable Alarm Rd');
       const alarm = (await queue(tokens.admin)).data.find((candidate) => candidate.subject_id === locationId);
-      await harness.app.inject({
-        method: 'POST',
-        url: `/api/alarms/${alarm?.id ?? ''}/acknowledge`,
-        headers: bearer(tokens.admin),
-      });
+      await acknowledge(tokens.admin, alarm?.id);
       const live = heard.filter((message) => message.type !== 'location');
       expect(live).toEqual([
         {
