@@ -4,24 +4,13 @@
 // line across blocks.
 import { buildEdgeIndex } from '../streets/edgeIndex.ts';
 import type { LngLat } from '../streets/geometry.ts';
-import { pointAlongEdge, type StreetEdge, type StreetNetwork } from '../streets/streetNetwork.ts';
-
-/** The street's shape between two distances along the edge, in the order asked. */
-function slice(edge: StreetEdge, from: number, to: number): LngLat[] {
-  const low = Math.min(from, to);
-  const high = Math.max(from, to);
-  const inner = edge.points.filter((_, index) => {
-    const at = edge.cumulative[index] ?? 0;
-    return at > low && at < high;
-  });
-  const points = [pointAlongEdge(edge, low).point, ...inner, pointAlongEdge(edge, high).point];
-  return from <= to ? points : points.reverse();
-}
+import { MAX_SNAP_METRES } from '../streets/directions.ts';
+import { edgeSlice, type StreetNetwork } from '../streets/streetNetwork.ts';
 
 export type StreetStretch = (point: LngLat, metres: number) => { path: LngLat[]; street: string } | null;
 
 /** Paths along the network's streets; null for a point with no street within `maxMetres`. */
-export function streetStretches(network: StreetNetwork, maxMetres = 150): StreetStretch {
+export function streetStretches(network: StreetNetwork, maxMetres = MAX_SNAP_METRES): StreetStretch {
   const index = buildEdgeIndex(network);
   return (point, metres) => {
     const start = index.nearest(point);
@@ -29,7 +18,7 @@ export function streetStretches(network: StreetNetwork, maxMetres = 150): Street
     if (!start || !first) return null;
     // Towards the edge's longer side first, so the stretch leaves the anchor along the street.
     const forward = first.length - start.along >= start.along;
-    const path: LngLat[] = slice(first, start.along, forward ? first.length : 0);
+    const path: LngLat[] = edgeSlice(first, start.along, forward ? first.length : 0);
     let left = metres - (forward ? first.length - start.along : start.along);
     let node = forward ? first.to : first.from;
     let edge = first;
@@ -41,7 +30,7 @@ export function streetStretches(network: StreetNetwork, maxMetres = 150): Street
       if (!next) break;
       used.add(next.id);
       const onward = next.from === node;
-      const points = slice(
+      const points = edgeSlice(
         next,
         onward ? 0 : next.length,
         onward ? Math.min(left, next.length) : next.length - Math.min(left, next.length),

@@ -3,7 +3,7 @@
 // closure follows. Waypoints farther than MAX_SNAP_METRES from any street have no route, as a real service answers
 // for a point in a lake.
 import type { EdgeIndex, StreetPosition } from './edgeIndex.ts';
-import { pointAlongEdge, type StreetEdge, type StreetNetwork } from './streetNetwork.ts';
+import { edgeSlice, type StreetNetwork } from './streetNetwork.ts';
 import type { LngLat } from './geometry.ts';
 import { shortestRoute, type RouteLeg } from './streetRouting.ts';
 
@@ -12,18 +12,6 @@ export const MAX_SNAP_METRES = 150;
 export type Directions =
   | { ok: true; path: LngLat[]; streetStart: string; streetEnd: string; distanceMetres: number }
   | { ok: false; reason: 'start' | 'end' | 'unconnected' };
-
-/** The edge's shape between two distances along it, in the order asked (from → to may run backwards). */
-function edgeSlice(edge: StreetEdge, from: number, to: number): LngLat[] {
-  const low = Math.min(from, to);
-  const high = Math.max(from, to);
-  const inner = edge.points.filter((_, index) => {
-    const at = edge.cumulative[index] ?? 0;
-    return at > low && at < high;
-  });
-  const points = [pointAlongEdge(edge, low).point, ...inner, pointAlongEdge(edge, high).point];
-  return from <= to ? points : points.reverse();
-}
 
 function legPoints(network: StreetNetwork, legs: readonly RouteLeg[]): LngLat[] {
   return legs.flatMap((leg) => {

@@ -187,6 +187,18 @@ export function pointAlongEdge(edge: StreetEdge, along: number): { point: LngLat
   };
 }
 
+/** The edge's shape between two distances along it, in the order asked (from → to may run backwards). */
+export function edgeSlice(edge: StreetEdge, from: number, to: number): LngLat[] {
+  const low = Math.min(from, to);
+  const high = Math.max(from, to);
+  const inner = edge.points.filter((_, index) => {
+    const at = edge.cumulative[index] ?? 0;
+    return at > low && at < high;
+  });
+  const points = [pointAlongEdge(edge, low).point, ...inner, pointAlongEdge(edge, high).point];
+  return from <= to ? points : points.reverse();
+}
+
 const networkByKey = new Map<string, StreetNetwork>();
 
 /** Builds the network once per source for the whole process (seed, replay and tests share it). */
