@@ -8,6 +8,7 @@
 //   whose JSON the columns would not give back byte for byte is kept as it was).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { EventRow } from './eventRow.ts';
+import type { TelemetryRecord } from './events.ts';
 
 /** One sample to seal: its trip columns and the log row it came from (null: the row is gone, trips only). */
 export type SealedSample = {
@@ -49,17 +50,6 @@ const RAW = 4;
 export const NOT_IN_LOG = 8;
 /** Scale marker of a column kept as float64 bytes. */
 const FLOAT = 255;
-
-type TelemetryData = {
-  time: string;
-  lat: number;
-  lng: number;
-  speed: number;
-  course: number;
-  accuracy: number;
-  enroute: boolean;
-  street: string | null;
-};
 
 class ByteWriter {
   private bytes = Buffer.allocUnsafe(4096);
@@ -179,7 +169,7 @@ function readColumn(input: ByteReader, length: number): Float64Array {
 
 /** The row's JSON as the columns give it back: what `ingestion/telemetryIngestor.ts` writes. */
 function dataJson(at: number, block: Omit<TelemetryBlock, 'raw'>, i: number): string {
-  const data: TelemetryData = {
+  const data: TelemetryRecord = {
     time: new Date(at).toISOString(),
     lat: block.lat[i] ?? 0,
     lng: block.lng[i] ?? 0,
@@ -240,7 +230,7 @@ export function encodeTelemetryBlock(streamId: string, unsorted: readonly Sealed
       block.flags[i] = flags | NOT_IN_LOG;
       return;
     }
-    const data = JSON.parse(row.data) as Partial<TelemetryData>;
+    const data = JSON.parse(row.data) as Partial<TelemetryRecord>;
     block.recordedAt[i] = row.recorded_at;
     block.accuracy[i] = typeof data.accuracy === 'number' ? data.accuracy : 0;
     block.organization[i] = intern(row.organization_id);

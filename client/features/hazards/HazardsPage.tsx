@@ -17,7 +17,7 @@ import { searchHazards } from '../../api/hazards.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
-import { liveAssetsHidden } from '../../map/mapViewState.ts';
+import { useLiveAssetsHidden } from '../../map/useLiveAssetsHidden.ts';
 import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
 import { SectionMap } from '../../ui/SectionMap.tsx';
 import { useAssetChoices } from '../../ui/useAssetChoices.ts';
@@ -58,16 +58,7 @@ export function HazardsPage() {
   }, [shown]);
   useEffect(() => () => clearFeatureLayers(LAYER_KEY), []);
   // While results show, the live markers would bury them: hidden until the results are cleared or the screen left.
-  const showingResults = found.phase === 'loaded';
-  useEffect(() => {
-    liveAssetsHidden.value = showingResults;
-  }, [showingResults]);
-  useEffect(
-    () => () => {
-      liveAssetsHidden.value = false;
-    },
-    [],
-  );
+  useLiveAssetsHidden(found.phase === 'loaded');
 
   const search = (request: TripSearchRequest) => {
     setFound(LOADING);

@@ -81,6 +81,15 @@ function TypeFields({ detail }: { detail: ThingDetailView }) {
   );
 }
 
+/** The detail's way back to the list, the same while it loads and once it shows. */
+function BackToAssets({ onBack }: { onBack(): void }) {
+  return (
+    <button type="button" className="link thing-detail__back" onClick={onBack} aria-label="Back to assets">
+      ‹ Assets
+    </button>
+  );
+}
+
 export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): void }) {
   useSignals();
   const detail = selectedThingDetail.value;
@@ -88,14 +97,7 @@ export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): vo
   if (detail === null || detail.id !== thingId) {
     return (
       <section className="thing-detail" aria-label="Asset detail">
-        <button
-          type="button"
-          className="link thing-detail__back"
-          onClick={onBack}
-          aria-label="Back to assets"
-        >
-          ‹ Assets
-        </button>
+        <BackToAssets onBack={onBack} />
         <p className="list-panel__message">Loading asset…</p>
       </section>
     );
@@ -109,14 +111,7 @@ export function ThingDetail({ thingId, onBack }: { thingId: string; onBack(): vo
       data-thing-id={detail.id}
     >
       <header className="thing-detail__header">
-        <button
-          type="button"
-          className="link thing-detail__back"
-          onClick={onBack}
-          aria-label="Back to assets"
-        >
-          ‹ Assets
-        </button>
+        <BackToAssets onBack={onBack} />
         <div className="thing-detail__names">
           <h1 id="thing-detail-title" className="thing-detail__primary">
             {detail.primaryDisplayName}

@@ -5,7 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect } from 'react';
 import { searchTrips } from '../../api/trips.ts';
 import { apiClient, subscribedOrganization } from '../../app/session.ts';
-import { liveAssetsHidden } from '../../map/mapViewState.ts';
+import { useLiveAssetsHidden } from '../../map/useLiveAssetsHidden.ts';
 import { PlaybackBar } from './PlaybackBar.tsx';
 import { SectionMap } from '../../ui/SectionMap.tsx';
 import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
@@ -29,16 +29,7 @@ export function TripsPage() {
   useEffect(() => resetTrips(), [organizationId]);
 
   // As on Hazards (issue 37 item 11): while runs show, the live markers would bury their paths.
-  const showingResults = search.phase === 'loaded';
-  useEffect(() => {
-    liveAssetsHidden.value = showingResults;
-  }, [showingResults]);
-  useEffect(
-    () => () => {
-      liveAssetsHidden.value = false;
-    },
-    [],
-  );
+  useLiveAssetsHidden(search.phase === 'loaded');
 
   const runSearch = useCallback((request: TripSearchRequest) => {
     tripSearch.value = LOADING;
