@@ -1,6 +1,7 @@
 // `npm test`: the whole suite as CI runs it, part by part — the static checks side by side (format, lint, type check,
-// import cycles, folder layers, file sizes), then unit (domain, client, load), server (the simulator through app.inject and real
-// sockets) and browser (headless Chromium) one after another — timing each part so the next slow one shows early.
+// import cycles, folder layers, file sizes), then unit (domain, client, load), server (the simulator through
+// app.inject and real sockets) and browser (headless Chromium) one after another — timing each part so the next slow
+// one shows early.
 // Every part runs even when an earlier one failed, so one run reports every failure; the exit code is non-zero if
 // any part failed. The last line counts the tests: "tests: N passed, M failed".
 // `npm test -- unit server` runs only the parts named.
