@@ -2,7 +2,7 @@
 // hovered or pinned, the Finder and Follow toggles, and the Group View, Density View and lighter map preferences
 // (read from the browser's view preferences, Group View on by default). The map surface writes the camera; controls and screens read it.
 import { computed, signal } from '@preact/signals-react';
-import { localPreferences, setPreference } from '../app/preferences.ts';
+import { localPreferences, setPreference } from '../session/preferences.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from './mapStyle.ts';
 
 export type CameraState = { zoom: number; lng: number; lat: number };

@@ -17,7 +17,7 @@ import { BASEMAP_MAP_TYPES } from './basemapChoice.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { createOnDemandFrames } from './onDemandFrames.ts';
 import { effect } from '@preact/signals-react';
-import { currentTheme, localPreferences } from '../app/preferences.ts';
+import { currentTheme, localPreferences } from '../session/preferences.ts';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,

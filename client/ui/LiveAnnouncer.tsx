@@ -8,7 +8,7 @@
 import { effect } from '@preact/signals-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { subscribedOrganization } from '../app/session.ts';
+import { subscribedOrganization } from '../session/session.ts';
 import { eventCounts } from '../live/eventsStore.ts';
 import { statusCounts } from '../live/thingsStore.ts';
 import { createAnnouncer, type Announcement, type Announcer, type Politeness } from './announcer.ts';

@@ -8,7 +8,7 @@ import type { AssetChoice as OfferedAsset } from '#domain/things/assetChoices';
 import { tripSearchProblems } from '#domain/trips/tripRange';
 import type { Coverage } from '#domain/trips/trip';
 import { fetchCoverage, type AssetChoice } from '../api/trips.ts';
-import { apiClient } from '../app/session.ts';
+import { apiClient } from '../session/session.ts';
 import { AssetPicker } from './AssetPicker.tsx';
 import { describedBy, Field, FieldError } from './FormField.tsx';
 import { displayZone } from './displayTime.ts';

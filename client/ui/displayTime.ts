@@ -10,7 +10,7 @@ import {
   formatLongTime,
   NO_TIME,
 } from '#domain/units/displayTime';
-import { subscribedOrganization } from '../app/session.ts';
+import { subscribedOrganization } from '../session/session.ts';
 
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 

@@ -14,13 +14,13 @@ import {
 } from '#domain/hazards/hazard';
 import { positionBounds } from '#domain/trips/trip';
 import { searchHazards } from '../../api/hazards.ts';
-import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { apiClient, subscribedOrganization } from '../../session/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
 import { useLiveAssetsHidden } from '../../map/useLiveAssetsHidden.ts';
 import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
-import { SectionMap } from '../../ui/SectionMap.tsx';
-import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { SectionMap } from '../../map/SectionMap.tsx';
+import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { hazardLayers } from '../../ui/hazardLayers.ts';
 import { HazardTable } from '../../ui/HazardTable.tsx';
 import { loaded, loadFailed, LOADING, NOT_ASKED, type LoadState } from '../../ui/loadState.ts';

@@ -4,15 +4,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect } from 'react';
 import { searchTrips } from '../../api/trips.ts';
-import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { apiClient, subscribedOrganization } from '../../session/session.ts';
 import { useLiveAssetsHidden } from '../../map/useLiveAssetsHidden.ts';
 import { PlaybackBar } from './PlaybackBar.tsx';
-import { SectionMap } from '../../ui/SectionMap.tsx';
+import { SectionMap } from '../../map/SectionMap.tsx';
 import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
 import { TripList } from './TripList.tsx';
 import { mountTripsBridge } from './tripsBridge.ts';
 import { acceptSearchResult, resetTrips, tripSearch } from './tripsState.ts';
-import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import './trips.css';
 import { loadFailed, LOADING } from '../../ui/loadState.ts';
 

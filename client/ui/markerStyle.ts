@@ -4,8 +4,8 @@
 // them (markerIcons.ts).
 import { ASSET_STATUS, statusName, type AssetStatus } from '#domain/status/assetStatus';
 import type { Thing } from '#domain/things/thing';
-import { hexChannels } from '../ui/colourContrast.ts';
-import { STATUS_APPEARANCE } from '../ui/statusAppearance.ts';
+import { hexChannels } from './colourContrast.ts';
+import { STATUS_APPEARANCE } from './statusAppearance.ts';
 
 export const MARKER_CATEGORIES = [
   'police',

@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import type { AssetChoice } from '#domain/things/assetChoices';
 import { loadAssetChoices } from '../api/assetChoices.ts';
-import { apiClient, subscribedOrganization } from '../app/session.ts';
+import { apiClient, subscribedOrganization } from './session.ts';
 import { assetChoiceCollection } from '../live/collectionsStore.ts';
 import { watchCollection } from '../live/liveBridge.ts';
 
