@@ -14,6 +14,7 @@ import {
 } from '#domain/hazards/hazard';
 import { positionBounds } from '#domain/trips/trip';
 import { searchHazards } from '../../api/hazards.ts';
+import { fetchCoverage } from '../../api/trips.ts';
 import { apiClient, subscribedOrganization } from '../../session/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
@@ -27,6 +28,8 @@ import { loaded, loadFailed, LOADING, NOT_ASKED, type LoadState } from '../../ui
 import '../../ui/tripPages.css';
 
 const LAYER_KEY = 'hazards';
+/** What telemetry the picked assets have, for the search form. */
+const coverageOf = (thingIds: readonly string[]) => fetchCoverage(apiClient(), thingIds);
 
 type Found = LoadState<{ hazards: Hazard[]; names: ReadonlyMap<string, string> }>;
 
@@ -88,6 +91,7 @@ export function HazardsPage() {
           choices={choices}
           busy={found.phase === 'loading'}
           onSearch={search}
+          coverageOf={coverageOf}
           extraProblem={types.size === 0 ? AT_LEAST_ONE_TYPE : null}
         >
           <fieldset className="trip-form__assets">

@@ -3,7 +3,7 @@
 // The bridge draws on the map while mounted.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect } from 'react';
-import { searchTrips } from '../../api/trips.ts';
+import { fetchCoverage, searchTrips } from '../../api/trips.ts';
 import { apiClient, subscribedOrganization } from '../../session/session.ts';
 import { useLiveAssetsHidden } from '../../map/useLiveAssetsHidden.ts';
 import { PlaybackBar } from './PlaybackBar.tsx';
@@ -15,6 +15,9 @@ import { acceptSearchResult, resetTrips, tripSearch } from './tripsState.ts';
 import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import './trips.css';
 import { loadFailed, LOADING } from '../../ui/loadState.ts';
+
+/** What telemetry the picked assets have, for the search form. */
+const coverageOf = (thingIds: readonly string[]) => fetchCoverage(apiClient(), thingIds);
 
 export function TripsPage() {
   useSignals();
@@ -45,7 +48,12 @@ export function TripsPage() {
     <div className="trips-page">
       <aside className="trips-page__panel">
         <h1 className="trips-page__title">Trips</h1>
-        <TripForm choices={choices} busy={search.phase === 'loading'} onSearch={runSearch} />
+        <TripForm
+          choices={choices}
+          busy={search.phase === 'loading'}
+          onSearch={runSearch}
+          coverageOf={coverageOf}
+        />
         {search.phase === 'loaded' ? <TripList result={search.value} /> : null}
         {search.phase === 'failed' ? (
           <p className="trip-list__error" role="alert">
