@@ -1,3 +1,4 @@
+// The connection banner of live §2 and the host of the dashboard's live announcer (client/ui/LiveAnnouncer.tsx).
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLayoutEffect, useRef } from 'react';
 import { cableStatus } from '../live/thingsStore.ts';

@@ -25,7 +25,7 @@ export const finderOn = signal(true);
 export const followSelected = signal(false);
 
 /**
- * Group View and Density View are the browser's view preferences (client/app/preferences.ts): the Things list's
+ * Group View and Density View are the browser's view preferences (client/session/preferences.ts): the Things list's
  * toggles and the Accounts Preferences tab change the same stored choice, and the map follows either.
  */
 export const groupView = computed(() => localPreferences().value.groupView);
