@@ -52,8 +52,21 @@ const importsOf = (folder, alias, message) => ({
   message,
 });
 
-// Feature folders are screens, not libraries: one never imports another (what two share lives in client/ui, or in
-// client/app when it is shell-level state), and client/ui, the shared kit, imports no feature.
+// The client's layers, bottom to top (docs/architecture.md): each folder imports only the folders below it, so a
+// change reaches only what lies above. The kit (ui) knows no app state; the data (api, then the live worker and its
+// stores) knows no session; the session and page-wide state (session) knows no map; the map knows no screen; the
+// screens (features) know no shell; the shell (app) composes the screens. `npm run lint:layers` prints the graph.
+const CLIENT_LAYERS = ['ui', 'api', 'live', 'session', 'map', 'features', 'app'];
+const layerBoundaries = CLIENT_LAYERS.flatMap((layer, index) =>
+  CLIENT_LAYERS.slice(index + 1).map((above) => ({
+    target: `./client/${layer}`,
+    from: `./client/${above}`,
+    message: `client/${layer} sits below client/${above} and never imports it (layers: ${CLIENT_LAYERS.join(' → ')}; docs/architecture.md).`,
+  })),
+);
+
+// Feature folders are screens, not libraries: one never imports another (what two share lives in a layer below:
+// client/ui, client/map or client/session).
 const featureFolders = readdirSync(new URL('./client/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -62,20 +75,10 @@ const featureBoundaries = [
     target: `./client/features/${feature}`,
     from: './client/features',
     except: [`./${feature}`],
-    message: 'A feature never imports another feature: move what they share into client/ui (or client/app).',
+    message:
+      'A feature never imports another feature: move what they share into a layer below (client/ui, client/map or client/session).',
   })),
-  {
-    target: './client/ui',
-    from: './client/features',
-    message: 'client/ui is the shared kit: it imports no feature.',
-  },
-  // The layers beneath the screens serve every feature, so none of them may lean on one (a rule a worker needs
-  // belongs in domain/).
-  ...['live', 'map', 'api'].map((layer) => ({
-    target: `./client/${layer}`,
-    from: './client/features',
-    message: `client/${layer} serves the features and imports none: share through domain/ or client/ui.`,
-  })),
+  ...layerBoundaries,
 ];
 
 export default tseslint.config(

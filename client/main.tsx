@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { followTheme } from './app/preferences.ts';
-import { restoreSession } from './app/session.ts';
+import { followTheme } from './session/preferences.ts';
+import { restoreSession } from './session/session.ts';
 import './styles.css';
 import './ui/targets.css';
 

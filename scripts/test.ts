@@ -1,6 +1,7 @@
 // `npm test`: the whole suite as CI runs it, part by part — the static checks side by side (format, lint, type check,
-// import cycles, file sizes), then unit (domain, client, load), server (the simulator through app.inject and real
-// sockets) and browser (headless Chromium) one after another — timing each part so the next slow one shows early.
+// import cycles, folder layers, file sizes), then unit (domain, client, load), server (the simulator through
+// app.inject and real sockets) and browser (headless Chromium) one after another — timing each part so the next slow
+// one shows early.
 // Every part runs even when an earlier one failed, so one run reports every failure; the exit code is non-zero if
 // any part failed. The last line counts the tests: "tests: N passed, M failed".
 // `npm test -- unit server` runs only the parts named.
@@ -21,6 +22,8 @@ const PARTS: Part[] = [
   { name: 'typecheck', command: bin('tsc'), args: ['--noEmit'] },
   // ESLint's no-cycle skips type-only imports; this counts them too (issue 27: the house has no import cycle).
   { name: 'cycles', command: bin('tsx'), args: [path.join(repoRoot, 'scripts/importCycles.ts')] },
+  // The folders of client/, sim-server/ and domain/ import one another one way only (issue 39).
+  { name: 'layers', command: bin('tsx'), args: [path.join(repoRoot, 'scripts/folderGraph.ts')] },
   // Files over 300 lines are named as warnings, over 400 fail (issue 27).
   { name: 'sizes', command: bin('tsx'), args: [path.join(repoRoot, 'scripts/fileSizes.ts')] },
   ...['unit', 'server', 'e2e'].map((project) => ({

@@ -1,5 +1,6 @@
 // The boundaries eslint.config.js draws, checked with ESLint itself on small sources placed in each folder: the
-// dashboard and the simulator never import each other, and domain/ never reads the clock or randomness.
+// dashboard and the simulator never import each other, the client's layers import only downwards, and domain/ never
+// reads the clock or randomness.
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,67 @@ describe('lint boundaries', () => {
       "import { assertNever } from '#domain/checks/assertNever';\nexport const check = assertNever;\n";
     expect(await rulesFiredFor('client/map/boundary.ts', shared)).toEqual([]);
     expect(await rulesFiredFor('sim-server/things/boundary.ts', shared)).toEqual([]);
+  });
+
+  it("keep the client's layers pointing down: ui → api → live → session → map → features → app", async () => {
+    const upward: [string, string][] = [
+      // The kit reads no session (the issue 39 case: displayTime imported app/session.ts).
+      [
+        'client/ui/boundary.ts',
+        "import { apiClient } from '../session/session.ts';\nexport const client = apiClient;\n",
+      ],
+      // Type-only imports count too: they tie the two folders together for a reader.
+      [
+        'client/ui/boundary.ts',
+        "import type { ApiClient } from '../api/httpClient.ts';\nexport type Client = ApiClient;\n",
+      ],
+      [
+        'client/api/boundary.ts',
+        "import { cableStatus } from '../live/thingsStore.ts';\nexport const status = cableStatus;\n",
+      ],
+      [
+        'client/live/boundary.ts',
+        "import { LiveMap } from '../map/LiveMap.tsx';\nexport const map = LiveMap;\n",
+      ],
+      [
+        'client/live/boundary.ts',
+        "import { sessionProfile } from '#client/session/session.ts';\nexport const profile = sessionProfile;\n",
+      ],
+      [
+        'client/map/boundary.ts',
+        "import { TripsPage } from '../features/trips/TripsPage.tsx';\nexport const page = TripsPage;\n",
+      ],
+      [
+        'client/features/trips/boundary.ts',
+        "import { App } from '../../app/App.tsx';\nexport const app = App;\n",
+      ],
+    ];
+    for (const [file, code] of upward)
+      expect(await rulesFiredFor(file, code), `${file}: ${code}`).toEqual(['import-x/no-restricted-paths']);
+    const downward: [string, string][] = [
+      [
+        'client/app/boundary.ts',
+        "import { TripsPage } from '../features/trips/TripsPage.tsx';\nexport const page = TripsPage;\n",
+      ],
+      [
+        'client/features/trips/boundary.ts',
+        "import { apiClient } from '../../session/session.ts';\nexport const client = apiClient;\n",
+      ],
+      [
+        'client/map/boundary.ts',
+        "import { sessionProfile } from '../session/session.ts';\nexport const profile = sessionProfile;\n",
+      ],
+      [
+        'client/session/boundary.ts',
+        "import { cableStatus } from '../live/thingsStore.ts';\nexport const status = cableStatus;\n",
+      ],
+      [
+        'client/api/boundary.ts',
+        "import { failure } from '../ui/result.ts';\nexport const failed = failure;\n",
+      ],
+    ];
+    for (const [file, code] of downward)
+      expect(await rulesFiredFor(file, code), `${file}: ${code}`).toEqual([]);
   });
 
   it('keep the clock out of domain/ but allow converting a given time', async () => {

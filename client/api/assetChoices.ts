@@ -1,5 +1,5 @@
 // Every asset of an organization other than the viewed one as picker choices (issue 29; the viewed organization's
-// come from the live worker, ui/useAssetChoices.ts): all pages of `GET /organization/things` (live §7), read once
+// come from the live worker, session/useAssetChoices.ts): all pages of `GET /organization/things` (live §7), read once
 // per organization and kept for a minute, so moving between screens does not read them again.
 import { assetChoiceOf, byChoiceName, type AssetChoice } from '#domain/things/assetChoices';
 import { decodeThingsPage } from '#domain/things/thingsPage';

@@ -1,5 +1,5 @@
 // The trip calls of access §7: one `GET /things/{id}/trips` per asset in parallel, merged from their settled
-// results (domain/trips/trip.ts), coverage per asset (the assets to choose from: ui/useAssetChoices.ts).
+// results (domain/trips/trip.ts), coverage per asset (the assets to choose from: session/useAssetChoices.ts).
 import {
   decodeCoverage,
   mergeSettledTrips,

@@ -8,7 +8,7 @@ import { ResetPassword } from '../features/welcome/ResetPassword.tsx';
 import { SignIn } from '../features/welcome/SignIn.tsx';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { DashboardRoutes } from './DashboardRoutes.tsx';
-import { CrashBoundary, NotFound } from './NotFound.tsx';
+import { CrashBoundary, NotFound } from '../ui/NotFound.tsx';
 import { RequireSession, RootRedirect, SignedOutOnly } from './gates.tsx';
 import { usePrefetchLandingWhileTyping } from './sectionScreens.ts';
 

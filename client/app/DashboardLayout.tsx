@@ -6,17 +6,17 @@ import { fetchProfile, PLEASE_LOG_BACK_IN } from '../api/auth.ts';
 import { AccountMenu } from '../features/chrome/AccountMenu.tsx';
 import { MobileTabs } from '../features/chrome/MobileTabs.tsx';
 import { MobileTopBar } from '../features/chrome/MobileTopBar.tsx';
-import { drawerOpen, mayViewData, sectionLabel } from './navigation.ts';
+import { drawerOpen, mayViewData, sectionLabel } from '../session/navigation.ts';
 import { OrganizationPicker } from '../features/chrome/OrganizationPicker.tsx';
 import { SideNav } from '../features/chrome/SideNav.tsx';
 import { SupportDialog } from '../features/chrome/SupportDialog.tsx';
-import { offerSupportOnWelcome } from './supportDialogState.ts';
+import { offerSupportOnWelcome } from '../session/supportDialogState.ts';
 import { startVersionWatch } from '../features/chrome/versionWatch.ts';
 import { startLiveBridge } from '../live/liveBridge.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
-import { currentEnvironment } from './environment.ts';
-import { expireSession } from './sessionActions.ts';
-import { startSessionKeeper } from './sessionKeeper.ts';
+import { currentEnvironment } from '../session/environment.ts';
+import { expireSession } from '../session/sessionActions.ts';
+import { startSessionKeeper } from '../session/sessionKeeper.ts';
 import { AreasPage, ClosuresPage, EventsPage, ZonesPage } from './sectionScreens.ts';
 import { prefetchMapShell, SharedMap } from './SharedMap.tsx';
 import {
@@ -27,9 +27,9 @@ import {
   sessionProfile,
   sessionToken,
   subscribedOrganization,
-} from './session.ts';
-import { useIsMobile } from './viewport.ts';
-import './fullMessage.css';
+} from '../session/session.ts';
+import { useIsMobile } from '../session/viewport.ts';
+import '../ui/fullMessage.css';
 import './dashboard.css';
 
 /** Loads the profile when the page was opened with a stored token; a refused one ends the session. */

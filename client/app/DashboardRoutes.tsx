@@ -4,10 +4,10 @@ import { Redirect, useLocation } from 'wouter';
 import { decideRoute, type RouteMatch } from '#domain/session/routeGates';
 import { assertNever } from '#domain/checks/assertNever';
 import { rememberPathOutsideAccounts } from '../features/accounts/accountsNavigation.ts';
-import { rememberSectionPath, sectionLabel } from './navigation.ts';
+import { rememberSectionPath, sectionLabel } from '../session/navigation.ts';
 import { SectionPlaceholder } from '../features/sections/SectionPlaceholder.tsx';
 import type { ThingsPanel } from '../features/things/ThingsPage.tsx';
-import { DesktopOnly, NotFound, Unauthorized } from './NotFound.tsx';
+import { DesktopOnly, NotFound, Unauthorized } from '../ui/NotFound.tsx';
 import {
   AccountsPage,
   AlarmsPage,
@@ -22,8 +22,8 @@ import {
   TripsPage,
   ZonesPage,
 } from './sectionScreens.ts';
-import { permissions } from './session.ts';
-import { useIsMobile } from './viewport.ts';
+import { permissions } from '../session/session.ts';
+import { useIsMobile } from '../session/viewport.ts';
 
 function decodeParam(value: string | undefined): string | null {
   if (!value) return null;

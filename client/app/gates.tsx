@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { isSignedIn, rememberReturnPath, sessionEndReason } from './session.ts';
+import { isSignedIn, rememberReturnPath, sessionEndReason } from '../session/session.ts';
 
 /** `/` goes to the dashboard when signed in, else to sign-in (access §2). */
 export function RootRedirect() {

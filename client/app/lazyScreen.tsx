@@ -3,7 +3,7 @@
 // 120 s ends in the chunk-load error of live §8 instead of a spinner that never stops; Retry loads the page again,
 // which asks the server for the chunk anew (a new build may have replaced it).
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import './fullMessage.css';
+import '../ui/fullMessage.css';
 
 /** live §9 / §8: a chunk load ends in the chunk-load error after 120 s. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

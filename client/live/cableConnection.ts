@@ -13,15 +13,17 @@
 // Pausing (a replay is shown, docs/time-travel.md "The live stream while replaying"): `pause` closes the socket and
 // keeps the position; `resume` connects again and takes up the stream from there, as after a drop. Only a server
 // that speaks the extended protocol is paused: without history the pause would lose what it skipped.
+//
+// Read top to bottom: the types, the socket helpers, the silence watchdog, then `openCableConnection`, which holds
+// the connection's state and its reconnects. Where the stream stands and what each frame does: cableStream.ts.
 import {
   ACTIONCABLE_EXT_SUBPROTOCOL,
   DASHBOARD_SUBPROTOCOL,
   eventsChannelIdentifier,
-  eventsStreamName,
-  type HistoryRequest,
 } from '#domain/cable/cableProtocol';
 import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '#domain/pipeline/operators';
-import { decodeCableFrame, type LiveMessage, type StreamPosition } from './cableFrames.ts';
+import { decodeCableFrame, type LiveMessage } from './cableFrames.ts';
+import { handleFrame, resumable, type FrameContext, type StreamResume } from './cableStream.ts';
 
 /** The server pings every 3 s; this much silence means the socket is dead even if it never closed. */
 export const SILENCE_LIMIT_MS = 10_000;
@@ -93,14 +95,122 @@ const defaultTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
 };
 
-export function openCableConnection(options: CableConnectionOptions): CableConnection {
+/** Unhooks a socket so nothing it still reports reaches the connection. */
+function detach(current: SocketLike) {
+  current.onopen = null;
+  current.onmessage = null;
+  current.onclose = null;
+  current.onerror = null;
+}
+
+/** Unhooks a socket and closes it; it may already be closed. */
+function retire(current: SocketLike, ending?: { code: number; reason: string }) {
+  detach(current);
+  try {
+    if (ending) current.close(ending.code, ending.reason);
+    else current.close();
+  } catch {
+    // Already closed.
+  }
+}
+
+/** Hooks a socket's events: its opening, each text frame, and its end (closed or failed alike). */
+function listen(current: SocketLike, on: { opened(): void; text(data: string): void; ended(): void }) {
+  current.onopen = () => on.opened();
+  current.onmessage = (event) => {
+    if (typeof event.data === 'string') on.text(event.data);
+  };
+  current.onclose = () => on.ended();
+  current.onerror = () => on.ended();
+}
+
+/** A socket that is never open: it stands for an attempt that failed before it had one. */
+function deadSocket(): SocketLike {
+  return {
+    onopen: null,
+    onmessage: null,
+    onclose: null,
+    onerror: null,
+    send: () => undefined,
+    close: () => undefined,
+  };
+}
+
+type SilenceWatchdog = {
+  /** A frame came: only the time is noted (frames come by the thousand per second). */
+  noteFrame(): void;
+  /** Starts watching `current`; `onSilent` runs once it was quiet for the limit. */
+  arm(current: SocketLike): void;
+  clear(): void;
+};
+
+// Frames come by the thousand per second: each one only notes the time, and the watchdog, when it fires, looks at
+// how long the socket has really been quiet (re-arming a timer per frame cost more than decoding the frame).
+function createSilenceWatchdog(
+  timers: Timers,
+  options: Pick<CableConnectionOptions, 'now' | 'silenceLimitMs'>,
+  isCurrent: (current: SocketLike) => boolean,
+  onSilent: (current: SocketLike) => void,
+): SilenceWatchdog {
+  const now = options.now ?? (() => performance.now());
+  const limitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
+  let timer: unknown = null;
+  let lastFrameAt = 0;
+  const clear = () => {
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = null;
+  };
+  const arm = (current: SocketLike, delay = limitMs) => {
+    clear();
+    timer = timers.setTimeout(() => {
+      timer = null;
+      if (!isCurrent(current)) return;
+      const quietFor = now() - lastFrameAt;
+      if (quietFor >= limitMs) onSilent(current);
+      else arm(current, limitMs - quietFor);
+    }, delay);
+  };
+  return {
+    noteFrame: () => {
+      lastFrameAt = now();
+    },
+    arm: (current) => {
+      lastFrameAt = now();
+      arm(current);
+    },
+    clear,
+  };
+}
+
+/**
+ * A new socket with the session's current token, the extended protocol offered first (a server that does not speak
+ * it answers `datapumper` as before); null when a malformed URL or token threw at once.
+ */
+function openSocket(options: CableConnectionOptions): SocketLike | null {
   const createSocket =
     options.createSocket ??
     ((url: string, protocols: string[]) => new WebSocket(url, protocols) as SocketLike);
+  try {
+    const token = typeof options.token === 'function' ? options.token() : options.token;
+    return createSocket(options.url, [ACTIONCABLE_EXT_SUBPROTOCOL, DASHBOARD_SUBPROTOCOL, token]);
+  } catch {
+    return null;
+  }
+}
+
+/** Reports each new status once, saying whether a reconnect or a resume will take the stream up where it was. */
+function statusReporter(options: CableConnectionOptions, resume: StreamResume) {
+  let status: CableStatus | null = null;
+  return (next: CableStatus, resumed = false) => {
+    if (status === next) return;
+    status = next;
+    const willResume = (next === 'reconnecting' || next === 'paused') && resumable(resume);
+    options.onStatus(next, { resumed, resumable: willResume });
+  };
+}
+
+export function openCableConnection(options: CableConnectionOptions): CableConnection {
   const timers = options.timers ?? defaultTimers;
-  const identifier = eventsChannelIdentifier(options.organizationId);
-  const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
-  const now = options.now ?? (() => performance.now());
 
   let socket: SocketLike | null = null;
   let failedAttempts = 0;
@@ -108,81 +218,17 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
   let closed = false;
   let paused = false;
   let reconnectTimer: unknown = null;
-  let silenceTimer: unknown = null;
-  let lastFrameAt = 0;
-  let status: CableStatus | null = null;
-  /** The server speaks the extended protocol (its last welcome had a session id). */
-  let extended = false;
-  /** The last broadcast's place in the stream; null until one carried it. */
-  let position: StreamPosition | null = null;
-  /** The server time (unix seconds) of the last ping: where to resume from when no broadcast came yet. */
-  let lastPingAt: number | null = null;
-  /** A history was asked for with this subscription; live waits for its answer. */
-  let awaitingHistory = false;
+  const resume: StreamResume = { extended: false, position: null, lastPingAt: null, awaitingHistory: false };
+  const watchdog = createSilenceWatchdog(timers, options, (current) => current === socket, dropSocket);
 
-  function resumable(): boolean {
-    return extended && (position !== null || lastPingAt !== null);
-  }
-
-  function setStatus(next: CableStatus, resumed = false) {
-    if (status === next) return;
-    status = next;
-    const willResume = (next === 'reconnecting' || next === 'paused') && resumable();
-    options.onStatus(next, { resumed, resumable: willResume });
-  }
-
-  /** What to ask the server to send again: from the last position, else from the last ping (nothing came yet). */
-  function historyRequest(): HistoryRequest | null {
-    if (!everSubscribed || !resumable()) return null;
-    if (position !== null) return { streams: { [eventsStreamName(options.organizationId)]: position } };
-    return lastPingAt === null ? null : { since: lastPingAt };
-  }
-
-  /** Subscribed and, if a history was asked for, answered: broadcasts flow again. */
-  function becomeLive(resumed: boolean) {
-    const isResubscription = everSubscribed;
-    failedAttempts = 0;
-    everSubscribed = true;
-    setStatus('live', resumed);
-    if (isResubscription) options.onResubscribed?.(resumed);
-  }
-
-  function clearSilenceTimer() {
-    if (silenceTimer !== null) timers.clearTimeout(silenceTimer);
-    silenceTimer = null;
-  }
-
-  // Frames come by the thousand per second: each one only notes the time, and the watchdog, when it fires, looks
-  // at how long the socket has really been quiet (re-arming a timer per frame cost more than decoding the frame).
-  function armSilenceTimer(current: SocketLike, delay = silenceLimitMs) {
-    clearSilenceTimer();
-    silenceTimer = timers.setTimeout(() => {
-      silenceTimer = null;
-      if (current !== socket) return;
-      const quietFor = now() - lastFrameAt;
-      if (quietFor >= silenceLimitMs) dropSocket(current);
-      else armSilenceTimer(current, silenceLimitMs - quietFor);
-    }, delay);
-  }
-
-  function detach(current: SocketLike) {
-    current.onopen = null;
-    current.onmessage = null;
-    current.onclose = null;
-    current.onerror = null;
-  }
+  const setStatus = statusReporter(options, resume);
 
   /** Forgets a dead socket and schedules the next attempt, or gives up after the last one. */
   function dropSocket(current: SocketLike) {
-    detach(current);
-    try {
-      current.close();
-    } catch {
-      // Already closed.
-    }
+    retire(current);
     if (current !== socket) return;
     socket = null;
-    clearSilenceTimer();
+    watchdog.clear();
     if (closed || paused) return;
     if (failedAttempts >= MAX_RECONNECT_ATTEMPTS) {
       setStatus('failed');
@@ -197,99 +243,51 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
     }, delay);
   }
 
-  function handleFrame(current: SocketLike, text: string) {
-    lastFrameAt = now();
-    const frame = decodeCableFrame(text);
-    switch (frame.kind) {
-      case 'welcome': {
-        extended = frame.sid !== null;
-        const history = extended ? historyRequest() : null;
-        awaitingHistory = history !== null;
-        current.send(JSON.stringify({ command: 'subscribe', identifier, ...(history && { history }) }));
-        return;
-      }
-      case 'ping':
-        if (frame.at !== null) lastPingAt = frame.at;
-        return;
-      case 'ignored':
-        return;
-      case 'confirmed':
-        if (frame.identifier !== identifier || awaitingHistory) return;
-        becomeLive(false);
-        return;
-      case 'historyConfirmed':
-      case 'historyRejected':
-        if (frame.identifier !== identifier || !awaitingHistory) return;
-        awaitingHistory = false;
-        // Rejected: the position is of no use any more; the reload that follows stands in for the history.
-        if (frame.kind === 'historyRejected') position = null;
-        becomeLive(frame.kind === 'historyConfirmed');
-        return;
-      case 'rejected':
-        // The organization is not visible to this user; retrying cannot change that.
-        if (frame.identifier !== identifier) return;
-        closed = true;
-        detach(current);
-        current.close();
-        socket = null;
-        clearSilenceTimer();
-        setStatus('unauthorized');
-        return;
-      case 'disconnect':
-        if (!frame.reconnect || frame.reason === 'unauthorized') {
-          closed = true;
-          detach(current);
-          current.close();
-          socket = null;
-          clearSilenceTimer();
-          setStatus('unauthorized');
-          return;
-        }
-        dropSocket(current);
-        return;
-      case 'message':
-        if (frame.identifier !== identifier) return;
-        if (frame.position !== null) position = frame.position;
-        options.onMessage(frame.message);
-        return;
-      default: {
-        const unhandled: never = frame;
-        return unhandled;
-      }
-    }
+  /** The server refused this user (the organization is not theirs, or the token): stop for good. */
+  function refuse(current: SocketLike) {
+    closed = true;
+    detach(current);
+    current.close();
+    socket = null;
+    watchdog.clear();
+    setStatus('unauthorized');
   }
+
+  const stream: Omit<FrameContext, 'send' | 'drop' | 'refuse'> = {
+    identifier: eventsChannelIdentifier(options.organizationId),
+    organizationId: options.organizationId,
+    resume,
+    everSubscribed: () => everSubscribed,
+    becomeLive(resumed) {
+      const isResubscription = everSubscribed;
+      failedAttempts = 0;
+      everSubscribed = true;
+      setStatus('live', resumed);
+      if (isResubscription) options.onResubscribed?.(resumed);
+    },
+    onMessage: (message) => options.onMessage(message),
+  };
 
   function connect() {
     if (closed) return;
-    let current: SocketLike;
-    try {
-      const token = typeof options.token === 'function' ? options.token() : options.token;
-      // The extended protocol first; a server that does not speak it answers `datapumper` as before.
-      current = createSocket(options.url, [ACTIONCABLE_EXT_SUBPROTOCOL, DASHBOARD_SUBPROTOCOL, token]);
-    } catch {
-      // A malformed URL or token throws synchronously; treat it like a failed attempt.
-      const placeholder: SocketLike = {
-        onopen: null,
-        onmessage: null,
-        onclose: null,
-        onerror: null,
-        send: () => undefined,
-        close: () => undefined,
-      };
-      socket = placeholder;
-      dropSocket(placeholder);
-      return;
-    }
-    socket = current;
-    current.onopen = () => {
-      lastFrameAt = now();
-      armSilenceTimer(current);
+    const current = openSocket(options);
+    socket = current ?? deadSocket();
+    // A malformed URL or token threw at once: the attempt fails like any other.
+    if (current === null) return dropSocket(socket);
+    const frames: FrameContext = {
+      ...stream,
+      send: (data) => current.send(data),
+      drop: () => dropSocket(current),
+      refuse: () => refuse(current),
     };
-    current.onmessage = (event) => {
-      if (typeof event.data === 'string') handleFrame(current, event.data);
-    };
-    current.onclose = () => dropSocket(current);
-    current.onerror = () => dropSocket(current);
+    listen(current, {
+      opened: () => watchdog.arm(current),
+      text(data) {
+        watchdog.noteFrame();
+        handleFrame(frames, decodeCableFrame(data));
+      },
+      ended: () => dropSocket(current),
+    });
   }
 
   setStatus('connecting');
@@ -299,18 +297,11 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
   function shutDown(reason: string) {
     if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
     reconnectTimer = null;
-    clearSilenceTimer();
-    awaitingHistory = false;
+    watchdog.clear();
+    resume.awaitingHistory = false;
     const current = socket;
     socket = null;
-    if (current) {
-      detach(current);
-      try {
-        current.close(1000, reason);
-      } catch {
-        // Already closed.
-      }
-    }
+    if (current) retire(current, { code: 1000, reason });
   }
 
   return {
@@ -320,7 +311,7 @@ export function openCableConnection(options: CableConnectionOptions): CableConne
     },
     pause() {
       // A server without history could not give back what the pause misses: the stream keeps flowing there.
-      if (closed || paused || !extended) return;
+      if (closed || paused || !resume.extended) return;
       paused = true;
       shutDown('replay shown');
       failedAttempts = 0;

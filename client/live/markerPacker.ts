@@ -13,7 +13,7 @@ import {
   isRaisedMarker,
   markerCategory,
   movingCourse,
-} from '../map/markerStyle.ts';
+} from '../ui/markerStyle.ts';
 import type { MarkerAttributes } from './mapProtocol.ts';
 
 type PositionedThing = Thing & { position: { lat: number; lng: number } };

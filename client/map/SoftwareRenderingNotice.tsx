@@ -4,7 +4,7 @@
 // and its two buttons are in the page's tab order (the notice does not take focus).
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { setPreference } from '../app/preferences.ts';
+import { setPreference } from '../session/preferences.ts';
 import { lighterMap } from './mapViewState.ts';
 import { SOFTWARE_NOTICE_STORAGE_KEY, mapRendering } from './softwareRendering.ts';
 export const SOFTWARE_NOTICE_TEXT =

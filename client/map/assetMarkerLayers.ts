@@ -8,7 +8,7 @@
 import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
 import { IconLayer } from '@deck.gl/layers';
 import type { MarkerSet } from '../live/thingsStore.ts';
-import { currentTheme } from '../app/preferences.ts';
+import { currentTheme } from '../session/preferences.ts';
 import { MarkerDiscLayer } from './markerDiscLayer.ts';
 import { MarkerFleetLayer } from './markerFleetLayer.ts';
 import {
@@ -33,7 +33,7 @@ import {
   statusBadgeSize,
   statusOfRing,
   type MarkerCategory,
-} from './markerStyle.ts';
+} from '../ui/markerStyle.ts';
 
 export const MARKER_RING_LAYER = 'asset-rings';
 const SELECTED_RING_LAYER = 'selected-asset-ring';

@@ -3,8 +3,8 @@
 // localStorage (for trying a key without rebuilding) — else the offline MapLibre basemap the simulator serves.
 // And the map types each offers (live §2): Google all four, the offline basemap its road map alone, so the map-type
 // control shows only on Google.
-import type { EnvironmentName } from '../app/environment.ts';
-import { currentEnvironment } from '../app/environment.ts';
+import type { EnvironmentName } from '../session/environment.ts';
+import { currentEnvironment } from '../session/environment.ts';
 import { MAP_TYPES, type MapType } from './mapSurface.ts';
 
 export const GOOGLE_KEY_STORAGE_KEY = 'fleetDashboard.googleMapsKey';

@@ -2,7 +2,7 @@
 // the test hook find a marker without scanning the set.
 import { markerPosition, type RaisedMarker } from './assetMarkerLayers.ts';
 import type { MarkerSet } from '../live/thingsStore.ts';
-import { MARKER_CATEGORIES } from './markerStyle.ts';
+import { MARKER_CATEGORIES } from '../ui/markerStyle.ts';
 
 /** A marker set with the index of each id, built once per id list. */
 export type IndexedMarkers = { markers: MarkerSet; indexOf: ReadonlyMap<string, number> };

@@ -37,7 +37,7 @@ import {
 import { markerIconAtlas } from './markerIcons.ts';
 import { DEFAULT_ZOOM } from './mapStyle.ts';
 import { indexed, positionIn, raisedAt, type IndexedMarkers } from './indexedMarkers.ts';
-import { SELECTED_RING_COLOR, markerSize } from './markerStyle.ts';
+import { SELECTED_RING_COLOR, markerSize } from '../ui/markerStyle.ts';
 import { overlayIconAtlas } from './overlayIcons.ts';
 import { overlayLayers, pickedOverlay, type PickedOverlay } from './overlayLayers.ts';
 import { pickedStationId, stationLayers } from './stationLayers.ts';

@@ -5,7 +5,7 @@
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import type { MarkerSet } from '../live/thingsStore.ts';
 import { markerPosition } from './assetMarkerLayers.ts';
-import { MARKER_CATEGORIES, type MarkerCategory } from './markerStyle.ts';
+import { MARKER_CATEGORIES, type MarkerCategory } from '../ui/markerStyle.ts';
 import type { Basemap } from './basemap.ts';
 import { editResult, startEditing, stopEditing, type EditRequest, type EditResult } from './mapEditing.ts';
 

@@ -2,7 +2,7 @@
 // hovered or pinned, the Finder and Follow toggles, and the Group View, Density View and lighter map preferences
 // (read from the browser's view preferences, Group View on by default). The map surface writes the camera; controls and screens read it.
 import { computed, signal } from '@preact/signals-react';
-import { localPreferences, setPreference } from '../app/preferences.ts';
+import { localPreferences, setPreference } from '../session/preferences.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from './mapStyle.ts';
 
 export type CameraState = { zoom: number; lng: number; lat: number };
@@ -25,7 +25,7 @@ export const finderOn = signal(true);
 export const followSelected = signal(false);
 
 /**
- * Group View and Density View are the browser's view preferences (client/app/preferences.ts): the Things list's
+ * Group View and Density View are the browser's view preferences (client/session/preferences.ts): the Things list's
  * toggles and the Accounts Preferences tab change the same stored choice, and the map follows either.
  */
 export const groupView = computed(() => localPreferences().value.groupView);

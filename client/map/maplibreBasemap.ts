@@ -6,7 +6,7 @@
 // software renderer (softwareRendering.ts) both canvases draw at one device pixel per CSS pixel and deck.gl's without
 // antialiasing. It offers the one map type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter
 // for the shape editor. Its colours follow the light or night theme, its street names the lighter map
-// (client/app/preferences.ts).
+// (client/session/preferences.ts).
 import type { PickingInfo } from '@deck.gl/core';
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
@@ -17,7 +17,7 @@ import { BASEMAP_MAP_TYPES } from './basemapChoice.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { createOnDemandFrames } from './onDemandFrames.ts';
 import { effect } from '@preact/signals-react';
-import { currentTheme, localPreferences } from '../app/preferences.ts';
+import { currentTheme, localPreferences } from '../session/preferences.ts';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,

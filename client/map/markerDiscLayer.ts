@@ -7,7 +7,7 @@
 import type { Accessor, DefaultProps } from '@deck.gl/core';
 import { ScatterplotLayer, type ScatterplotLayerProps } from '@deck.gl/layers';
 import type { Texture } from '@luma.gl/core';
-import { MARKER_ICON_SHARE as ICON_SHARE } from './markerStyle.ts';
+import { MARKER_ICON_SHARE as ICON_SHARE } from '../ui/markerStyle.ts';
 
 type MarkerDiscProps<DataT = unknown> = {
   /** The atlas: a row of square cells, the category's icon in cell `getIconCell`. */

@@ -10,7 +10,7 @@
 // No outside assets; built once per page.
 import { ASSET_STATUSES, statusName } from '#domain/status/assetStatus';
 import { GLYPH_PATHS, GLYPH_SIZE, STATUS_APPEARANCE } from '../ui/statusAppearance.ts';
-import { CATEGORY_COLORS, MARKER_CATEGORIES, type MarkerCategory } from './markerStyle.ts';
+import { CATEGORY_COLORS, MARKER_CATEGORIES, type MarkerCategory } from '../ui/markerStyle.ts';
 
 const CELL = 64;
 /** A cell's side in the atlas's pixels. */

@@ -1,16 +1,11 @@
 // The dashboard's live regions (issue 26, WCAG 4.1.3): one polite and one assertive region, fed through the
 // rate-limited announcer (announcer.ts). Mounted once per signed-in screen; `announce` is how any part of the
-// dashboard says something (a save's result), and the component itself watches the live picture for what a
-// dispatcher must hear without looking: assets going offline and new incidents. Counts are compared within one
-// fleet only (the total unchanged for offline, grown for incidents), so loading or switching an organization is
-// never read out as a change. What was said belongs to the screen it was said on (issue 37 item 11): the next
-// screen's status region starts empty instead of still holding the last form's "Saved".
-import { effect } from '@preact/signals-react';
+// dashboard says something (a save's result). What the dashboard says unasked (assets going offline, new incidents)
+// is the mounting shell's `watch` (client/app/livePictureAnnouncements.ts): the kit reads no live picture. What was
+// said belongs to the screen it was said on (issue 37 item 11): the next screen's status region starts empty
+// instead of still holding the last form's "Saved".
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { subscribedOrganization } from '../app/session.ts';
-import { eventCounts } from '../live/eventsStore.ts';
-import { statusCounts } from '../live/thingsStore.ts';
 import { createAnnouncer, type Announcement, type Announcer, type Politeness } from './announcer.ts';
 
 let mounted: Announcer | null = null;
@@ -20,9 +15,12 @@ export function announce(message: Announcement): void {
   mounted?.announce(message);
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+type LiveAnnouncerProps = {
+  /** Starts watching what the announcer says unasked; returns how to stop. Read once, when mounted. */
+  watch?: (announcer: Announcer) => () => void;
+};
 
-export function LiveAnnouncer() {
+export function LiveAnnouncer({ watch }: LiveAnnouncerProps) {
   const [spoken, setSpoken] = useState<Record<Politeness, string>>({ polite: '', assertive: '' });
   const [spokenOn, setSpokenOn] = useState<Record<Politeness, string>>({ polite: '', assertive: '' });
   // The address is read from the window, as when the words were said; `location` re-renders on every navigation.
@@ -61,38 +59,14 @@ export function LiveAnnouncer() {
     );
     mounted = announcer;
 
-    let organizationId: string | null = null;
-    let offline = statusCounts.peek();
-    let events = eventCounts.peek();
-    const stopOrganization = effect(() => {
-      const id = subscribedOrganization.value?.id ?? null;
-      if (id !== organizationId) announcer.clear();
-      organizationId = id;
-    });
-    const stopOffline = effect(() => {
-      const counts = statusCounts.value;
-      const wentOffline = counts.offline - offline.offline;
-      if (counts.total === offline.total && offline.total > 0 && wentOffline > 0)
-        announcer.announce({
-          text: `${plural(counts.offline, 'asset', 'assets')} offline, ${wentOffline} more than before`,
-          key: 'offline',
-        });
-      offline = counts;
-    });
-    const stopEvents = effect(() => {
-      const counts = eventCounts.value;
-      const added = counts.total - events.total;
-      if (events.total > 0 && added > 0 && counts.active > events.active)
-        announcer.announce({ text: `${plural(added, 'new incident', 'new incidents')}`, key: 'incidents' });
-      events = counts;
-    });
+    const stopWatching = watch?.(announcer);
     return () => {
-      stopOrganization();
-      stopOffline();
-      stopEvents();
+      stopWatching?.();
       announcer.dispose();
       if (mounted === announcer) mounted = null;
     };
+    // The watch is the shell's, fixed for the page: a new one is not a reason to drop what waits.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

@@ -8,7 +8,8 @@
 // 0.0001°) and move it on the map at once: the arrow-key way of moving a corner.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { isValidLatitude, isValidLongitude, truncateCoordinate } from '#domain/units/coordinates';
-import type { ShapePoint } from '../map/useShapeEditing.ts';
+// A point as the domain writes one; the map's shape editing (client/map/useShapeEditing.ts) uses the same shape.
+import type { LatLng as ShapePoint } from '#domain/things/thing';
 import './pointsEditor.css';
 
 export const LATITUDE_RANGE_ERROR = 'Latitude must be a number from -90 to 90';

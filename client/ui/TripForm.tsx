@@ -1,14 +1,13 @@
 // The trip search form (access §5 "Trip or hazard range"): 1 to 5 assets picked from the organization's list, a
 // start and an end at most 24 hours apart in the past, and what telemetry each picked asset has (coverage). Its
 // state is the kit's `useForm`: a rule's message shows under its field once the field was touched and changed, or
-// after a search was tried, and follows every change from then on.
+// after a search was tried, and follows every change from then on. The screen hands in how coverage is asked for
+// (`coverageOf`), so the kit calls no API.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AssetChoice as OfferedAsset } from '#domain/things/assetChoices';
 import { tripSearchProblems } from '#domain/trips/tripRange';
 import type { Coverage } from '#domain/trips/trip';
-import { fetchCoverage, type AssetChoice } from '../api/trips.ts';
-import { apiClient } from '../app/session.ts';
 import { AssetPicker } from './AssetPicker.tsx';
 import { describedBy, Field, FieldError } from './FormField.tsx';
 import { displayZone } from './displayTime.ts';
@@ -18,13 +17,17 @@ import './tripPages.css';
 
 const HOUR = 3_600_000;
 
-export type TripSearchRequest = { assets: AssetChoice[]; start: number; end: number };
+/** A picked asset as the search sends it. */
+export type SearchedAsset = Pick<OfferedAsset, 'id' | 'name'>;
+export type TripSearchRequest = { assets: SearchedAsset[]; start: number; end: number };
 
 type TripFormProps = {
   /** Every asset of the organization; the picker offers them all, with search (issue 29). */
   choices: readonly OfferedAsset[] | null;
   busy: boolean;
   onSearch(request: TripSearchRequest): void;
+  /** What telemetry each of these assets has (the screen asks the API); a stable function, asked on each pick. */
+  coverageOf(thingIds: readonly string[]): Promise<readonly Coverage[]>;
   /** Fields a screen adds (the hazards' types), shown before the button. */
   children?: ReactNode;
   /** A problem of those fields that stops the search, shown under them once a search was tried. */
@@ -80,7 +83,14 @@ function TimeField({ id, value, error, onChange, onBlur, label }: FieldBinding &
   );
 }
 
-export function TripForm({ choices, busy, onSearch, children, extraProblem = null }: TripFormProps) {
+export function TripForm({
+  choices,
+  busy,
+  onSearch,
+  coverageOf,
+  children,
+  extraProblem = null,
+}: TripFormProps) {
   useSignals();
   const [initial] = useState(() => openingValues(Date.now()));
   const form = useForm(
@@ -93,7 +103,7 @@ export function TripForm({ choices, busy, onSearch, children, extraProblem = nul
   const [coverage, setCoverage] = useState<readonly Coverage[]>([]);
 
   const entries = useMemo(() => choices?.map((choice) => ({ choice, reason: null })) ?? null, [choices]);
-  const picked: AssetChoice[] = useMemo(
+  const picked: SearchedAsset[] = useMemo(
     () =>
       values.things.flatMap((id) => {
         const found = choices?.find((choice) => choice.id === id);
@@ -105,13 +115,13 @@ export function TripForm({ choices, busy, onSearch, children, extraProblem = nul
   const pickedKey = picked.map((asset) => asset.id).join(',');
   useEffect(() => {
     let current = true;
-    void fetchCoverage(apiClient(), pickedKey === '' ? [] : pickedKey.split(',')).then((found) => {
+    void coverageOf(pickedKey === '' ? [] : pickedKey.split(',')).then((found) => {
       if (current) setCoverage(found);
     });
     return () => {
       current = false;
     };
-  }, [pickedKey]);
+  }, [pickedKey, coverageOf]);
 
   const search = () =>
     form.submit(async (current) => {

@@ -2,13 +2,8 @@
 // offline. Pure: the log position, the time and the names come in as arguments (the simulator's projection hands
 // them over from the event it is projecting), so a rebuild of the log raises the same alarms with the same ids.
 import { DEFAULT_STATUS_SETTINGS } from '#domain/status/assetStatus';
-import { hasAnyPermission, VIEW_THINGS } from '#domain/session/rolePermissions';
-import {
-  INVOKE_R2R,
-  VIEW_CLOSURES,
-  VIEW_EVENTS,
-  VIEW_ZONES,
-} from '#domain/session/liveOperationsPermissions';
+import { hasAnyPermission } from '#domain/session/rolePermissions';
+import { ALARM_SUBJECT_PERMISSIONS, VIEW_ALARMS } from '#domain/session/liveOperationsPermissions';
 import { ALARM_KINDS, type AlarmKind } from './alarm.ts';
 import type { QueuedAlarm } from './alarmQueue.ts';
 
@@ -139,15 +134,18 @@ export function hasGoneOffline(
 
 /** Each kind follows the permission that shows its subject (live §6, access §6); R2R follows the R2R test. */
 const KIND_PERMISSIONS: Readonly<Record<AlarmKind, readonly string[]>> = {
-  asset_offline: VIEW_THINGS,
-  wrong_way_alert: VIEW_ZONES,
-  incident_started: VIEW_EVENTS,
-  r2r_alert_not_delivered: [...INVOKE_R2R, 'engineer:test', 'haas:manage'],
-  closure_deactivated_by_asset: VIEW_CLOSURES,
+  asset_offline: ALARM_SUBJECT_PERMISSIONS.asset,
+  wrong_way_alert: ALARM_SUBJECT_PERMISSIONS.zone,
+  incident_started: ALARM_SUBJECT_PERMISSIONS.incident,
+  r2r_alert_not_delivered: ALARM_SUBJECT_PERMISSIONS.r2r,
+  closure_deactivated_by_asset: ALARM_SUBJECT_PERMISSIONS.closure,
 };
 
-/** Whoever sees at least one kind may open the queue. */
-export const ANY_ALARM: readonly string[] = [...new Set(Object.values(KIND_PERMISSIONS).flat())];
+/**
+ * Whoever sees at least one kind may open the queue: the session's list (the route table gates the queue with it,
+ * domain/session/routeGates.ts), which every kind's list above is part of.
+ */
+export const ANY_ALARM: readonly string[] = VIEW_ALARMS;
 
 export function visibleAlarmKinds(permissions: ReadonlySet<string>): AlarmKind[] {
   return ALARM_KINDS.filter((kind) => hasAnyPermission(permissions, KIND_PERMISSIONS[kind]));

@@ -1,14 +1,14 @@
-// What an area save must satisfy beyond its fields (live §5 "Area", "Address", "Postal code"), judged on the body the
+// What an area save must satisfy beyond its fields (live §5 "Area", "Address"; the postal code by country is the
+// organization address's rule, domain/organizations/organizationAddress.ts), judged on the body the
 // dashboard sends (`POST`/`PUT /organization/exclusion_zone`). Form problems are one kind; a bad exclusion shape is another,
 // because the provider answers it with its own texts ("invalid", "too large") that the dashboard translates (§8).
 import { area as turfArea, kinks, polygon as turfPolygon } from '@turf/turf';
+import { postalCodeProblem } from '#domain/organizations/organizationAddress';
 import type { AreaPointWrite, AreaSave } from './areaRecord.ts';
 
 export const POSITION_MISSING =
   "ERROR: Please set new map location. Click 'View Instructions' above if needed";
 export const TOO_FEW_POINTS = 'Exclusions must have at least 3 points';
-export const INVALID_ZIP_CODE = 'Invalid zip code';
-export const INVALID_POSTAL_CODE = 'Invalid postal code';
 
 /** Metres in a mile as the product counts them (live §9). */
 export const METRES_PER_MILE = 1609;
@@ -17,15 +17,6 @@ export const MAX_POLYGON_SQUARE_METRES = 0.5 * METRES_PER_MILE * METRES_PER_MILE
 
 function longitudeOf(point: AreaPointWrite): number | undefined {
   return point.lon ?? point.lng;
-}
-
-/** The postal code rule by country: US zip, Canadian postal code, or letters and digits elsewhere. */
-export function postalCodeProblem(postalCode: string, countryCode: string): string | null {
-  const code = postalCode.trim();
-  const country = countryCode.trim().toUpperCase();
-  if (country === 'US') return /^\d{5}(-\d{4})?$/.test(code) ? null : INVALID_ZIP_CODE;
-  if (country === 'CA') return /^[a-z]\d[a-z] ?\d[a-z]\d$/i.test(code) ? null : INVALID_POSTAL_CODE;
-  return /^[a-z0-9]+([ -][a-z0-9]+)*$/i.test(code) ? null : INVALID_POSTAL_CODE;
 }
 
 function addressProblems(write: AreaSave): string[] {

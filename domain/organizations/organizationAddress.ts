@@ -1,9 +1,9 @@
 // The organization profile's name and address (access §3 "Address form", §5 "Postal code by country",
 // "Organization address", §7 `PUT /organization/{id}`). Read top to bottom: the save body the simulator parses, the
 // client form and its mapper from an organization, then the rules the form and the simulator share: what is
-// required, the postal code by country, and how the labels and the state field follow the country.
+// required, the postal code by country (an area's address follows it too, domain/areas/areaRules.ts), and how the
+// labels and the state field follow the country.
 import * as v from 'valibot';
-import { postalCodeProblem } from '#domain/areas/areaRules';
 import type { Organization } from './organization.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -11,6 +11,8 @@ import type { Organization } from './organization.ts';
 
 export const REQUIRED = 'Required';
 export const COUNTRY_CODE_TOO_LONG = 'At most 2 characters';
+export const INVALID_ZIP_CODE = 'Invalid zip code';
+export const INVALID_POSTAL_CODE = 'Invalid postal code';
 export const ORGANIZATION_NAME_MAX_LENGTH = 1000;
 const ADDRESS_MAX_LENGTH = 200;
 
@@ -67,6 +69,15 @@ export function organizationSaveOf(form: OrganizationForm): OrganizationSave {
 
 // ---------------------------------------------------------------------------------------------
 // Rules
+
+/** The postal code rule by country: US zip, Canadian postal code, or letters and digits elsewhere. */
+export function postalCodeProblem(postalCode: string, countryCode: string): string | null {
+  const code = postalCode.trim();
+  const country = countryCode.trim().toUpperCase();
+  if (country === 'US') return /^\d{5}(-\d{4})?$/.test(code) ? null : INVALID_ZIP_CODE;
+  if (country === 'CA') return /^[a-z]\d[a-z] ?\d[a-z]\d$/i.test(code) ? null : INVALID_POSTAL_CODE;
+  return /^[a-z0-9]+([ -][a-z0-9]+)*$/i.test(code) ? null : INVALID_POSTAL_CODE;
+}
 
 /** Field → problem, empty when the body may be saved. Field names are the wire's. */
 export function organizationAddressProblems(save: OrganizationSave): Record<string, string> {

@@ -1,5 +1,6 @@
 // The any-of permission rules of live §6 for the live-operations writes, shared by the simulator's guards and the
-// dashboard's controls. Reading rules (view things) are in rolePermissions.ts; these are the write side.
+// dashboard's controls, and who sees the alarm queue. Reading things is in rolePermissions.ts.
+import { VIEW_THINGS } from './rolePermissions.ts';
 
 const STAFF = 'haas:manage';
 
@@ -50,3 +51,22 @@ export const ACKNOWLEDGE_ALARMS: readonly string[] = [
   'zone:manage',
   STAFF,
 ];
+
+/** R2R alerts are seen by whoever may invoke R2R or test it, and by provider staff (docs/decisions.md). */
+export const VIEW_R2R_ALERTS: readonly string[] = [...INVOKE_R2R, 'engineer:test', STAFF];
+
+/**
+ * What shows each alarm's subject (docs/decisions.md "Alarms: who sees which"): an alarm kind is seen by whoever
+ * sees its subject (domain/alarms/alarmRules.ts picks each kind's list from here). Here, below the alarms, so the
+ * route table can gate the queue without importing them.
+ */
+export const ALARM_SUBJECT_PERMISSIONS = {
+  asset: VIEW_THINGS,
+  zone: VIEW_ZONES,
+  incident: VIEW_EVENTS,
+  r2r: VIEW_R2R_ALERTS,
+  closure: VIEW_CLOSURES,
+} as const satisfies Record<string, readonly string[]>;
+
+/** Whoever sees at least one kind of alarm may open the queue. */
+export const VIEW_ALARMS: readonly string[] = [...new Set(Object.values(ALARM_SUBJECT_PERMISSIONS).flat())];

@@ -1,8 +1,7 @@
 // The dashboard's route table with the gate of every route (live §2, §6; access §2, §6): which permissions open
 // it (any of them; an empty list lets everyone in), whether it exists on mobile, and where a visitor lands.
 // Read top to bottom: requirements, the table, matching, then the rules screens and the router ask.
-import { ANY_ALARM } from '#domain/alarms/alarmRules';
-import { ADD_AREA, MANAGE_ZONES } from './liveOperationsPermissions.ts';
+import { ADD_AREA, MANAGE_ZONES, VIEW_ALARMS } from './liveOperationsPermissions.ts';
 import { hasAnyPermission, VIEW_THINGS } from './rolePermissions.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -136,7 +135,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('sharing', 'sharing', EVERYONE, desktopOnly),
   // Issue 28: the alarm queue, for whoever sees at least one kind of alarm (docs/alarms.md); on a phone it is
   // reached from the top bar's count, not a tab (the tabs stay the four sections of access §6).
-  rule('alarms', 'alarms', ANY_ALARM),
+  rule('alarms', 'alarms', VIEW_ALARMS),
 ];
 
 /** The first screen of each section, in the order the dashboard prefers them when choosing a landing page. */

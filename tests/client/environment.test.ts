@@ -6,7 +6,7 @@ import {
   environmentNameForHost,
   resolveEnvironment,
   type PageLocation,
-} from '#client/app/environment.ts';
+} from '#client/session/environment.ts';
 
 function page(url: string): PageLocation {
   const parsed = new URL(url);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { evolveBatch } from '#domain/live/evolve';
 import { ListView } from '#client/live/listView.ts';
 import { MarkerPacker } from '#client/live/markerPacker.ts';
-import { CATEGORY_INDEX } from '#client/map/markerStyle.ts';
+import { CATEGORY_INDEX } from '#client/ui/markerStyle.ts';
 import type { MarkerAttributes } from '#client/live/mapProtocol.ts';
 import { SECOND, T0, loadedPicture, point, pointAt, thing } from '#tests/domain/support/builders';
 

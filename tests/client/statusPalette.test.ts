@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ASSET_STATUSES, statusName } from '#domain/status/assetStatus';
 import { BASEMAP_COLOURS, WATER_LAYER, basemapPaint } from '#client/map/mapStyle.ts';
-import { STATUS_RING_COLORS, statusOfRing } from '#client/map/markerStyle.ts';
+import { STATUS_RING_COLORS, statusOfRing } from '#client/ui/markerStyle.ts';
 import { contrastRatio } from '#client/ui/colourContrast.ts';
 import { GLYPH_PATHS, STATUS_APPEARANCE, STATUS_NAMES_IN_ORDER } from '#client/ui/statusAppearance.ts';
 

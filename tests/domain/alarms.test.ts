@@ -11,6 +11,7 @@ import {
 } from '#domain/alarms/alarmQueue';
 import {
   alarmRaisedBy,
+  ANY_ALARM,
   hasGoneOffline,
   OFFLINE_AFTER_MS,
   queueFor,
@@ -18,6 +19,7 @@ import {
   type AlarmSource,
 } from '#domain/alarms/alarmRules';
 import { permissionsForUser, ROLE_IDS, STAFF_PERMISSIONS } from '#domain/session/rolePermissions';
+import { decideRoute } from '#domain/session/routeGates';
 
 const ORGANIZATION = 'org-1';
 const T0 = Date.parse('2026-03-02T15:00:00Z');
@@ -150,5 +152,15 @@ describe('the queue a role sees', () => {
     expect(visibleAlarmKinds(roles.admin)).toContain('r2r_alert_not_delivered');
     expect(visibleAlarmKinds(roles.staff)).toContain('r2r_alert_not_delivered');
     expect(visibleAlarmKinds(new Set(['trip:read']))).toEqual([]);
+  });
+
+  it('opens the queue to exactly those who see at least one kind, the route gate included', () => {
+    const everyPermission = new Set(Object.values(roles).flatMap((granted) => [...granted]));
+    for (const permission of [...everyPermission, ...ANY_ALARM]) {
+      const seesAKind = visibleAlarmKinds(new Set([permission])).length > 0;
+      expect(ANY_ALARM.includes(permission), permission).toBe(seesAKind);
+      const route = decideRoute('/dashboard/alarms', { permissions: [permission], isMobile: false });
+      expect(route.kind, permission).toBe(seesAKind ? 'screen' : 'unauthorized');
+    }
   });
 });

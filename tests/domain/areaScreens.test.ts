@@ -20,13 +20,15 @@ import {
 } from '#domain/areas/areaScreens';
 import {
   exclusionShapeVerdict,
-  INVALID_POSTAL_CODE,
-  INVALID_ZIP_CODE,
   MAX_POLYGON_SQUARE_METRES,
   POSITION_MISSING,
-  postalCodeProblem,
   TOO_FEW_POINTS,
 } from '#domain/areas/areaRules';
+import {
+  INVALID_POSTAL_CODE,
+  INVALID_ZIP_CODE,
+  postalCodeProblem,
+} from '#domain/organizations/organizationAddress';
 
 const IDS = { areaId: null, organizationId: 'org-1' };
 const CENTRE = { lat: 41.8623, lng: -87.6167 };

@@ -1,7 +1,7 @@
 // The asset markers' look read from the screen in a real browser (live §2 "Shared map behaviour"): the status ring
 // around the type icon, and a moving asset's course arrow.
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_COLORS } from '#client/map/markerStyle.ts';
+import { CATEGORY_COLORS } from '#client/ui/markerStyle.ts';
 import { listThings, ownOrganizationId, parkAt, sendPoint, signInForToken } from './simulatorApi.ts';
 import { jumpTo } from './mapDrawing.ts';
 import {

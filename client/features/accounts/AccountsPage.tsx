@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from 'wouter';
-import { permissions, sessionProfile } from '../../app/session.ts';
+import { permissions, sessionProfile } from '../../session/session.ts';
 import { initialsOf } from '../../ui/initials.ts';
 import { accountsTabs, closeTarget, tabOfPath } from './accountsNavigation.ts';
 import { AccountsScreen } from './AccountsScreen.tsx';

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { NotFound } from '../../app/NotFound.tsx';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { BillingView } from './BillingTab.tsx';
 import { ConfigFileNew, ConfigFiles } from './ConfigFilesTab.tsx';
 import { ApiTokens } from './IntegrationsTab.tsx';

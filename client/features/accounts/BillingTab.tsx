@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { isOverLimit, periodLabel, usageText, type Billing } from '#domain/billing/billing';
 import { fetchBilling } from '../../api/accounts.ts';
-import { apiClient, sessionProfile } from '../../app/session.ts';
+import { apiClient, sessionProfile } from '../../session/session.ts';
 import { useLoaded } from './accountsHooks.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });

@@ -17,7 +17,7 @@ import { MANAGE_INTEGRATIONS } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { createConfigFile, deleteConfigFile, fetchConfigFiles } from '../../api/accounts.ts';
 import { loadThingCatalog } from '../../api/thingEdits.ts';
-import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
+import { apiClient, permissions, sessionProfile } from '../../session/session.ts';
 import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { useLoaded } from './accountsHooks.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';

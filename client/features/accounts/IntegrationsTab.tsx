@@ -8,7 +8,7 @@ import {
   type ApiToken,
 } from '#domain/integrations/apiToken';
 import { createApiToken, deleteApiToken, fetchApiTokens } from '../../api/accounts.ts';
-import { apiClient, sessionProfile } from '../../app/session.ts';
+import { apiClient, sessionProfile } from '../../session/session.ts';
 import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { useLoaded } from './accountsHooks.ts';

@@ -17,7 +17,7 @@ import { EDIT_ORGANIZATION } from '#domain/session/routeGates';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { fetchOrganization, saveOrganization } from '../../api/accounts.ts';
 import type { Result } from '../../ui/result.ts';
-import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
+import { apiClient, permissions, sessionProfile } from '../../session/session.ts';
 import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { useLoaded, useRedirectAfterSave } from './accountsHooks.ts';
 import { parentPath } from './accountsNavigation.ts';

@@ -6,10 +6,10 @@ import {
   THEME_LABELS,
   type PreferenceKey,
 } from '#domain/preferences/localPreferences';
-import { localPreferences, setPreference, setThemeChoice } from '../../app/preferences.ts';
-import { sessionProfile } from '../../app/session.ts';
-import { AwarenessModeToggle } from '../../app/AwarenessModeToggle.tsx';
-import { setSupportHidden, supportHiddenByUser } from '../../app/supportDialogState.ts';
+import { localPreferences, setPreference, setThemeChoice } from '../../session/preferences.ts';
+import { sessionProfile } from '../../session/session.ts';
+import { AwarenessModeToggle } from '../../session/AwarenessModeToggle.tsx';
+import { setSupportHidden, supportHiddenByUser } from '../../session/supportDialogState.ts';
 
 const KEYS = Object.keys(PREFERENCE_LABELS) as PreferenceKey[];
 

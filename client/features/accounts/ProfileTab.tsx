@@ -13,7 +13,7 @@ import {
   UserSaveSchema,
 } from '#domain/users/user';
 import { saveUser } from '../../api/accounts.ts';
-import { apiClient, permissions, sessionProfile } from '../../app/session.ts';
+import { apiClient, permissions, sessionProfile } from '../../session/session.ts';
 import type { Result } from '../../ui/result.ts';
 import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { useRedirectAfterSave } from './accountsHooks.ts';

@@ -13,7 +13,7 @@ import {
 } from '#domain/users/user';
 import { deleteUser, fetchOrganizationUsers, fetchRoles, fetchUser, saveUser } from '../../api/accounts.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { apiClient, sessionProfile } from '../../app/session.ts';
+import { apiClient, sessionProfile } from '../../session/session.ts';
 import { schemaProblems, useForm } from '../../ui/useForm.ts';
 import { parentPath } from './accountsNavigation.ts';
 import { useLoaded } from './accountsHooks.ts';

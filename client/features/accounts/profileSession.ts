@@ -2,7 +2,7 @@
 // profile again so the chrome (avatar menu, organization pill) says the same as the form.
 import { fetchProfile } from '../../api/auth.ts';
 import type { Result } from '../../ui/result.ts';
-import { acceptProfile, apiClient } from '../../app/session.ts';
+import { acceptProfile, apiClient } from '../../session/session.ts';
 
 /** Profile save redirect (access §9): the screen goes back 150 ms after a successful save. */
 export const PROFILE_SAVE_REDIRECT_MS = 150;

@@ -16,7 +16,7 @@ import {
 import { ACKNOWLEDGE_ALARMS } from '#domain/session/liveOperationsPermissions';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { acknowledgeAlarm, acknowledgeAllAlarms, loadAlarms, type AlarmList } from '../../api/alarms.ts';
-import { apiClient, permissions, subscribedOrganization } from '../../app/session.ts';
+import { apiClient, permissions, subscribedOrganization } from '../../session/session.ts';
 import { alarmsVersion, openAlarmCount } from '../../live/alarmsStore.ts';
 import { alarmSoundOn, switchAlarmSound } from '../../ui/alarmSound.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

@@ -21,15 +21,15 @@ import {
 import { EDIT_AUTONOMOUS_VEHICLE_AREA } from '#domain/session/liveOperationsPermissions';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { truncateCoordinate } from '#domain/units/coordinates';
-import { permissions } from '../../app/session.ts';
+import { permissions } from '../../session/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { cameraState, editedAreaId } from '../../map/mapViewState.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { SelectField, TextField } from '../../ui/FormField.tsx';
-import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
+import { DrawnShapeStatus, MapFieldset } from '../../map/MapFormParts.tsx';
 import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
-import { useMapItemForm, type MapItemValues } from '../../ui/useMapItemForm.ts';
+import { useMapItemForm, type MapItemValues } from '../../map/useMapItemForm.ts';
 import { AREA_FORM_LAYER_KEY, areaPositionLayers } from './areaFormLayers.ts';
 import { areaPath, AREAS_PATH, areaTypes, saveOwnArea } from './areasState.ts';
 

@@ -7,7 +7,7 @@ import { AREA_ZOOM, POINT_OF_INTEREST_ZOOM } from '#domain/map/mapRules';
 import type { AreaSave } from '#domain/areas/areaRecord';
 import type { Result } from '../../ui/result.ts';
 import { deleteArea, fetchAreaTypes, saveArea } from '../../api/areas.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 import { applyOwnWrite } from '../../live/liveBridge.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
 

@@ -1,10 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef } from 'react';
 import { Link } from 'wouter';
-import { signOut } from '../../app/sessionActions.ts';
-import { sessionProfile } from '../../app/session.ts';
-import { AwarenessModeToggle } from '../../app/AwarenessModeToggle.tsx';
-import { openSupport } from '../../app/supportDialogState.ts';
+import { signOut } from '../../session/sessionActions.ts';
+import { sessionProfile } from '../../session/session.ts';
+import { AwarenessModeToggle } from '../../session/AwarenessModeToggle.tsx';
+import { openSupport } from '../../session/supportDialogState.ts';
 import { initialsOf } from '../../ui/initials.ts';
 
 /** The avatar menu (access §2): initials, full name, e-mail, Profile & Preferences, Mutual Aid Sharing, Sign Out. */

@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from 'wouter';
 import { sectionOfPath } from '#domain/session/routeGates';
-import { permissions } from '../../app/session.ts';
-import { drawerOpen, lastPathBySection, navItems } from '../../app/navigation.ts';
+import { permissions } from '../../session/session.ts';
+import { drawerOpen, lastPathBySection, navItems } from '../../session/navigation.ts';
 
 /** Mobile bottom tabs (live §2): the active tab toggles the drawer; another tab closes it and reopens the last
  * item selected in that section. */

@@ -4,13 +4,13 @@ import { Link, useLocation } from 'wouter';
 import { openAlarmsWords } from '#domain/alarms/alarm';
 import { maySwitchOrganization } from '#domain/organizations/profile';
 import { maySeeSection, sectionOfPath } from '#domain/session/routeGates';
-import { signOut } from '../../app/sessionActions.ts';
+import { signOut } from '../../session/sessionActions.ts';
 import {
   permissions,
   sessionProfile,
   subscribedOrganization,
   switchableOrganizations,
-} from '../../app/session.ts';
+} from '../../session/session.ts';
 import { openAlarmCount } from '../../live/alarmsStore.ts';
 import {
   filterOrganizations,

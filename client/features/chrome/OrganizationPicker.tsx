@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { maySwitchOrganization } from '#domain/organizations/profile';
 import { sectionOfPath } from '#domain/session/routeGates';
-import { sessionProfile, subscribedOrganization, switchableOrganizations } from '../../app/session.ts';
+import { sessionProfile, subscribedOrganization, switchableOrganizations } from '../../session/session.ts';
 import {
   filterOrganizations,
   ORGANIZATION_SEARCH_PLACEHOLDER,

@@ -2,8 +2,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useRef } from 'react';
 import { INACTIVITY_WARNING } from '#domain/session/sessionTimers';
 import { UPDATE_NOTICE } from '#domain/version/appVersion';
-import { inactivityWarningShown, staySignedIn } from '../../app/sessionKeeper.ts';
-import { sessionNotice } from '../../app/session.ts';
+import { inactivityWarningShown, staySignedIn } from '../../session/sessionKeeper.ts';
+import { sessionNotice } from '../../session/session.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { updateNoticeShown } from './versionWatch.ts';
 

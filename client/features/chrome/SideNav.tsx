@@ -2,10 +2,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { sectionOfPath } from '#domain/session/routeGates';
-import { permissions } from '../../app/session.ts';
+import { permissions } from '../../session/session.ts';
 import { alarmCountOrganizationId, openAlarmCount } from '../../live/alarmsStore.ts';
 import { beep } from '../../ui/alarmSound.ts';
-import { navItems } from '../../app/navigation.ts';
+import { navItems } from '../../session/navigation.ts';
 
 /** The open alarms beside the Alarms link (docs/alarms.md); nothing when there are none. */
 function OpenAlarmCount() {

@@ -3,7 +3,7 @@
 // not the offline notice, not the WebGL notice (issue 25): the section below gives it the room instead.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { currentEnvironment } from '../../app/environment.ts';
+import { currentEnvironment } from '../../session/environment.ts';
 import {
   closeSupport,
   FAQ_TOPICS,
@@ -11,7 +11,7 @@ import {
   SUPPORT_PHONE,
   supportHiddenByUser,
   supportOpen,
-} from '../../app/supportDialogState.ts';
+} from '../../session/supportDialogState.ts';
 import './supportDialog.css';
 
 /** Support e-mail, phone and help topics, with "Don't show again" (live §2, access §1). */

@@ -1,7 +1,7 @@
 // Switching the viewed organization (access §4): the live worker starts its picture over for the new organization
 // (the live bridge tells it), and the drawer search is cleared.
-import { switchOrganization } from '../../app/session.ts';
-import { setThingSearch } from '../../app/thingsView.ts';
+import { switchOrganization } from '../../session/session.ts';
+import { setThingSearch } from '../../session/thingsView.ts';
 
 export function selectOrganization(organizationId: string): void {
   setThingSearch('');

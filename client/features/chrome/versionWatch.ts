@@ -4,7 +4,7 @@ import { signal } from '@preact/signals-react';
 import { asyncScheduler, from, map } from 'rxjs';
 import { updateAvailable } from '#domain/pipeline/versionPoll';
 import { VERSION_POLL_FIRST_DELAY_MS, VERSION_POLL_INTERVAL_MS } from '#domain/version/appVersion';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 
 export const updateNoticeShown = signal(false);
 

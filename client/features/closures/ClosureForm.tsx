@@ -30,7 +30,7 @@ import { ClosurePathDrawer, type DrawnPath } from './ClosurePathDrawer.tsx';
 import { ClosureStatusFields } from './ClosureStatusFields.tsx';
 import { ClosureWzdxFields } from './ClosureWzdxFields.tsx';
 import { saveOwnClosure } from './closuresStore.ts';
-import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { useAssetChoices } from '../../session/useAssetChoices.ts';
 
 type Props = {
   closure: Closure | null;

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RoutePoint } from '#domain/closures/closure';
 import { DIRECTIONS_FALLBACK } from '#domain/closures/closureDirections';
 import { fetchDirections } from '../../api/closures.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 import type { LngLat } from '../../live/mapProtocol.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';

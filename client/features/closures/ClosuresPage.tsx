@@ -4,8 +4,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { permissions, subscribedOrganization } from '../../app/session.ts';
-import { useIsMobile } from '../../app/viewport.ts';
+import { permissions, subscribedOrganization } from '../../session/session.ts';
+import { useIsMobile } from '../../session/viewport.ts';
 import { fitPadding } from '#domain/map/mapRules';
 import { LiveMap } from '../../map/LiveMap.tsx';
 import { requestCamera } from '../../map/mapCamera.ts';

@@ -17,7 +17,7 @@ import { UNABLE_TO_ACTIVATE } from '#domain/closures/closureForm';
 import { deleteClosure, saveClosure, switchClosure } from '../../api/closures.ts';
 import { LOADING, loaded, loadFailed, type LoadState } from '../../ui/loadState.ts';
 import type { Result } from '../../ui/result.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 import { closureCollection, collectionOf } from '../../live/collectionsStore.ts';
 import { applyOwnWrite, watchCollection } from '../../live/liveBridge.ts';
 

@@ -1,5 +1,5 @@
 // The Data forms' asset picker (access §2 "Export wizard": "asset transfer lists"): two lists, available and
-// selected. Assets are the live worker's choices (ui/useAssetChoices.ts), named as every other picker names them:
+// selected. Assets are the live worker's choices (session/useAssetChoices.ts), named as every other picker names them:
 // the nickname, else the upper-cased system id (docs/decisions.md "Asset names in the Data transfer lists").
 import { useState } from 'react';
 import type { AssetChoice } from '#domain/things/assetChoices';

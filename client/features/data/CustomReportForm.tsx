@@ -23,7 +23,7 @@ import {
 import type { AssetChoice } from '#domain/things/assetChoices';
 import { wallTimeText } from '#domain/units/zonedTime';
 import { createCustomReport } from '../../api/dataFiles.ts';
-import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { apiClient, subscribedOrganization } from '../../session/session.ts';
 import { useForm } from '../../ui/useForm.ts';
 import {
   CheckList,

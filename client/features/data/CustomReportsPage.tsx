@@ -13,9 +13,9 @@ import {
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { formatListTime } from '#domain/units/displayTime';
 import { deleteCustomReport, listCustomReports } from '../../api/dataFiles.ts';
-import { apiClient, permissions, subscribedOrganization } from '../../app/session.ts';
+import { apiClient, permissions, subscribedOrganization } from '../../session/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
-import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { CustomReportForm } from './CustomReportForm.tsx';
 import { openFile } from './dataFileActions.ts';
 

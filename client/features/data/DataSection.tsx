@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { VIEW_EXPORTS, VIEW_REPORTS } from '#domain/session/routeGates';
-import { permissions, subscribedOrganization } from '../../app/session.ts';
-import { useIsMobile } from '../../app/viewport.ts';
+import { permissions, subscribedOrganization } from '../../session/session.ts';
+import { useIsMobile } from '../../session/viewport.ts';
 import './data.css';
 
 const NAV_LINKS = [

@@ -25,8 +25,8 @@ import {
 import type { AssetChoice } from '#domain/things/assetChoices';
 import { wallTimeText } from '#domain/units/zonedTime';
 import { createExport } from '../../api/dataFiles.ts';
-import { apiClient, subscribedOrganization } from '../../app/session.ts';
-import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { apiClient, subscribedOrganization } from '../../session/session.ts';
+import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { useForm } from '../../ui/useForm.ts';
 import {
   CheckList,

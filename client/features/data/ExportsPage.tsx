@@ -15,9 +15,9 @@ import {
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { formatListTime } from '#domain/units/displayTime';
 import { deleteExport } from '../../api/dataFiles.ts';
-import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
+import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../session/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
-import { openSupport } from '../../app/supportDialogState.ts';
+import { openSupport } from '../../session/supportDialogState.ts';
 import { openFile } from './dataFileActions.ts';
 import { exportItems, exportsError, exportsLoading, loadExports } from './exportsStore.ts';
 

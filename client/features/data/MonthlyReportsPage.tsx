@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { monthlyReportTree, preparingText, type MonthlyReportItem } from '#domain/reports/monthlyReport';
 import { MONTH_NAMES } from '#domain/units/displayTime';
 import { listMonthlyReports, monthlyReportStatus } from '../../api/dataFiles.ts';
-import { apiClient, sessionProfile } from '../../app/session.ts';
+import { apiClient, sessionProfile } from '../../session/session.ts';
 import { openFile } from './dataFileActions.ts';
 
 const compareText = new Intl.Collator(undefined, { sensitivity: 'base' }).compare;

@@ -198,7 +198,7 @@ export function RequestFormEnd({
   back,
   submitLabel,
 }: {
-  /** Every asset of the organization, from the live worker (ui/useAssetChoices.ts); null while loading. */
+  /** Every asset of the organization, from the live worker (session/useAssetChoices.ts); null while loading. */
   assets: readonly AssetChoice[] | null;
   things: string[];
   onThings: (things: string[]) => void;

@@ -1,6 +1,6 @@
 // Following a file link, which the Data section's screens share (failures are ignored, as access §8 "Reports" says).
 import { fileLink } from '../../api/dataFiles.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 
 /** Follows a report's (or with `isExport`, an export's) file link. */
 export async function openFile(fileId: string, isExport: boolean) {

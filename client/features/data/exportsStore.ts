@@ -4,7 +4,7 @@ import { signal } from '@preact/signals-react';
 import type { ExportItem } from '#domain/exports/export';
 import { sortExports } from '#domain/exports/export';
 import { listExports } from '../../api/dataFiles.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 
 export const exportItems = signal<readonly ExportItem[]>([]);
 export const exportsLoading = signal(false);

@@ -25,8 +25,8 @@ import {
 } from '#domain/locations/newLocation';
 import { truncateCoordinate } from '#domain/units/coordinates';
 import { createLocation } from '../../api/locations.ts';
-import { apiClient, subscribedOrganization } from '../../app/session.ts';
-import { eventsTitle } from '../../app/navigation.ts';
+import { apiClient, subscribedOrganization } from '../../session/session.ts';
+import { eventsTitle } from '../../session/navigation.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { cameraState } from '../../map/mapViewState.ts';
 import { describedBy, Field, TextField } from '../../ui/FormField.tsx';

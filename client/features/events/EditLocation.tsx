@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isLocationMovable } from '#domain/locations/eventList';
 import { moveLocation } from '../../api/locations.ts';
-import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { apiClient, subscribedOrganization } from '../../session/session.ts';
 import type { EventDetailView } from '../../live/eventsProtocol.ts';
 import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';

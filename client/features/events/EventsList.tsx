@@ -9,7 +9,7 @@ import { LOCATION_TIME_FILTER_LABELS, LOCATION_TIME_FILTERS } from '#domain/loca
 import { CREATE_LOCATION_TITLE } from '#domain/locations/newLocation';
 import { EDIT_EVENT } from '#domain/session/liveOperationsPermissions';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { permissions } from '../../app/session.ts';
+import { permissions } from '../../session/session.ts';
 import {
   eventCounts,
   eventRowsById,
@@ -17,7 +17,7 @@ import {
   eventsLoad,
   shownEventIds,
 } from '../../live/eventsStore.ts';
-import { eventsTitle } from '../../app/navigation.ts';
+import { eventsTitle } from '../../session/navigation.ts';
 import { EventRow, PendingEventRow } from './EventRow.tsx';
 import {
   EVENTS_PATH,

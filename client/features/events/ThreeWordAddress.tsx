@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { THREE_WORDS_LOCATING } from '#domain/locations/threeWordAddress';
 import { lookUpThreeWords } from '../../api/locations.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 
 export function ThreeWordAddress({ id, lat, lng }: { id: string; lat: number; lng: number }) {
   const [text, setText] = useState(THREE_WORDS_LOCATING);

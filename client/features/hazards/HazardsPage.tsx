@@ -14,19 +14,22 @@ import {
 } from '#domain/hazards/hazard';
 import { positionBounds } from '#domain/trips/trip';
 import { searchHazards } from '../../api/hazards.ts';
-import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { fetchCoverage } from '../../api/trips.ts';
+import { apiClient, subscribedOrganization } from '../../session/session.ts';
 import { clearFeatureLayers, setFeatureLayers } from '../../map/featureLayers.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
 import { useLiveAssetsHidden } from '../../map/useLiveAssetsHidden.ts';
 import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
-import { SectionMap } from '../../ui/SectionMap.tsx';
-import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { SectionMap } from '../../map/SectionMap.tsx';
+import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { hazardLayers } from '../../ui/hazardLayers.ts';
 import { HazardTable } from '../../ui/HazardTable.tsx';
 import { loaded, loadFailed, LOADING, NOT_ASKED, type LoadState } from '../../ui/loadState.ts';
 import '../../ui/tripPages.css';
 
 const LAYER_KEY = 'hazards';
+/** What telemetry the picked assets have, for the search form. */
+const coverageOf = (thingIds: readonly string[]) => fetchCoverage(apiClient(), thingIds);
 
 type Found = LoadState<{ hazards: Hazard[]; names: ReadonlyMap<string, string> }>;
 
@@ -88,6 +91,7 @@ export function HazardsPage() {
           choices={choices}
           busy={found.phase === 'loading'}
           onSearch={search}
+          coverageOf={coverageOf}
           extraProblem={types.size === 0 ? AT_LEAST_ONE_TYPE : null}
         >
           <fieldset className="trip-form__assets">

@@ -18,10 +18,10 @@ import {
 } from '#domain/sharing/mutualAid';
 import { ONLY_OWNED_ASSETS, sharingVerdict, type AssetChoice } from '#domain/things/assetChoices';
 import { sendMutualAidRequest } from '../../api/sharing.ts';
-import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../app/session.ts';
+import { apiClient, permissions, sessionProfile, subscribedOrganization } from '../../session/session.ts';
 import { Field, FieldError, TextField } from '../../ui/FormField.tsx';
 import { useForm } from '../../ui/useForm.ts';
-import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
 import '../../ui/tripPages.css';
 import './sharing.css';

@@ -21,7 +21,7 @@ import {
   VEHICLE_ID_MAX_LENGTH,
 } from '#domain/things/thingProfileRules';
 import { updateThingProfile, type ThingCatalog } from '../../api/thingEdits.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import { FieldError, TextField } from '../../ui/FormField.tsx';

@@ -3,8 +3,8 @@
 // preference. Beside it, the stored "show offline" preference keeps offline assets in the list or takes them out.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { currentEnvironment } from '../../app/environment.ts';
-import { localPreferences, setPreference } from '../../app/preferences.ts';
+import { currentEnvironment } from '../../session/environment.ts';
+import { localPreferences, setPreference } from '../../session/preferences.ts';
 
 export function OfflineNotice({ offline }: { offline: number }) {
   useSignals();

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { accessChanges, sharingCandidates, type AccessChoice } from '#domain/things/thingAccessForm';
 import { updateThingAssociations } from '../../api/thingEdits.ts';
-import { apiClient, subscribedOrganization, switchableOrganizations } from '../../app/session.ts';
+import { apiClient, subscribedOrganization, switchableOrganizations } from '../../session/session.ts';
 import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';

@@ -15,7 +15,7 @@ import {
   type Gate,
 } from '#domain/things/thingControlGates';
 import { clockTime } from '../../ui/displayTime.ts';
-import { apiClient, permissions } from '../../app/session.ts';
+import { apiClient, permissions } from '../../session/session.ts';
 import {
   readLightIntensity,
   sendR2RTest,

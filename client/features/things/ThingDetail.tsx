@@ -5,7 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { editGate } from '#domain/things/thingControlGates';
 import { typeDisplayName } from '#domain/things/thingTypes';
-import { subscribedOrganization, permissions } from '../../app/session.ts';
+import { subscribedOrganization, permissions } from '../../session/session.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';

@@ -15,7 +15,7 @@ import {
 import { FALLBACK_THING_TYPE, subtypesOf } from '#domain/things/thingTypes';
 import { isResponderView } from '../../live/thingsStore.ts';
 import { useThingCatalog } from './thingCatalog.ts';
-import { listFilter, setListFilter } from '../../app/thingsView.ts';
+import { listFilter, setListFilter } from '../../session/thingsView.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
 import '../../ui/formField.css';
 

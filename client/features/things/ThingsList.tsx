@@ -5,8 +5,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { filterList, showListWindow } from '../../live/liveBridge.ts';
-import { localPreferences } from '../../app/preferences.ts';
-import { useIsMobile } from '../../app/viewport.ts';
+import { localPreferences } from '../../session/preferences.ts';
+import { useIsMobile } from '../../session/viewport.ts';
 import { densityView, groupView, setDensityView, setGroupView } from '../../map/mapViewState.ts';
 import {
   rowsById,
@@ -19,7 +19,7 @@ import {
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { PendingThingRow, ThingRow } from './ThingRow.tsx';
 import { ThingsFilters } from './ThingsFilters.tsx';
-import { listFilter, setThingSearch, thingSearchText } from '../../app/thingsView.ts';
+import { listFilter, setThingSearch, thingSearchText } from '../../session/thingsView.ts';
 import '../../ui/listRows.css';
 import './thingDetail.css';
 import './thingsList.css';

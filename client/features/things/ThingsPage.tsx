@@ -13,7 +13,7 @@ import { OrganizationAccessForm } from './OrganizationAccessForm.tsx';
 import { ThingDetail } from './ThingDetail.tsx';
 import { ThingsList } from './ThingsList.tsx';
 import { THINGS_PATH, thingPath } from './thingsPaths.ts';
-import { listFilter } from '../../app/thingsView.ts';
+import { listFilter } from '../../session/thingsView.ts';
 import './thingsPage.css';
 
 export { THINGS_PATH };

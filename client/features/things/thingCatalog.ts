@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { loadThingCatalog, type ThingCatalog } from '../../api/thingEdits.ts';
 import type { Result } from '../../ui/result.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 
 let pending: Promise<Result<ThingCatalog>> | null = null;
 

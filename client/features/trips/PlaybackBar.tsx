@@ -12,7 +12,7 @@ import {
   type PlaybackSpeed,
 } from '#domain/trips/playback';
 import { formatSpeed } from '#domain/units/speed';
-import { subscribedOrganization } from '../../app/session.ts';
+import { subscribedOrganization } from '../../session/session.ts';
 import { formatTripTime } from '../../ui/tripFormat.ts';
 import { followedThingId, playbackClock, playbackTime, shownTrips } from './tripsState.ts';
 

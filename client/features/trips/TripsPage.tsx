@@ -3,18 +3,21 @@
 // The bridge draws on the map while mounted.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect } from 'react';
-import { searchTrips } from '../../api/trips.ts';
-import { apiClient, subscribedOrganization } from '../../app/session.ts';
+import { fetchCoverage, searchTrips } from '../../api/trips.ts';
+import { apiClient, subscribedOrganization } from '../../session/session.ts';
 import { useLiveAssetsHidden } from '../../map/useLiveAssetsHidden.ts';
 import { PlaybackBar } from './PlaybackBar.tsx';
-import { SectionMap } from '../../ui/SectionMap.tsx';
+import { SectionMap } from '../../map/SectionMap.tsx';
 import { TripForm, type TripSearchRequest } from '../../ui/TripForm.tsx';
 import { TripList } from './TripList.tsx';
 import { mountTripsBridge } from './tripsBridge.ts';
 import { acceptSearchResult, resetTrips, tripSearch } from './tripsState.ts';
-import { useAssetChoices } from '../../ui/useAssetChoices.ts';
+import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import './trips.css';
 import { loadFailed, LOADING } from '../../ui/loadState.ts';
+
+/** What telemetry the picked assets have, for the search form. */
+const coverageOf = (thingIds: readonly string[]) => fetchCoverage(apiClient(), thingIds);
 
 export function TripsPage() {
   useSignals();
@@ -45,7 +48,12 @@ export function TripsPage() {
     <div className="trips-page">
       <aside className="trips-page__panel">
         <h1 className="trips-page__title">Trips</h1>
-        <TripForm choices={choices} busy={search.phase === 'loading'} onSearch={runSearch} />
+        <TripForm
+          choices={choices}
+          busy={search.phase === 'loading'}
+          onSearch={runSearch}
+          coverageOf={coverageOf}
+        />
         {search.phase === 'loaded' ? <TripList result={search.value} /> : null}
         {search.phase === 'failed' ? (
           <p className="trip-list__error" role="alert">

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { followEmailLink } from '../../api/passwordRecovery.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 import { PENDING } from './welcomeTexts.ts';
 import './welcome.css';
 

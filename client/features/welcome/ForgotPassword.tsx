@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { requestPasswordReset } from '../../api/passwordRecovery.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 import { describedBy, Field } from '../../ui/FormField.tsx';
 import { useForm } from '../../ui/useForm.ts';
 import { emailProblem } from './signInForm.ts';

@@ -10,8 +10,8 @@ import {
   PASSWORD_EXPIRY_NOTE,
 } from '#domain/session/passwordRules';
 import { resetPassword } from '../../api/passwordRecovery.ts';
-import { currentEnvironment } from '../../app/environment.ts';
-import { apiClient } from '../../app/session.ts';
+import { currentEnvironment } from '../../session/environment.ts';
+import { apiClient } from '../../session/session.ts';
 import { Field } from '../../ui/FormField.tsx';
 import { useForm } from '../../ui/useForm.ts';
 import { PasswordInput } from './PasswordInput.tsx';

@@ -7,7 +7,7 @@ import {
   type LinkTokens,
   type SignInOutcome,
 } from '../../api/auth.ts';
-import { acceptProfile, apiClient, endSession, startSession } from '../../app/session.ts';
+import { acceptProfile, apiClient, endSession, startSession } from '../../session/session.ts';
 import type { Result } from '../../ui/result.ts';
 
 async function finishSignIn(token: SignInOutcome): Promise<Result> {

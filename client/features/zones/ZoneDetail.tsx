@@ -9,7 +9,7 @@ import { MANAGE_ZONES } from '#domain/session/liveOperationsPermissions';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { humaniseTypeName, type AlertingZone } from '#domain/zones/alertingZone';
 import { zoneStatusLabel } from '#domain/zones/zoneScreens';
-import { permissions } from '../../app/session.ts';
+import { permissions } from '../../session/session.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { DetailItem, SectionItemMissing, SectionPanel } from '../../ui/SectionListPanel.tsx';
 import { WrongWayIcon } from './WrongWayIcon.tsx';

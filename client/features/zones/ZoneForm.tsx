@@ -15,10 +15,10 @@ import {
 import { editedZoneId } from '../../map/mapViewState.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { TextField } from '../../ui/FormField.tsx';
-import { DrawnShapeStatus, MapFieldset } from '../../ui/MapFormParts.tsx';
+import { DrawnShapeStatus, MapFieldset } from '../../map/MapFormParts.tsx';
 import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
-import { useMapItemForm, type MapItemValues } from '../../ui/useMapItemForm.ts';
+import { useMapItemForm, type MapItemValues } from '../../map/useMapItemForm.ts';
 import { saveOwnZone, zonePath, ZONES_PATH } from './zonesState.ts';
 
 type TextValues = Pick<ZoneFormValues, 'description' | 'alertMessage' | 'hotspotId'>;

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { MANAGE_ZONES } from '#domain/session/liveOperationsPermissions';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { permissions, subscribedOrganization } from '../../app/session.ts';
+import { permissions, subscribedOrganization } from '../../session/session.ts';
 import { LiveMap } from '../../map/LiveMap.tsx';
 import type { MapInstructionSet } from '../../map/MapInstructions.tsx';
 import { boundsOf } from '../../map/mapSurface.ts';

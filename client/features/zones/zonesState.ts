@@ -5,7 +5,7 @@ import type { AlertingZone } from '#domain/zones/alertingZone';
 import type { zoneSaveBody } from '#domain/zones/zoneScreens';
 import type { Result } from '../../ui/result.ts';
 import { deleteZone, saveZone } from '../../api/zones.ts';
-import { apiClient } from '../../app/session.ts';
+import { apiClient } from '../../session/session.ts';
 import { applyOwnWrite } from '../../live/liveBridge.ts';
 import { requestCamera } from '../../map/mapCamera.ts';
 import { boundsOf } from '../../map/mapSurface.ts';

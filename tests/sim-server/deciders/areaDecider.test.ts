@@ -2,7 +2,8 @@
 // Fastify: given the area's events and the facts the save reads, when a command, then the events or the refusal.
 import { describe, expect, it } from 'vitest';
 import type { AreaRecord, AreaSave, AreaTypeRecord } from '#domain/areas/areaRecord';
-import { INVALID_ZIP_CODE, POSITION_MISSING } from '#domain/areas/areaRules';
+import { POSITION_MISSING } from '#domain/areas/areaRules';
+import { INVALID_ZIP_CODE } from '#domain/organizations/organizationAddress';
 import {
   AREA_NOT_FOUND,
   AUTONOMOUS_VEHICLE_AREAS_FOR_STAFF,

@@ -1,11 +1,11 @@
 // How an asset marker looks (live §2 "Shared map behaviour", §9): an icon by thing type inside a ring coloured by
 // status with the status's glyph on a badge, sized by zoom. Plain tables with no DOM, so the live worker packs the
 // same categories and colours the map draws (client/live/markerPacker.ts) and the map builds its icon atlas from
-// them (markerIcons.ts).
+// them (client/map/markerIcons.ts). In the kit, beside the status looks it reads, so the worker imports no map.
 import { ASSET_STATUS, statusName, type AssetStatus } from '#domain/status/assetStatus';
 import type { Thing } from '#domain/things/thing';
-import { hexChannels } from '../ui/colourContrast.ts';
-import { STATUS_APPEARANCE } from '../ui/statusAppearance.ts';
+import { hexChannels } from './colourContrast.ts';
+import { STATUS_APPEARANCE } from './statusAppearance.ts';
 
 export const MARKER_CATEGORIES = [
   'police',

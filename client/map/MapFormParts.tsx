@@ -1,7 +1,7 @@
 // Form parts for what a form places on the map (the Areas and Zones forms): a titled block that offers the map's
 // instructions and shows its problem beneath, and the drawn shape's point count with its "Redraw".
 import type { ReactNode } from 'react';
-import { openInstructions } from '../map/MapInstructions.tsx';
+import { openInstructions } from './MapInstructions.tsx';
 
 export function MapFieldset({
   title,

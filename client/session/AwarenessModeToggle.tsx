@@ -1,3 +1,5 @@
+// The avatar menu's and Preferences' situational awareness switch (access §4): beside the session state it sets, so
+// both screens (chrome, accounts) share it without importing each other.
 import { useSignals } from '@preact/signals-react/runtime';
 import { awarenessMode, sessionProfile, setAwarenessMode } from './session.ts';
 

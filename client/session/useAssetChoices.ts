@@ -1,12 +1,12 @@
 // The organization's assets as picker choices for any form (trips, hazards, R2R, sharing, closures; issue 29). The
 // viewed organization's come from the live worker, which holds its fleet and keeps the choices current (watched
 // while the form is mounted: client/live/collectionsStore.ts); another organization's (sharing offers the user's own
-// while another is viewed) are read by REST (api/assetChoices.ts). Null while loading, empty when the read failed.
+// while another is viewed) are read by REST (client/api/assetChoices.ts). Null while loading, empty when the read failed.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import type { AssetChoice } from '#domain/things/assetChoices';
 import { loadAssetChoices } from '../api/assetChoices.ts';
-import { apiClient, subscribedOrganization } from '../app/session.ts';
+import { apiClient, subscribedOrganization } from './session.ts';
 import { assetChoiceCollection } from '../live/collectionsStore.ts';
 import { watchCollection } from '../live/liveBridge.ts';
 

@@ -6,10 +6,10 @@
 import type { Signal } from '@preact/signals-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useForm, type FormState, type FormValues } from './useForm.ts';
-import { useShapeEditing, type ShapePoint } from '../map/useShapeEditing.ts';
-import { announce } from './LiveAnnouncer.tsx';
-import type { Result } from './result.ts';
+import { useForm, type FormState, type FormValues } from '../ui/useForm.ts';
+import { useShapeEditing, type ShapePoint } from './useShapeEditing.ts';
+import { announce } from '../ui/LiveAnnouncer.tsx';
+import type { Result } from '../ui/result.ts';
 
 /** A map item's form values in three parts: the text fields, the one switch, and the drawn shape. */
 export type MapItemValues<Text extends FormValues> = {

@@ -9,6 +9,7 @@ import { organizationChanged, ORGANIZATION_CHANGED } from '#domain/session/sessi
 import type { StoredToken } from '../api/auth.ts';
 import { createApiClient, type ApiClient } from '../api/httpClient.ts';
 import { currentEnvironment } from './environment.ts';
+import { readOrganizationZoneFrom } from '../ui/displayTime.ts';
 import type { Result } from '../ui/result.ts';
 
 export const TOKEN_STORAGE_KEY = 'fleetDashboard.token';
@@ -93,6 +94,9 @@ export const subscribedOrganization = computed<Organization | null>(() => {
     profile.userOrganization
   );
 });
+
+// Every time the kit shows is in the viewed organization's zone (client/ui/displayTime.ts).
+readOrganizationZoneFrom(() => subscribedOrganization.value?.timezone);
 
 const awarenessModeChosen = signal(false);
 

@@ -1,3 +1,6 @@
+// The dashboard's full-page messages (live §2, §8; access §2): not found, not authorized, desktop only and the crash
+// boundary's text, each with a button to the main page. In the kit: the shell's routes and the Accounts screen show
+// them.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import './fullMessage.css';
