@@ -81,15 +81,23 @@ export class CableHub implements CableBroadcaster {
     data: unknown,
     offset = -1,
   ): void {
-    this.counters.broadcasts += organizationIds.length;
     // Serialised now, not at flush, so a caller that reuses or mutates `data` afterwards cannot change what is sent;
     // once for all the organizations, and only when one of them is listening.
+    this.queueForEach(organizationIds, offset, () => broadcastMessageJson(type, data));
+  }
+
+  broadcastJsonToEach(organizationIds: readonly string[], messageJson: string, offset = -1): void {
+    this.queueForEach(organizationIds, offset, () => messageJson);
+  }
+
+  private queueForEach(organizationIds: readonly string[], offset: number, json: () => string): void {
+    this.counters.broadcasts += organizationIds.length;
     let messageJson: string | null = null;
     for (const organizationId of organizationIds) {
       // Kept for organizations nobody watches too: a client that subscribes with a history needs the end at once.
       if (offset >= 0) this.streamEnds.set(organizationId, offset);
       if (!this.topics.has(organizationId)) continue;
-      messageJson ??= broadcastMessageJson(type, data);
+      messageJson ??= json();
       const queue = this.pending.get(organizationId);
       if (queue) {
         queue.messages.push(messageJson);
