@@ -9,7 +9,7 @@ import { createInProcessBus } from '#sim/bus/inProcessBus';
 import { createRedisStreamsBus } from '#sim/bus/redisStreamsBus';
 import { busDeliveryCodec, type PublishedDelivery, type ReceivedDelivery } from '#sim/cable/busDeliveries';
 import { broadcastMessageJson } from '#sim/cable/protocol';
-import { startRedisServer, type RedisServer } from './support/redisServer.ts';
+import { startRedisServer, type RedisServer } from '#sim/bus/localRedisServer';
 
 type CableBus = BroadcastBus<PublishedDelivery, ReceivedDelivery>;
 

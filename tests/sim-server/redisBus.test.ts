@@ -14,7 +14,7 @@ import {
   startListeningSimulator,
   type ListeningSimulator,
 } from './support/listeningSimulator.ts';
-import { startRedisServer, type RedisServer } from './support/redisServer.ts';
+import { startRedisServer, type RedisServer } from '#sim/bus/localRedisServer';
 import {
   manualClock,
   organizationIds,

@@ -1,6 +1,7 @@
-// A real redis-server of the test's own (Debian's /usr/bin/redis-server, or REDIS_SERVER) on a free loopback port
-// in a temporary folder, with its append-only file on as a deployment would run it, so that a restart keeps the
-// streams. A missing binary fails the test with one line saying what to install: it never skips.
+// A redis-server of one's own (Debian's /usr/bin/redis-server, or REDIS_SERVER) on a free loopback port in a
+// temporary folder, with its append-only file on as a deployment would run it, so that a restart keeps the streams:
+// what the bus tests and `npm run bench:bus` start (and a local cluster will). A missing binary fails with one line
+// saying what to install, never a skip. Not used by the simulator itself, which is given a URL (SIM_BUS).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
