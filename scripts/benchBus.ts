@@ -115,10 +115,22 @@ async function coldRead(
   return perSecond(messages, ms);
 }
 
+/** Redis's own CPU per call of each command since the last reset (`INFO commandstats`), in microseconds. */
+async function redisMicrosPerCall(admin: Redis): Promise<Record<string, number>> {
+  const info = await admin.info('commandstats');
+  const perCall: Record<string, number> = {};
+  for (const match of info.matchAll(/cmdstat_(\w+):calls=\d+,usec=\d+,usec_per_call=([\d.]+)/g))
+    perCall[match[1] ?? ''] = Number(match[2]);
+  return perCall;
+}
+
 async function ceiling(kind: BusKindName, redisUrl: string, messages: number, batchSize: number) {
   const entries = Math.ceil(messages / batchSize);
   const bus = newBus(kind, redisUrl, entries + 1_000);
   await bus.start();
+  const admin = new Redis(redisUrl);
+  await admin.config('RESETSTAT');
+  const cpuAtStart = process.cpuUsage();
   let heard = 0;
   bus.listen((batch) => (heard += batch.messages.length));
   const startedAt = performance.now();
@@ -135,12 +147,16 @@ async function ceiling(kind: BusKindName, redisUrl: string, messages: number, ba
   const appendMs = performance.now() - startedAt;
   await until(() => heard >= messages);
   const liveMs = performance.now() - startedAt;
+  // The node's CPU for publishing, appending, reading and decoding, the messages' own making included.
+  const nodeMicrosPerMessage = (cpuMs(cpuAtStart) * 1000) / messages;
+  const redisMicros = await redisMicrosPerCall(admin);
+  admin.disconnect();
   const cold =
     kind === 'redis'
       ? await coldRead(redisUrl, `bench:bus:${process.pid}:${streams}`, entries, messages)
       : null;
   await bus.close();
-  return { appendMs, liveMs, entries, cold };
+  return { appendMs, liveMs, entries, cold, nodeMicrosPerMessage, xaddMicros: redisMicros.xadd ?? null };
 }
 
 async function printCeilings(redisUrl: string, messages: number): Promise<void> {
@@ -159,6 +175,8 @@ async function printCeilings(redisUrl: string, messages: number): Promise<void> 
           format(perSecond(messages, result.appendMs)).padStart(21),
           format(perSecond(messages, result.liveMs)).padStart(18),
           (result.cold === null ? '-' : format(result.cold)).padStart(17),
+          result.nodeMicrosPerMessage.toFixed(2).padStart(16),
+          (result.xaddMicros === null ? '-' : result.xaddMicros.toFixed(1)).padStart(14),
         ].join('  '),
       );
     }
