@@ -28,7 +28,9 @@ export const DEFAULT_STREAM_MAX_LENGTH = 100_000;
 export const DEFAULT_MAX_HELD_MESSAGES = 250_000;
 const READ_COUNT = 1_000;
 const READ_BLOCK_MS = 1_000;
-const PIPELINE_BATCHES = 256;
+/** Per append call: batches, and bytes (about 4 MB, a few milliseconds of Redis's time). */
+const SLICE_BATCHES = 1_000;
+const SLICE_BYTES = 4 * 1024 * 1024;
 const RETRY_MS = 200;
 /** Reconnect quickly after a cut: at most a second between attempts, for ever. */
 const retryStrategy = (attempt: number) => Math.min(attempt * 100, 1_000);
@@ -90,7 +92,8 @@ export function createRedisStreamsBus<Message, Received>(
     streamKey: options.streamKey,
     maxLength: options.maxLength ?? DEFAULT_STREAM_MAX_LENGTH,
     maxHeldMessages,
-    pipelineBatches: PIPELINE_BATCHES,
+    sliceBatches: SLICE_BATCHES,
+    sliceBytes: SLICE_BYTES,
     retryMs: RETRY_MS,
     onError,
   });

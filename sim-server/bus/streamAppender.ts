@@ -1,12 +1,13 @@
 // The writing half of the Redis Streams bus: each committed batch is encoded at once (a caller that mutates its
 // objects afterwards cannot change what is sent) and held, in commit order, until Redis has confirmed its XADD.
-// Held batches go out in pipelines of up to `pipelineBatches`, with an approximate MAXLEN trim. When the connection
-// is lost they stay held and go out, still in order, once it is ready again; an append whose reply was lost is sent
-// again and refused by Redis as already there (streamEntries.ts), so nothing is lost and nothing doubled. What is
+// Held batches go out oldest first, many per call of a small Lua script (one call in flight), with an approximate
+// MAXLEN trim; the script stops at a failed entry, so Redis always has a prefix of them. When the connection is lost
+// they stay held and go out, still in order, once it is ready again; an append whose reply was lost is sent again
+// and skipped by Redis as already there (streamEntries.ts), so nothing is lost and nothing doubled. What is
 // held is bounded by `maxHeldMessages`: past it the bus asks for writes to be refused (503) until it drains.
 import type { Redis } from 'ioredis';
 import type { BusCodec, CommittedBatch } from './broadcastBus.ts';
-import { encodeMessages, entryIdOf, isAlreadyAppended, MESSAGES_FIELD } from './streamEntries.ts';
+import { encodeMessages, entryIdOf, MESSAGES_FIELD } from './streamEntries.ts';
 
 export type StreamAppenderOptions = {
   streamKey: string;
@@ -14,14 +15,37 @@ export type StreamAppenderOptions = {
   maxLength: number;
   /** Messages held unappended beyond which writes are refused. */
   maxHeldMessages: number;
-  /** Batches per pipeline. */
-  pipelineBatches: number;
+  /** Batches per append call at most, and their bytes (one batch goes alone whatever its size). */
+  sliceBatches: number;
+  sliceBytes: number;
   /** How long to wait before trying a refused append again while connected (ms). */
   retryMs: number;
   onError: (error: unknown) => void;
 };
 
 type HeldBatch = { id: string; payload: string; messages: number };
+
+/**
+ * Appends `ARGV` as (id, payload) pairs in order, stopping at the first XADD that fails for any reason but the entry
+ * being there already, so that what Redis holds is always a prefix of what was sent: a pipeline would go on after a
+ * failed entry (an out-of-memory refusal, say), append the next ones, and the failed one, sent again, would then be
+ * refused as below the top and be lost. One call for many entries also saves a round trip per entry.
+ */
+const APPEND_BATCHES_SCRIPT = `
+local appended = 0
+for index = 2, #ARGV, 2 do
+  local reply = redis.pcall('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], ARGV[index], '${MESSAGES_FIELD}', ARGV[index + 1])
+  if type(reply) == 'table' and reply.err and not string.find(reply.err, 'equal or smaller', 1, true) then
+    return { appended, reply.err }
+  end
+  appended = appended + 1
+end
+return { appended, false }
+`;
+
+type AppendingRedis = Redis & {
+  appendBatches(streamKey: string, maxLength: string, ...idsAndPayloads: string[]): Promise<unknown>;
+};
 
 export type StreamAppender = {
   hold(batch: CommittedBatch<unknown>): void;
@@ -81,22 +105,23 @@ export function createStreamAppender<Message>(
     }
   }
 
-  /** Appends one pipeline of held batches; how many Redis confirmed, in order from the oldest. */
+  /** Appends the oldest held batches in one script call; how many Redis has now, counted from the oldest. */
   async function appendSlice(): Promise<{ confirmed: number; sent: number }> {
-    const slice = held.slice(head, head + options.pipelineBatches);
-    const pipeline = redis.pipeline();
-    for (const batch of slice)
-      pipeline.xadd(options.streamKey, 'MAXLEN', '~', maxLength, batch.id, MESSAGES_FIELD, batch.payload);
-    const results = (await pipeline.exec()) ?? [];
-    let confirmed = 0;
-    for (const [error] of results) {
-      if (error && !isAlreadyAppended(error)) {
-        options.onError(error);
-        break;
-      }
-      confirmed += 1;
+    const slice: string[] = [];
+    let bytes = 0;
+    for (let index = head; index < held.length && slice.length < options.sliceBatches * 2; index += 1) {
+      const batch = held[index] as HeldBatch;
+      if (slice.length > 0 && bytes + batch.payload.length > options.sliceBytes) break;
+      slice.push(batch.id, batch.payload);
+      bytes += batch.payload.length;
     }
-    return { confirmed, sent: slice.length };
+    const [appendedCount, error] = (await (redis as AppendingRedis).appendBatches(
+      options.streamKey,
+      maxLength,
+      ...slice,
+    )) as [number, string | false | null];
+    if (error) options.onError(new Error(`XADD to ${options.streamKey} failed: ${error}`));
+    return { confirmed: appendedCount, sent: slice.length / 2 };
   }
 
   async function drain(): Promise<void> {
@@ -108,14 +133,16 @@ export function createStreamAppender<Message>(
         release(confirmed);
         if (confirmed < sent) break;
       }
-    } catch {
-      // The connection went away mid-pipeline: the batches stay held, and `ready` sends them again.
+    } catch (error) {
+      // The batches stay held: `ready` sends them again after a lost connection, the retry timer otherwise.
+      if (redis.status === 'ready') options.onError(error);
     } finally {
       appending = false;
     }
     if (head < held.length && !stopped) retryLater();
   }
 
+  redis.defineCommand('appendBatches', { numberOfKeys: 1, lua: APPEND_BATCHES_SCRIPT });
   redis.on('ready', schedule);
 
   return {

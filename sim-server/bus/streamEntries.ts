@@ -44,7 +44,3 @@ export function fieldOf(fields: readonly string[], field: string): string | null
     if (fields[index] === field) return fields[index + 1] ?? null;
   return null;
 }
-
-/** Redis refuses an explicit id at or below the stream's top: the batch is already there (a retried append). */
-export const isAlreadyAppended = (error: unknown): boolean =>
-  error instanceof Error && /equal or smaller than the target stream top item/i.test(error.message);
