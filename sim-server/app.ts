@@ -1,5 +1,5 @@
-// Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable, ingestion, exports,
-// log retention, replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
+// Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable and its broadcast
+// bus, ingestion, exports, log retention, replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
 import type { OutboxAccess } from './auth/outboxAccess.ts';
@@ -120,6 +120,11 @@ export type AppOptions = {
   throttle?: Partial<ThrottlePolicy>;
   /** Allow the Google Maps basemap's hosts in the Content-Security-Policy (default on). */
   googleMaps?: boolean;
+  /**
+   * The broadcast bus (sim-server/bus/): a `redis://host:port` URL for Redis Streams, else the in-process bus;
+   * `streamKey` and `maxHeldMessages` as in cable/broadcastPlugin.ts (tests set them).
+   */
+  bus?: { url?: string; streamKey?: string; maxHeldMessages?: number };
   /** How long a client may take to send a whole request, and how often stalled ones are looked for (ms). */
   timeouts?: { requestMs?: number; checkIntervalMs?: number };
 };
@@ -207,7 +212,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.cableAllowedOrigins ? { allowedOrigins: options.cableAllowedOrigins } : {}),
     ...(options.cableConnectionCaps ? { connectionCaps: options.cableConnectionCaps } : {}),
   });
-  await app.register(broadcastPlugin);
+  await app.register(broadcastPlugin, {
+    ...(options.bus?.url ? { busUrl: options.bus.url } : {}),
+    ...(options.bus?.streamKey ? { busStreamKey: options.bus.streamKey } : {}),
+    ...(options.bus?.maxHeldMessages === undefined
+      ? {}
+      : { busMaxHeldMessages: options.bus.maxHeldMessages }),
+  });
   await app.register(ingestionPlugin);
   await app.register(exportPlugin, {
     databasePath: options.databasePath,

@@ -1,6 +1,7 @@
 // Starts the simulator on a port: what `npm start` and the browser tests call. Listening beyond loopback is said
 // out loud (`warn`), since the outbox's access depends on it (auth/outboxAccess.ts), and it refuses to serve the
-// demo accounts there unless asked (`demoAccounts`): their password is published (docs/security.md).
+// demo accounts there unless asked (`demoAccounts`): their password is published (docs/security.md). The broadcast
+// bus is `SIM_BUS` (a redis:// URL; unset, the in-process bus: docs/scale-out.md).
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
@@ -30,6 +31,7 @@ export type SimulatorOptions = {
   throttle?: AppOptions['throttle']; // throttling rules over the defaults (auth/throttleRules.ts)
   demoAccounts?: boolean; // beyond loopback, serve the demo accounts and their published password anyway
   warmReports?: boolean; // make the current and previous month's reports in the background (default true)
+  bus?: string; // the broadcast bus: a redis:// URL for Redis Streams (default SIM_BUS; unset = in-process)
 };
 
 /** Why the simulator will not start beyond loopback with the demo accounts (SIM_DEMO_ACCOUNTS=1 allows it). */
@@ -77,6 +79,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     // A running simulator makes this and last month's reports after start, so a first download rarely waits.
     files: { warmReports: options.warmReports ?? true },
     ...(options.cableAllowedOrigins ? { cableAllowedOrigins: options.cableAllowedOrigins } : {}),
+    // SIM_BUS is read here, not in buildApp: tests build apps with the bus they name, whatever the environment.
+    bus: { url: options.bus ?? process.env.SIM_BUS ?? '' },
   });
   if (guardDemo && (await servesDemoPassword(app))) {
     await app.close();

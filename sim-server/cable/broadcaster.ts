@@ -1,6 +1,7 @@
 // The seam between what changes in the simulator and the dashboards that watch it.
-// Writers never call it: they append events, and the one subscriber on the log's committed events
-// (committedBroadcasts.ts) calls `broadcastToEach`; the cable hub delivers to subscribers.
+// Writers never call it: they append events, the one subscriber on the log's committed events
+// (committedBroadcasts.ts) publishes them to the bus (sim-server/bus/), and what the bus delivers is handed to
+// `broadcastToEach` / `broadcastJsonToEach` (busDeliveries.ts); the cable hub delivers to subscribers.
 
 export const CABLE_MESSAGE_TYPES = [
   'point',
@@ -32,6 +33,11 @@ export interface Broadcaster {
     data: unknown,
     offset?: number,
   ): void;
+  /**
+   * The same with the message already serialised as `{"type":…,"data":…}`: what a bus that crossed a wire (Redis
+   * Streams, sim-server/bus/) hands over, so it is not parsed and serialised again.
+   */
+  broadcastJsonToEach(organizationIds: readonly string[], messageJson: string, offset?: number): void;
   /** Connections subscribed to the organization, or to any organization when none is given. */
   subscriberCount(organizationId?: string): number;
 }

@@ -1,5 +1,5 @@
-// Who is subscribed to what, and how broadcasts reach them. Broadcasts are collected for one event-loop turn and
-// then written per subscriber as one batch; each turn's frames are serialised once per distinct identifier string
+// Who is subscribed to what, and how broadcasts reach them. Broadcasts are collected for one event-loop turn
+// (turnQueue.ts) and then written per subscriber as one batch; each turn's frames are serialised once per distinct identifier string
 // into one Buffer of websocket frames (wireFrames.ts), and that Buffer goes to every socket of that string. Whether a
 // subscriber gets a batch is decided once, from what its socket held before it (flowControl.ts). Extended-protocol subscribers get their own copy
 // of each frame with the stream position added, again built once per identifier string, never per socket; they
@@ -26,6 +26,7 @@ import {
 } from './protocol.ts';
 import { hubStats, newHubCounters, subscribersOfTopic, type Topic } from './hubCounters.ts';
 import { RestorableSessions } from './restorableSessions.ts';
+import { TurnQueue, type PendingMessages } from './turnQueue.ts';
 import { wireBatch, type WireBatch } from './wireFrames.ts';
 
 /** A dashboard needs one subscription, the official client a handful; more is abuse (issue 24). */
@@ -39,9 +40,6 @@ export type CableHubOptions = {
   now: () => number;
 };
 
-/** Broadcasts of one organization waiting for the end of the turn; `offsets[i]` is -1 for a message without one. */
-type PendingMessages = { messages: string[]; offsets: number[] };
-
 export class CableHub implements CableBroadcaster {
   private readonly limits: FlowControlLimits;
   private readonly now: () => number;
@@ -49,11 +47,11 @@ export class CableHub implements CableBroadcaster {
   /** When each connection's socket opened: its first seconds get more room (flowControl.ts `openingMs`). */
   private readonly openedAt = new WeakMap<CableConnection, number>();
   private readonly topics = new Map<string, Topic>();
-  /** Serialised `{type,data}` messages per organization, waiting for the end of the turn. */
-  private pending = new Map<string, PendingMessages>();
-  /** The offset of each organization's latest broadcast: the live end a history must reach. */
-  private readonly streamEnds = new Map<string, number>();
-  private flushHandle: NodeJS.Immediate | null = null;
+  /** The turn's broadcasts per organization, and each organization's live end (turnQueue.ts). */
+  private readonly turn = new TurnQueue(
+    (organizationId) => this.topics.has(organizationId),
+    (batches) => this.flush(batches),
+  );
   private history: CableHistorySource | null = null;
   /** Without a history source the epoch still names this process, so no position from elsewhere is taken. */
   private readonly ownEpoch = randomUUID().slice(0, 8);
@@ -81,22 +79,18 @@ export class CableHub implements CableBroadcaster {
     data: unknown,
     offset = -1,
   ): void {
-    this.counters.broadcasts += organizationIds.length;
     // Serialised now, not at flush, so a caller that reuses or mutates `data` afterwards cannot change what is sent;
     // once for all the organizations, and only when one of them is listening.
-    let messageJson: string | null = null;
-    for (const organizationId of organizationIds) {
-      // Kept for organizations nobody watches too: a client that subscribes with a history needs the end at once.
-      if (offset >= 0) this.streamEnds.set(organizationId, offset);
-      if (!this.topics.has(organizationId)) continue;
-      messageJson ??= broadcastMessageJson(type, data);
-      const queue = this.pending.get(organizationId);
-      if (queue) {
-        queue.messages.push(messageJson);
-        queue.offsets.push(offset);
-      } else this.pending.set(organizationId, { messages: [messageJson], offsets: [offset] });
-    }
-    if (messageJson !== null) this.flushHandle ??= setImmediate(() => this.flush());
+    this.queueForEach(organizationIds, offset, () => broadcastMessageJson(type, data));
+  }
+
+  broadcastJsonToEach(organizationIds: readonly string[], messageJson: string, offset = -1): void {
+    this.queueForEach(organizationIds, offset, () => messageJson);
+  }
+
+  private queueForEach(organizationIds: readonly string[], offset: number, json: () => string): void {
+    this.counters.broadcasts += organizationIds.length;
+    this.turn.queue(organizationIds, offset, json);
   }
 
   subscriberCount(organizationId?: string): number {
@@ -248,7 +242,7 @@ export class CableHub implements CableBroadcaster {
       shed: () => this.disconnectSlowConsumer(connection),
       counters: this.counters,
       catchUp: this.limits,
-      streamEnd: () => this.streamEnds.get(connection.subscriptions.get(identifier) ?? '') ?? null,
+      streamEnd: () => this.turn.streamEnd(connection.subscriptions.get(identifier) ?? ''),
       now: this.now,
     });
   }
@@ -268,7 +262,7 @@ export class CableHub implements CableBroadcaster {
     if (group.plain.size === 0 && group.extended.size === 0) topic.delete(identifier);
     if (topic.size === 0) {
       this.topics.delete(organizationId);
-      this.pending.delete(organizationId);
+      this.turn.drop(organizationId);
     }
   }
 
@@ -306,16 +300,11 @@ export class CableHub implements CableBroadcaster {
 
   /** Tells every connection the server is going away and waits, at most `graceMs`, for their sockets to close. */
   async shutdown(graceMs: number): Promise<void> {
-    if (this.flushHandle) clearImmediate(this.flushHandle);
-    this.flushHandle = null;
-    this.pending.clear();
+    this.turn.clear();
     await closeAll(this.connections, disconnectFrame('server_restart'), graceMs);
   }
 
-  private flush(): void {
-    this.flushHandle = null;
-    const batches = this.pending;
-    this.pending = new Map();
+  private flush(batches: ReadonlyMap<string, PendingMessages>): void {
     const now = this.now();
     let epoch: string | null = null;
     for (const [organizationId, { messages, offsets }] of batches) {

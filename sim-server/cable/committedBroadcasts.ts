@@ -1,5 +1,6 @@
 // The one place broadcasts come from: a subscriber on the event log's committed events that maps each event to the
-// cable messages it means (docs/cable.md) and hands them to the broadcaster. No handler broadcasts by hand, so
+// cable messages it means (docs/cable.md) and publishes them, one batch per transaction, to the bus
+// (sim-server/bus/), whose listener on every node hands them to the broadcaster (busDeliveries.ts). No handler broadcasts by hand, so
 // whatever reaches the log by any path (a route, the ingestor, the replay, a scenario) is heard the same way, and
 // only after it is durable.
 //
@@ -28,7 +29,8 @@ import type { AlarmRaisedReader } from '../alarms/alarmRepository.ts';
 import type { CommittedEvent, EventLog } from '../store/eventLog.ts';
 import type { AlarmAcknowledgementRecord, StoredEvent, TelemetryRecord } from '../store/events.ts';
 import type { ThingLiveState } from '../things/thingLiveState.ts';
-import type { Broadcaster } from './broadcaster.ts';
+import type { BroadcastBus } from '../bus/broadcastBus.ts';
+import type { PublishedDelivery } from './busDeliveries.ts';
 
 /** What the subscriber reads about things after the commit. */
 export type ThingAudienceReader = {
@@ -223,22 +225,30 @@ function liveDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader
   }
 }
 
-/** Subscribes the broadcaster to the log's committed events; returns the unsubscribe function. */
-export function broadcastCommittedEvents(
+/**
+ * Publishes each committed transaction's cable messages to the bus as one batch, at the transaction's last log
+ * position; a transaction that means nothing to the cable publishes nothing. Returns the unsubscribe function.
+ */
+export function publishCommittedEvents(
   log: EventLog,
-  broadcaster: () => Broadcaster,
+  bus: Pick<BroadcastBus<PublishedDelivery, unknown>, 'publish'>,
   things: ThingAudienceReader,
   alarms?: AlarmRaisedReader,
 ): () => void {
   return log.subscribe((events) => {
-    const target = broadcaster();
     things.forgetWhenChanged();
+    const messages: PublishedDelivery[] = [];
     for (const committed of events) {
       // The event's seq is the message's offset in each stream it goes to (an event sends an organization at most
       // one message, plus `alarm` when it raised one, sent together), which is what lets the history
       // (cableHistory.ts) resume exactly after it.
-      for (const delivery of cableDeliveriesOf(committed, things, alarms))
-        target.broadcastToEach(delivery.organizationIds, delivery.type, delivery.data, committed.event.seq);
+      const offset = committed.event.seq;
+      for (const delivery of cableDeliveriesOf(committed, things, alarms)) {
+        const { organizationIds, type, data } = delivery;
+        messages.push({ organizationIds, type, data, offset });
+      }
     }
+    const last = events[events.length - 1];
+    if (messages.length > 0 && last) bus.publish({ position: last.event.seq, messages });
   });
 }

@@ -1,6 +1,7 @@
 // A simulator on a real loopback port, for the tests that drive its cable with real websocket clients: its cable
 // address, a staff token (the telemetry route is staff's) and a user's (the dashboard's), and a report step that
-// moves the given devices north by one step and answers the log's last position.
+// moves the given devices north by one step and answers the log's last position. The bus tests give it a Redis bus.
+import type { AppOptions } from '#sim/app';
 import { signIn, startHarness, type Harness, type ManualClock } from './simulatorHarness.ts';
 import { recordTelemetry, telemetrySample, type OrganizationDevice } from './telemetrySamples.ts';
 
@@ -17,8 +18,14 @@ export async function startListeningSimulator(options: {
   databasePath: string;
   clock: ManualClock;
   port?: number;
+  /** The broadcast bus (buildApp's `bus`); the in-process one when absent. */
+  bus?: AppOptions['bus'];
 }): Promise<ListeningSimulator> {
-  const harness = await startHarness({ databasePath: options.databasePath, clock: options.clock });
+  const harness = await startHarness({
+    databasePath: options.databasePath,
+    clock: options.clock,
+    ...(options.bus ? { bus: options.bus } : {}),
+  });
   const address = await harness.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   return {
     harness,
