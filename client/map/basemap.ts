@@ -5,6 +5,7 @@
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import type { LngLat } from '../live/mapProtocol.ts';
 import type { HiddenEdges } from './canvasSizing.ts';
+import type { FrameProfiling } from './frameProfiling.ts';
 import type { MapSurface } from './mapSurface.ts';
 
 /** deck.gl's interaction callbacks, passed to whichever overlay the adapter builds. */
@@ -39,6 +40,8 @@ export type Basemap = {
    * part. An adapter without it gets a canvas exactly the size shown, resized on each section switch.
    */
   setHiddenEdges?(edges: HiddenEdges): void;
+  /** The frame profile's handles (`bench:browser --profile-frame`), where the adapter offers them. */
+  frameProfiling?: FrameProfiling;
   destroy(): void;
 };
 

@@ -34,6 +34,7 @@ import {
   openStationId,
   pinnedThingId,
 } from './mapViewState.ts';
+import { markerParts } from './frameProfiling.ts';
 import { markerIconAtlas } from './markerIcons.ts';
 import { DEFAULT_ZOOM } from './mapStyle.ts';
 import { indexed, positionIn, raisedAt, type IndexedMarkers } from './indexedMarkers.ts';
@@ -225,6 +226,7 @@ export function mountLiveMap(
             hovered: hoveredId ? raisedAt(given, hoveredId) : null,
             size,
             atlas,
+            parts: markerParts.peek(),
           })
         : []),
       ...(assetsHidden ? [] : stations),
@@ -266,10 +268,12 @@ export function mountLiveMap(
         draw();
       }),
     );
-    // The hovered asset is drawn again above all the others (live §9 stacking, +100).
+    // The hovered asset is drawn again above all the others (live §9 stacking, +100); the frame profile may leave
+    // some of the markers' parts out (frameProfiling.ts).
     disposers.push(
       effect(() => {
         void hoveredThingId.value;
+        void markerParts.value;
         draw();
       }),
     );

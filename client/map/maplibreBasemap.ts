@@ -6,7 +6,7 @@
 // software renderer (softwareRendering.ts) both canvases draw at one device pixel per CSS pixel and deck.gl's without
 // antialiasing. It offers the one map type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter
 // for the shape editor. Its colours follow the light or night theme, its street names the lighter map
-// (client/app/preferences.ts).
+// (client/app/preferences.ts). It offers the frame profile's handles (frameProfiling.ts).
 import type { PickingInfo } from '@deck.gl/core';
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
@@ -15,6 +15,7 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { BasemapFactory } from './basemap.ts';
 import { BASEMAP_MAP_TYPES } from './basemapChoice.ts';
 import type { MapSurface } from './mapSurface.ts';
+import { maplibreFrameProfiling } from './frameProfiling.ts';
 import { createOnDemandFrames } from './onDemandFrames.ts';
 import { effect } from '@preact/signals-react';
 import { currentTheme, localPreferences } from '../app/preferences.ts';
@@ -152,6 +153,11 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
           .queryRenderedFeatures({ layers: [STREET_NAMES_LAYER] })
           .map((feature) => String((feature.properties as { name?: string }).name ?? '')),
       setHiddenEdges: ({ right, bottom }) => map.setPadding({ top: 0, left: 0, right, bottom }),
+      frameProfiling: maplibreFrameProfiling(
+        map,
+        overlay,
+        software ? SOFTWARE_PIXEL_RATIO : window.devicePixelRatio,
+      ),
       destroy: () => {
         stopTheme();
         stopLighter();
