@@ -3,7 +3,7 @@
 // overlays (overlayLayers.ts), the layers screens contribute (featureLayers.ts), the asset markers
 // (assetMarkerLayers.ts) and the station markers while grouping (stationLayers.ts). Each change of one of them or
 // of a zoom bucket becomes one set of layers, so deck.gl redraws only when something changed or the camera
-// moves. Hover and click go through deck.gl's GPU picking: an asset opens its popup (hover) or is selected and
+// moves; new markers are handed over in their own task once the GPU is done with the frame before (issue 38). Hover and click go through deck.gl's GPU picking: an asset opens its popup (hover) or is selected and
 // pinned (click), a station opens its list, an overlay goes to the screen. The camera, the right-click point and
 // the map's view request to the live worker (popups, grouping) go through signals (mapViewState.ts). Mounted by
 // MapShell, once for the dashboard; `destroy` removes the map and every subscription.
@@ -34,7 +34,7 @@ import {
   openStationId,
   pinnedThingId,
 } from './mapViewState.ts';
-import { markerParts } from './frameProfiling.ts';
+import { markerParts, recordPartTime } from './frameProfiling.ts';
 import { markerIconAtlas } from './markerIcons.ts';
 import { DEFAULT_ZOOM } from './mapStyle.ts';
 import { indexed, positionIn, raisedAt, type IndexedMarkers } from './indexedMarkers.ts';
@@ -86,6 +86,8 @@ export function mountLiveMap(
   let givenSelection: RaisedMarker | null = null;
   let drawnSelection: RaisedMarker | null = null;
   let awaitingDraw = false;
+  /** New markers wait for their own task and the GPU (queueMarkers). */
+  let markersQueued = false;
   /** Frames the map has drawn (the browser benchmark's renders per worker frame). */
   let renders = 0;
   /** Layers other screens draw beneath the assets (featureLayers.ts), the overlays beneath those. */
@@ -234,6 +236,32 @@ export function mountLiveMap(
     awaitingDraw = true;
   }
 
+  /** The newest markers, handed to deck.gl (its layer update and data texture writes). */
+  function handMarkers() {
+    markersQueued = false;
+    if (destroyed) return;
+    const startedAt = performance.now();
+    given = indexed(filterMarkers(markerSet.peek(), markerFilterIds.peek()), given);
+    draw();
+    const selected = selectedThing.peek();
+    if (centerWhenKnown && selected && centerOnSelected()) centerWhenKnown = false;
+    recordPartTime('markers handed to deck.gl', performance.now() - startedAt);
+  }
+
+  /**
+   * New markers are handed over in a task of their own, not in the worker frame's (the list's React commit runs
+   * there), and only once the GPU is done with the frame before (gpuPacing.ts): the markers then read at hand-over
+   * are the newest, and a slow GPU skips sets rather than queueing them (issue 38).
+   */
+  function queueMarkers() {
+    if (markersQueued) return;
+    markersQueued = true;
+    setTimeout(() => {
+      if (basemap.whenGpuIdle) basemap.whenGpuIdle(handMarkers);
+      else handMarkers();
+    }, 0);
+  }
+
   function centerOnSelected(): boolean {
     const thing = selectedThing.peek();
     if (!thing || thing.id !== selectedId || thing.lat === null || thing.lng === null) return false;
@@ -248,11 +276,11 @@ export function mountLiveMap(
     publishCamera();
     disposers.push(
       effect(() => {
-        given = indexed(filterMarkers(markerSet.value, markerFilterIds.value), given);
+        void markerSet.value;
+        void markerFilterIds.value;
         // Read here so that a new position of the selected asset redraws the selection too.
-        const selected = selectedThing.value;
-        draw();
-        if (centerWhenKnown && selected && centerOnSelected()) centerWhenKnown = false;
+        void selectedThing.value;
+        queueMarkers();
       }),
     );
     disposers.push(
