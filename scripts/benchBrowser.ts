@@ -9,7 +9,7 @@
 //   npm run bench:browser -- [--sizes 10000] [--warmup 8] [--seconds 20] [--soak] [--no-floor] [--burst]
 //                            [--software-compositing] [--profile out.cpuprofile] [--worker-profile out.cpuprofile]
 //                            [--trace out.json] [--screenshot out.png] [--hide-map] [--replay 10]
-//                            [--cpu-slowdown 4] [--client-from /path/to/checkout]
+//                            [--cpu-slowdown 4] [--client-from /path/to/checkout] [--profile-frame]
 //
 // `--sizes 1000,5000,10000,25000` runs each size in turn (a fresh world each; the demo users' coordination
 // center sees about 0.707 of the seeded world). Per size and page it prints main-thread script time per batch
@@ -31,6 +31,8 @@
 // dashboard's WebGL renderer; `--cpu-slowdown 4` throttles both pages' CPU (CDP Emulation.setCPUThrottlingRate) to
 // stand for a virtual desktop without a GPU (issue 38), judged by the slow case's budget (GPU ≤ 33 ms per frame at
 // 2,000, p99 within 2× the floor's at 10,000). `--client-from` builds another checkout's dashboard (before/after).
+// `--profile-frame` measures nothing of the above: it takes one frame of the map apart, part by part, with the feed
+// paused (scripts/benchBrowser/profileFrame.ts; docs/live-worker.md "The frame on software WebGL").
 // Each judged figure is printed with its budget and PASS or OVER, then a Markdown summary table (docs/load-tests.md).
 
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -44,6 +46,7 @@ import { startServer, tasksetWorks } from './benchBrowser/benchServer.ts';
 import { printTable } from './benchBrowser/benchReport.ts';
 import { measureDashboard } from './benchBrowser/measureDashboard.ts';
 import { measureFloor } from './benchBrowser/measureFloor.ts';
+import { profileFrame } from './benchBrowser/profileFrame.ts';
 import { readBenchOptions, VISIBLE_SHARE, type BenchOptions } from './benchBrowser/options.ts';
 import type { Row } from './benchBrowser/pageSummary.ts';
 import { measureBareFloor } from './benchBrowser/slowMachine.ts';
@@ -99,6 +102,10 @@ async function main(options: BenchOptions): Promise<void> {
         );
         const drivenSince = Date.now();
         server.drive();
+        if (options.profileFrame) {
+          await profileFrame(browser, server, options);
+          continue;
+        }
         const { renderer, ...dashboard } = await measureDashboard(browser, server, options, drivenSince);
         const floor = options.withFloor ? await measureFloor(browser, server, options) : null;
         rows.push({
@@ -117,7 +124,7 @@ async function main(options: BenchOptions): Promise<void> {
         await server.stop();
       }
     }
-    printTable(rows, { burst: options.burst, startedAt, loadAverage });
+    if (rows.length > 0) printTable(rows, { burst: options.burst, startedAt, loadAverage });
     const seconds = Math.round((Date.now() - startedAt.getTime()) / 1000);
     console.log(`\nthe run took ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
   } finally {

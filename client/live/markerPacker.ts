@@ -4,7 +4,10 @@
 // that are transferred, not copied. Every attribute the layers draw is packed here, so the page runs no accessor
 // per marker. Index order stays stable while no asset comes, goes or is raised (markerStyle.ts stacking), so the
 // page keeps its id list and its picking answers; raised markers come last, and deck.gl draws later ones on top.
-// Assets a station marker draws instead (client/live/mapView.ts grouping) are skipped.
+// Assets a station marker draws instead (client/live/mapView.ts grouping) are skipped. A pack that would draw
+// exactly what the last one drew — a report that changed an asset's speed or check-in time but not its position,
+// status, type or course — sends nothing, so the map draws no frame for it (issue 38: no frame when nothing visible
+// changed; on a software GPU every frame costs tens of milliseconds of CPU).
 import type { LivePicture } from '#domain/live/livePicture';
 import type { Thing } from '#domain/things/thing';
 import {
@@ -27,6 +30,33 @@ function originNear(thing: PositionedThing): [number, number] {
   return [Math.round(thing.position.lng * 10) / 10, Math.round(thing.position.lat * 10) / 10];
 }
 
+type MarkerArrays = Pick<
+  MarkerAttributes,
+  'positions' | 'categories' | 'ringColors' | 'arrowAngles' | 'arrowScales'
+>;
+const ARRAY_NAMES = ['positions', 'categories', 'ringColors', 'arrowAngles', 'arrowScales'] as const;
+
+function sameValues(a: Float32Array | Uint8Array, b: Float32Array | Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+/** Whether two packs in the same index order draw the same markers. */
+function drawsTheSame(a: MarkerAttributes, b: MarkerAttributes): boolean {
+  return (
+    a.count === b.count &&
+    a.origin[0] === b.origin[0] &&
+    a.origin[1] === b.origin[1] &&
+    ARRAY_NAMES.every((name) => sameValues(a[name], b[name]))
+  );
+}
+
+function copyOf(packed: MarkerAttributes): MarkerAttributes {
+  const arrays = Object.fromEntries(ARRAY_NAMES.map((name) => [name, packed[name].slice()])) as MarkerArrays;
+  return { ...packed, ...arrays };
+}
+
 export class MarkerPacker {
   private ids: string[] = [];
   private indexOf = new Map<string, number>();
@@ -37,6 +67,8 @@ export class MarkerPacker {
   /** Whether anything changed since the last pack, and whether the index order must be rebuilt. */
   private dirty = true;
   private reorder = true;
+  /** A copy of what the last pack sent (its arrays are transferred to the page), to tell an unchanged pack. */
+  private last: MarkerAttributes | null = null;
 
   /** Which assets a station marker draws instead; a change rebuilds the index order. */
   setSkipped(ids: ReadonlySet<string>): void {
@@ -104,7 +136,7 @@ export class MarkerPacker {
         arrowScales[index] = 1;
       }
     }
-    return {
+    const packed: MarkerAttributes = {
       count,
       ids: reordered ? [...this.ids] : null,
       origin: [originLng, originLat],
@@ -114,6 +146,9 @@ export class MarkerPacker {
       arrowAngles,
       arrowScales,
     };
+    if (!reordered && this.last !== null && drawsTheSame(this.last, packed)) return null;
+    this.last = copyOf(packed);
+    return packed;
   }
 
   /**
@@ -145,6 +180,7 @@ export class MarkerPacker {
 
   /** Starts over (organization switch or a new page). */
   forget(): void {
+    this.last = null;
     this.ids = [];
     this.indexOf = new Map();
     this.raised = new Set();

@@ -9,6 +9,7 @@ import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
 import { IconLayer } from '@deck.gl/layers';
 import type { MarkerSet } from '../live/thingsStore.ts';
 import { currentTheme } from '../session/preferences.ts';
+import { ALL_MARKER_PARTS, type MarkerParts } from './frameProfiling.ts';
 import { MarkerDiscLayer } from './markerDiscLayer.ts';
 import { MarkerFleetLayer } from './markerFleetLayer.ts';
 import {
@@ -56,6 +57,8 @@ export type MarkerLayerInput = {
   /** Marker diameter in pixels for the current zoom (markerSize). */
   size: number;
   atlas: IconAtlas;
+  /** The parts drawn (all but in the frame profile, frameProfiling.ts). */
+  parts?: MarkerParts;
 };
 
 /** The badge cells of the atlas as an icon mapping, by status. */
@@ -112,10 +115,18 @@ function raisedLayers(
   return [disc, statusBadge];
 }
 
-export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: MarkerLayerInput): Layer[] {
+export function assetMarkerLayers({
+  markers,
+  selected,
+  hovered,
+  size,
+  atlas,
+  parts = ALL_MARKER_PARTS,
+}: MarkerLayerInput): Layer[] {
   const layers: Layer[] = [
     new MarkerFleetLayer({
-      id: MARKER_RING_LAYER,
+      // The badge's shape is a constant of the shaders: a fleet without badges is another layer (profile only).
+      id: parts.badges ? MARKER_RING_LAYER : `${MARKER_RING_LAYER}-without-badges`,
       coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS,
       coordinateOrigin: [markers.origin[0], markers.origin[1], 0],
       data: markers.ids,
@@ -130,8 +141,9 @@ export function assetMarkerLayers({ markers, selected, hovered, size, atlas }: M
       arrowCell: COURSE_ARROW_CELL,
       badgeCell: STATUS_BADGE_FIRST_CELL,
       statusAlphaBase: STATUS_ALPHA_BASE,
-      badgeShare: STATUS_BADGE_SHARE,
-      badgeMinPixels: STATUS_BADGE_MIN_PIXELS,
+      badgeShare: parts.badges ? STATUS_BADGE_SHARE : 0,
+      badgeMinPixels: parts.badges ? STATUS_BADGE_MIN_PIXELS : 0,
+      arrows: parts.arrows,
       badgeOffset: STATUS_BADGE_OFFSET,
       pickable: true,
       autoHighlight: true,

@@ -5,6 +5,7 @@
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import type { LngLat } from '../live/mapProtocol.ts';
 import type { HiddenEdges } from './canvasSizing.ts';
+import type { FrameProfiling } from './frameProfiling.ts';
 import type { MapSurface } from './mapSurface.ts';
 
 /** deck.gl's interaction callbacks, passed to whichever overlay the adapter builds. */
@@ -39,6 +40,13 @@ export type Basemap = {
    * part. An adapter without it gets a canvas exactly the size shown, resized on each section switch.
    */
   setHiddenEdges?(edges: HiddenEdges): void;
+  /**
+   * Runs `callback` once the GPU is done with the last frame drawn (gpuPacing.ts), replacing one still waiting; an
+   * adapter without it runs it at once.
+   */
+  whenGpuIdle?(callback: () => void): void;
+  /** The frame profile's handles (`bench:browser --profile-frame`), where the adapter offers them. */
+  frameProfiling?: FrameProfiling;
   destroy(): void;
 };
 

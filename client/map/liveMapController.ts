@@ -3,44 +3,36 @@
 // overlays (overlayLayers.ts), the layers screens contribute (featureLayers.ts), the asset markers
 // (assetMarkerLayers.ts) and the station markers while grouping (stationLayers.ts). Each change of one of them or
 // of a zoom bucket becomes one set of layers, so deck.gl redraws only when something changed or the camera
-// moves. Hover and click go through deck.gl's GPU picking: an asset opens its popup (hover) or is selected and
+// moves; new markers are handed over in their own task once the GPU is done with the frame before (issue 38). Hover and click go through deck.gl's GPU picking: an asset opens its popup (hover) or is selected and
 // pinned (click), a station opens its list, an overlay goes to the screen. The camera, the right-click point and
-// the map's view request to the live worker (popups, grouping) go through signals (mapViewState.ts). Mounted by
-// MapShell, once for the dashboard; `destroy` removes the map and every subscription.
-import { computed, effect, signal } from '@preact/signals-react';
+// the map's view request to the live worker (popups, grouping) go through signals (mapViewState.ts); the
+// subscriptions are in liveMapEffects.ts. Mounted by MapShell, once for the dashboard; `destroy` removes the map and
+// every subscription.
+import { signal } from '@preact/signals-react';
 import type { Layer, PickingInfo } from '@deck.gl/core';
-import { EVENT_MARKER_MIN_ZOOM, GEO_EVENT_MARKER_MIN_ZOOM, groupsStations } from '#domain/map/mapRules';
 import { requestMapView } from '../live/liveBridge.ts';
 import type { LngLat } from '../live/mapProtocol.ts';
-import { areaViews, closureLines, eventMarkers, stationMarkers, zoneViews } from '../live/mapStore.ts';
 import { markerSet, selectedThing } from '../live/thingsStore.ts';
 import { assetMarkerLayers, pickedAssetId, type RaisedMarker } from './assetMarkerLayers.ts';
-import type { Basemap, BasemapFactory } from './basemap.ts';
-import { densityLayers } from './densityLayer.ts';
-import { contributedLayers, featureLayers } from './featureLayers.ts';
+import type { Basemap, BasemapEvents, BasemapFactory } from './basemap.ts';
+import { markerParts, recordPartTime } from './frameProfiling.ts';
+import {
+  emptyLayerSlots,
+  subscribeLayerInputs,
+  subscribeViewRequests,
+  zoomBuckets,
+} from './liveMapEffects.ts';
 import { filterMarkers, markerFilterIds } from './markerFilter.ts';
-import { cameraRequest, performCameraRequest } from './mapCamera.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { publishMapTestHook } from './mapTestHook.ts';
-import {
-  cameraState,
-  densityShown,
-  editedAreaId,
-  editedZoneId,
-  followSelected,
-  groupView,
-  hoveredThingId,
-  liveAssetsHidden,
-  openStationId,
-  pinnedThingId,
-} from './mapViewState.ts';
+import { cameraState, hoveredThingId, openStationId, pinnedThingId } from './mapViewState.ts';
 import { markerIconAtlas } from './markerIcons.ts';
 import { DEFAULT_ZOOM } from './mapStyle.ts';
 import { indexed, positionIn, raisedAt, type IndexedMarkers } from './indexedMarkers.ts';
 import { SELECTED_RING_COLOR, markerSize } from '../ui/markerStyle.ts';
 import { overlayIconAtlas } from './overlayIcons.ts';
-import { overlayLayers, pickedOverlay, type PickedOverlay } from './overlayLayers.ts';
-import { pickedStationId, stationLayers } from './stationLayers.ts';
+import { pickedOverlay, type PickedOverlay } from './overlayLayers.ts';
+import { pickedStationId } from './stationLayers.ts';
 
 export type LiveMapController = {
   surface: MapSurface;
@@ -61,48 +53,58 @@ export const mapReady = signal(false);
 /** Where the user right-clicked: the position, and the point on the map's canvas to open the menu at. */
 export const contextMenuAt = signal<{ position: LngLat; point: [number, number] } | null>(null);
 
-export function mountLiveMap(
-  container: HTMLElement,
-  options: {
-    basemap: BasemapFactory;
-    onSelect(thingId: string): void;
-    onPickOverlay(picked: PickedOverlay): void;
-    onUnavailable(): void;
-  },
-): LiveMapController {
-  const atlas = markerIconAtlas();
-  const overlayAtlas = overlayIconAtlas();
-  const disposers: (() => void)[] = [];
-  let selectedId: string | null = null;
-  /** A selection whose asset had no known position yet is centred once one arrives. */
-  let centerWhenKnown = false;
-  let ready = false;
-  let destroyed = false;
-  let size = markerSize(DEFAULT_ZOOM);
-  /** What the layers were last given, and what the map last drew. */
-  let given: IndexedMarkers | null = null;
-  let drawn: IndexedMarkers | null = null;
-  let givenSelection: RaisedMarker | null = null;
-  let drawnSelection: RaisedMarker | null = null;
-  let awaitingDraw = false;
-  /** Frames the map has drawn (the browser benchmark's renders per worker frame). */
-  let renders = 0;
-  /** Layers other screens draw beneath the assets (featureLayers.ts), the overlays beneath those. */
-  let contributions: Layer[] = [];
-  let overlays: Layer[] = [];
-  let stations: Layer[] = [];
-  let assetsHidden = false;
-  let density: Layer[] = [];
-  let drawnOverlays: Layer[] = [];
-  /** Zoom buckets the drawing depends on: event markers (16, 17), station grouping (16.25), density cells. */
-  const zoom = signal(DEFAULT_ZOOM);
-  const eventZoomBucket = computed(() =>
-    zoom.value >= EVENT_MARKER_MIN_ZOOM ? 2 : zoom.value >= GEO_EVENT_MARKER_MIN_ZOOM ? 1 : 0,
-  );
-  const grouping = computed(() => groupsStations(zoom.value, groupView.value));
-  const wholeZoom = computed(() => Math.floor(zoom.value));
+type MountOptions = {
+  basemap: BasemapFactory;
+  onSelect(thingId: string): void;
+  onPickOverlay(picked: PickedOverlay): void;
+  onUnavailable(): void;
+};
 
-  function pick(info: PickingInfo): string | null {
+/** One mounted map: what the layers were last given and what the map last drew, and the handlers around them. */
+class LiveMap {
+  readonly atlas = markerIconAtlas();
+  readonly overlayAtlas = overlayIconAtlas();
+  readonly disposers: (() => void)[] = [];
+  readonly slots = emptyLayerSlots();
+  readonly zoom = signal(DEFAULT_ZOOM);
+  readonly buckets = zoomBuckets(this.zoom);
+  readonly basemap: Basemap;
+  selectedId: string | null = null;
+  /** A selection whose asset had no known position yet is centred once one arrives. */
+  centerWhenKnown = false;
+  ready = false;
+  destroyed = false;
+  size = markerSize(DEFAULT_ZOOM);
+  given: IndexedMarkers | null = null;
+  drawn: IndexedMarkers | null = null;
+  givenSelection: RaisedMarker | null = null;
+  drawnSelection: RaisedMarker | null = null;
+  awaitingDraw = false;
+  /** New markers wait for their own task and the GPU (queueMarkers). */
+  markersQueued = false;
+  /** Frames the map has drawn (the browser benchmark's renders per worker frame). */
+  renders = 0;
+  drawnOverlays: Layer[] = [];
+
+  constructor(
+    readonly container: HTMLElement,
+    readonly options: MountOptions,
+  ) {
+    this.basemap = options.basemap(
+      container,
+      { onClick: (info) => this.onClick(info), onHover: (info) => this.onHover(info) },
+      this.basemapEvents(),
+    );
+    this.publishCamera();
+    this.disposers.push(this.publishTestHook());
+  }
+
+  get surface(): MapSurface {
+    return this.basemap.surface;
+  }
+
+  pick(info: PickingInfo): string | null {
+    const { drawn, drawnSelection } = this;
     return drawn
       ? pickedAssetId(info, drawn.markers, {
           selectedId: drawnSelection?.id ?? null,
@@ -111,50 +113,50 @@ export function mountLiveMap(
       : null;
   }
 
-  const basemap = options.basemap(
-    container,
-    {
-      onClick: (info) => {
-        const id = pick(info);
-        if (id) {
-          pinnedThingId.value = id;
-          options.onSelect(id);
-          return;
-        }
-        const stationId = pickedStationId(info);
-        if (stationId) {
-          openStationId.value = stationId;
-          return;
-        }
-        const picked = pickedOverlay(info);
-        if (picked) options.onPickOverlay(picked);
-      },
-      onHover: (info) => {
-        const id = pick(info);
-        container.dataset.hoveredId = id ?? '';
-        if (hoveredThingId.peek() !== id) hoveredThingId.value = id;
-      },
-    },
-    {
-      onReady: () => start(),
+  onClick(info: PickingInfo) {
+    const id = this.pick(info);
+    if (id) {
+      pinnedThingId.value = id;
+      this.options.onSelect(id);
+      return;
+    }
+    const stationId = pickedStationId(info);
+    if (stationId) {
+      openStationId.value = stationId;
+      return;
+    }
+    const picked = pickedOverlay(info);
+    if (picked) this.options.onPickOverlay(picked);
+  }
+
+  onHover(info: PickingInfo) {
+    const id = this.pick(info);
+    this.container.dataset.hoveredId = id ?? '';
+    if (hoveredThingId.peek() !== id) hoveredThingId.value = id;
+  }
+
+  basemapEvents(): BasemapEvents {
+    return {
+      onReady: () => this.start(),
       // Every frame the map draws carries the layers given before it: what they hold is now on screen.
       onRender: () => {
-        renders += 1;
-        if (!awaitingDraw || destroyed) return;
-        awaitingDraw = false;
-        drawn = given;
-        drawnSelection = givenSelection;
-        drawnOverlays = [...density, ...overlays, ...stations];
-        publishTestAttributes();
+        this.renders += 1;
+        if (!this.awaitingDraw || this.destroyed) return;
+        this.awaitingDraw = false;
+        this.drawn = this.given;
+        this.drawnSelection = this.givenSelection;
+        const { density, overlays, stations } = this.slots;
+        this.drawnOverlays = [...density, ...overlays, ...stations];
+        this.publishTestAttributes();
       },
       onMove: (camera) => {
         cameraState.value = camera;
-        zoom.value = camera.zoom;
-        awaitingDraw = true;
+        this.zoom.value = camera.zoom;
+        this.awaitingDraw = true;
         const next = markerSize(camera.zoom);
-        if (next === size) return;
-        size = next;
-        draw();
+        if (next === this.size) return;
+        this.size = next;
+        this.draw();
       },
       onContextMenu: (position, point) => {
         contextMenuAt.value = { position, point };
@@ -163,29 +165,23 @@ export function mountLiveMap(
       onPress: () => {
         if (contextMenuAt.peek()) contextMenuAt.value = null;
       },
-      onUnavailable: () => options.onUnavailable(),
-    },
-  );
-  const { surface } = basemap;
-  // The map is made once for the dashboard, after the first section that shows it asked for its opening view: the
-  // latest request pending then (that view, or the section's own, such as an event opened from a link) is performed
-  // once the style is ready, not dropped.
-  let performedSequence = 0;
+      onUnavailable: () => this.options.onUnavailable(),
+    };
+  }
 
   // The camera signal outlives a map: the previous screen's map left its view there (an event at zoom 17 while
   // this one opens at 13), and the Add gate and a new area's default position read it. Say where this map is.
-  function publishCamera() {
-    const [lng, lat] = surface.center();
-    const current = surface.zoom();
+  publishCamera() {
+    const [lng, lat] = this.surface.center();
+    const current = this.surface.zoom();
     if (Number.isFinite(current) && Number.isFinite(lng) && Number.isFinite(lat)) {
       cameraState.value = { zoom: current, lng, lat };
     }
   }
-  publishCamera();
 
-  function selectionFor(markers: IndexedMarkers | null): RaisedMarker | null {
+  selectionFor(markers: IndexedMarkers | null): RaisedMarker | null {
     const thing = selectedThing.peek();
-    if (!thing || thing.id !== selectedId || thing.lat === null || thing.lng === null) return null;
+    if (!thing || thing.id !== this.selectedId || thing.lat === null || thing.lng === null) return null;
     const marker = markers ? raisedAt(markers, thing.id) : null;
     // The exact position the worker sent for the selection, even before the markers hold the asset.
     return {
@@ -197,182 +193,145 @@ export function mountLiveMap(
     };
   }
 
-  function formatSelected(): string {
-    return drawnSelection && drawnSelection.id === selectedId
-      ? `${drawnSelection.lat},${drawnSelection.lng}`
-      : '';
-  }
-
-  function publishTestAttributes() {
-    container.dataset.markerCount = String(drawn?.markers.count ?? 0);
+  publishTestAttributes() {
+    const { container, drawnSelection, selectedId } = this;
+    container.dataset.markerCount = String(this.drawn?.markers.count ?? 0);
     container.dataset.selectedId = selectedId ?? '';
     // The coordinates as the worker sent them, published once the map has drawn them.
-    container.dataset.selectedPosition = formatSelected();
+    container.dataset.selectedPosition =
+      drawnSelection && drawnSelection.id === selectedId ? `${drawnSelection.lat},${drawnSelection.lng}` : '';
   }
 
-  function draw() {
-    if (destroyed || !ready) return;
-    givenSelection = selectionFor(given);
+  draw() {
+    if (this.destroyed || !this.ready) return;
+    const { given, slots } = this;
+    this.givenSelection = this.selectionFor(given);
     const hoveredId = hoveredThingId.peek();
-    basemap.setLayers([
-      ...density,
-      ...overlays,
-      ...contributions,
-      ...(given && !assetsHidden
+    this.basemap.setLayers([
+      ...slots.density,
+      ...slots.overlays,
+      ...slots.contributions,
+      ...(given && !slots.assetsHidden
         ? assetMarkerLayers({
             markers: given.markers,
-            selected: givenSelection,
+            selected: this.givenSelection,
             hovered: hoveredId ? raisedAt(given, hoveredId) : null,
-            size,
-            atlas,
+            size: this.size,
+            atlas: this.atlas,
+            parts: markerParts.peek(),
           })
         : []),
-      ...(assetsHidden ? [] : stations),
+      ...(slots.assetsHidden ? [] : slots.stations),
     ]);
-    awaitingDraw = true;
+    this.awaitingDraw = true;
   }
 
-  function centerOnSelected(): boolean {
+  /** The newest markers, handed to deck.gl (its layer update and data texture writes). */
+  handMarkers() {
+    this.markersQueued = false;
+    if (this.destroyed) return;
+    const startedAt = performance.now();
+    this.given = indexed(filterMarkers(markerSet.peek(), markerFilterIds.peek()), this.given);
+    this.draw();
+    const selected = selectedThing.peek();
+    if (this.centerWhenKnown && selected && this.centerOnSelected()) this.centerWhenKnown = false;
+    recordPartTime('markers handed to deck.gl', performance.now() - startedAt);
+  }
+
+  /**
+   * New markers are handed over in a task of their own, not in the worker frame's (the list's React commit runs
+   * there), and only once the GPU is done with the frame before (gpuPacing.ts): the markers then read at hand-over
+   * are the newest, and a slow GPU skips sets rather than queueing them (issue 38).
+   */
+  queueMarkers() {
+    if (this.markersQueued) return;
+    this.markersQueued = true;
+    setTimeout(() => {
+      const hand = () => this.handMarkers();
+      if (this.basemap.whenGpuIdle) this.basemap.whenGpuIdle(hand);
+      else hand();
+    }, 0);
+  }
+
+  centerOnSelected(): boolean {
     const thing = selectedThing.peek();
-    if (!thing || thing.id !== selectedId || thing.lat === null || thing.lng === null) return false;
-    surface.centreOn([thing.lng, thing.lat], null);
+    if (!thing || thing.id !== this.selectedId || thing.lat === null || thing.lng === null) return false;
+    this.surface.centreOn([thing.lng, thing.lat], null);
     return true;
   }
 
-  function start() {
-    ready = true;
+  start() {
+    this.ready = true;
     mapReady.value = true;
-    zoom.value = surface.zoom();
-    publishCamera();
-    disposers.push(
-      effect(() => {
-        given = indexed(filterMarkers(markerSet.value, markerFilterIds.value), given);
-        // Read here so that a new position of the selected asset redraws the selection too.
-        const selected = selectedThing.value;
-        draw();
-        if (centerWhenKnown && selected && centerOnSelected()) centerWhenKnown = false;
+    this.zoom.value = this.surface.zoom();
+    this.publishCamera();
+    this.disposers.push(
+      ...subscribeLayerInputs({
+        slots: this.slots,
+        container: this.container,
+        zoom: this.zoom,
+        buckets: this.buckets,
+        overlayAtlas: this.overlayAtlas,
+        draw: () => this.draw(),
+        queueMarkers: () => this.queueMarkers(),
+      }),
+      ...subscribeViewRequests({
+        surface: this.surface,
+        buckets: this.buckets,
+        selectedId: () => this.selectedId,
       }),
     );
-    disposers.push(
-      effect(() => {
-        contributions = contributedLayers(featureLayers.value);
-        draw();
-      }),
-    );
-    disposers.push(
-      effect(() => {
-        assetsHidden = liveAssetsHidden.value;
-        container.dataset.liveAssetsHidden = String(assetsHidden);
-        draw();
-      }),
-    );
-    // The hovered asset is drawn again above all the others (live §9 stacking, +100).
-    disposers.push(
-      effect(() => {
-        void hoveredThingId.value;
-        draw();
-      }),
-    );
-    disposers.push(
-      effect(() => {
-        const pending = cameraRequest.value;
-        if (!pending || pending.sequence === performedSequence) return;
-        performedSequence = pending.sequence;
-        performCameraRequest(surface, pending.request);
-      }),
-    );
-    disposers.push(
-      effect(() => {
-        void eventZoomBucket.value;
-        overlays = overlayLayers({
-          events: eventMarkers.value,
-          areas: areaViews.value,
-          closures: closureLines.value,
-          zones: zoneViews.value,
-          zoom: zoom.peek(),
-          hiddenAreaId: editedAreaId.value,
-          hiddenZoneId: editedZoneId.value,
-          atlas: overlayAtlas,
-        });
-        draw();
-      }),
-    );
-    disposers.push(
-      effect(() => {
-        stations = grouping.value ? stationLayers(stationMarkers.value, overlayAtlas) : [];
-        draw();
-      }),
-    );
-    disposers.push(
-      effect(() => {
-        density = densityShown.value
-          ? densityLayers(filterMarkers(markerSet.value, markerFilterIds.value), wholeZoom.value)
-          : [];
-        draw();
-      }),
-    );
-    // The map's view request: the open popups and whether assets group at stations.
-    disposers.push(
-      effect(() => {
-        const popupIds = [...new Set([hoveredThingId.value, pinnedThingId.value])].filter(
-          (id): id is string => id !== null,
-        );
-        requestMapView({ popupIds, grouping: grouping.value });
-      }),
-    );
-    // Follow: each new position of the selected asset centres the map.
-    disposers.push(
-      effect(() => {
-        const thing = selectedThing.value;
-        if (!followSelected.value || !thing || thing.id !== selectedId) return;
-        if (thing.lat === null || thing.lng === null) return;
-        surface.centreOn([thing.lng, thing.lat], null);
-      }),
-    );
-    if (selectedId) controller.select(selectedId, { center: true });
+    if (this.selectedId) this.select(this.selectedId, { center: true });
   }
 
-  disposers.push(
-    publishMapTestHook({
-      basemap,
-      container,
-      givenPosition: (thingId) => positionIn(given, thingId),
-      drawnPosition: (thingId) => positionIn(drawn, thingId),
-      drawnMarkers: () => drawn?.markers ?? null,
+  publishTestHook(): () => void {
+    return publishMapTestHook({
+      basemap: this.basemap,
+      container: this.container,
+      givenPosition: (thingId) => positionIn(this.given, thingId),
+      drawnPosition: (thingId) => positionIn(this.drawn, thingId),
+      drawnMarkers: () => this.drawn?.markers ?? null,
       drawnCourse: (thingId) => {
+        const { drawn } = this;
         const index = drawn?.indexOf.get(thingId);
         if (!drawn || index === undefined || !drawn.markers.arrowScales[index]) return null;
         return -(drawn.markers.arrowAngles[index] ?? 0);
       },
-      renderCount: () => renders,
-      markerCount: () => given?.markers.count ?? 0,
-      drawnSinceChange: () => !awaitingDraw,
-      drawnOverlayLayers: () => drawnOverlays,
-      pickedAsset: pick,
-    }),
-  );
+      renderCount: () => this.renders,
+      markerCount: () => this.given?.markers.count ?? 0,
+      drawnSinceChange: () => !this.awaitingDraw,
+      drawnOverlayLayers: () => this.drawnOverlays,
+      pickedAsset: (info) => this.pick(info),
+    });
+  }
 
-  const controller: LiveMapController = {
-    surface,
-    select(thingId, { center }) {
-      const changed = selectedId !== thingId;
-      selectedId = thingId;
-      centerWhenKnown = false;
-      publishTestAttributes();
-      if (changed && given) draw();
-      if (thingId && center) centerWhenKnown = !centerOnSelected();
-    },
-    redraw: () => draw(),
-    setHiddenEdges: basemap.setHiddenEdges,
-    destroy() {
-      mapReady.value = false;
-      destroyed = true;
-      for (const dispose of disposers) dispose();
-      hoveredThingId.value = null;
-      contextMenuAt.value = null;
-      requestMapView({ popupIds: [], grouping: false });
-      basemap.destroy();
-    },
+  select(thingId: string | null, { center }: { center: boolean }) {
+    const changed = this.selectedId !== thingId;
+    this.selectedId = thingId;
+    this.centerWhenKnown = false;
+    this.publishTestAttributes();
+    if (changed && this.given) this.draw();
+    if (thingId && center) this.centerWhenKnown = !this.centerOnSelected();
+  }
+
+  destroy() {
+    mapReady.value = false;
+    this.destroyed = true;
+    for (const dispose of this.disposers) dispose();
+    hoveredThingId.value = null;
+    contextMenuAt.value = null;
+    requestMapView({ popupIds: [], grouping: false });
+    this.basemap.destroy();
+  }
+}
+
+export function mountLiveMap(container: HTMLElement, options: MountOptions): LiveMapController {
+  const map = new LiveMap(container, options);
+  return {
+    surface: map.surface,
+    select: (thingId, how) => map.select(thingId, how),
+    redraw: () => map.draw(),
+    setHiddenEdges: map.basemap.setHiddenEdges,
+    destroy: () => map.destroy(),
   };
-  return controller;
 }

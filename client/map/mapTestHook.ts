@@ -7,6 +7,7 @@ import type { MarkerSet } from '../live/thingsStore.ts';
 import { markerPosition } from './assetMarkerLayers.ts';
 import { MARKER_CATEGORIES, type MarkerCategory } from '../ui/markerStyle.ts';
 import type { Basemap } from './basemap.ts';
+import type { FrameProfiling } from './frameProfiling.ts';
 import { editResult, startEditing, stopEditing, type EditRequest, type EditResult } from './mapEditing.ts';
 
 /**
@@ -43,6 +44,8 @@ export type FleetMapTestHook = {
   /** Starts (or with null stops) an editing aid as a screen would (mapEditing.ts), and reads what it holds. */
   edit(request: EditRequest | null): void;
   edited(): EditResult | null;
+  /** `bench:browser --profile-frame`'s handles on the map's drawing (frameProfiling.ts), or null on Google's. */
+  frameProfiling(): FrameProfiling | null;
 };
 
 export type DrawnOverlay = {
@@ -136,6 +139,7 @@ export function publishMapTestHook(source: MapTestHookSource): () => void {
     streetNamesShown: () => source.basemap.streetNamesShown(),
     edit: (request) => (request ? startEditing(request) : stopEditing()),
     edited: () => editResult.peek(),
+    frameProfiling: () => source.basemap.frameProfiling ?? null,
   };
   window.__fleetMap = hook;
   return () => {

@@ -6,7 +6,8 @@
 // software renderer (softwareRendering.ts) both canvases draw at one device pixel per CSS pixel and deck.gl's without
 // antialiasing. It offers the one map type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter
 // for the shape editor. Its colours follow the light or night theme, its street names the lighter map
-// (client/session/preferences.ts).
+// (client/session/preferences.ts). A fence after each deck.gl frame paces the markers to the GPU (gpuPacing.ts); it
+// offers the frame profile's handles (frameProfiling.ts).
 import type { PickingInfo } from '@deck.gl/core';
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
@@ -15,6 +16,8 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { BasemapFactory } from './basemap.ts';
 import { BASEMAP_MAP_TYPES } from './basemapChoice.ts';
 import type { MapSurface } from './mapSurface.ts';
+import { maplibreFrameProfiling, recordPartTime } from './frameProfiling.ts';
+import { createGpuPacing } from './gpuPacing.ts';
 import { createOnDemandFrames } from './onDemandFrames.ts';
 import { effect } from '@preact/signals-react';
 import { currentTheme, localPreferences } from '../session/preferences.ts';
@@ -54,6 +57,8 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
     mapRendering.value = rendering;
     if (software && window.devicePixelRatio > SOFTWARE_PIXEL_RATIO) map.setPixelRatio(SOFTWARE_PIXEL_RATIO);
     const frames = createOnDemandFrames();
+    const pacing = createGpuPacing();
+    let drawStartedAt = 0;
     const overlay = new MapLibreOverlay({
       interleaved: false,
       // Passed on by deck.gl to its render loop (not in its typed props): frames only while something may change.
@@ -61,8 +66,16 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
       ...(software
         ? { useDevicePixels: SOFTWARE_PIXEL_RATIO, deviceProps: { webgl: { antialias: false } } }
         : {}),
-      // Every frame deck.gl draws carries the layers given before it (a camera move draws it from MapLibre's render).
-      onAfterRender: () => events.onRender(),
+      // Every frame deck.gl draws carries the layers given before it (a camera move draws it from MapLibre's render);
+      // a fence behind it tells when the GPU is done with it (gpuPacing.ts).
+      onBeforeRender: () => {
+        drawStartedAt = performance.now();
+      },
+      onAfterRender: ({ gl }) => {
+        recordPartTime('deck.gl frame', performance.now() - drawStartedAt);
+        pacing.frameDrawn(gl);
+        events.onRender();
+      },
       layers: [],
       pickingRadius: 3,
       onClick: (info) => interaction.onClick(info),
@@ -152,7 +165,15 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
           .queryRenderedFeatures({ layers: [STREET_NAMES_LAYER] })
           .map((feature) => String((feature.properties as { name?: string }).name ?? '')),
       setHiddenEdges: ({ right, bottom }) => map.setPadding({ top: 0, left: 0, right, bottom }),
+      whenGpuIdle: pacing.whenIdle,
+      frameProfiling: maplibreFrameProfiling(
+        map,
+        overlay,
+        software ? SOFTWARE_PIXEL_RATIO : window.devicePixelRatio,
+        pacing.waits,
+      ),
       destroy: () => {
+        pacing.destroy();
         stopTheme();
         stopLighter();
         mapRendering.value = null;

@@ -1,7 +1,9 @@
 // The fleet markers' data textures (markerFleetLayer.ts): the worker's typed arrays — positions, ring colours, icon
 // cells, course angles and arrow scales — written as they are into one texture each, a texel per marker in rows of
 // DATA_TEXTURE_ROW, which the shaders read with texelFetch. A marker set that kept an array is not written again,
-// and a texture grows with a quarter to spare, so a fleet that gains a few assets does not reallocate every second.
+// a new array in the same index order is written only in the rows where it differs from the one written before
+// (issue 38: a batch that moved a few assets uploads a few rows, not the fleet), and a texture grows with a quarter
+// to spare, so a fleet that gains a few assets does not reallocate every second.
 import type { Device, Texture } from '@luma.gl/core';
 import type { MarkerSet } from '../live/thingsStore.ts';
 
@@ -62,7 +64,64 @@ function createDataTexture(device: Device, name: DataName, rows: number): DataTe
   return { texture, rows, written: null };
 }
 
-/** Writes the first `count` texels: the whole rows, then the last, partial one. */
+/**
+ * The runs of rows, `[first, end)`, in which the first `count` texels of `next` differ from `previous`; every row
+ * when `previous` is null or of another length (another fleet, another order's arrays).
+ */
+export function changedRows(
+  previous: TypedValues | null,
+  next: TypedValues,
+  count: number,
+  channels: number,
+): [number, number][] {
+  const rows = Math.ceil(count / ROW);
+  if (previous === null || previous.length !== next.length) return rows > 0 ? [[0, rows]] : [];
+  const runs: [number, number][] = [];
+  const rowValues = ROW * channels;
+  const end = count * channels;
+  for (let row = 0; row < rows; row += 1) {
+    let changed = false;
+    for (let at = row * rowValues; at < Math.min(end, (row + 1) * rowValues); at += 1) {
+      if (previous[at] !== next[at]) {
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) continue;
+    const last = runs.at(-1);
+    if (last && last[1] === row) last[1] = row + 1;
+    else runs.push([row, row + 1]);
+  }
+  return runs;
+}
+
+/** Writes rows `[first, end)` of the first `count` texels: the whole rows, then a last, partial one. */
+function writeRows(
+  target: DataTexture,
+  values: TypedValues,
+  [first, end]: [number, number],
+  count: number,
+  channels: number,
+) {
+  const whole = Math.min(end, Math.floor(count / ROW));
+  if (whole > first) {
+    target.texture.writeData(values.subarray(first * ROW * channels, whole * ROW * channels), {
+      y: first,
+      width: ROW,
+      height: whole - first,
+    });
+  }
+  const rest = count - whole * ROW;
+  if (end > whole && rest > 0) {
+    target.texture.writeData(values.subarray(whole * ROW * channels, count * channels), {
+      y: whole,
+      width: rest,
+      height: 1,
+    });
+  }
+}
+
+/** Writes the first `count` texels where they differ from what the texture holds. */
 function writeTexels(
   device: Device,
   target: DataTexture,
@@ -70,21 +129,11 @@ function writeTexels(
   count: number,
   channels: number,
 ) {
-  const whole = Math.floor(count / ROW);
-  const rest = count - whole * ROW;
+  const runs = changedRows(target.written, values, count, channels);
   device.withParametersWebGL(
     { [GL_UNPACK_FLIP_Y_WEBGL]: false, [GL_UNPACK_PREMULTIPLY_ALPHA_WEBGL]: false },
     () => {
-      if (whole > 0) {
-        target.texture.writeData(values.subarray(0, whole * ROW * channels), { width: ROW, height: whole });
-      }
-      if (rest > 0) {
-        target.texture.writeData(values.subarray(whole * ROW * channels, count * channels), {
-          y: whole,
-          width: rest,
-          height: 1,
-        });
-      }
+      for (const run of runs) writeRows(target, values, run, count, channels);
     },
   );
   target.written = values;

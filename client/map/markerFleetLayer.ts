@@ -62,6 +62,8 @@ type MarkerFleetProps = {
   badgeShare: number;
   badgeMinPixels: number;
   badgeOffset: number;
+  /** Whether the course arrows are drawn (the frame profile leaves them out, frameProfiling.ts). */
+  arrows: boolean;
 };
 
 export type MarkerFleetLayerProps = LayerProps & MarkerFleetProps;
@@ -80,6 +82,7 @@ const defaultProps: DefaultProps<MarkerFleetLayerProps> = {
   iconShare: 0.72,
   arrowShare: 0.4,
   size: 16,
+  arrows: true,
 };
 
 type FleetState = {
@@ -160,7 +163,8 @@ export class MarkerFleetLayer extends Layer<MarkerFleetLayerProps> {
       outlineWidth,
     };
     const picking = shaderModuleProps?.picking?.isActive === true;
-    for (const model of picking ? [this.state.discModel] : this.state.models) {
+    const models = picking || !this.props.arrows ? [this.state.discModel] : this.state.models;
+    for (const model of models) {
       model.setBindings({ markerIconAtlas: atlas });
       model.shaderInputs.setProps({ markerFleet: uniforms });
       model.draw(this.context.renderPass);

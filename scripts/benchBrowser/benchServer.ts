@@ -70,6 +70,7 @@ export async function startServer(thingCount: number, clientDir: string, burst: 
       return peak;
     },
     drive: () => command({ type: 'drive', slices: burst ? 1 : SLICES_PER_SECOND }),
+    pause: () => command({ type: 'pause' }),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -1,7 +1,7 @@
 // The dashboard's side of a run: sign in (the page's CPU throttled from the start with `--cpu-slowdown`), wait for
 // the asset list and the map (with `--replay`, start replaying the recent past), read its WebGL renderer, then
 // measure.
-import { openLiveScreen } from './openLiveScreen.ts';
+import { openLiveScreen, waitForLiveMap } from './openLiveScreen.ts';
 import { writeFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import type { Server } from './benchServer.ts';
@@ -40,18 +40,7 @@ export async function measureDashboard(
     // The asset list beside the map: the screen a dispatcher keeps open (an asset's route shows its detail instead).
     await openLiveScreen(page, server.url, server.things.length);
     // The map reports its markers, unless it fell back to the WebGL notice (the software GPU lost its context).
-    const mapState = await page.waitForFunction(
-      () => {
-        if (document.querySelector('[data-testid="map-fallback"]')) return 'fallback';
-        const map = document.querySelector('[data-testid="live-map"]');
-        return Number(map?.getAttribute('data-marker-count') ?? 0) > 0 ? 'map' : null;
-      },
-      undefined,
-      { timeout: 120_000 },
-    );
-    if ((await mapState.jsonValue()) === 'fallback') {
-      throw new Error('the map fell back to the WebGL notice: the WebGL context was lost');
-    }
+    await waitForLiveMap(page);
     const renderer = await webglRenderer(page);
     if (options.replaySpeed !== null) {
       const lookbackMs = replayLookbackMs(

@@ -34,4 +34,8 @@ export type ServerCounters = {
 };
 
 /** `drive`: every asset reports once a second, in `slices` requests spread evenly over the second. */
-export type BenchServerCommand = { type: 'drive'; slices: number } | { type: 'stop' };
+export type BenchServerCommand =
+  | { type: 'drive'; slices: number }
+  /** Stops sending samples (`--profile-frame`: nothing moves while the frame is taken apart). */
+  | { type: 'pause' }
+  | { type: 'stop' };

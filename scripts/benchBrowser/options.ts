@@ -72,6 +72,8 @@ export function readBenchOptions() {
       // Chromium's CPU throttling of both pages (CDP Emulation.setCPUThrottlingRate): 4 makes this machine about
       // the 2-core virtual desktop of issue 38 (a bare floor near 1M msg/s where this one does 4.5M).
       'cpu-slowdown': { type: 'string', default: '1' },
+      // Takes one frame of the dashboard's map apart instead of measuring (profileFrame.ts): what each part costs.
+      'profile-frame': { type: 'boolean', default: false },
       // Builds the dashboard of another checkout (its vite.config.ts and client/), to compare before and after.
       'client-from': { type: 'string' },
     },
@@ -92,5 +94,6 @@ export function readBenchOptions() {
     replaySpeed: values.replay === undefined ? null : Number(values.replay),
     cpuSlowdown: Math.max(1, Number(values['cpu-slowdown'])),
     clientFrom: values['client-from'],
+    profileFrame: values['profile-frame'],
   };
 }

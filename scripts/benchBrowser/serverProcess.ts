@@ -126,6 +126,10 @@ async function main(): Promise<void> {
         sendSlice();
         return;
       }
+      case 'pause':
+        if (driving) clearTimeout(driving);
+        driving = null;
+        return;
       case 'stop':
         if (driving) clearTimeout(driving);
         void app.close().then(() => {

@@ -94,6 +94,30 @@ describe('marker packer', () => {
     packer.note(next);
     expect(packer.pack(next)?.ids).toEqual(['a', 'b', 'c']);
   });
+
+  it('sends no markers when a batch changed nothing the map draws', () => {
+    const packer = new MarkerPacker();
+    const first = fleet();
+    const at = { lat: 41.9, lng: -87.7, speed: 12, course: 90 };
+    const moved = evolveBatch(first, [pointAt(T0 + SECOND, point('a', { ...at, street: 'W Madison St' }))]);
+    packer.note(moved);
+    expect(packer.pack(moved)).not.toBeNull();
+
+    // The same position, course and status with another street name: the list changes, the map does not.
+    const renamed = evolveBatch(moved, [
+      pointAt(T0 + 2 * SECOND, point('a', { ...at, street: 'N State St' })),
+    ]);
+    packer.note(renamed);
+    expect(packer.pack(renamed)).toBeNull();
+
+    // A move after it is packed again, against what was last sent.
+    const onward = evolveBatch(renamed, [pointAt(T0 + 3 * SECOND, point('a', { ...at, lat: 41.91 }))]);
+    packer.note(onward);
+    expect(lngLats(packer.pack(onward))).toEqual([
+      [-87.61, 41.81],
+      [-87.7, 41.91],
+    ]);
+  });
 });
 
 describe('list view', () => {
