@@ -14,22 +14,15 @@
 // frames between the click and the markers and the long tasks among them.
 
 import { openLiveScreen } from './benchBrowser/openLiveScreen.ts';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
-import type { BenchServerCommand, BenchServerMessage } from './benchBrowser/messages.ts';
+import { startBuiltDashboard, tasksetWorks } from './benchBrowser/builtDashboard.ts';
 import { processCpuSeconds } from './benchBrowser/pageProbes.ts';
 import { selfTimes, type CpuProfile } from './benchBrowser/profileSummaries.ts';
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET_MS = 500;
-/** Share of the seeded world the demo user's coordination center sees (as in the browser benchmark). */
-const VISIBLE_SHARE = 0.707;
 const SECTIONS: readonly { link: RegExp; path: string }[] = [
   { link: /^(Events|Incidents)$/, path: '/dashboard/events' },
   { link: /^Areas$/, path: '/dashboard/areas' },
@@ -50,56 +43,6 @@ const { values } = parseArgs({
 });
 const assets = Number(values.assets);
 const rounds = Number(values.rounds);
-const tasksetWorks = spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
-
-async function buildClient(outDir: string): Promise<void> {
-  // React's production build, as a dispatcher's browser runs it.
-  process.env.NODE_ENV = 'production';
-  const root = resolve(values['client-from'] ?? repositoryRoot);
-  const { build } = await import('vite');
-  await build({
-    configFile: join(root, 'vite.config.ts'),
-    root: join(root, 'client'),
-    mode: 'production',
-    logLevel: 'warn',
-    // Readable function names in a profile.
-    build: { outDir, emptyOutDir: true, ...(values.profile ? { minify: false } : {}) },
-  });
-}
-
-async function startServer(thingCount: number, clientDir: string) {
-  const args = [
-    '--import',
-    'tsx',
-    join(repositoryRoot, 'scripts/benchBrowser/serverProcess.ts'),
-    '--things',
-    String(thingCount),
-    '--client',
-    clientDir,
-  ];
-  const options = { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as const };
-  const child: ChildProcess = tasksetWorks
-    ? spawn('taskset', ['-c', '0', process.execPath, ...args], { ...options, stdio: [...options.stdio] })
-    : spawn(process.execPath, args, { ...options, stdio: [...options.stdio] });
-  const ready = await new Promise<Extract<BenchServerMessage, { type: 'ready' }>>((done, fail) => {
-    child.once('exit', (code) => fail(new Error(`the bench server exited (${String(code)})`)));
-    child.on('message', (message: BenchServerMessage) => {
-      if (message.type === 'ready') done(message);
-    });
-  });
-  const command = (message: BenchServerCommand) => child.send(message);
-  return {
-    ...ready,
-    drive: () => command({ type: 'drive', slices: 10 }),
-    stop: () =>
-      new Promise<void>((done) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => done());
-        command({ type: 'stop' });
-      }),
-  };
-}
-
 /**
  * Clicks the section's nav link in the page and answers the milliseconds until the map in the new section's
  * place has drawn asset markers: a map slot other than the one before the click, holding the map, which has drawn
@@ -213,15 +156,11 @@ function describe(label: string, samples: readonly number[]): void {
 }
 
 async function main(): Promise<void> {
-  const workDir = await mkdtemp(join(tmpdir(), 'fleet-bench-sections-'));
-  const clientDir = join(workDir, 'client');
-  console.log(
-    `building the client (production)${values['client-from'] ? ` of ${values['client-from']}` : ''}…`,
-  );
-  await buildClient(clientDir);
-  console.log(`seeding a world for ${assets} assets…`);
-  const server = await startServer(Math.ceil(assets / VISIBLE_SHARE), clientDir);
-  if (tasksetWorks) spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  const server = await startBuiltDashboard({
+    assets,
+    clientFrom: values['client-from'],
+    unminified: values.profile !== undefined,
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // The browser composites on its (software) GPU, as a dispatcher's does (see the browser benchmark).
@@ -293,7 +232,6 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
-    await rm(workDir, { recursive: true, force: true });
   }
 }
 

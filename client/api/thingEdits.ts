@@ -61,13 +61,16 @@ export async function updateThingProfile(
   return result.ok ? { ok: true, value: null } : { ok: false, message: thingUpdateErrorMessage(result) };
 }
 
+/** Saves the asset's organization access; answers the provider's body (its relations now) for the live worker. */
 export async function updateThingAssociations(
   client: ApiClient,
   thingId: string,
   body: ThingAssociationsSave,
-): Promise<Result<null>> {
+): Promise<Result<unknown>> {
   const result = await client.request('PUT', `${thingPath(thingId)}/associations`, { body });
-  return result.ok ? { ok: true, value: null } : { ok: false, message: thingUpdateErrorMessage(result) };
+  return result.ok
+    ? { ok: true, value: result.data }
+    : { ok: false, message: thingUpdateErrorMessage(result) };
 }
 
 /** Sends an R2R test alert: "Alert Delivered" or "Alert Not Delivered" (a refusal did not deliver either). */

@@ -1,11 +1,13 @@
 // Runs in the live worker: the user's own write (a save's answer, a delete) as the live event that applies it to the
 // picture, so the screens show it at once and nothing is read again. These are the events the cable messages yield
-// (`closure`, `area`, `zone`, ...): a saved record is upserted by id, so its cable echo lands on the same record —
+// (`closure`, `area`, `zone`, an asset's `thing` for its organization access, ...): a saved record is upserted by id, so its cable echo lands on the same record —
 // no duplicate, and nothing changes again (the collections view sends only what reads differently).
+import * as v from 'valibot';
 import { decodeAreas } from '#domain/areas/area';
 import { decodeClosures } from '#domain/closures/closure';
 import type { LiveEvent } from '#domain/live/liveEvents';
 import type { LivePicture } from '#domain/live/livePicture';
+import { ThingRelationshipsAnswerSchema } from '#domain/things/thingCommandBodies';
 import { decodeAlertingZones } from '#domain/zones/alertingZone';
 import type { CollectionWrite } from './collectionsProtocol.ts';
 
@@ -39,6 +41,19 @@ export function liveEventOfWrite(
     }
     case 'zoneDeleted':
       return { type: 'ZoneRemoved', zoneId: write.zoneId, now };
+    case 'thingRelationsSaved': {
+      // The cable's echo of this save is the asset's `thing` message: the same event, from the record the picture
+      // holds with the answer's relations, so the detail shows them without waiting for the echo and its batch.
+      const answer = v.safeParse(ThingRelationshipsAnswerSchema, write.record);
+      const thing = picture.things.get(write.thingId);
+      if (!answer.success || thing === undefined) return null;
+      const organizationRelations = answer.output.organization_relationships.map((relation) => ({
+        organizationId: relation.organization_uuid,
+        organizationName: relation.organization_name,
+        relationType: relation.relationship_type,
+      }));
+      return { type: 'ThingReceived', thing: { ...thing, organizationRelations }, now };
+    }
     default: {
       const unknown: never = write;
       return unknown;

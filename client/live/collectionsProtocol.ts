@@ -34,7 +34,9 @@ export type CollectionWrite =
   | { kind: 'areaSaved'; record: unknown }
   | { kind: 'areaDeleted'; areaId: string }
   | { kind: 'zoneSaved'; record: unknown }
-  | { kind: 'zoneDeleted'; zoneId: string };
+  | { kind: 'zoneDeleted'; zoneId: string }
+  /** An asset's organization access saved: the answer's `organization_relationships` are its relations now. */
+  | { kind: 'thingRelationsSaved'; thingId: string; record: unknown };
 
 /** The watched collections that changed (absent: unchanged), and the last write the worker applied. */
 export type CollectionsFrame = {

@@ -1,10 +1,12 @@
-// `GET /api/sim/basemap`: the street lines the dashboard draws under its markers, and `GET /api/sim/basemap/water`:
-// the lake derived from them (streets/basemapWater.ts). Built once on first request, kept in memory, sent gzipped
+// `GET /api/sim/basemap`: the street lines the dashboard draws under its markers, `GET /api/sim/basemap/water`:
+// the lake derived from them (streets/basemapWater.ts), and `GET /api/sim/basemap/parks`: the parks their trails
+// trace (streets/basemapParks.ts). Built once on first request, kept in memory, sent gzipped
 // when the browser accepts it, cached by the browser for a week.
 import type { FastifyPluginAsync } from 'fastify';
 import { buildBasemap, encodeBasemap, type EncodedBasemap } from '../streets/basemap.ts';
 import type { StreetLine } from '../streets/streetLines.ts';
 import { deriveLake } from '../streets/basemapWater.ts';
+import { deriveParks } from '../streets/basemapParks.ts';
 
 export type BasemapRoutesOptions = { streetLines: () => readonly StreetLine[] };
 
@@ -23,10 +25,13 @@ export const basemapRoutes: FastifyPluginAsync<BasemapRoutesOptions> = async (ap
 
   let water: EncodedBasemap | null = null;
   const waterOf = () => (water ??= encodeBasemap(deriveLake(options.streetLines())));
+  let parks: EncodedBasemap | null = null;
+  const parksOf = () => (parks ??= encodeBasemap(deriveParks(options.streetLines())));
 
   for (const [url, encodedOf] of [
     ['/api/sim/basemap', basemap],
     ['/api/sim/basemap/water', waterOf],
+    ['/api/sim/basemap/parks', parksOf],
   ] as const)
     app.get(
       url,

@@ -21,10 +21,14 @@ export type WaterFeature = {
 };
 export type WaterCollection = { type: 'FeatureCollection'; features: WaterFeature[] };
 
-const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+export const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
-/** The lake east of the easternmost line of each band, as one polygon (outer ring, counter-clockwise). */
-export function deriveLake(lines: readonly StreetLine[]): WaterCollection {
+/**
+ * The shore, south to north: one point a band, off the easternmost line of the band and its neighbours (so the
+ * straight edge between two bands' points never cuts west of a line in either band). Also where the lakefront
+ * parks end (basemapParks.ts).
+ */
+export function shoreOf(lines: readonly StreetLine[]): { shore: [number, number][]; northmost: number } {
   const eastmost = new Map<number, number>();
   let northmost = -Infinity;
   for (const line of lines)
@@ -34,16 +38,20 @@ export function deriveLake(lines: readonly StreetLine[]): WaterCollection {
       if (lng > (eastmost.get(band) ?? -Infinity)) eastmost.set(band, lng);
       if (lat > northmost) northmost = lat;
     }
-  if (eastmost.size === 0) return { type: 'FeatureCollection', features: [] };
   const bands = [...eastmost.keys()].sort((a, b) => a - b);
-  // South to north along the shore, then back south far out in the lake.
-  // Each band's shore is the easternmost of it and its neighbours: the straight edge between two bands' points then
-  // never cuts west of a line in either band.
   const east = (band: number) => eastmost.get(band) ?? -Infinity;
   const shore: [number, number][] = bands.map((band) => [
     round6(Math.max(east(band - 1), east(band), east(band + 1)) + SHORE_OFFSET_DEGREES),
     round6((band + 0.5) * SHORE_BAND_DEGREES),
   ]);
+  return { shore, northmost };
+}
+
+/** The lake east of the shore (`shoreOf`), as one polygon (outer ring, counter-clockwise). */
+export function deriveLake(lines: readonly StreetLine[]): WaterCollection {
+  const { shore, northmost } = shoreOf(lines);
+  if (shore.length === 0) return { type: 'FeatureCollection', features: [] };
+  // South to north along the shore, then back south far out in the lake.
   const south = round6(LAKE_SOUTH_LATITUDE);
   // A little past the northmost line, so no line lies on the lake's edge.
   const north = round6(northmost + SHORE_BAND_DEGREES);

@@ -173,4 +173,39 @@ describe('collections view', () => {
       again?.assetChoices?.phase === 'loaded' && again.assetChoices.items.map((item) => item.name),
     ).toEqual(['A Tow Truck', 'Arrow Board 7']);
   });
+
+  it("applies a saved organization access from its answer, keeping the asset's live state (issue 37 item 9)", () => {
+    let picture = evolveBatch(world(), [pointAt(T0 + SECOND, point('truck'))]);
+    const before = picture.things.get('truck');
+    const answer = {
+      organization_relationships: [
+        {
+          organization_uuid: 'org-lakeshore',
+          organization_name: 'Lakeshore Road Works',
+          relationship_type: 'accessor',
+        },
+      ],
+    };
+    picture = write(
+      picture,
+      { kind: 'thingRelationsSaved', thingId: 'truck', record: answer },
+      T0 + 2 * SECOND,
+    );
+    const after = picture.things.get('truck');
+    expect(after?.organizationRelations).toEqual([
+      { organizationId: 'org-lakeshore', organizationName: 'Lakeshore Road Works', relationType: 'accessor' },
+    ]);
+    expect(after?.position).toEqual(before?.position);
+    expect(after?.status).toBe(before?.status);
+    expect(after?.lastCheckInTime).toBe(before?.lastCheckInTime);
+    // An answer it cannot read, or an asset it does not hold, changes nothing (the cable's echo will).
+    const unread = {
+      kind: 'thingRelationsSaved',
+      thingId: 'truck',
+      record: { organization_relationships: 'x' },
+    } as const;
+    expect(liveEventOfWrite(unread, picture, T0 + 3 * SECOND)).toBeNull();
+    const elsewhere = { kind: 'thingRelationsSaved', thingId: 'nobody', record: answer } as const;
+    expect(liveEventOfWrite(elsewhere, picture, T0 + 3 * SECOND)).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ASSET_STATUSES, statusName } from '#domain/status/assetStatus';
-import { BASEMAP_COLOURS, WATER_LAYER, basemapPaint } from '#client/map/mapStyle.ts';
+import { BASEMAP_COLOURS, PARKS_LAYER, WATER_LAYER, basemapPaint } from '#client/map/mapStyle.ts';
 import { STATUS_RING_COLORS, statusOfRing } from '#client/ui/markerStyle.ts';
 import { contrastRatio } from '#client/ui/colourContrast.ts';
 import { GLYPH_PATHS, STATUS_APPEARANCE, STATUS_NAMES_IN_ORDER } from '#client/ui/statusAppearance.ts';
@@ -42,6 +42,7 @@ describe('the status palette', () => {
     it(`keeps 3:1 against the ${theme} basemap and the ${theme} theme's panels`, () => {
       const surfaces = {
         basemap: BASEMAP_COLOURS[theme].land,
+        park: BASEMAP_COLOURS[theme].park,
         paper: THEMES[theme].paper ?? '',
         canvas: THEMES[theme].canvas ?? '',
       };
@@ -102,6 +103,23 @@ describe('the lake on the offline basemap (issue 37 item 12)', () => {
       const { land, water } = BASEMAP_COLOURS[theme];
       expect(contrastRatio(water, land)).toBeGreaterThanOrEqual(1.4);
       expect(basemapPaint(theme)).toContainEqual([WATER_LAYER, 'fill-color', water]);
+    },
+  );
+});
+
+describe('the parks on the offline basemap (issue 37 item 12)', () => {
+  it.each(['light', 'dark'] as const)(
+    'read apart from land and the lake in the %s theme, keep the streets visible, and follow a theme switch',
+    (theme) => {
+      const { land, water, park, street, label, labelHalo } = BASEMAP_COLOURS[theme];
+      // Decoration: told apart from land and the lake at a glance, never louder than the markers on them (the
+      // status colours keep 3:1 against the parks, above).
+      expect(contrastRatio(park, land)).toBeGreaterThanOrEqual(1.1);
+      expect(contrastRatio(water, park)).toBeGreaterThanOrEqual(1.2);
+      // A street across a park still reads as a line, as it does on land; its names keep their halo's contrast.
+      expect(contrastRatio(street, park)).toBeGreaterThanOrEqual(Math.min(1.3, contrastRatio(street, land)));
+      expect(contrastRatio(label, labelHalo)).toBeGreaterThanOrEqual(4.5);
+      expect(basemapPaint(theme)).toContainEqual([PARKS_LAYER, 'fill-color', park]);
     },
   );
 });

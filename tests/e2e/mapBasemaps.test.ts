@@ -1,8 +1,10 @@
 // The map's basemaps in a real browser: the offline map's street names in the packaged font with no other host
-// asked, and Google Maps tried when a key is configured, falling back to the offline map.
+// asked, its parks drawn in their colour (issue 37 item 12), and Google Maps tried when a key is configured,
+// falling back to the offline map.
 import { describe, expect, it } from 'vitest';
 import { jumpTo } from './mapDrawing.ts';
-import { mapSurfaceBrowserForFile } from './mapSurfaceBrowser.ts';
+import { BASEMAP_COLOURS } from '#client/map/mapStyle.ts';
+import { hexColour, mapSurfaceBrowserForFile, pixelsAround } from './mapSurfaceBrowser.ts';
 
 const { baseUrl, openMap } = mapSurfaceBrowserForFile();
 
@@ -26,6 +28,37 @@ describe('offline basemap', () => {
     await jumpTo(page, -87.6298, 41.8781, 13);
     expect(await page.evaluate(() => window.__fleetMap?.streetNamesShown().length)).toBe(0);
     expect([...origins]).toEqual([baseUrl]);
+  });
+});
+
+describe('offline basemap parks (issue 37 item 12)', () => {
+  /** Within a few levels of the colour: the park and land colours are near each other on purpose. */
+  const closeTo = (pixel: readonly number[], colour: readonly number[]) =>
+    pixel.every((value, index) => Math.abs(value - (colour[index] ?? 0)) <= 6);
+  /** A grid of pixels around a position: a street, a name or a marker may cover some of them. */
+  const GRID = [-12, -6, 0, 6, 12].flatMap((dx) =>
+    [-12, -6, 0, 6, 12].map((dy) => [dx, dy] as [number, number]),
+  );
+
+  it('fills Grant Park in the park colour and leaves the Loop in the land colour', async () => {
+    const page = await openMap({});
+    const at = async (lng: number, lat: number) => {
+      await jumpTo(page, lng, lat, 16);
+      const point = await page.evaluate(
+        ([x, y]) => window.__fleetMap?.project(x as number, y as number),
+        [lng, lat],
+      );
+      if (!point) throw new Error('no map');
+      return pixelsAround(page, point, GRID);
+    };
+    const { park, land } = BASEMAP_COLOURS.light;
+    // Grant Park by Buckingham Fountain, then the Loop at State and Madison.
+    await expect
+      .poll(async () => (await at(-87.619, 41.876)).filter((pixel) => closeTo(pixel, hexColour(park))).length)
+      .toBeGreaterThan(GRID.length / 2);
+    const loop = await at(-87.6278, 41.8819);
+    expect(loop.filter((pixel) => closeTo(pixel, hexColour(park)))).toEqual([]);
+    expect(loop.filter((pixel) => closeTo(pixel, hexColour(land))).length).toBeGreaterThan(0);
   });
 });
 

@@ -75,18 +75,18 @@ describe('GET /api/sim/basemap', () => {
   });
 });
 
-describe('GET /api/sim/basemap/water (issue 37 item 12)', () => {
-  /** Even-odd ray casting: whether `[lng, lat]` lies inside the ring. */
-  function inside([lng, lat]: [number, number], ring: number[][]): boolean {
-    let within = false;
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1) {
-      const [xi = 0, yi = 0] = ring[i] ?? [];
-      const [xj = 0, yj = 0] = ring[j] ?? [];
-      if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) within = !within;
-    }
-    return within;
+/** Even-odd ray casting: whether `[lng, lat]` lies inside the ring. */
+function inside([lng, lat]: [number, number], ring: number[][]): boolean {
+  let within = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1) {
+    const [xi = 0, yi = 0] = ring[i] ?? [];
+    const [xj = 0, yj = 0] = ring[j] ?? [];
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) within = !within;
   }
+  return within;
+}
 
+describe('GET /api/sim/basemap/water (issue 37 item 12)', () => {
   it('draws Lake Michigan east of the shore the street file traces, and no street in it', async () => {
     const response = await harness.app.inject({ url: '/api/sim/basemap/water' });
     expect(response.statusCode).toBe(200);
@@ -106,5 +106,74 @@ describe('GET /api/sim/basemap/water (issue 37 item 12)', () => {
     const streets = readStreetLines(chicagoStreetsPath(resolveSharedDir())).filter((line) => line.drivable);
     const wet = streets.flatMap((line) => line.coordinates).filter(([lng, lat]) => inside([lng, lat], ring));
     expect(wet).toEqual([]);
+  });
+});
+
+describe('GET /api/sim/basemap/parks (issue 37 item 12)', () => {
+  type Parks = {
+    features: {
+      properties: { kind: string; name: string };
+      geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: number[][][] | number[][][][] };
+    }[];
+  };
+  let parks: Parks['features'];
+  /** The outer rings of a feature's polygons. */
+  const ringsOf = (feature: Parks['features'][number]): number[][][] =>
+    feature.geometry.type === 'Polygon'
+      ? [(feature.geometry.coordinates as number[][][])[0] ?? []]
+      : (feature.geometry.coordinates as number[][][][]).map((polygon) => polygon[0] ?? []);
+  /** The names of the parks a position lies in. */
+  const parksAt = (position: [number, number]) =>
+    parks
+      .filter((park) => ringsOf(park).some((ring) => inside(position, ring)))
+      .map((park) => park.properties.name);
+
+  beforeAll(async () => {
+    const response = await harness.app.inject({ url: '/api/sim/basemap/parks' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toMatch(/max-age=/);
+    // Decoration: small beside the 2.4 MB street file it comes from.
+    expect(response.body.length).toBeLessThan(100_000);
+    parks = response.json<Parks>().features;
+  });
+
+  it('carries the lakefront parks from the Lakefront Trail to the shore, and not the city behind them', () => {
+    expect(parks.every((park) => park.properties.kind === 'park')).toBe(true);
+    // North Avenue Beach, Grant Park at Buckingham Fountain, Burnham Park at 31st Street.
+    for (const position of [
+      [-87.625, 41.914],
+      [-87.619, 41.876],
+      [-87.607, 41.838],
+    ] as [number, number][])
+      expect(parksAt(position), String(position)).toEqual(['Lakefront parks']);
+    // The Loop, Hyde Park's streets, Lincoln Park West's houses, and the lake off Monroe Harbor.
+    for (const position of [
+      [-87.63, 41.88],
+      [-87.6, 41.79],
+      [-87.65, 41.92],
+      [-87.58, 41.88],
+    ] as [number, number][])
+      expect(parksAt(position), String(position)).toEqual([]);
+    const lines = readStreetLines(chicagoStreetsPath(resolveSharedDir()));
+    const trail = lines
+      .filter((line) => line.name.endsWith('LAKEFRONT TRAIL'))
+      .flatMap((line) => line.coordinates);
+    const inLakefront = trail.filter(([lng, lat]) => parksAt([lng, lat]).includes('Lakefront parks'));
+    expect(inLakefront.length / trail.length).toBeGreaterThan(0.95);
+  });
+
+  it('draws a green corridor along each inland park trail, and none along the Riverwalk or the access paths', () => {
+    expect(parksAt([-87.6978, 41.957])).toEqual(['HORNER PARK PATH']);
+    const names = parks.map((park) => park.properties.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['COLUMBUS PARK PATH', 'NORTH BRANCH TRAIL', 'MAJOR TAYLOR TRAIL']),
+    );
+    expect(names.filter((name) => name.includes('RIVERWALK') || name.includes('ACCESS'))).toEqual([]);
+    const lines = readStreetLines(chicagoStreetsPath(resolveSharedDir()));
+    for (const name of names.filter((name) => name !== 'Lakefront parks')) {
+      const vertices = lines.filter((line) => line.name === name).flatMap((line) => line.coordinates);
+      const outside = vertices.filter(([lng, lat]) => !parksAt([lng, lat]).includes(name));
+      expect(outside, name).toEqual([]);
+    }
   });
 });

@@ -1,12 +1,14 @@
 // Organization access (live §2 "Asset edit forms", §8; route things/{thingId}/edit/associations): for each
 // organization the asset could be shared with, a toggle and a Manager/Accessor choice. Save sends only what changed
-// (a removed organization as `delete`), Save and Cancel return two levels up, the API's error under the footer.
+// (a removed organization as `delete`) and hands the answer to the live worker, so the detail Save returns to shows
+// the new access at once; Save and Cancel return two levels up, the API's error under the footer.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { accessChanges, sharingCandidates, type AccessChoice } from '#domain/things/thingAccessForm';
 import { updateThingAssociations } from '../../api/thingEdits.ts';
 import { apiClient, subscribedOrganization, switchableOrganizations } from '../../session/session.ts';
+import { applyOwnWrite } from '../../live/liveBridge.ts';
 import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
@@ -36,9 +38,21 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
   const changes = accessChanges(initial, choices);
 
   async function save() {
-    const saved = await form.submit(() =>
-      updateThingAssociations(apiClient(), detail.id, { organization_relationships: changes }),
-    );
+    const saved = await form.submit(async () => {
+      const result = await updateThingAssociations(apiClient(), detail.id, {
+        organization_relationships: changes,
+      });
+      // The detail shows the answer's relations as soon as the worker holds them, not after the cable's echo
+      // (which waits for the worker's next batch behind every position of the fleet: issue 37 item 9).
+      if (result.ok && organization) {
+        await applyOwnWrite(organization.id, {
+          kind: 'thingRelationsSaved',
+          thingId: detail.id,
+          record: result.value,
+        });
+      }
+      return result;
+    });
     if (saved) onDone();
   }
 
@@ -111,7 +125,12 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
 export function OrganizationAccessForm({ thingId }: { thingId: string }) {
   useSignals();
   const [, navigate] = useLocation();
-  const detail = selectedThingDetail.value;
-  if (detail === null || detail.id !== thingId) return <p className="list-panel__message">Loading asset…</p>;
+  // The detail last seen for this asset: a moment without one (the picture starting over after a reconnect)
+  // must not remount the form and lose the user's choices.
+  const seen = useRef<ThingDetailView | null>(null);
+  const current = selectedThingDetail.value;
+  if (current !== null && current.id === thingId) seen.current = current;
+  const detail = seen.current;
+  if (detail === null) return <p className="list-panel__message">Loading asset…</p>;
   return <AccessForm detail={detail} onDone={() => navigate(thingPath(thingId))} />;
 }
