@@ -120,7 +120,7 @@ try {
     const started = process.cpuUsage();
     for (let index = 0; index < reports.length; index += 1) {
       const found = detector.observe(devices[index]?.id ?? '', reports[index] as TelemetryRecord);
-      if (found) detections += found.length;
+      if (found) detections += found.filter((found) => found.event.type === 'WrongWayDetected').length;
     }
     if (second >= 5) detectorMicroseconds.push(cpuMicrosecondsSince(started) / reports.length);
   }

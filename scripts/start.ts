@@ -79,7 +79,8 @@ async function main(): Promise<void> {
     host,
     databasePath,
     fresh,
-    replay: !args.has('--no-replay'),
+    // --no-dispatch keeps the vehicles moving without the live dispatcher's incidents (docs/simulator.md).
+    replay: args.has('--no-replay') ? false : args.has('--no-dispatch') ? { dispatch: false } : true,
     scenarios,
     // The simulator sends no e-mail: each one is printed here and kept in GET /api/sim/outbox.
     mailLog: (line) => console.log(line),
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
         : '(kept from the last run; --fresh starts over)'
     }`,
     app.hasDecorator('replay')
-      ? `  Replay     ${app.replay.vehicleCount} devices reporting`
+      ? `  Replay     ${app.replay.vehicleCount} devices reporting${args.has('--no-dispatch') ? ', no live dispatcher' : ', live dispatcher on'}`
       : '  Replay     off',
     retentionDays === 0
       ? '  Retention  off (every event kept)'

@@ -86,8 +86,16 @@ export type AppOptions = {
   /** Built dashboard to serve at `/`; null or a folder without index.html serves the API only. */
   clientDir?: string | null;
   logger?: boolean;
-  /** Move the seeded vehicles (default on). Tests pass their own scheduler and tick it by hand. */
-  replay?: boolean | { scheduler?: Scheduler; seed?: number; recording?: ReplayPluginOptions['recording'] };
+  /** Move the seeded vehicles (default on), with the live dispatcher beside them unless `dispatch: false`
+   * (docs/simulator.md). Tests pass their own scheduler and tick it by hand. */
+  replay?:
+    | boolean
+    | {
+        scheduler?: Scheduler;
+        seed?: number;
+        recording?: ReplayPluginOptions['recording'];
+        dispatch?: ReplayPluginOptions['dispatch'];
+      };
   /** Cable ping interval; tests shorten it. */
   cablePingIntervalMs?: number;
   /** Browser origins allowed on the cable besides the simulator's own (docs/cable.md "Connection"). */
@@ -250,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       scheduler: settings.scheduler ?? timerScheduler,
       seed: settings.seed ?? REPLAY_SEED,
       ...(settings.recording ? { recording: settings.recording } : {}),
+      ...(settings.dispatch === undefined ? {} : { dispatch: settings.dispatch }),
     });
   }
   if (options.scenarios && options.scenarios.names.length > 0) {

@@ -16,7 +16,7 @@ export type SimulatorOptions = {
   host?: string; // default '127.0.0.1'
   databasePath: string; // the SQLite file; created and seeded when absent
   fresh?: boolean; // delete and re-seed
-  replay?: boolean; // start the replay engine (default true)
+  replay?: boolean | { dispatch: false }; // start the replay engine (default true), without the live dispatcher
   scenarios?: string[]; // scenario names to run (docs/telemetry.md)
   clientDir?: string; // static dashboard files (default <repo>/dist/client); skipped when absent
   logger?: boolean;

@@ -1,6 +1,7 @@
 // An alarm: something in the log a dispatcher should see and handle (issue 28 item 3). The names, the record the
 // simulator writes (`GET /api/alarms`), the dashboard's model and its mapper, the short text each kind reads as,
-// and the cable message that says the queue changed. Which event raises which alarm is in alarmRules.ts.
+// the words that say it cleared, and the cable messages that say the queue changed. Which event raises which alarm,
+// and which ends its condition, is in alarmRules.ts.
 import * as v from 'valibot';
 import { PageQueryEntries } from '#domain/paging/page';
 import { RequestIdSchema } from '#domain/wire/requestParts';
@@ -18,9 +19,19 @@ export const ALARM_KINDS = [
 ] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
-/** The queue's two tabs: alarms still to handle, and those someone acknowledged (searchable). */
-export const ALARM_STATES = ['open', 'acknowledged'] as const;
+/**
+ * The queue's tabs: alarms still to handle, those someone acknowledged, and those whose condition ended before
+ * anyone did (issue 37 item 4: the asset came back online, the incident ended, ...). An acknowledged alarm stays
+ * acknowledged when its condition ends later (its row says both); the last two are searchable.
+ */
+export const ALARM_STATES = ['open', 'acknowledged', 'cleared'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
+
+/** Which tab an alarm is in: the acknowledgement counts first, then its condition ending. */
+export function alarmStateOf(alarm: { acknowledgedAt: number | null; clearedAt: number | null }): AlarmState {
+  if (alarm.acknowledgedAt !== null) return 'acknowledged';
+  return alarm.clearedAt === null ? 'open' : 'cleared';
+}
 
 // ---------------------------------------------------------------------------------------------
 // The record
@@ -40,6 +51,8 @@ export const AlarmRecordSchema = v.object({
   acknowledged_at: v.nullable(v.string()),
   acknowledged_by: v.nullable(v.string()),
   acknowledged_by_name: v.nullable(v.string()),
+  /** When the condition that raised it ended (issue 37 item 4); null while it holds. */
+  cleared_at: v.nullable(v.string()),
 });
 export type AlarmRecord = v.InferOutput<typeof AlarmRecordSchema>;
 
@@ -53,7 +66,8 @@ export type AlarmPage = v.InferOutput<typeof AlarmPageSchema>;
 export const AlarmsAcknowledgedAnswerSchema = v.object({ acknowledged_ids: v.array(v.string()) });
 
 /**
- * The cable's alarm messages say only which alarms changed: `alarm` (one raised) and `alarms_acknowledged`. They
+ * The cable's alarm messages say only which alarms changed: `alarm` (one raised), `alarms_acknowledged` and
+ * `alarms_cleared`. They
  * carry no text on purpose: the cable reaches every dashboard of the organization, and which alarms a user may read
  * depends on their permissions, so the dashboard reads its queue again through the REST call that applies them.
  */
@@ -67,6 +81,11 @@ export const ServerAlarmsAcknowledgedSchema = v.object({
   organization_id: v.string(),
   alarm_ids: v.array(v.string()),
   acknowledged_at: v.string(),
+});
+export const ServerAlarmsClearedSchema = v.object({
+  organization_id: v.string(),
+  alarm_ids: v.array(v.string()),
+  cleared_at: v.string(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -101,6 +120,7 @@ export type Alarm = {
   detail: string | null;
   acknowledgedAt: number | null;
   acknowledgedByName: string | null;
+  clearedAt: number | null;
 };
 
 export function alarmFromRecord(record: AlarmRecord): Alarm {
@@ -115,6 +135,7 @@ export function alarmFromRecord(record: AlarmRecord): Alarm {
     detail: record.detail,
     acknowledgedAt: record.acknowledged_at === null ? null : Date.parse(record.acknowledged_at),
     acknowledgedByName: record.acknowledged_by_name,
+    clearedAt: record.cleared_at === null ? null : Date.parse(record.cleared_at),
   };
 }
 
@@ -153,6 +174,29 @@ export function alarmText(kind: AlarmKind, subjectName: string): string {
       return `R2R alert to ${subjectName} was not delivered`;
     case 'closure_deactivated_by_asset':
       return `${subjectName} was deactivated by its asset`;
+    default: {
+      const unexpected: never = kind;
+      throw new Error(`Unknown alarm kind ${String(unexpected)}`);
+    }
+  }
+}
+
+/**
+ * Why an alarm cleared, by the condition its kind names ending (the product documents have no alarm screen; these
+ * are ours, docs/alarms.md "Cleared").
+ */
+export function alarmClearedReason(kind: AlarmKind): string {
+  switch (kind) {
+    case 'asset_offline':
+      return 'back online';
+    case 'wrong_way_alert':
+      return 'the wrong-way driver left the zone';
+    case 'incident_started':
+      return 'the incident ended';
+    case 'r2r_alert_not_delivered':
+      return 'a later R2R alert was delivered';
+    case 'closure_deactivated_by_asset':
+      return 'the closure is active again';
     default: {
       const unexpected: never = kind;
       throw new Error(`Unknown alarm kind ${String(unexpected)}`);

@@ -1,11 +1,11 @@
-// Which log event raises which alarm, who sees which kind, the queue's order, and when an asset counts as gone
-// offline. Pure: the log position, the time and the names come in as arguments (the simulator's projection hands
+// Which log event raises which alarm and which ends the condition an alarm stands for (it clears: issue 37 item 4),
+// who sees which kind, the queue's order, and when an asset counts as gone offline or back online. Pure: the log position, the time and the names come in as arguments (the simulator's projection hands
 // them over from the event it is projecting), so a rebuild of the log raises the same alarms with the same ids.
 import { DEFAULT_STATUS_SETTINGS } from '#domain/status/assetStatus';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import { ALARM_SUBJECT_PERMISSIONS, VIEW_ALARMS } from '#domain/session/liveOperationsPermissions';
 import { ALARM_KINDS, type AlarmKind } from './alarm.ts';
-import type { QueuedAlarm } from './alarmQueue.ts';
+import type { AlarmCondition, QueuedAlarm } from './alarmQueue.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What raises an alarm
@@ -16,14 +16,21 @@ import type { QueuedAlarm } from './alarmQueue.ts';
  */
 export type AlarmSource =
   | { type: 'AssetWentOffline'; thingId: string; thingName: string; organizationId: string }
+  | { type: 'AssetCameBackOnline'; thingId: string; organizationId: string }
   | {
       type: 'WrongWayDetected';
       zoneId: string;
       zoneName: string;
       organizationId: string;
       alertMessage: string | null;
-      /** The zone's organization still has an open (unacknowledged) wrong-way alarm for this zone. */
+      /** The zone's organization still has an open (neither acknowledged nor cleared) wrong-way alarm for it. */
       zoneAlarmOpen: boolean;
+    }
+  | {
+      /** The last device seen driving the zone the wrong way has left its corridor or turned round. */
+      type: 'WrongWayEnded';
+      zoneId: string;
+      organizationId: string;
     }
   | {
       type: 'LocationSaved';
@@ -73,10 +80,14 @@ export function alarmRaisedBy(source: AlarmSource, position: AlarmSourcePosition
     acknowledgedAt: null,
     acknowledgedBy: null,
     acknowledgedByName: null,
+    clearedAt: null,
   });
   switch (source.type) {
     case 'AssetWentOffline':
       return raise('asset_offline', source.thingId, source.thingName);
+    case 'AssetCameBackOnline':
+    case 'WrongWayEnded':
+      return null;
     case 'WrongWayDetected':
       // One alarm per condition (issue 37 item 4): the detection rule (domain/wrongWay/) holds back a driver's
       // repeats, and while the zone's alarm is open a further detection there (another pass, another driver) is in
@@ -95,6 +106,38 @@ export function alarmRaisedBy(source: AlarmSource, position: AlarmSourcePosition
       if (!byItsAsset || source.isActive || !source.wasActive) return null;
       return raise('closure_deactivated_by_asset', source.closureId, closureName(source.description));
     }
+    default: {
+      const unexpected: never = source;
+      throw new Error(`Unknown alarm source ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/**
+ * The condition a log event ends, or null: every alarm raised for it that has not cleared yet clears (acknowledged
+ * or not). Each kind's condition ends with the event that undoes what raised it.
+ */
+export function alarmClearedBy(source: AlarmSource): AlarmCondition | null {
+  const ends = (kind: AlarmCondition['kind'], subjectId: string): AlarmCondition => ({
+    organizationId: source.organizationId,
+    kind,
+    subjectId,
+  });
+  switch (source.type) {
+    case 'AssetCameBackOnline':
+      return ends('asset_offline', source.thingId);
+    case 'WrongWayEnded':
+      return ends('wrong_way_alert', source.zoneId);
+    case 'LocationSaved':
+      // The incident ended: a save of a known event that is no longer active.
+      return source.wasKnown && !source.isActive ? ends('incident_started', source.locationId) : null;
+    case 'R2RTestAlertSent':
+      return source.delivered ? ends('r2r_alert_not_delivered', source.thingId) : null;
+    case 'ClosureSaved':
+      return source.isActive && !source.wasActive ? ends('closure_deactivated_by_asset', source.closureId) : null;
+    case 'AssetWentOffline':
+    case 'WrongWayDetected':
+      return null;
     default: {
       const unexpected: never = source;
       throw new Error(`Unknown alarm source ${JSON.stringify(unexpected)}`);
@@ -129,6 +172,14 @@ export function hasGoneOffline(
   return lastOfflineAlarmAt === null || lastOfflineAlarmAt < lastCheckInAt;
 }
 
+/**
+ * Whether an asset with an offline alarm raised at `offlineAlarmRaisedAt` (not cleared yet) has come back: it
+ * checked in after the alarm was raised (it was silent for the whole offline window before it).
+ */
+export function hasComeBackOnline(lastCheckInAt: number | null, offlineAlarmRaisedAt: number): boolean {
+  return lastCheckInAt !== null && lastCheckInAt > offlineAlarmRaisedAt;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Who sees which kind (docs/decisions.md "Alarms: who sees which")
 
@@ -154,10 +205,10 @@ export function visibleAlarmKinds(permissions: ReadonlySet<string>): AlarmKind[]
 // ---------------------------------------------------------------------------------------------
 // Order
 
-/** Unacknowledged first, then oldest raised first; the id breaks ties so the order is total. */
+/** Open (neither acknowledged nor cleared) first, then oldest raised first; the id breaks ties so the order is total. */
 export function compareAlarms(a: QueuedAlarm, b: QueuedAlarm): number {
-  const aOpen = a.acknowledgedAt === null;
-  const bOpen = b.acknowledgedAt === null;
+  const aOpen = a.acknowledgedAt === null && a.clearedAt === null;
+  const bOpen = b.acknowledgedAt === null && b.clearedAt === null;
   if (aOpen !== bOpen) return aOpen ? -1 : 1;
   if (a.raisedAt !== b.raisedAt) return a.raisedAt - b.raisedAt;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

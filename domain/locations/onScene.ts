@@ -1,6 +1,7 @@
 // When a unit dispatched to an incident is on scene (issue 37 item 1): the rule the simulator's drives follow and the
 // dashboard's Arrived and Time-to-Scene read (live §2 "Asset detail panel", "Events list and detail"). A unit is on
-// scene while it is within the scene's radius; it arrives at the first report of its drive inside that radius, so
+// scene while it is within the scene's radius; a drive that ends inside that radius arrives at the first report of
+// the stretch it ended in there (a street passing within the radius on the way counts only if the unit stays), so
 // its Time-to-Scene (eventList.ts `timeToSceneMs`: from the incident's start to the arrival) is the drive. Pure.
 import { distanceMetres } from '#domain/units/distance';
 
@@ -22,15 +23,20 @@ export function isWithinScene(
 
 /**
  * The arrival of a unit whose drive (reports in time order) went to the scene of an incident that started at
- * `startedAt`: the first report within the radius, and the time from the start to it. Null while it has not arrived.
+ * `startedAt`: when the drive's last report is within the radius, the first report of the run of reports inside it
+ * that the drive ended with, and the time from the start to it. Null while it has not arrived (its last report is
+ * outside, or there is none since the start).
  */
 export function arrivalOf(
   scene: ScenePoint & { startedAt: number },
   drive: readonly DriveReport[],
   radiusMetres: number = SCENE_RADIUS_METRES,
 ): Arrival | null {
-  const first = drive.find(
-    (report) => report.at >= scene.startedAt && isWithinScene(scene, report, radiusMetres),
-  );
+  let first: DriveReport | null = null;
+  for (const report of drive) {
+    if (report.at < scene.startedAt) continue;
+    if (!isWithinScene(scene, report, radiusMetres)) first = null;
+    else first ??= report;
+  }
   return first ? { arrivedAt: first.at, timeToSceneMs: first.at - scene.startedAt } : null;
 }

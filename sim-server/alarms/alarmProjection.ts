@@ -1,8 +1,9 @@
 // The alarm queue's projection (issue 28 item 3): raises alarms from the log's events by the domain's rules
-// (domain/alarms/alarmRules.ts) and records acknowledgements, inside the transaction that appends the event, so a
+// (domain/alarms/alarmRules.ts), clears those whose condition an event ends (issue 37 item 4: `cleared_at`, and
+// `cleared_seq` the ending event's log position, which the cable reads) and records acknowledgements, inside the transaction that appends the event, so a
 // rebuild of the log gives the same queue with the same ids. It runs before the other projections of the event:
 // whether an event was known or a closure was active is read from their tables as they were before it.
-import { alarmRaisedBy, type AlarmSource } from '#domain/alarms/alarmRules';
+import { alarmClearedBy, alarmRaisedBy, type AlarmSource } from '#domain/alarms/alarmRules';
 import type { SqliteDatabase } from '../store/database.ts';
 import type { AlarmLogEvent, LiveOperationsEvent, StoredEvent } from '../store/events.ts';
 
@@ -22,18 +23,35 @@ const ALARM_SCHEMA = `
     raised_at INTEGER NOT NULL,
     acknowledged_at INTEGER,
     acknowledged_by TEXT,
-    acknowledged_by_name TEXT
-  );
+    acknowledged_by_name TEXT,
+    cleared_at INTEGER,
+    cleared_seq INTEGER
+  );`;
+const ALARM_INDEXES = `
   CREATE INDEX IF NOT EXISTS alarms_by_organization ON alarms (organization_id, acknowledged_at, raised_at);
   CREATE INDEX IF NOT EXISTS alarms_by_seq ON alarms (raised_seq);
+  CREATE INDEX IF NOT EXISTS alarms_by_cleared_seq ON alarms (cleared_seq) WHERE cleared_seq IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS alarms_uncleared ON alarms (subject_id, kind) WHERE cleared_at IS NULL;
   CREATE INDEX IF NOT EXISTS alarms_offline_by_subject ON alarms (subject_id, raised_at) WHERE kind = 'asset_offline';`;
+
+/** Columns added after the table first shipped: files made before lack them. */
+const LATER_COLUMNS = [
+  ['detail', 'TEXT'],
+  ['cleared_at', 'INTEGER'],
+  ['cleared_seq', 'INTEGER'],
+] as const;
 
 export function ensureAlarmTables(db: SqliteDatabase): void {
   db.exec(ALARM_SCHEMA);
-  // Files made before wrong-way alarms carried their zone's alert message lack the column.
-  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(alarms)').all();
-  if (!columns.some((column) => column.name === 'detail'))
-    db.exec('ALTER TABLE alarms ADD COLUMN detail TEXT');
+  const columns = new Set(
+    db
+      .prepare<[], { name: string }>('PRAGMA table_info(alarms)')
+      .all()
+      .map((column) => column.name),
+  );
+  for (const [name, type] of LATER_COLUMNS)
+    if (!columns.has(name)) db.exec(`ALTER TABLE alarms ADD COLUMN ${name} ${type}`);
+  db.exec(ALARM_INDEXES);
 }
 
 /** The events this projection reads; every other event raises nothing. */
@@ -45,7 +63,9 @@ type AlarmStoredEvent = Extract<
 
 const ALARM_EVENT_TYPES: ReadonlySet<string> = new Set<AlarmStoredEvent['type']>([
   'AssetWentOffline',
+  'AssetCameBackOnline',
   'WrongWayDetected',
+  'WrongWayEnded',
   'AlarmAcknowledged',
   'AlarmsAcknowledged',
   'LocationSaved',
@@ -65,12 +85,15 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
   const acknowledge = db.prepare(`
     UPDATE alarms SET acknowledged_at = @at, acknowledged_by = @by, acknowledged_by_name = @by_name
     WHERE id = @id AND organization_id = @organization_id AND acknowledged_at IS NULL`);
+  const clear = db.prepare(`
+    UPDATE alarms SET cleared_at = @at, cleared_seq = @seq
+    WHERE subject_id = @subject_id AND kind = @kind AND organization_id = @organization_id AND cleared_at IS NULL`);
   const selectThing = db.prepare<[string], { name: string; organization_id: string }>(
     'SELECT COALESCE(nickname, system_identifier) AS name, organization_id FROM things WHERE id = ?',
   );
   const selectOpenZoneAlarm = db.prepare<[string, string], { id: string }>(
     `SELECT id FROM alarms WHERE organization_id = ? AND subject_id = ? AND kind = 'wrong_way_alert'
-       AND acknowledged_at IS NULL LIMIT 1`,
+       AND acknowledged_at IS NULL AND cleared_at IS NULL LIMIT 1`,
   );
   const selectLocation = db.prepare<[string], { id: string }>('SELECT id FROM locations WHERE id = ?');
   const selectClosureActive = db.prepare<[string], { is_active: number }>(
@@ -89,6 +112,18 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
           organizationId: thing.organization_id,
         };
       }
+      case 'AssetCameBackOnline': {
+        const thing = selectThing.get(event.data.thing_id);
+        if (!thing) return null;
+        return {
+          type: 'AssetCameBackOnline',
+          thingId: event.data.thing_id,
+          organizationId: thing.organization_id,
+        };
+      }
+      case 'WrongWayEnded':
+        if (event.organizationId === null) return null;
+        return { type: 'WrongWayEnded', zoneId: event.data.zone_id, organizationId: event.organizationId };
       case 'WrongWayDetected':
         // The zone's organization is the envelope's: the detector records it from the zone.
         if (event.organizationId === null) return null;
@@ -168,7 +203,17 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
       if (event.type === 'AlarmAcknowledged') return acknowledgeEach([event.data.alarm_id], event.data);
       if (event.type === 'AlarmsAcknowledged') return acknowledgeEach(event.data.alarm_ids, event.data);
       const source = sourceOf(event);
-      const alarm = source && alarmRaisedBy(source, { seq: event.seq, at: event.recordedAt });
+      if (!source) return;
+      const ended = alarmClearedBy(source);
+      if (ended)
+        clear.run({
+          subject_id: ended.subjectId,
+          kind: ended.kind,
+          organization_id: ended.organizationId,
+          at: event.recordedAt,
+          seq: event.seq,
+        });
+      const alarm = alarmRaisedBy(source, { seq: event.seq, at: event.recordedAt });
       if (!alarm) return;
       insertAlarm.run({
         id: alarm.id,

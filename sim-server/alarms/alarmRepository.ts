@@ -1,6 +1,7 @@
-// The alarm queue's reads (SQL): a page of one organization's alarms of the kinds a caller sees, open or
-// acknowledged and searched; one alarm; the open ones to acknowledge at once; who a user is called; the alarm an
-// event raised (for the cable, live and in its history); and the assets that have gone offline unalarmed.
+// The alarm queue's reads (SQL): a page of one organization's alarms of the kinds a caller sees, open,
+// acknowledged or cleared and searched; one alarm; the open ones to acknowledge at once; who a user is called; the
+// alarm an event raised and those it cleared (for the cable, live and in its history); and the assets that have
+// gone offline unalarmed or come back with their offline alarm still standing.
 import {
   alarmKindLabel,
   alarmText,
@@ -26,6 +27,7 @@ type AlarmRow = {
   acknowledged_at: number | null;
   acknowledged_by: string | null;
   acknowledged_by_name: string | null;
+  cleared_at: number | null;
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -43,6 +45,7 @@ function recordOf(row: AlarmRow): AlarmRecord {
     acknowledged_at: row.acknowledged_at === null ? null : iso(row.acknowledged_at),
     acknowledged_by: row.acknowledged_by,
     acknowledged_by_name: row.acknowledged_by_name,
+    cleared_at: row.cleared_at === null ? null : iso(row.cleared_at),
   };
 }
 
@@ -72,14 +75,17 @@ export function createAlarmRepository(db: SqliteDatabase): AlarmRepository {
     'SELECT firstname, lastname, email FROM users WHERE id = ?',
   );
   const selectOpenIds = db.prepare<[string, string], { id: string }>(
-    `SELECT id FROM alarms WHERE organization_id = ? AND acknowledged_at IS NULL
+    `SELECT id FROM alarms WHERE organization_id = ? AND acknowledged_at IS NULL AND cleared_at IS NULL
        AND kind IN (SELECT value FROM json_each(?)) ORDER BY raised_at, id`,
   );
 
   // The filters are bound, never spliced: kinds and matching kinds go in as JSON arrays.
   const where = `organization_id = @organization_id
     AND kind IN (SELECT value FROM json_each(@kinds))
-    AND (CASE WHEN @open = 1 THEN acknowledged_at IS NULL ELSE acknowledged_at IS NOT NULL END)
+    AND (CASE @state
+      WHEN 'open' THEN acknowledged_at IS NULL AND cleared_at IS NULL
+      WHEN 'acknowledged' THEN acknowledged_at IS NOT NULL
+      ELSE acknowledged_at IS NULL AND cleared_at IS NOT NULL END)
     AND (@search = '' OR subject_name LIKE @pattern ESCAPE '\\' OR acknowledged_by_name LIKE @pattern ESCAPE '\\'
       OR kind IN (SELECT value FROM json_each(@matching_kinds)))`;
   const selectPage = db.prepare<Record<string, unknown>, AlarmRow>(
@@ -90,7 +96,7 @@ export function createAlarmRepository(db: SqliteDatabase): AlarmRepository {
   );
   const countOpen = db.prepare<[string, string], { total: number }>(
     `SELECT COUNT(*) AS total FROM alarms WHERE organization_id = ? AND acknowledged_at IS NULL
-       AND kind IN (SELECT value FROM json_each(?))`,
+       AND cleared_at IS NULL AND kind IN (SELECT value FROM json_each(?))`,
   );
 
   return {
@@ -105,7 +111,7 @@ export function createAlarmRepository(db: SqliteDatabase): AlarmRepository {
       const parameters = {
         organization_id: query.organizationId,
         kinds,
-        open: query.state === 'open' ? 1 : 0,
+        state: query.state,
         search,
         pattern: likePattern(search),
         matching_kinds: JSON.stringify(matchingKinds),
@@ -146,12 +152,25 @@ export function createAlarmRepository(db: SqliteDatabase): AlarmRepository {
 
 /** What the cable's `alarm` message says of the alarm an event raised. */
 export type AlarmRaisedMessage = { id: string; kind: AlarmKind; organization_id: string; raised_at: string };
+/** What the cable's `alarms_cleared` message says of the alarms an event cleared (one organization's). */
+export type AlarmsClearedMessage = { organization_id: string; alarm_ids: string[]; cleared_at: string };
 
-export type AlarmRaisedReader = { raisedBy(event: StoredEvent): AlarmRaisedMessage | null };
+export type AlarmRaisedReader = {
+  raisedBy(event: StoredEvent): AlarmRaisedMessage | null;
+  /** The alarms whose condition the event ended, by organization (nearly always none). */
+  clearedBy(event: StoredEvent): AlarmsClearedMessage[];
+};
 
 const RAISING_TYPES: ReadonlySet<string> = new Set([
   'AssetWentOffline',
   'WrongWayDetected',
+  'LocationSaved',
+  'ClosureSaved',
+  'R2RTestAlertSent',
+]);
+const CLEARING_TYPES: ReadonlySet<string> = new Set([
+  'AssetCameBackOnline',
+  'WrongWayEnded',
   'LocationSaved',
   'ClosureSaved',
   'R2RTestAlertSent',
@@ -162,11 +181,28 @@ export function createAlarmRaisedReader(db: SqliteDatabase): AlarmRaisedReader {
   const selectBySeq = db.prepare<[number], Pick<AlarmRow, 'id' | 'kind' | 'organization_id' | 'raised_at'>>(
     'SELECT id, kind, organization_id, raised_at FROM alarms WHERE raised_seq = ?',
   );
+  const selectClearedBySeq = db.prepare<[number], { id: string; organization_id: string; cleared_at: number }>(
+    'SELECT id, organization_id, cleared_at FROM alarms WHERE cleared_seq = ? ORDER BY id',
+  );
   return {
     raisedBy(event) {
       if (!RAISING_TYPES.has(event.type)) return null;
       const row = selectBySeq.get(event.seq);
       return row ? { ...row, raised_at: iso(row.raised_at) } : null;
+    },
+    clearedBy(event) {
+      if (!CLEARING_TYPES.has(event.type)) return [];
+      const byOrganization = new Map<string, AlarmsClearedMessage>();
+      for (const row of selectClearedBySeq.all(event.seq)) {
+        const message = byOrganization.get(row.organization_id) ?? {
+          organization_id: row.organization_id,
+          alarm_ids: [],
+          cleared_at: iso(row.cleared_at),
+        };
+        message.alarm_ids.push(row.id);
+        byOrganization.set(row.organization_id, message);
+      }
+      return [...byOrganization.values()];
     },
   };
 }
@@ -198,4 +234,20 @@ export function createOfflineCandidates(db: SqliteDatabase) {
       crossed_before: now - OFFLINE_AFTER_MS,
       crossed_after: now - OFFLINE_AFTER_MS - lookBackMs,
     });
+}
+
+/** An asset whose offline alarm still stands and that has checked in since. */
+export type ReturnedCandidate = { thingId: string; organizationId: string; checkedInAt: number; alarmRaisedAt: number };
+
+/** Assets with an offline alarm not cleared yet, their latest check-in and when that alarm was raised; the watch
+ * asks the domain's rule (`hasComeBackOnline`) which are back. */
+export function createReturnedCandidates(db: SqliteDatabase) {
+  ensureAlarmTables(db);
+  const select = db.prepare<[], ReturnedCandidate>(`
+    SELECT t.id AS thingId, t.organization_id AS organizationId, s.heartbeat_at AS checkedInAt,
+      MAX(a.raised_at) AS alarmRaisedAt
+    FROM alarms a JOIN things t ON t.id = a.subject_id JOIN thing_states s ON s.thing_key = t.thing_key
+    WHERE a.kind = 'asset_offline' AND a.cleared_at IS NULL AND s.heartbeat_at IS NOT NULL
+    GROUP BY t.id ORDER BY t.id`);
+  return (): ReturnedCandidate[] => select.all();
 }

@@ -3,10 +3,12 @@
 // same rule on the simulator's clock every interval and appends `AssetWentOffline` for each asset that crossed it
 // (domain/alarms/alarmRules.ts `hasGoneOffline`), so the alarm is raised from the log like every other one and a
 // rebuild gives it back. Crossings older than the look-back (a long-dead seeded device) raise nothing.
-import { hasGoneOffline } from '#domain/alarms/alarmRules';
+// The same look appends `AssetCameBackOnline` for each asset whose offline alarm still stands and that has
+// checked in since (`hasComeBackOnline`): its condition ended, so the alarm clears (issue 37 item 4).
+import { hasComeBackOnline, hasGoneOffline } from '#domain/alarms/alarmRules';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import type { Scheduler } from '../kernel/clock.ts';
-import { createOfflineCandidates } from './alarmRepository.ts';
+import { createOfflineCandidates, createReturnedCandidates } from './alarmRepository.ts';
 
 export type OfflineWatchOptions = { intervalMs: number; lookBackMs: number; scheduler: Scheduler };
 
@@ -17,7 +19,8 @@ export const OFFLINE_LOOK_BACK_MS = 60 * 60_000;
 declare module 'fastify' {
   interface FastifyInstance {
     offlineWatch: {
-      /** Looks once, now; returns how many assets were recorded as gone offline. */
+      /** Looks once, now; returns how many assets were recorded as gone offline (those back online are recorded
+       * too, not counted). */
       runNow(): number;
     };
   }
@@ -25,6 +28,7 @@ declare module 'fastify' {
 
 export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatch', async (app, options) => {
   const candidates = createOfflineCandidates(app.eventLog.db);
+  const returnedCandidates = createReturnedCandidates(app.eventLog.db);
   let stop: (() => void) | null = null;
 
   function runNow(): number {
@@ -32,8 +36,19 @@ export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatc
     const gone = candidates(now, options.lookBackMs).filter((candidate) =>
       hasGoneOffline(candidate.lastCheckInAt, candidate.lastOfflineAlarmAt, now, options.lookBackMs),
     );
-    if (gone.length === 0) return 0;
+    const back = returnedCandidates().filter((candidate) =>
+      hasComeBackOnline(candidate.checkedInAt, candidate.alarmRaisedAt),
+    );
+    if (gone.length === 0 && back.length === 0) return 0;
     app.eventLog.transaction(() => {
+      for (const candidate of back)
+        app.eventLog.record(
+          {
+            type: 'AssetCameBackOnline',
+            data: { thing_id: candidate.thingId, checked_in_at: new Date(candidate.checkedInAt).toISOString() },
+          },
+          { streamId: candidate.thingId, organizationId: candidate.organizationId, recordedAt: now },
+        );
       for (const candidate of gone)
         app.eventLog.record(
           {

@@ -16,6 +16,7 @@ export const CABLE_MESSAGE_TYPES = [
   'zone_deleted',
   'alarm',
   'alarms_acknowledged',
+  'alarms_cleared',
 ] as const;
 export type CableMessageType = (typeof CABLE_MESSAGE_TYPES)[number];
 

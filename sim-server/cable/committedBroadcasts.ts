@@ -12,7 +12,8 @@
 //   AreaSaved / AreaDeleted -> `area` / `area_deleted`, AlertingZoneSaved / AlertingZoneDeleted -> `zone` /
 //     `zone_deleted`, to the owning organization (the dashboard's worker keeps its areas and zones current)
 //   an event that raised an alarm (sim-server/alarms/) -> also `alarm`, to the alarm's organization, at the same
-//     offset; AlarmAcknowledged / AlarmsAcknowledged -> `alarms_acknowledged` (docs/alarms.md)
+//     offset; AlarmAcknowledged / AlarmsAcknowledged -> `alarms_acknowledged`; an event that ended the condition of
+//     alarms (they cleared) -> also `alarms_cleared`, to their organization (docs/alarms.md)
 //   everything else -> nothing (the cable has no message for it)
 import type * as v from 'valibot';
 import type { ServerAreaSchema } from '#domain/areas/area';
@@ -24,7 +25,11 @@ import type {
 } from '#domain/live/liveMessages';
 import type { ServerAlertingZoneSchema } from '#domain/zones/alertingZone';
 import type { ServerLocationSchema } from '#domain/locations/location';
-import type { ServerAlarmRaisedSchema, ServerAlarmsAcknowledgedSchema } from '#domain/alarms/alarm';
+import type {
+  ServerAlarmRaisedSchema,
+  ServerAlarmsAcknowledgedSchema,
+  ServerAlarmsClearedSchema,
+} from '#domain/alarms/alarm';
 import type { AlarmRaisedReader } from '../alarms/alarmRepository.ts';
 import type { CommittedEvent, EventLog } from '../store/eventLog.ts';
 import type { AlarmAcknowledgementRecord, StoredEvent, TelemetryRecord } from '../store/events.ts';
@@ -59,7 +64,8 @@ type CableMessage =
       data: v.InferInput<typeof ServerDeletedSchema>;
     }
   | { type: 'alarm'; data: v.InferInput<typeof ServerAlarmRaisedSchema> }
-  | { type: 'alarms_acknowledged'; data: v.InferInput<typeof ServerAlarmsAcknowledgedSchema> };
+  | { type: 'alarms_acknowledged'; data: v.InferInput<typeof ServerAlarmsAcknowledgedSchema> }
+  | { type: 'alarms_cleared'; data: v.InferInput<typeof ServerAlarmsClearedSchema> };
 
 const deletedMessageType = {
   AreaDeleted: 'area_deleted',
@@ -123,6 +129,8 @@ export function cableDeliveriesOf(
   const deliveries = liveDeliveriesOf(committed, things);
   const alarm = alarms?.raisedBy(committed.event);
   if (alarm) deliveries.push({ organizationIds: [alarm.organization_id], type: 'alarm', data: alarm });
+  for (const cleared of alarms?.clearedBy(committed.event) ?? [])
+    deliveries.push({ organizationIds: [cleared.organization_id], type: 'alarms_cleared', data: cleared });
   return deliveries;
 }
 
@@ -212,7 +220,9 @@ function liveDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader
       // refresh.
       return [];
     case 'AssetWentOffline':
+    case 'AssetCameBackOnline':
     case 'WrongWayDetected':
+    case 'WrongWayEnded':
       return []; // its alarm goes out as `alarm` (cableDeliveriesOf)
     case 'AlarmAcknowledged':
       return [acknowledgedDelivery(event.data, [event.data.alarm_id])];

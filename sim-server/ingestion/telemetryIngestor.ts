@@ -82,9 +82,9 @@ export function createTelemetryIngestor(log: EventLog, clock: Clock): TelemetryI
       );
       const detections = wrongWay.observe(device.thingId, data);
       if (detections)
-        for (const { zone, record } of detections)
+        for (const { zone, event } of detections)
           log.record(
-            { type: 'WrongWayDetected', data: record },
+            event,
             { streamId: zone.id, organizationId: zone.organizationId, recordedAt },
           );
     }

@@ -121,8 +121,12 @@ export function createRecordingReplay(
   }
 
   return {
-    // A recording plays what was recorded: no unit of it stands at a scene, so there is nothing to release.
+    // A recording plays what was recorded: no unit of it stands at a scene or takes a dispatch, so there is
+    // nothing to release and no live dispatcher runs beside it.
     release() {},
+    dispatch: () => false,
+    takeArrivals: () => [],
+    unitOf: () => null,
     advanceTo(now) {
       if (now - steppedUntil > MAX_REPLAY_CATCH_UP_MS) skippedMs += now - steppedUntil;
       // In time order, devices in their given order within a millisecond: then the concatenated output of

@@ -7,7 +7,9 @@
 // for that stretch and pulls away at another (vehicleProfiles.ts `drawDrivingStyle`), so the hazards derived from
 // the recorded speeds are changes a fleet would see, never a speed dropped to zero in one second. A unit on an
 // active incident stands at its scene (the nearest street position to it, so it reports the scene's street) until
-// `release` lets it drive again.
+// `release` lets it drive again. A unit `dispatch`ed to a scene (the live dispatcher, liveDispatcher.ts) drives
+// there along the shortest streets (dispatchRoute.ts), brakes to a stop at that street position, says so in
+// `takeArrivals` and stands there on scene.
 import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
 import { pickOne, randomBetween, randomInteger, type RandomSource } from '../kernel/random.ts';
@@ -15,6 +17,8 @@ import type { SimBehaviour } from '../store/events.ts';
 import type { EdgeIndex } from '../streets/edgeIndex.ts';
 import { bearingDegrees, distanceMetres, type LngLat } from '../streets/geometry.ts';
 import { pointAlongEdge, type StreetEdge, type StreetNetwork } from '../streets/streetNetwork.ts';
+import type { RouteLeg } from '../streets/streetRouting.ts';
+import { planDispatchRoute } from './dispatchRoute.ts';
 import {
   ACCURACY_METRES,
   drawDrivingStyle,
@@ -53,6 +57,12 @@ export type ReplayEngine = {
   advanceTo(now: number): TelemetrySample[];
   /** The unit has left its scene (the incident ended or it cleared): it goes back to its own behaviour. */
   release(deviceId: string): void;
+  /** Sends a free unit to the scene along the streets; false when it is unknown, busy or no street leads there. */
+  dispatch(deviceId: string, scene: { lat: number; lng: number }): boolean;
+  /** The units that came to a stop at the scene they were dispatched to since the last call, and when. */
+  takeArrivals(): { deviceId: string; at: number }[];
+  /** Where a unit is now and whether it may be dispatched (neither on scene nor on its way to one). */
+  unitOf(deviceId: string): { lat: number; lng: number; free: boolean } | null;
   /** Time of the last step taken. */
   readonly steppedUntil: number;
   readonly vehicleCount: number;
@@ -84,6 +94,8 @@ type VehicleState = {
   pullingOver: boolean;
   /** Standing at an incident's scene (ReplayVehicle.scene). */
   onScene: boolean;
+  /** On its way to a scene: the legs after the current edge, and where on the last one it stops. */
+  dispatched: { legs: RouteLeg[]; target: { edgeId: number; along: number } } | null;
 };
 
 function round(value: number, decimals: number): number {
@@ -129,6 +141,7 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
       stopAtEnd: false,
       pullingOver: false,
       onScene: scene !== null,
+      dispatched: null,
     };
     states.push(state);
     byDevice.set(vehicle.deviceId, state);
@@ -168,14 +181,16 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
       state.pullAway = style.pullAway;
     }
     const remaining = state.forward ? state.edge.length - state.along : state.along;
-    // The fastest speed from which the driver still stops at the corner at this stretch's braking (crept up to at
-    // walking pace); pulling over brakes at once.
+    const toScene = sceneAhead(state);
+    const stopIn = toScene ?? (state.stopAtEnd ? remaining : null);
+    // The fastest speed from which the driver still stops at the corner (or the scene) at this stretch's braking
+    // (crept up to at walking pace); pulling over brakes at once.
     const wanted = state.pullingOver
       ? 0
-      : state.stopAtEnd
+      : stopIn !== null
         ? Math.min(
             state.cruiseSpeed,
-            Math.max(Math.sqrt(2 * state.braking * Math.max(remaining - state.speed, 0)), 0.8),
+            Math.max(Math.sqrt(2 * state.braking * Math.max(stopIn - state.speed, 0)), 0.8),
           )
         : state.cruiseSpeed;
     const before = state.speed;
@@ -185,6 +200,12 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
         : Math.max(wanted, state.speed - state.braking);
     let distance = state.speed * (STEP_MS / 1000);
     while (distance > 0) {
+      const untilScene = sceneAhead(state);
+      if (untilScene !== null && distance >= untilScene) {
+        state.along = state.dispatched?.target.along ?? state.along;
+        arrive(state, now);
+        return;
+      }
       const left = state.forward ? state.edge.length - state.along : state.along;
       if (distance < left) {
         state.along += state.forward ? distance : -distance;
@@ -194,7 +215,8 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
       // Stopping at the corner within this second takes the speed the second began with down to zero: more than
       // this stretch's braking (a short street entered at speed) and the driver goes through instead.
       const stops = state.stopAtEnd && before <= state.braking;
-      turn(state, state.forward ? state.edge.to : state.edge.from);
+      if (state.dispatched) followRoute(state);
+      else turn(state, state.forward ? state.edge.to : state.edge.from);
       if (stops) {
         state.speed = 0;
         state.waitUntil =
@@ -202,6 +224,51 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
         return;
       }
     }
+  }
+
+  /** Metres to the scene when the dispatched unit is on the scene's edge with it ahead; null otherwise. */
+  function sceneAhead(state: VehicleState): number | null {
+    const route = state.dispatched;
+    if (!route || route.legs.length > 0 || route.target.edgeId !== state.edge.id) return null;
+    const metres = state.forward ? route.target.along - state.along : state.along - route.target.along;
+    return Math.max(metres, 0);
+  }
+
+  /** At the end of an edge on the way to a scene: on to the route's next leg (lights on: no stop at corners). */
+  function followRoute(state: VehicleState) {
+    const leg = state.dispatched?.legs.shift();
+    const edge = leg ? network.edges[leg.edgeId] : undefined;
+    if (!leg || !edge) return;
+    state.edge = edge;
+    state.forward = leg.forward;
+    state.along = leg.forward ? 0 : edge.length;
+    state.stopAtEnd = false;
+  }
+
+  const arrivals: { deviceId: string; at: number }[] = [];
+
+  /** Stopped at the scene: it stands there on scene, reporting at once that it is no longer en route. */
+  function arrive(state: VehicleState, now: number) {
+    state.dispatched = null;
+    state.onScene = true;
+    state.driving = false;
+    state.speed = 0;
+    state.nextHeartbeatAt = now;
+    arrivals.push({ deviceId: state.vehicle.deviceId, at: now });
+  }
+
+  function dispatch(deviceId: string, scene: { lat: number; lng: number }): boolean {
+    const state = byDevice.get(deviceId);
+    if (!state || state.onScene || state.dispatched) return false;
+    const target = options.index.nearest([scene.lng, scene.lat]);
+    const route = target && planDispatchRoute(network, state, target);
+    if (!route) return false;
+    state.dispatched = route;
+    state.driving = true;
+    state.pullingOver = false;
+    state.stopAtEnd = false;
+    state.waitUntil = 0;
+    return true;
   }
 
   function sample(state: VehicleState, now: number, kind: TelemetrySample['kind']): TelemetrySample {
@@ -236,7 +303,7 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
 
   function step(now: number, samples: TelemetrySample[]) {
     for (const state of states) {
-      const roams = state.vehicle.behaviour === 'roaming' && !state.onScene;
+      const roams = state.vehicle.behaviour === 'roaming' && !state.onScene && !state.dispatched;
       if (roams && !state.pullingOver && now >= state.modeEndsAt) {
         if (state.driving) state.pullingOver = true;
         else {
@@ -263,6 +330,16 @@ export function createReplayEngine(options: ReplayOptions): ReplayEngine {
     release(deviceId) {
       const state = byDevice.get(deviceId);
       if (state) state.onScene = false;
+    },
+    dispatch,
+    takeArrivals() {
+      return arrivals.splice(0, arrivals.length);
+    },
+    unitOf(deviceId) {
+      const state = byDevice.get(deviceId);
+      if (!state) return null;
+      const { point } = pointAlongEdge(state.edge, state.along);
+      return { lat: point[1], lng: point[0], free: !state.onScene && state.dispatched === null };
     },
     advanceTo(now) {
       const samples: TelemetrySample[] = [];

@@ -2,7 +2,10 @@
 // Starts when the app is ready, stops when it closes. The scheduler is injected so tests tick it by hand.
 // Given a recording, it plays that onto the world's devices instead of moving them along the streets itself.
 // Units on an active incident stand at its scene (issue 37 item 1) until a saved location no longer has them on
-// scene: then they drive again.
+// scene: then they drive again. Beside the street replay runs the live dispatcher (liveDispatcher.ts; off with
+// `dispatch: false`): new incidents, units driving to them, arriving, clearing, each appended as the incident
+// feed's `LocationSaved` after the tick's telemetry.
+import type { FastifyInstance } from 'fastify';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import type { Recording } from './recording.ts';
 import { createRecordingReplay } from './recordingReplay.ts';
@@ -13,9 +16,20 @@ import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import type { Scheduler } from '../kernel/clock.ts';
 import { seededRandom } from '../kernel/random.ts';
 import type { SimBehaviour } from '../store/events.ts';
-import { buildEdgeIndex } from '../streets/edgeIndex.ts';
+import { buildEdgeIndex, type EdgeIndex } from '../streets/edgeIndex.ts';
+import { distanceMetres } from '../streets/geometry.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
+import { decideLocationReport } from '../locations/locationDecider.ts';
+import { createLocationRepository } from '../locations/locationRepository.ts';
+import { sceneAtNode } from '../seed/seedIncidents.ts';
 import { CHICAGO_CENTRE } from '../seed/worldPlan.ts';
+import { recordDecided } from '../store/recordDecided.ts';
+import {
+  createLiveDispatcher,
+  type DispatchUnit,
+  type LiveDispatcher,
+  type LiveDispatchSettings,
+} from './liveDispatcher.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,20 +46,59 @@ export type ReplayPluginOptions = {
   tickMs?: number;
   /** Play this recording onto every active device that is not silent (scaled to their number). */
   recording?: { recording: Recording; speed?: number; loop?: boolean };
+  /** The live dispatcher (docs/simulator.md): on by default beside the street replay; false turns it off. */
+  dispatch?: false | Partial<LiveDispatchSettings>;
 };
 
 export const ROAM_RADIUS_METRES = 10_000;
+/** Live incidents start within this distance of the centre, where most of the fleet roams. */
+export const DISPATCH_RADIUS_METRES = 6_000;
+/** The thing types the live dispatcher sends. */
+export const RESPONDER_TYPES: readonly string[] = ['police', 'fire', 'ambulance'];
 
-function streetReplay(network: StreetNetwork, vehicles: ReplayVehicle[], seed: number, startAt: number) {
+function streetReplay(
+  network: StreetNetwork,
+  index: EdgeIndex,
+  vehicles: ReplayVehicle[],
+  seed: number,
+  startAt: number,
+) {
   return createReplayEngine({
     network,
-    index: buildEdgeIndex(network),
+    index,
     vehicles,
     random: seededRandom(seed),
     startAt,
     roamCentre: [CHICAGO_CENTRE.lng, CHICAGO_CENTRE.lat],
     roamRadiusMetres: ROAM_RADIUS_METRES,
   });
+}
+
+/** The recording's playback when one is given, else the street replay over the network (and its index). */
+function replayOf(
+  options: ReplayPluginOptions,
+  vehicles: readonly ReplayVehicle[],
+  startAt: number,
+): { replay: ReplayEngine; streets: { network: StreetNetwork; index: EdgeIndex } | null } {
+  const { recording } = options;
+  if (recording) {
+    const replay = createRecordingReplay({
+      recording: recording.recording,
+      devices: vehicles
+        .filter((vehicle) => vehicle.behaviour !== 'silent')
+        .map((vehicle) => ({ deviceId: vehicle.deviceId, deviceType: vehicle.deviceType })),
+      startAt,
+      ...(recording.speed === undefined ? {} : { speed: recording.speed }),
+      ...(recording.loop === undefined ? {} : { loop: recording.loop }),
+    });
+    return { replay, streets: null };
+  }
+  const network = options.network();
+  const index = buildEdgeIndex(network);
+  return {
+    replay: streetReplay(network, index, [...vehicles], options.seed, startAt),
+    streets: { network, index },
+  };
 }
 
 export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (app, options) => {
@@ -61,10 +114,11 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
         lng: number | null;
         id: string;
         scene: string | null;
-      }
+      } & Omit<DispatchUnit, 'id' | 'system_identifier'>
     >(
       // The scene of the active incident the thing joined last (things/thingLinkProjection.ts keeps the links).
       `SELECT t.system_identifier, t.device_type, t.thing_type, t.sim_behaviour, t.lat, t.lng, t.id,
+         t.organization_id, t.external_id, t.nickname, t.vin_number, t.license_plate_number, t.registry_number,
          (SELECT location.data FROM thing_location_links link JOIN locations location ON location.id = link.location_id
           WHERE link.thing_id = t.id AND location.is_active = 1
           ORDER BY link.start_at DESC, link.location_id DESC LIMIT 1) AS scene
@@ -87,20 +141,21 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
       scene: scene ? { lat: scene.lat, lng: scene.lng } : null,
     };
   });
-  const engine = options.recording
-    ? createRecordingReplay({
-        recording: options.recording.recording,
-        devices: vehicles
-          .filter((vehicle) => vehicle.behaviour !== 'silent')
-          .map((vehicle) => ({ deviceId: vehicle.deviceId, deviceType: vehicle.deviceType })),
-        startAt: app.clock.now(),
-        ...(options.recording.speed === undefined ? {} : { speed: options.recording.speed }),
-        ...(options.recording.loop === undefined ? {} : { loop: options.recording.loop }),
-      })
-    : streetReplay(options.network(), vehicles, options.seed, app.clock.now());
-  app.decorate('replay', engine);
+  const { replay, streets } = replayOf(options, vehicles, app.clock.now());
+  app.decorate('replay', replay);
   const held = new Set<string>();
   app.decorate('replayHeldDevices', held);
+  const dispatcher =
+    streets && options.dispatch !== false
+      ? liveDispatcher(app, {
+          ...streets,
+          replay,
+          held,
+          rows,
+          seed: options.seed,
+          dispatch: options.dispatch,
+        })
+      : null;
 
   // A unit leaves its scene when its incident is saved without it on scene (cleared, or the incident ended).
   const unsubscribe = app.eventLog.subscribe((events) => {
@@ -113,18 +168,19 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
         if (locationId !== location.id || stillThere.has(thingId)) continue;
         onScene.delete(thingId);
         const deviceId = deviceOf.get(thingId);
-        if (deviceId !== undefined) engine.release(deviceId);
+        if (deviceId !== undefined) replay.release(deviceId);
       }
     }
   });
 
   let stop: (() => void) | null = null;
   const tick = () => {
-    const stepped = engine.advanceTo(app.clock.now());
+    const now = app.clock.now();
+    const stepped = replay.advanceTo(now);
     const samples = held.size === 0 ? stepped : stepped.filter((sample) => !held.has(sample.device_id));
-    if (samples.length === 0) return;
     try {
-      app.telemetry.ingest(samples);
+      if (samples.length > 0) app.telemetry.ingest(samples);
+      dispatcher?.advanceTo(now, samples, replay.takeArrivals());
     } catch (error) {
       app.log.error({ err: error }, 'replay: ingesting a tick failed');
     }
@@ -139,3 +195,66 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
     unsubscribe();
   });
 });
+
+/** The live dispatcher over the street replay: the responders' units, scenes on the streets near the centre, and
+ * each change appended as the incident feed appends it (decided by `decideLocationReport`). */
+function liveDispatcher(
+  app: FastifyInstance,
+  parts: {
+    network: StreetNetwork;
+    index: EdgeIndex;
+    replay: ReplayEngine;
+    held: ReadonlySet<string>;
+    rows: readonly (DispatchUnit & { thing_type: string; sim_behaviour: SimBehaviour })[];
+    seed: number;
+    dispatch: Partial<LiveDispatchSettings> | undefined;
+  },
+): LiveDispatcher {
+  const { network, index } = parts;
+  const locations = createLocationRepository(app.eventLog.db);
+  const centre: [number, number] = [CHICAGO_CENTRE.lng, CHICAGO_CENTRE.lat];
+  const sceneNodes = network.nodes
+    .map((point, node) => ({ point, node }))
+    .filter(({ point }) => distanceMetres(point, centre) <= DISPATCH_RADIUS_METRES)
+    .map(({ node }) => node);
+  return createLiveDispatcher({
+    units: parts.rows
+      .filter((row) => RESPONDER_TYPES.includes(row.thing_type) && row.sim_behaviour !== 'silent')
+      .map((row) => ({
+        id: row.id,
+        organization_id: row.organization_id,
+        external_id: row.external_id,
+        system_identifier: row.system_identifier,
+        nickname: row.nickname,
+        vin_number: row.vin_number,
+        license_plate_number: row.license_plate_number,
+        registry_number: row.registry_number,
+      })),
+    engine: parts.replay,
+    // Its own stream of randomness, so turning it off leaves the vehicles' drives as they were.
+    random: seededRandom(parts.seed * 31 + 17),
+    startAt: app.clock.now(),
+    pickScene(random) {
+      // A few tries: most intersections have a street long enough to stand on.
+      for (let attempt = 0; attempt < 5 && sceneNodes.length > 0; attempt += 1) {
+        const node = sceneNodes[Math.floor(random.next() * sceneNodes.length)];
+        const scene = node === undefined ? null : sceneAtNode(network, index, node);
+        if (scene) return scene;
+      }
+      return null;
+    },
+    save(location) {
+      const decision = decideLocationReport(
+        { type: 'ReportLocation', location, organizationExists: true },
+        locations.byId(location.id),
+      );
+      if ('refused' in decision) {
+        app.log.error({ refused: decision.refused, id: location.id }, 'live dispatcher: a save was refused');
+        return;
+      }
+      recordDecided(app.eventLog, decision.accepted, app.clock.now());
+    },
+    ...(parts.dispatch ? { settings: parts.dispatch } : {}),
+    isHeld: (deviceId) => parts.held.has(deviceId),
+  });
+}

@@ -8,7 +8,8 @@ import type { LocationRecord, LocationThingRecord } from '#domain/locations/loca
 import { arrivalOf } from '#domain/locations/onScene';
 import { distanceMetres, type LngLat } from '../streets/geometry.ts';
 import { driveAlong, routeLine } from '../streets/streetDrive.ts';
-import { pointAlongEdge } from '../streets/streetNetwork.ts';
+import type { EdgeIndex } from '../streets/edgeIndex.ts';
+import { pointAlongEdge, type StreetNetwork } from '../streets/streetNetwork.ts';
 import { HOUR, iso, MINUTE, round7, type LiveSeedContext, type SeedThing } from './liveSeedWorld.ts';
 
 /** How far from its lead an incident is, and how close the nearest units may already be (m). */
@@ -19,7 +20,23 @@ const RESPONSE_SPEED = 12;
 /** How long the unit that cleared early stayed on scene. */
 const CLEARED_AFTER = 15 * MINUTE;
 
-type Scene = { lat: number; lng: number; street: string };
+export type Scene = { lat: number; lng: number; street: string };
+
+/**
+ * A scene at an intersection: 30 m into the first street meeting there long enough to stand on (over 60 m), named
+ * by the street the index finds there (the one the replay stands units on scene at). The live dispatcher places
+ * its incidents the same way (replay/liveDispatcher.ts). Null when no street there is long enough.
+ */
+export function sceneAtNode(network: StreetNetwork, streetIndex: EdgeIndex, node: number): Scene | null {
+  const edge = (network.edgesAtNode[node] ?? [])
+    .map((edgeId) => network.edges[edgeId])
+    .find((candidate) => candidate !== undefined && candidate.length > 60);
+  if (!edge) return null;
+  const { point } = pointAlongEdge(edge, edge.from === node ? 30 : edge.length - 30);
+  const position = streetIndex.nearest(point);
+  const street = position ? (network.edges[position.edgeId]?.name ?? edge.name) : edge.name;
+  return { lat: round7(point[1]), lng: round7(point[0]), street };
+}
 
 /** A point on a street 30 m from an intersection 0.8 to 2.5 km from `near`, and the street the index names there. */
 function sceneNear(context: LiveSeedContext, near: SeedThing): Scene | null {
@@ -32,14 +49,8 @@ function sceneNear(context: LiveSeedContext, near: SeedThing): Scene | null {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const chosen = candidates[faker.number.int({ min: 0, max: Math.max(0, candidates.length - 1) })];
     if (!chosen) return null;
-    const edge = (network.edgesAtNode[chosen.node] ?? [])
-      .map((edgeId) => network.edges[edgeId])
-      .find((candidate) => candidate !== undefined && candidate.length > 60);
-    if (!edge) continue;
-    const { point } = pointAlongEdge(edge, edge.from === chosen.node ? 30 : edge.length - 30);
-    const position = streetIndex.nearest(point);
-    const street = position ? (network.edges[position.edgeId]?.name ?? edge.name) : edge.name;
-    return { lat: round7(point[1]), lng: round7(point[0]), street };
+    const scene = sceneAtNode(network, streetIndex, chosen.node);
+    if (scene) return scene;
   }
   return null;
 }

@@ -246,11 +246,14 @@ export type CustomReportEvent =
   | { type: 'CustomReportRequested'; data: CustomReportRecord }
   | { type: 'CustomReportDeleted'; data: { id: string } };
 
-/** The alarm queue (issue 28; sim-server/alarms/): an asset seen gone offline (the thing is the stream) and
- * acknowledgements (the organization is the stream). Other alarms are raised from the events above. */
+/** The alarm queue (issue 28; sim-server/alarms/): an asset seen gone offline and back online (the thing is the
+ * stream), wrong-way drivers seen and gone (the zone is the stream), and acknowledgements (the organization is the
+ * stream). Other alarms are raised, and cleared, from the events above (issue 37 item 4). */
 export type AlarmLogEvent =
   | { type: 'AssetWentOffline'; data: { thing_id: string; last_check_in_at: string } }
+  | { type: 'AssetCameBackOnline'; data: { thing_id: string; checked_in_at: string } }
   | { type: 'WrongWayDetected'; data: WrongWayDetectedRecord }
+  | { type: 'WrongWayEnded'; data: WrongWayEndedRecord }
   | { type: 'AlarmAcknowledged'; data: AlarmAcknowledgedRecord }
   | { type: 'AlarmsAcknowledged'; data: AlarmsAcknowledgedRecord };
 
@@ -268,6 +271,10 @@ export type WrongWayDetectedRecord = {
   speed: number;
   time: string;
 };
+
+/** The last device seen driving a zone the wrong way has left its corridor or turned round (the zone is the
+ * stream): the zone's wrong-way alarm clears. `thing_id` is that device, `time` its sample's. */
+export type WrongWayEndedRecord = { zone_id: string; zone_name: string; thing_id: string; time: string };
 
 export type AlarmAcknowledgementRecord = {
   organization_id: string;

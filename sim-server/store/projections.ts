@@ -156,7 +156,9 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
       case 'CustomReportDeleted':
         return projections.customReports.apply(event);
       case 'AssetWentOffline':
+      case 'AssetCameBackOnline':
       case 'WrongWayDetected':
+      case 'WrongWayEnded':
       case 'AlarmAcknowledged':
       case 'AlarmsAcknowledged':
         return; // the alarm projection, applied before this switch, is their only reader

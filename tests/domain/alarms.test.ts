@@ -1,7 +1,8 @@
 // The alarm queue's rules (domain/alarms): which event raises which alarm, acknowledging one or all, the queue's
-// order and who sees which kind. Given events, when one more happens, then the queue.
+// order, who sees which kind, and clearing when the condition ends. Given events, when one more happens, then the
+// queue.
 import { describe, expect, it } from 'vitest';
-import { alarmText } from '#domain/alarms/alarm';
+import { alarmStateOf, alarmText } from '#domain/alarms/alarm';
 import {
   EMPTY_ALARM_QUEUE,
   evolveAlarmQueue,
@@ -10,8 +11,10 @@ import {
   type QueuedAlarm,
 } from '#domain/alarms/alarmQueue';
 import {
+  alarmClearedBy,
   alarmRaisedBy,
   ANY_ALARM,
+  hasComeBackOnline,
   hasGoneOffline,
   OFFLINE_AFTER_MS,
   queueFor,
@@ -24,12 +27,12 @@ import { decideRoute } from '#domain/session/routeGates';
 const ORGANIZATION = 'org-1';
 const T0 = Date.parse('2026-03-02T15:00:00Z');
 
-const incident = (locationId: string, wasKnown = false): AlarmSource => ({
+const incident = (locationId: string, wasKnown = false, isActive = true): AlarmSource => ({
   type: 'LocationSaved',
   locationId,
   organizationId: ORGANIZATION,
   street: 'W Madison St',
-  isActive: true,
+  isActive,
   wasKnown,
 });
 
@@ -162,5 +165,105 @@ describe('the queue a role sees', () => {
       const route = decideRoute('/dashboard/alarms', { permissions: [permission], isMobile: false });
       expect(route.kind, permission).toBe(seesAKind ? 'screen' : 'unauthorized');
     }
+  });
+});
+
+describe('clearing (issue 37 item 4: an alarm fires once per condition and clears when it ends)', () => {
+  const offline = (thingId: string): AlarmSource => ({
+    type: 'AssetWentOffline',
+    thingId,
+    thingName: `Medic ${thingId}`,
+    organizationId: ORGANIZATION,
+  });
+  const backOnline = (thingId: string): AlarmSource => ({
+    type: 'AssetCameBackOnline',
+    thingId,
+    organizationId: ORGANIZATION,
+  });
+  /** Folds what the sources end into the queue, at `at`. */
+  const whenEnded = (queue: AlarmQueue, at: number, ...sources: AlarmSource[]) =>
+    sources.reduce((folded, source) => {
+      const condition = alarmClearedBy(source);
+      return condition ? evolveAlarmQueue(folded, { type: 'AlarmConditionEnded', condition, at }) : folded;
+    }, queue);
+
+  it('given an offline alarm, when the asset reports again, then it clears and leaves the open ones', () => {
+    const queue = whenEnded(given(offline('7'), offline('3')), T0 + 60_000, backOnline('7'));
+    const cleared = queue.get('alarm-1');
+    expect(cleared?.clearedAt).toBe(T0 + 60_000);
+    expect(cleared && alarmStateOf(cleared)).toBe('cleared');
+    expect(queue.get('alarm-2')?.clearedAt).toBeNull();
+    // Open first: the one still offline leads the queue.
+    expect(ids(queueFor(queue.values(), roles.admin))).toEqual(['alarm-2', 'alarm-1']);
+  });
+
+  it('given an acknowledged offline alarm, when the asset comes back, then it is cleared and stays acknowledged', () => {
+    const queue = whenEnded(
+      when(given(offline('7')), { type: 'AlarmAcknowledged', alarmId: 'alarm-1', by: by('u1', T0 + 1) }),
+      T0 + 5_000,
+      backOnline('7'),
+    );
+    const alarm = queue.get('alarm-1');
+    expect(alarm?.clearedAt).toBe(T0 + 5_000);
+    expect(alarm && alarmStateOf(alarm)).toBe('acknowledged');
+  });
+
+  it('a cleared alarm keeps the time it cleared at; the next time the asset goes offline is a new alarm', () => {
+    let queue = whenEnded(given(offline('7')), T0 + 5_000, backOnline('7'));
+    queue = whenEnded(queue, T0 + 9_000, backOnline('7'));
+    expect(queue.get('alarm-1')?.clearedAt).toBe(T0 + 5_000);
+    const again = alarmRaisedBy(offline('7'), { seq: 9, at: T0 + 20_000 });
+    expect(again?.clearedAt).toBeNull();
+    expect(again?.id).toBe('alarm-9');
+  });
+
+  it('each kind clears when the event that undoes what raised it comes', () => {
+    expect(alarmClearedBy(incident('loc-1', true, false))).toEqual({
+      organizationId: ORGANIZATION,
+      kind: 'incident_started',
+      subjectId: 'loc-1',
+    });
+    // A new inactive record, or a save that keeps it active, ends nothing.
+    expect(alarmClearedBy(incident('loc-1', false, false))).toBeNull();
+    expect(alarmClearedBy(incident('loc-1', true))).toBeNull();
+    const r2r = { type: 'R2RTestAlertSent', thingId: 't1', thingName: 'Engine 1', organizationId: ORGANIZATION };
+    expect(alarmClearedBy({ ...r2r, delivered: true } as AlarmSource)?.kind).toBe('r2r_alert_not_delivered');
+    expect(alarmClearedBy({ ...r2r, delivered: false } as AlarmSource)).toBeNull();
+    const closure = {
+      type: 'ClosureSaved',
+      closureId: 'c1',
+      organizationId: ORGANIZATION,
+      description: 'Lane 2',
+      drivingThingId: 't1',
+      closureType: 'automated',
+    } as const;
+    expect(alarmClearedBy({ ...closure, isActive: true, wasActive: false })?.kind).toBe(
+      'closure_deactivated_by_asset',
+    );
+    expect(alarmClearedBy({ ...closure, isActive: false, wasActive: true })).toBeNull();
+    expect(
+      alarmClearedBy({ type: 'WrongWayEnded', zoneId: 'z1', organizationId: ORGANIZATION })?.kind,
+    ).toBe('wrong_way_alert');
+    expect(alarmClearedBy(offline('7'))).toBeNull();
+  });
+
+  it('given a wrong-way alarm that cleared, when another driver is detected, then a new alarm is raised', () => {
+    const detected = (zoneAlarmOpen: boolean): AlarmSource => ({
+      type: 'WrongWayDetected',
+      zoneId: 'z1',
+      zoneName: 'I-90 exit 51 ramp',
+      organizationId: ORGANIZATION,
+      alertMessage: null,
+      zoneAlarmOpen,
+    });
+    // The projection reads "open" as neither acknowledged nor cleared: a cleared zone alarm is not open.
+    expect(alarmRaisedBy(detected(true), { seq: 2, at: T0 })).toBeNull();
+    expect(alarmRaisedBy(detected(false), { seq: 3, at: T0 })?.kind).toBe('wrong_way_alert');
+  });
+
+  it('an asset is back online once it checked in after its offline alarm was raised', () => {
+    expect(hasComeBackOnline(T0 + 1, T0)).toBe(true);
+    expect(hasComeBackOnline(T0 - OFFLINE_AFTER_MS, T0)).toBe(false);
+    expect(hasComeBackOnline(null, T0)).toBe(false);
   });
 });

@@ -25,6 +25,20 @@ describe('arriving on scene', () => {
     ).toBeNull();
   });
 
+  it('given a drive that passes within the radius and leaves it, arrives only in the stretch it ends in there', () => {
+    const drive = [
+      south(0, 900),
+      south(40, 80),
+      south(50, 160),
+      south(90, 400),
+      south(130, 60),
+      south(140, 5),
+    ];
+    expect(arrivalOf(scene, drive)).toEqual({ arrivedAt: START + 130_000, timeToSceneMs: 130_000 });
+    // Still outside at its last report: not arrived, whatever it passed on the way.
+    expect(arrivalOf(scene, drive.slice(0, 4))).toBeNull();
+  });
+
   it('counts only reports after the incident started: a unit passing by earlier was not dispatched yet', () => {
     const drive = [south(-300, 20), south(-200, 900), south(100, 50)];
     expect(arrivalOf(scene, drive)?.timeToSceneMs).toBe(100_000);

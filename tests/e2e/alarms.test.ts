@@ -1,7 +1,8 @@
 // The alarm queue in real browsers against the simulator (issue 28 item 3; docs/alarms.md): an incident created
 // through the API shows as an open alarm in two dashboards of the organization, with the count in the navigation;
 // acknowledging it in one takes it out of the other's queue and count at once; after a reload it stays handled and
-// the acknowledged search finds it with who handled it. Media sees the same queue without any Acknowledge button
+// the acknowledged search finds it with who handled it; an incident that ends clears its alarm, which leaves the
+// open queue and the count and is listed under Cleared with why (issue 37 item 4). Media sees the same queue without any Acknowledge button
 // (issue 34 item 6). The screen passes the axe checks. The test starts by
 // acknowledging its organization's open alarms through the API, so the counts it reads are its own; no other file
 // reads alarms.
@@ -141,6 +142,64 @@ describe('the alarm queue', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await api('POST', '/alarms/acknowledge_all', { organization_id: organizationId });
       await page.getByText('No open alarms').waitFor();
+    },
+    BROWSER_TEST_TIMEOUT,
+  );
+
+  it(
+    'shows an alarm whose condition ended as cleared: it leaves the open queue and the count, and says so (issue 37 item 4)',
+    async () => {
+      const staffToken = await signInForToken(baseUrl, 'staff@demo.test');
+      const street = `E Cleared ${randomUUID().slice(0, 8)} St`;
+      const startedAt = new Date().toISOString();
+      const incident = {
+        id: randomUUID(),
+        organization_id: organizationId,
+        external_id: null,
+        is_active: true,
+        lat: 41.8771,
+        lng: -87.6281,
+        street,
+        roadway_heading: 0,
+        things_active: [],
+        things_inactive: [],
+        start_time: startedAt,
+        end_time: null,
+        alt: null,
+        alert_message: null,
+        features: [],
+      };
+      /** The incident feed (`POST /api/sim/locations`), as a dispatch system reports an incident starting or ending. */
+      const report = async (
+        record: typeof incident | (Omit<typeof incident, 'end_time'> & { end_time: string }),
+      ) => {
+        const response = await fetch(`${baseUrl}/api/sim/locations`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${staffToken}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(record),
+        });
+        if (!response.ok) throw new Error(`incident feed: ${response.status} ${await response.text()}`);
+      };
+      const page = await openAlarms();
+      await page.getByText('No open alarms').waitFor();
+      await report(incident);
+      await rowOf(page, street).getByText(`Incident started at ${street}`).waitFor();
+      await expect.poll(() => navCount(page).textContent()).toBe('1 open');
+
+      // The incident ends: its alarm clears live, without anyone acknowledging it.
+      await report({ ...incident, is_active: false, end_time: new Date().toISOString() });
+      await rowOf(page, street).waitFor({ state: 'detached' });
+      await navCount(page).waitFor({ state: 'detached' });
+      await page.getByText('No open alarms').waitFor();
+
+      await page.getByRole('button', { name: 'Cleared', exact: true }).click();
+      const cleared = rowOf(page, street);
+      await cleared.getByText(/^Cleared: the incident ended, /).waitFor();
+      // Nobody handled it yet: it may still be acknowledged from here.
+      await cleared.getByRole('button', { name: /^Acknowledge:/ }).waitFor();
+      await page.getByLabel('Search cleared alarms').fill(street.slice(2));
+      expect(await page.getByTestId('alarm-row').count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
     },
     BROWSER_TEST_TIMEOUT,
   );

@@ -3,15 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import { isWithinScene } from '#domain/locations/onScene';
-import type { ThingJson } from '#sim/things/thingWire';
-import {
-  bearer,
-  manualClock,
-  organizationIds,
-  signIn,
-  startHarness,
-  type Harness,
-} from './support/simulatorHarness.ts';
+import { expectUnitsAtTheirScenes as expectScenes, type StoredThing } from './support/scenes.ts';
+import { manualClock, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
 
 const START = Date.parse('2026-12-02T15:00:00.000Z');
 const tasks: (() => void)[] = [];
@@ -48,45 +41,16 @@ function activeIncidents(): LocationRecord[] {
     .map((row) => JSON.parse(row.data) as LocationRecord);
 }
 
-type Stored = { id: string; lat: number; lng: number; street: string | null; sim_behaviour: string };
-function stored(thingId: string): Stored {
-  return world.app.eventLog.db
-    .prepare<[string], Stored>(
-      'SELECT id, lat, lng, street, sim_behaviour FROM things_with_state WHERE id = ?',
+const stored = (thingId: string): StoredThing =>
+  world.app.eventLog.db
+    .prepare<[string], StoredThing>(
+      'SELECT id, lat, lng, street, speed, sim_behaviour FROM things_with_state WHERE id = ?',
     )
-    .get(thingId) as Stored;
-}
-
-async function listed(organizationId: string): Promise<Map<string, ThingJson>> {
-  const response = await world.app.inject({
-    method: 'GET',
-    url: `/api/organization/things?org_ids[]=${organizationId}&per_page=1000`,
-    headers: bearer(token),
-  });
-  expect(response.statusCode).toBe(200);
-  return new Map(response.json<{ data: ThingJson[] }>().data.map((thing) => [thing.id, thing]));
-}
+    .get(thingId) as StoredThing;
 
 /** Every unit on scene is within the radius and every read path names the incident's street for it. */
-async function expectUnitsAtTheirScenes(atLeast = 4) {
-  const ids = organizationIds(world.app);
-  const responders = await listed(ids.responders);
-  const coordination = await listed(ids.coordination);
-  let checked = 0;
-  for (const incident of activeIncidents()) {
-    for (const unit of incident.things_active) {
-      const state = stored(unit.id);
-      expect(isWithinScene(incident, state), `${unit.nickname} at ${incident.street}`).toBe(true);
-      // The incident's street, the asset's stored street, the owner's list and a managing organization's list.
-      expect(state.street).toBe(incident.street);
-      expect(responders.get(unit.id)?.street).toBe(incident.street);
-      const managed = coordination.get(unit.id);
-      if (managed) expect(managed.street).toBe(incident.street);
-      checked += 1;
-    }
-  }
-  expect(checked).toBeGreaterThanOrEqual(atLeast);
-}
+const expectUnitsAtTheirScenes = (atLeast = 4) =>
+  expectScenes(world, token, activeIncidents(), stored, atLeast);
 
 describe('units on scene', () => {
   it('drove there: each arrived after the incident started, by its own drive (never a Time-to-Scene of 0 s)', () => {
@@ -109,9 +73,6 @@ describe('units on scene', () => {
   it('stand still on scene while the replay runs, at 0 mph, on the same street', async () => {
     replayFor(10);
     await expectUnitsAtTheirScenes();
-    const responders = await listed(organizationIds(world.app).responders);
-    for (const incident of activeIncidents())
-      for (const unit of incident.things_active) expect(responders.get(unit.id)?.speed).toBe(0);
   });
 
   it('drive again once cleared from the scene', async () => {

@@ -3,9 +3,10 @@
 // against the traffic) appends one `WrongWayDetected` and raises
 // one wrong-way alarm in the zone's organization, with the zone's alert message; a noisy fix, a standby zone or a
 // driver still going the wrong way raise nothing more; leaving the zone rearms the detection, but the zone raises no
-// second alarm while its first is open (issue 37 item 4); a rebuild gives the same queue.
+// second alarm while its first is open; the last driver leaving clears it (issue 37 item 4); a rebuild gives the
+// same queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmPage, AlarmRecord } from '#domain/alarms/alarm';
+import type { AlarmPage, AlarmRecord, AlarmState } from '#domain/alarms/alarm';
 import type { AlertingZoneRecord } from '#domain/zones/alertingZoneRecord';
 import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
@@ -94,9 +95,9 @@ async function report(who: Device, lat: number, overrides: Partial<TelemetrySamp
   await recordTelemetry(harness.app, staffToken, [sample]);
 }
 
-async function wrongWayAlarms(zoneId: string): Promise<AlarmRecord[]> {
+async function wrongWayAlarms(zoneId: string, state: AlarmState = 'open'): Promise<AlarmRecord[]> {
   const response = await harness.app.inject({
-    url: `/api/alarms?organization_id=${organizations.coordination}&per_page=500`,
+    url: `/api/alarms?organization_id=${organizations.coordination}&state=${state}&per_page=500`,
     headers: bearer(adminToken),
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -110,6 +111,14 @@ function detectionsOf(zoneId: string): { data: string; organization_id: string }
     )
     .all(zoneId);
 }
+
+/** How many times the zone's last wrong-way driver left it. */
+const endsOf = (zoneId: string): number =>
+  harness.app.eventLog.db
+    .prepare<[string], { count: number }>(
+      "SELECT COUNT(*) AS count FROM events WHERE type = 'WrongWayEnded' AND stream_id = ?",
+    )
+    .get(zoneId)?.count ?? 0;
 
 describe('wrong-way detection', () => {
   it('two wrong-way reports raise one alarm with the zone’s alert message, once', async () => {
@@ -147,30 +156,49 @@ describe('wrong-way detection', () => {
     await report(device(0), lat);
     expect(await wrongWayAlarms(zone.id)).toHaveLength(1);
 
-    // Out of the zone and back in the wrong way, and another driver too: detected, but the zone's alarm is still
-    // open, so no second one (issue 37 item 4: one alarm per condition).
+    // Out of the zone: the condition ended, so the alarm clears (issue 37 item 4) and leaves the open ones.
     await report(device(0), lat + 0.05);
+    expect(await wrongWayAlarms(zone.id)).toEqual([]);
+    const [cleared] = await wrongWayAlarms(zone.id, 'cleared');
+    expect(cleared?.id).toBe(alarms[0]?.id);
+    expect(cleared?.cleared_at).toBe(new Date(harness.clock.now()).toISOString());
+
+    // Back in the wrong way, and another driver too: detected twice, one new alarm for the new condition, not one
+    // per driver (one alarm per condition).
     await report(device(0), lat);
     await report(device(0), lat);
     await report(device(5), lat);
     await report(device(5), lat);
     expect(detectionsOf(zone.id)).toHaveLength(3);
-    expect(await wrongWayAlarms(zone.id)).toHaveLength(1);
+    const second = await wrongWayAlarms(zone.id);
+    expect(second).toHaveLength(1);
+    expect(second[0]?.id).not.toBe(alarms[0]?.id);
 
-    // Once the dispatcher has acknowledged it, the next wrong-way pass raises a new one.
+    // The first driver leaves while the second is still there: the condition holds, the alarm stays open; once the
+    // last one has gone, it clears.
+    await report(device(0), lat + 0.05);
+    expect(await wrongWayAlarms(zone.id)).toHaveLength(1);
+    await report(device(5), lat + 0.05);
+    expect(await wrongWayAlarms(zone.id)).toEqual([]);
+    expect(endsOf(zone.id)).toBe(2);
+
+    // An alarm a dispatcher acknowledged while its driver is still there: the next driver raises a new one.
+    await report(device(0), lat);
+    await report(device(0), lat);
+    const third = await wrongWayAlarms(zone.id);
+    expect(third).toHaveLength(1);
     const acknowledged = await harness.app.inject({
       method: 'POST',
-      url: `/api/alarms/${alarms[0]?.id ?? ''}/acknowledge`,
+      url: `/api/alarms/${third[0]?.id ?? ''}/acknowledge`,
       headers: bearer(adminToken),
     });
     expect(acknowledged.statusCode, acknowledged.body).toBe(200);
-    await report(device(0), lat + 0.05);
-    await report(device(0), lat);
-    await report(device(0), lat);
-    expect(detectionsOf(zone.id)).toHaveLength(4);
+    await report(device(5), lat);
+    await report(device(5), lat);
+    expect(detectionsOf(zone.id)).toHaveLength(5);
     const open = await wrongWayAlarms(zone.id);
     expect(open).toHaveLength(1);
-    expect(open[0]?.id).not.toBe(alarms[0]?.id);
+    expect(open[0]?.id).not.toBe(third[0]?.id);
   });
 
   it('one noisy fix, a driver going the right way or a crossing raise nothing', async () => {

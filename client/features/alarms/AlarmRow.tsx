@@ -1,10 +1,12 @@
-import { alarmKindLabel, type Alarm } from '#domain/alarms/alarm';
+// One row of the Alarms screen's queue (docs/alarms.md).
+import { alarmClearedReason, alarmKindLabel, alarmStateOf, type Alarm } from '#domain/alarms/alarm';
 import { listTime } from '../../ui/displayTime.ts';
-import { ACKNOWLEDGE, acknowledgedByText } from './alarmTexts.ts';
+import { ACKNOWLEDGE, acknowledgedByText, clearedText } from './alarmTexts.ts';
 
 /**
- * One alarm: its kind, its sentence (and a wrong-way zone's alert message), when it was raised, and either the
- * Acknowledge button (for whoever may acknowledge: `onAcknowledge` is null for the others) or who handled it.
+ * One alarm: its kind, its sentence (and a wrong-way zone's alert message), when it was raised, who handled it and
+ * whether its condition ended (it cleared: why and when), and the Acknowledge button while it is open or cleared
+ * unhandled (for whoever may acknowledge: `onAcknowledge` is null for the others).
  */
 export function AlarmRow({
   alarm,
@@ -15,7 +17,8 @@ export function AlarmRow({
   busy: boolean;
   onAcknowledge: ((alarm: Alarm) => void) | null;
 }) {
-  const open = alarm.acknowledgedAt === null;
+  const open = alarmStateOf(alarm) === 'open';
+  const unhandled = alarm.acknowledgedAt === null;
   return (
     <li
       className={`alarm-row${open ? ' alarm-row--open' : ''}`}
@@ -29,13 +32,18 @@ export function AlarmRow({
         <p className="alarm-row__time">
           <time dateTime={new Date(alarm.raisedAt).toISOString()}>{listTime(alarm.raisedAt)}</time>
         </p>
-        {open ? null : (
+        {unhandled ? null : (
           <p className="alarm-row__handled">
             {acknowledgedByText(alarm.acknowledgedByName, listTime(alarm.acknowledgedAt))}
           </p>
         )}
+        {alarm.clearedAt === null ? null : (
+          <p className="alarm-row__cleared" data-testid="alarm-cleared">
+            {clearedText(alarmClearedReason(alarm.kind), listTime(alarm.clearedAt))}
+          </p>
+        )}
       </div>
-      {open && onAcknowledge ? (
+      {unhandled && onAcknowledge ? (
         <button
           type="button"
           className="button button--small"

@@ -1,5 +1,6 @@
 // The Alarms screen (issue 28 item 3; docs/alarms.md): the viewed organization's alarm queue, open alarms oldest
-// first, acknowledge one or all, the acknowledged ones searchable, and the sound switch (off by default). The
+// first, acknowledge one or all, the acknowledged ones and those that cleared (their condition ended, issue 37
+// item 4) searchable, and the sound switch (off by default). The
 // worker counts the open alarms and tells the page when the queue changed (client/live/alarmsStore.ts); the page
 // then reads its page of the queue again, so an alarm acknowledged in another browser leaves this one at once.
 // Whoever may not acknowledge (Media: `ACKNOWLEDGE_ALARMS`) sees the same queue without the buttons.
@@ -30,6 +31,7 @@ import {
   emptyText,
   LOADING_TEXT,
   SEARCH_ACKNOWLEDGED,
+  SEARCH_CLEARED,
   showMoreText,
   SOUND_LABEL,
   STATE_LABELS,
@@ -55,7 +57,8 @@ export function AlarmsPage() {
   const mayAcknowledge = hasAnyPermission(permissions.value, ACKNOWLEDGE_ALARMS);
   const [state, setState] = useState<AlarmState>('open');
   const [searchText, setSearchText] = useState('');
-  const search = useSettled(state === 'acknowledged' ? searchText : '');
+  const search = useSettled(state === 'open' ? '' : searchText);
+  const searchLabel = state === 'cleared' ? SEARCH_CLEARED : SEARCH_ACKNOWLEDGED;
   const [load, setLoad] = useState<LoadState<AlarmList>>(LOADING);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [confirmingAll, setConfirmingAll] = useState(false);
@@ -149,8 +152,8 @@ export function AlarmsPage() {
           <input
             type="search"
             className="input"
-            placeholder={SEARCH_ACKNOWLEDGED}
-            aria-label={SEARCH_ACKNOWLEDGED}
+            placeholder={searchLabel}
+            aria-label={searchLabel}
             maxLength={100}
             value={searchText}
             onChange={(event) => setSearchText(event.target.value)}

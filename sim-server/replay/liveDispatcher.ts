@@ -1,0 +1,215 @@
+// The live dispatcher (issue 37 item 1; docs/simulator.md "The live dispatcher"): while the replay runs, incidents
+// start for each organization that runs responders at a few an hour, the nearest free units are dispatched and
+// drive there along the streets (the replay engine's `dispatch`), each arrives when its drive ends inside the
+// scene's radius (domain/locations/onScene.ts `arrivalOf`: Arrived and Time-to-Scene are the drive), stands on
+// scene, clears after a while and drives on; the incident ends when its last unit cleared. Every change is the
+// whole location record handed to `save`, which the plugin appends as the `LocationSaved` the incident feed
+// (`POST /api/sim/locations`) appends, so every screen reads it from the log. It reads no clock and no
+// Math.random: time comes from `advanceTo`, randomness from the injected source, so a seed and a sequence of clock
+// readings give the same incidents.
+import type { LocationRecord, LocationThingRecord } from '#domain/locations/locationRecord';
+import { arrivalOf, type DriveReport } from '#domain/locations/onScene';
+import { distanceMetres } from '#domain/units/distance';
+import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
+import { randomBetween, randomInteger, type RandomSource } from '../kernel/random.ts';
+import type { Scene } from '../seed/seedIncidents.ts';
+import { MAX_CATCH_UP_MS, type ReplayEngine } from './replayEngine.ts';
+
+/** The rates a dispatcher can work (issue 37: a few incidents an hour per organization). */
+export const LIVE_DISPATCH = {
+  /** New incidents per organization and hour, on average (the gaps between them drawn at random). */
+  incidentsPerHour: 3,
+  /** Units sent to one incident: the nearest free ones. */
+  crew: [1, 3] as const,
+  /** How long a unit stays on scene before it clears (minutes). */
+  onSceneMinutes: [8, 30] as const,
+};
+export type LiveDispatchSettings = {
+  incidentsPerHour: number;
+  crew: readonly [number, number];
+  onSceneMinutes: readonly [number, number];
+};
+
+/** A unit the dispatcher may send: its device, its organization and how an incident lists it. */
+export type DispatchUnit = Omit<LocationThingRecord, 'runtime' | 'start_time' | 'end_time'> & {
+  organization_id: string;
+};
+
+export type LiveDispatcherOptions = {
+  units: readonly DispatchUnit[];
+  engine: Pick<ReplayEngine, 'dispatch' | 'release' | 'unitOf'>;
+  random: RandomSource;
+  /** Unix ms; the first incidents are drawn from here. */
+  startAt: number;
+  /** A scene on the streets (a point on a street and the street's name), drawn with the dispatcher's randomness. */
+  pickScene(random: RandomSource): Scene | null;
+  save(location: LocationRecord): void;
+  settings?: Partial<LiveDispatchSettings>;
+  /** Devices another driver (a scenario) has taken over: never dispatched. */
+  isHeld?(deviceId: string): boolean;
+};
+
+export type LiveDispatcher = {
+  /** After the replay stepped to `now`: notes its samples and arrivals, then starts, clears and ends what is due. */
+  advanceTo(now: number, samples: readonly TelemetrySample[], arrivals: readonly ArrivalNotice[]): void;
+  /** The incidents going on now (for tests and the start-up summary). */
+  readonly activeIncidents: number;
+};
+
+export type ArrivalNotice = { deviceId: string; at: number };
+
+type Incident = {
+  record: LocationRecord;
+  startedAt: number;
+  /** Units on their way: their drive's reports since the dispatch. */
+  enRoute: Map<string, { unit: DispatchUnit; drive: DriveReport[] }>;
+  /** Units on scene: when they arrived and when they will clear. */
+  onScene: Map<string, { unit: DispatchUnit; arrivedAt: number; clearsAt: number }>;
+};
+
+const STEP_MS = 1_000;
+const MINUTE = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A version-4-shaped id from the dispatcher's randomness, so a seed gives the same ids. */
+function idFrom(random: RandomSource): string {
+  const hex = Array.from({ length: 32 }, () => randomInteger(random, 0, 15).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+function entryOf(
+  unit: DispatchUnit,
+  arrivedAt: number,
+  endedAt: number | null,
+  now: number,
+): LocationThingRecord {
+  const { organization_id: _organization, ...listed } = unit;
+  return {
+    ...listed,
+    runtime: Math.round(((endedAt ?? now) - arrivedAt) / 1000),
+    start_time: iso(arrivedAt),
+    end_time: endedAt === null ? null : iso(endedAt),
+  };
+}
+
+export function createLiveDispatcher(options: LiveDispatcherOptions): LiveDispatcher {
+  const settings: LiveDispatchSettings = { ...LIVE_DISPATCH, ...options.settings };
+  const { random, engine } = options;
+  const organizations = [...new Set(options.units.map((unit) => unit.organization_id))].sort();
+  const unitsOf = new Map(
+    organizations.map((id) => [id, options.units.filter((unit) => unit.organization_id === id)]),
+  );
+  const meanGapMs = (60 * MINUTE) / settings.incidentsPerHour;
+  /** Exponential gaps: incidents come at random, `incidentsPerHour` on average. */
+  const gap = () => Math.max(STEP_MS, Math.round(-Math.log(1 - random.next()) * meanGapMs));
+  const nextIncidentAt = new Map(organizations.map((id) => [id, options.startAt + gap()]));
+  const incidents: Incident[] = [];
+  const incidentOf = new Map<string, Incident>();
+  let steppedUntil = Math.floor(options.startAt / STEP_MS) * STEP_MS;
+
+  function save(incident: Incident, now: number) {
+    const { record } = incident;
+    const onScene = [...incident.onScene.values()].map(({ unit, arrivedAt }) =>
+      entryOf(unit, arrivedAt, null, now),
+    );
+    incident.record = { ...record, things_active: onScene };
+    options.save(incident.record);
+  }
+
+  function start(organizationId: string, now: number) {
+    const scene = options.pickScene(random);
+    if (!scene) return;
+    const free = (unitsOf.get(organizationId) ?? [])
+      .filter((unit) => !incidentOf.has(unit.system_identifier) && !options.isHeld?.(unit.system_identifier))
+      .map((unit) => ({ unit, at: engine.unitOf(unit.system_identifier) }))
+      .filter((candidate) => candidate.at?.free === true)
+      .map(({ unit, at }) => ({ unit, away: at ? distanceMetres(at.lat, at.lng, scene.lat, scene.lng) : 0 }))
+      .sort((a, b) => a.away - b.away || a.unit.id.localeCompare(b.unit.id));
+    const crew = free.slice(0, randomInteger(random, settings.crew[0], settings.crew[1]));
+    const incident: Incident = {
+      record: {
+        id: idFrom(random),
+        organization_id: organizationId,
+        external_id: `INC-${String(randomInteger(random, 0, 999_999)).padStart(6, '0')}`,
+        is_active: true,
+        lat: scene.lat,
+        lng: scene.lng,
+        street: scene.street,
+        roadway_heading: randomInteger(random, 0, 359),
+        things_active: [],
+        things_inactive: [],
+        start_time: iso(now),
+        end_time: null,
+        alt: null,
+        alert_message: 'Emergency vehicles ahead',
+        features: [],
+      },
+      startedAt: now,
+      enRoute: new Map(),
+      onScene: new Map(),
+    };
+    for (const { unit } of crew) {
+      if (!engine.dispatch(unit.system_identifier, scene)) continue;
+      incident.enRoute.set(unit.system_identifier, { unit, drive: [] });
+      incidentOf.set(unit.system_identifier, incident);
+    }
+    // No unit free to send: no incident (a dispatcher would not open one nobody can answer).
+    if (incident.enRoute.size === 0) return;
+    incidents.push(incident);
+    save(incident, now);
+  }
+
+  function arrived({ deviceId, at }: ArrivalNotice) {
+    const incident = incidentOf.get(deviceId);
+    const going = incident?.enRoute.get(deviceId);
+    if (!incident || !going) return;
+    incident.enRoute.delete(deviceId);
+    const scene = { lat: incident.record.lat, lng: incident.record.lng, startedAt: incident.startedAt };
+    const arrivedAt = arrivalOf(scene, going.drive)?.arrivedAt ?? at;
+    const stays = randomBetween(random, settings.onSceneMinutes[0], settings.onSceneMinutes[1]) * MINUTE;
+    incident.onScene.set(deviceId, { unit: going.unit, arrivedAt, clearsAt: at + Math.round(stays) });
+    save(incident, at);
+  }
+
+  /** Units due to clear leave the scene; an incident whose last unit cleared ends. */
+  function clearDue(incident: Incident, now: number) {
+    const leaving = [...incident.onScene].filter(([, stay]) => stay.clearsAt <= now);
+    if (leaving.length === 0) return;
+    const left = leaving.map(([deviceId, { unit, arrivedAt }]) => {
+      incident.onScene.delete(deviceId);
+      incidentOf.delete(deviceId);
+      engine.release(deviceId);
+      return entryOf(unit, arrivedAt, now, now);
+    });
+    incident.record = { ...incident.record, things_inactive: [...incident.record.things_inactive, ...left] };
+    if (incident.onScene.size === 0 && incident.enRoute.size === 0) {
+      incident.record = { ...incident.record, is_active: false, end_time: iso(now) };
+      incidents.splice(incidents.indexOf(incident), 1);
+    }
+    save(incident, now);
+  }
+
+  return {
+    advanceTo(now, samples, arrivals) {
+      for (const sample of samples) {
+        const going = incidentOf.get(sample.device_id)?.enRoute.get(sample.device_id);
+        going?.drive.push({ at: Date.parse(sample.time), lat: sample.lat, lng: sample.lng });
+      }
+      for (const arrival of arrivals) arrived(arrival);
+      // After a long pause the replay skipped ahead (MAX_CATCH_UP_MS); so does the dispatcher.
+      if (now - steppedUntil > MAX_CATCH_UP_MS) steppedUntil = Math.floor(now / STEP_MS) * STEP_MS - STEP_MS;
+      while (steppedUntil + STEP_MS <= now) {
+        steppedUntil += STEP_MS;
+        for (const incident of [...incidents]) clearDue(incident, steppedUntil);
+        for (const organizationId of organizations) {
+          if (steppedUntil < (nextIncidentAt.get(organizationId) ?? Infinity)) continue;
+          start(organizationId, steppedUntil);
+          nextIncidentAt.set(organizationId, steppedUntil + gap());
+        }
+      }
+    },
+    get activeIncidents() {
+      return incidents.length;
+    },
+  };
+}
