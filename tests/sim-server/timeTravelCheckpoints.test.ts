@@ -145,7 +145,6 @@ describe('picture checkpoints', () => {
   });
 
   it('are remade by a rebuild of the projections, and still give the same pictures', async () => {
-    harness.app.eventLog.db.prepare('DELETE FROM picture_checkpoint_states').run();
     harness.app.eventLog.db.prepare('DELETE FROM picture_checkpoints').run();
     rebuildProjections(harness.app.eventLog, EVERY_POSITIONS);
     expect(checkpoints().length).toBeGreaterThanOrEqual(5);
