@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '#sim/app';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
-import { readLogPage } from '#sim/store/logReader';
+import { firstLogEventFrom, readLogPage } from '#sim/store/logReader';
 import { runLogRetention } from '#sim/store/logRetention';
 import { CHECKPOINT_EVERY_POSITIONS, createPictureCheckpoints } from '#sim/store/pictureCheckpoints';
 import { TRIP_STORE_LIMITS, type TripStoreLimits } from '#sim/trips/tripStore';
@@ -191,6 +191,23 @@ async function report(subject: Subject): Promise<Run> {
     }
     console.log(
       `  past moment          ${(performance.now() - readStarted).toFixed(0)} ms to read ${read.toLocaleString('en-US')} events of the log`,
+    );
+    // Finding one position (the bisections for a moment's position call it), at spread positions, against the
+    // merged reader asked for one event (how it was found before).
+    const lastSeq = app.eventLog.store.lastSeq();
+    const probes = Array.from(
+      { length: 400 },
+      (_, i) => seqBefore + Math.floor(((i * 7919) % 400) * ((lastSeq - seqBefore) / 400)),
+    );
+    const timePerCall = (find: (seq: number) => unknown) => {
+      const started = performance.now();
+      for (const seq of probes) find(seq);
+      return ((performance.now() - started) / probes.length) * 1000;
+    };
+    const merged = timePerCall((seq) => readLogPage(db, seq - 1, Number.MAX_SAFE_INTEGER, 1));
+    const direct = timePerCall((seq) => firstLogEventFrom(db, seq));
+    console.log(
+      `  one position         ${direct.toFixed(0)} µs a call (the merge asked for one event: ${merged.toFixed(0)} µs)`,
     );
     const device = things[0];
     const dayStarted = performance.now();
