@@ -81,9 +81,12 @@ async function measure(): Promise<void> {
     `Ready in ${ms((performance.now() - started) / 1000)} s (${appended}): ${served.positions} log positions; ` +
       `the replayed organization hears ${served.heard} assets`,
   );
+  const perCheckpoint = served.checkpointBytes / Math.max(1, served.checkpoints);
   console.log(
     `Checkpoints every ${values['checkpoint-every']} positions: ${served.checkpoints} taken, ` +
-      `${served.checkpointRows} rows; one takes ${ms(served.checkpointMs)} ms`,
+      `${(served.checkpointBytes / 1_048_576).toFixed(2)} MB (${(perCheckpoint / Math.max(1, served.checkpointThings)).toFixed(1)} ` +
+      `B per asset each, ${(perCheckpoint / Number(values['checkpoint-every'])).toFixed(2)} B per position summarised); ` +
+      `one takes ${ms(served.checkpointMs)} ms`,
   );
 
   // The listed minutes, then the farthest a moment can be from its checkpoint: a second before the one that

@@ -19,7 +19,9 @@ export type Served = {
   appendSeconds: number | null;
   checkpoints: number;
   checkpointMs: number;
-  checkpointRows: number;
+  /** Bytes the checkpoints take (their blobs), and the things in the newest. */
+  checkpointBytes: number;
+  checkpointThings: number;
   /** When each checkpoint was taken (unix ms). */
   checkpointTimes: number[];
 };

@@ -69,7 +69,6 @@ async function serve(): Promise<void> {
   app.eventLog.transaction(() => createPictureCheckpoints(db).takeAt(1e15, clock));
   const checkpointMs = performance.now() - checkpointStarted;
   app.eventLog.transaction(() => {
-    db.prepare('DELETE FROM picture_checkpoint_states WHERE checkpoint_seq = 1e15').run();
     db.prepare('DELETE FROM picture_checkpoints WHERE seq = 1e15').run();
   });
   live = true;
@@ -96,7 +95,8 @@ async function serve(): Promise<void> {
     appendSeconds,
     checkpoints: count('SELECT count(*) AS n FROM picture_checkpoints'),
     checkpointMs,
-    checkpointRows: count('SELECT count(*) AS n FROM picture_checkpoint_states'),
+    checkpointBytes: count('SELECT coalesce(sum(length(states)), 0) AS n FROM picture_checkpoints'),
+    checkpointThings: count('SELECT count(*) AS n FROM thing_states'),
     checkpointTimes: db
       .prepare<[], { taken_at: number }>('SELECT taken_at FROM picture_checkpoints ORDER BY seq')
       .all()

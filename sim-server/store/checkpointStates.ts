@@ -1,8 +1,10 @@
 // Picture checkpoints (pictureCheckpoints.ts) read back one thing at a time: the cable history seeds a page of past
 // messages from the nearest one instead of reading the whole log backwards (cable/cableHistorySeeds.ts). A
 // checkpoint that retention's cut-off has passed is never offered, as the past picture ignores it too
-// (timeTravel/pastLogRepository.ts): telemetry recorded after it may be gone.
+// (timeTravel/pastLogRepository.ts): telemetry recorded after it may be gone. A checkpoint is decoded once and kept
+// (pictureCheckpoints.ts), so the seeds of a page ask it thing after thing for the price of a lookup.
 import type { SqliteDatabase } from './database.ts';
+import { decodedCheckpointAt } from './pictureCheckpoints.ts';
 
 /** The live-state columns of one thing in a checkpoint: what the log up to the checkpoint's position left. */
 export type CheckpointThingState = {
@@ -25,24 +27,14 @@ export function createCheckpointStates(db: SqliteDatabase): CheckpointStates {
      WHERE seq <= ? AND taken_at >= coalesce((SELECT cutoff_at FROM log_retention WHERE id = 1), -9007199254740991)
      ORDER BY seq DESC LIMIT 1`,
   );
-  const state = db.prepare<
-    [number, string],
-    { heartbeat_at: number | null; enroute: number; run_id: string | null; street: string | null }
-  >(
-    `SELECT heartbeat_at, enroute, run_id, street FROM picture_checkpoint_states
-     WHERE checkpoint_seq = ? AND thing_id = ?`,
-  );
+  const thingKey = db.prepare<[string], number>('SELECT thing_key FROM things WHERE id = ?').pluck();
   return {
     nearestAtOrBefore: (seq) => nearest.get(seq)?.seq ?? null,
     stateOf(checkpointSeq, thingId) {
-      const row = state.get(checkpointSeq, thingId);
+      const key = thingKey.get(thingId);
+      const row = key === undefined ? undefined : decodedCheckpointAt(db, checkpointSeq)?.byKey.get(key);
       if (!row) return null;
-      return {
-        heartbeatAt: row.heartbeat_at,
-        enroute: row.enroute === 1,
-        runId: row.run_id,
-        street: row.street,
-      };
+      return { heartbeatAt: row.heartbeatAt, enroute: row.enroute, runId: row.runId, street: row.street };
     },
   };
 }

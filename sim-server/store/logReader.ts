@@ -7,13 +7,8 @@
 // position it reached; the rows it held may be in a block by then.
 import type { SqliteDatabase } from './database.ts';
 import type { EventRow } from './eventRow.ts';
-import {
-  decodeTelemetryBlock,
-  isLogSample,
-  rowOfSample,
-  sampleType,
-  type TelemetryBlock,
-} from './telemetryBlock.ts';
+import { decodedBlock, firstIndexPast } from './decodedBlocks.ts';
+import { isLogSample, rowOfSample, sampleType, type TelemetryBlock } from './telemetryBlock.ts';
 
 export type LogReadOptions = {
   /** Newest first, from `untilSeq` down. */
@@ -87,53 +82,6 @@ export function noteLogRewritten(db: SqliteDatabase): void {
 }
 
 type Cursor = { block: TelemetryBlock; index: number; key: number };
-
-/** Decoded blocks kept per database, most recently used last: a read in slices or pages (a page of past messages,
- * a cable history, the bisections that find a moment's position) meets the same blocks again and again, and
- * decoding one costs an inflate and every column. Bounded by the samples they hold (about 70 bytes each decoded),
- * so the cache stays near 70 MB whatever the fleet. */
-const DECODED_SAMPLES_KEPT = 1_000_000;
-type DecodedBlocks = { blocks: Map<string, TelemetryBlock>; samples: number };
-const decodedBlocks = new WeakMap<SqliteDatabase, DecodedBlocks>();
-
-/** A sealed block's blob never changes; retention trims it into a new blob with a new log range, which keys it. */
-function decodedBlock(db: SqliteDatabase, head: BlockHead): TelemetryBlock {
-  let kept = decodedBlocks.get(db);
-  if (!kept) {
-    kept = { blocks: new Map(), samples: 0 };
-    decodedBlocks.set(db, kept);
-  }
-  const key = `${head.stream_id}:${head.first_seq}:${head.last_seq}:${head.points.length}`;
-  const found = kept.blocks.get(key);
-  if (found) {
-    kept.blocks.delete(key);
-    kept.blocks.set(key, found);
-    return found;
-  }
-  const block = decodeTelemetryBlock(head.points);
-  kept.blocks.set(key, block);
-  kept.samples += block.length;
-  for (const [oldKey, old] of kept.blocks) {
-    if (kept.samples <= DECODED_SAMPLES_KEPT || old === block) break;
-    kept.blocks.delete(oldKey);
-    kept.samples -= old.length;
-  }
-  return block;
-}
-
-/** The first index whose position lies past `seq` in the reading direction (a block's positions ascend). */
-function firstIndexPast(block: TelemetryBlock, seq: number, descending: boolean): number {
-  let low = 0;
-  let high = block.length;
-  // Ascending: the first index with position > seq; descending: one past the last index with position < seq.
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const at = block.seq[middle] ?? 0;
-    if (descending ? at < seq : at <= seq) low = middle + 1;
-    else high = middle;
-  }
-  return descending ? low - 1 : low;
-}
 
 /**
  * The log's events in (afterSeq, untilSeq], oldest first (newest first when `descending`), rows and sealed
@@ -332,9 +280,67 @@ export function readLogPage(
   return page;
 }
 
-/** The first event at or after `seq` (rows and blocks alike), or undefined. */
+type HeadOnly = Omit<BlockHead, 'points'> & { id: number; size: number };
+type PositionStatements = {
+  row: { get(seq: number): EventRow | undefined };
+  straddling: { all(low: number, seq: number, alsoSeq: number): HeadOnly[] };
+  firstAfter: { get(seq: number, below: number): HeadOnly | undefined };
+  blob: { get(id: number): Buffer | undefined };
+};
+const positionStatements = new WeakMap<SqliteDatabase, PositionStatements>();
+const HEAD_ONLY = 'id, first_seq, last_seq, stream_id, length(points) AS size';
+
+function positionStatementsOf(db: SqliteDatabase): PositionStatements {
+  let found = positionStatements.get(db);
+  if (!found) {
+    found = {
+      row: db.prepare<[number], EventRow>(
+        `SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events WHERE seq >= ?
+         ORDER BY seq LIMIT 1`,
+      ),
+      straddling: db.prepare<[number, number, number], HeadOnly>(
+        `SELECT ${HEAD_ONLY} FROM trip_blocks WHERE first_seq >= ? AND first_seq < ? AND last_seq >= ?`,
+      ),
+      firstAfter: db.prepare<[number, number], HeadOnly>(
+        `SELECT ${HEAD_ONLY} FROM trip_blocks WHERE first_seq >= ? AND first_seq < ? ORDER BY first_seq LIMIT 1`,
+      ),
+      blob: db.prepare<[number], Buffer>('SELECT points FROM trip_blocks WHERE id = ?').pluck(),
+    };
+    positionStatements.set(db, found);
+  }
+  return found;
+}
+
+/**
+ * The first event at or after `seq` (rows and blocks alike), or undefined. Not a merge (which pages in 2,000 rows
+ * and opens every block it meets): the first row at or after it, the first block that begins at or after it (a
+ * block's first position is one of its log rows), and the blocks that straddle it (begun before, within
+ * `max_block_span`, ended at or after it), each searched in its decoded columns; blobs are read only for blocks
+ * not decoded yet. A position is in one place only, so finding `seq` itself ends the search.
+ */
 export function firstLogEventFrom(db: SqliteDatabase, seq: number): EventRow | undefined {
-  return readLogPage(db, seq - 1, Number.MAX_SAFE_INTEGER, 1)[0];
+  const statements = positionStatementsOf(db);
+  const row = statements.row.get(seq);
+  if (row?.seq === seq) return row;
+  let best: { seq: number; event: () => EventRow } | null = row ? { seq: row.seq, event: () => row } : null;
+  const blockOf = (head: HeadOnly) =>
+    decodedBlock(db, head, () => statements.blob.get(head.id) ?? Buffer.alloc(0));
+  const consider = (head: HeadOnly) => {
+    const block = blockOf(head);
+    let index = firstIndexPast(block, seq - 1, false);
+    while (index < block.length && !isLogSample(block, index)) index += 1;
+    const at = block.seq[index];
+    if (at !== undefined && at < (best?.seq ?? Infinity))
+      best = { seq: at, event: () => rowOfSample(block, index) };
+  };
+  const starting = statements.firstAfter.get(seq, best?.seq ?? Number.MAX_SAFE_INTEGER);
+  if (starting) consider(starting);
+  const span = Number(statementsOf(db).maxSpan.get() ?? 0);
+  for (const head of statements.straddling.all(seq - span, seq, seq)) {
+    if ((best as { seq: number } | null)?.seq === seq) break;
+    consider(head);
+  }
+  return (best as { event: () => EventRow } | null)?.event();
 }
 
 /** The position of the first event after `afterSeq` recorded at or after `at` (the log is in time order), found by

@@ -265,6 +265,18 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX trip_blocks_by_last_seq ON trip_blocks (last_seq) WHERE last_seq IS NOT NULL;
   ALTER TABLE trip_store ADD COLUMN max_block_span INTEGER NOT NULL DEFAULT 0;
   `,
+  `
+  -- Issue 36 item 3: compact picture checkpoints (store/pictureCheckpoints.ts, checkpointCodec.ts): a checkpoint is
+  -- one blob of thing_states at events.seq = seq, by thing_key, holding either every thing (base_seq NULL) or the
+  -- changes since the checkpoint at base_seq. Checkpoints are derived data: the row-per-thing ones are dropped
+  -- (a past picture folds from the retention snapshot or the log's start until new ones are taken; a rebuild of the
+  -- projections retakes them all).
+  DROP TABLE picture_checkpoint_states;
+  DROP TABLE picture_checkpoints;
+  CREATE TABLE picture_checkpoints (
+    seq INTEGER PRIMARY KEY, taken_at INTEGER NOT NULL, base_seq INTEGER, states BLOB NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

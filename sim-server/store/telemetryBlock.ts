@@ -9,6 +9,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { EventRow } from './eventRow.ts';
 import type { TelemetryRecord } from './events.ts';
+import { ByteReader, ByteWriter, FLOAT, scaleOf } from './varintBytes.ts';
 
 /** One sample to seal: its trip columns and the log row it came from (null: the row is gone, trips only). */
 export type SealedSample = {
@@ -48,93 +49,6 @@ const HEARTBEAT = 1;
 const ENROUTE = 2;
 const RAW = 4;
 export const NOT_IN_LOG = 8;
-/** Scale marker of a column kept as float64 bytes. */
-const FLOAT = 255;
-
-class ByteWriter {
-  private bytes = Buffer.allocUnsafe(4096);
-  length = 0;
-  private room(extra: number) {
-    if (this.length + extra <= this.bytes.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + extra));
-    this.bytes.copy(grown, 0, 0, this.length);
-    this.bytes = grown;
-  }
-  /** A non-negative integer up to 2^53, seven bits a byte. */
-  uint(value: number) {
-    this.room(8);
-    let rest = value;
-    while (rest >= 128) {
-      this.bytes[this.length++] = (rest % 128) | 128;
-      rest = Math.floor(rest / 128);
-    }
-    this.bytes[this.length++] = rest;
-  }
-  int(value: number) {
-    this.uint(value < 0 ? -value * 2 - 1 : value * 2);
-  }
-  float(value: number) {
-    this.room(8);
-    this.bytes.writeDoubleLE(value, this.length);
-    this.length += 8;
-  }
-  text(value: string) {
-    const encoded = Buffer.from(value, 'utf8');
-    this.uint(encoded.length);
-    this.room(encoded.length);
-    encoded.copy(this.bytes, this.length);
-    this.length += encoded.length;
-  }
-  done(): Buffer {
-    return this.bytes.subarray(0, this.length);
-  }
-}
-
-class ByteReader {
-  offset = 0;
-  constructor(private readonly bytes: Buffer) {}
-  uint(): number {
-    let value = 0;
-    let scale = 1;
-    for (;;) {
-      const byte = this.bytes[this.offset++] ?? 0;
-      value += (byte & 127) * scale;
-      if (byte < 128) return value;
-      scale *= 128;
-    }
-  }
-  int(): number {
-    const zigzag = this.uint();
-    return zigzag % 2 === 1 ? -(zigzag + 1) / 2 : zigzag / 2;
-  }
-  float(): number {
-    const value = this.bytes.readDoubleLE(this.offset);
-    this.offset += 8;
-    return value;
-  }
-  text(): string {
-    const length = this.uint();
-    const value = this.bytes.toString('utf8', this.offset, this.offset + length);
-    this.offset += length;
-    return value;
-  }
-}
-
-/** The smallest power of ten (0..9) whose multiples hold every value exactly, or FLOAT. */
-function scaleOf(values: Float64Array): number {
-  for (let digits = 0; digits <= 9; digits += 1) {
-    const factor = 10 ** digits;
-    let exact = true;
-    for (let i = 0; i < values.length && exact; i += 1) {
-      const v = values[i] ?? 0;
-      const scaled = Math.round(v * factor);
-      exact = Math.abs(scaled) < 2 ** 52 && scaled / factor === v && !Object.is(v, -0);
-    }
-    if (exact) return digits;
-  }
-  return FLOAT;
-}
-
 function writeColumn(out: ByteWriter, values: Float64Array) {
   const digits = scaleOf(values);
   out.uint(digits);
@@ -167,19 +81,20 @@ function readColumn(input: ByteReader, length: number): Float64Array {
   return values;
 }
 
-/** The row's JSON as the columns give it back: what `ingestion/telemetryIngestor.ts` writes. */
-function dataJson(at: number, block: Omit<TelemetryBlock, 'raw'>, i: number): string {
-  const data: TelemetryRecord = {
-    time: new Date(at).toISOString(),
-    lat: block.lat[i] ?? 0,
-    lng: block.lng[i] ?? 0,
-    speed: block.speed[i] ?? 0,
-    course: block.course[i] ?? 0,
-    accuracy: block.accuracy[i] ?? 0,
-    enroute: ((block.flags[i] ?? 0) & ENROUTE) !== 0,
-    street: block.strings[block.street[i] ?? 0] ?? null,
-  };
-  return JSON.stringify(data);
+/** A number as JSON.stringify writes it (the same digits as String; not finite: null). */
+const jsonNumber = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
+
+/** The row's JSON as the columns give it back: what `ingestion/telemetryIngestor.ts` writes, a TelemetryRecord
+ * through JSON.stringify, spelled out field by field because sealing compares every row with it (a tenth of the
+ * cost of building the object and stringifying it; telemetryBlock.test.ts holds the two equal). */
+export function dataJson(at: number, block: Omit<TelemetryBlock, 'raw'>, i: number): string {
+  const street = block.strings[block.street[i] ?? 0] ?? null;
+  return (
+    `{"time":"${new Date(at).toISOString()}","lat":${jsonNumber(block.lat[i] ?? 0)}` +
+    `,"lng":${jsonNumber(block.lng[i] ?? 0)},"speed":${jsonNumber(block.speed[i] ?? 0)}` +
+    `,"course":${jsonNumber(block.course[i] ?? 0)},"accuracy":${jsonNumber(block.accuracy[i] ?? 0)}` +
+    `,"enroute":${((block.flags[i] ?? 0) & ENROUTE) !== 0},"street":${street === null ? 'null' : JSON.stringify(street)}}`
+  );
 }
 
 /** The blob of `samples`, one thing's (`streamId`), sorted here into log order. */

@@ -3,6 +3,7 @@
 import type { SqliteDatabase } from '../store/database.ts';
 import type { EventRow } from '../store/eventStore.ts';
 import { firstLogEventFrom, readLog, readLogPage } from '../store/logReader.ts';
+import { decodedCheckpointAt } from '../store/pictureCheckpoints.ts';
 import type { ThingLiveState } from '../things/thingLiveState.ts';
 
 /** A log row as the past picture reads it: the store's own row shape. */
@@ -64,7 +65,7 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
     all: (after: number, until: number) =>
       Array.from(readLog(db, after, until), (row) => [row.seq, row.recorded_at]),
   };
-  // Rows as arrays in SNAPSHOT_COLUMNS order: a checkpoint is one row per thing, copied straight into the scratch.
+  // Rows as arrays in SNAPSHOT_COLUMNS order, one per thing, copied straight into the scratch.
   const snapshotRows = db
     .prepare<[], unknown[]>(`SELECT ${SNAPSHOT_COLUMNS.join(', ')} FROM thing_states_snapshot`)
     .raw();
@@ -82,11 +83,21 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
      WHERE seq <= ? AND taken_at >= coalesce((SELECT cutoff_at FROM log_retention WHERE id = 1), -9007199254740991)
      ORDER BY seq DESC LIMIT 1`,
   );
-  const checkpointRows = db
-    .prepare<[number], unknown[]>(
-      `SELECT ${SNAPSHOT_COLUMNS.join(', ')} FROM picture_checkpoint_states WHERE checkpoint_seq = ?`,
-    )
-    .raw();
+  // The checkpoint's rows by thing id, as the snapshot keeps them (the blob keys them by thing_key).
+  const thingIds = db.prepare<[], [number, string]>('SELECT thing_key, id FROM things').raw();
+  const checkpointRows = (seq: number): unknown[][] => {
+    const picture = decodedCheckpointAt(db, seq);
+    if (!picture) return [];
+    const idOf = new Map(thingIds.all());
+    return picture.rows.flatMap((row) => {
+      const id = idOf.get(row.thingKey);
+      if (id === undefined) return [];
+      const { lat, lng, speed, course, accuracy, street, heartbeatAt, runId, updatedAt } = row;
+      return [
+        [id, lat, lng, speed, course, accuracy, row.enroute ? 1 : 0, street, heartbeatAt, runId, updatedAt],
+      ];
+    });
+  };
 
   return {
     window() {
@@ -114,7 +125,7 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
     otherEvents: (afterSeq, untilSeq, limit) => otherRange.all(afterSeq, untilSeq, limit),
     checkpointAtOrBefore(untilSeq) {
       const found = checkpoint.get(untilSeq);
-      return found ? { seq: found.seq, rows: checkpointRows.all(found.seq) } : null;
+      return found ? { seq: found.seq, rows: checkpointRows(found.seq) } : null;
     },
     retentionSnapshot() {
       const seq = retention.get()?.snapshot_seq ?? null;

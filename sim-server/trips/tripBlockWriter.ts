@@ -1,6 +1,6 @@
 // Writing trip blocks (issue 36): a block is the sealed telemetry of one thing (store/telemetryBlock.ts), with
-// the log range of the rows it replaced; sealing writes the blocks and deletes those rows in the caller's
-// transaction, and widens `max_block_span`, which the log reader (store/logReader.ts) relies on.
+// the log range of the rows it replaced; sealing deletes those rows (reading them as it does) and writes the blocks
+// in the caller's transaction, and widens `max_block_span`, which the log reader (store/logReader.ts) relies on.
 import type { SqliteDatabase } from '../store/database.ts';
 import type { EventRow } from '../store/eventRow.ts';
 import { noteLogRewritten } from '../store/logReader.ts';
@@ -18,10 +18,12 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     `INSERT INTO trip_blocks (thing_key, first_at, last_at, points, stream_id, first_seq, last_seq)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const selectRow = db.prepare<[number], SealedRow>(
-    'SELECT stream_id, organization_id, type, data, recorded_at FROM events WHERE seq = ?',
+  // The rows a seal replaces, deleted and read in one statement (one descent of the table per row, one call for
+  // the whole seal): the blocks written from them in the same transaction hold every field.
+  const takeRows = db.prepare<[string], SealedRow & { seq: number }>(
+    `DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?))
+     RETURNING seq, stream_id, organization_id, type, data, recorded_at`,
   );
-  const deleteRow = db.prepare<[number]>('DELETE FROM events WHERE seq = ?');
   const selectThingId = db.prepare<[number], string>('SELECT id FROM things WHERE thing_key = ?').pluck();
   const widenSpan = db.prepare<[number, number]>(
     'UPDATE trip_store SET max_block_span = ? WHERE max_block_span < ?',
@@ -85,12 +87,8 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
   /** Seals the samples into blocks and deletes the rows they came from: the blocks are the log from now on. */
   function sealIntoLog(thingKey: number, points: TripPoints) {
     const rows = new Map<number, SealedRow>();
-    for (const seq of points.seq) {
-      const row = selectRow.get(seq);
-      if (row) rows.set(seq, row);
-    }
+    for (const row of takeRows.all(JSON.stringify(Array.from(points.seq)))) rows.set(row.seq, row);
     writeBlocks(thingKey, points, (seq) => rows.get(seq) ?? null);
-    for (const seq of rows.keys()) deleteRow.run(seq);
     noteLogRewritten(db);
   }
 

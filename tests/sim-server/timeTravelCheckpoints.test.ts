@@ -1,6 +1,7 @@
 // Picture checkpoints (issue 28 item 2, docs/time-travel.md): a past picture started from the nearest checkpoint is
 // the picture a full rebuild from the log gives, at moments just before, on and just after a checkpoint, and stays
-// so across a simulator restart and a rebuild of the projections; retention drops the checkpoints it passes.
+// so across a simulator restart and a rebuild of the projections (the middle checkpoint holds only its changes since
+// the one before, issue 36 item 3); retention drops the checkpoints it passes.
 import path from 'node:path';
 import { manualClosureBody } from '#tests/helpers/closureBody';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +125,12 @@ describe('picture checkpoints', () => {
 
   it('give the picture a full rebuild gives, before, on and after a checkpoint', async () => {
     const [before, on, after] = momentsAround();
+    // The middle one holds only the changes since the one before (store/pictureCheckpoints.ts).
+    const middleBase = harness.app.eventLog.db
+      .prepare<[number], number | null>('SELECT base_seq FROM picture_checkpoints WHERE taken_at = ?')
+      .pluck()
+      .get(on as number);
+    expect(middleBase).not.toBeNull();
     for (const at of [before, on, after] as number[]) {
       const fromCheckpoint = await pictureAt(at, 'checkpoint');
       const fromWholeLog = await pictureAt(at, 'whole log');
@@ -145,7 +152,6 @@ describe('picture checkpoints', () => {
   });
 
   it('are remade by a rebuild of the projections, and still give the same pictures', async () => {
-    harness.app.eventLog.db.prepare('DELETE FROM picture_checkpoint_states').run();
     harness.app.eventLog.db.prepare('DELETE FROM picture_checkpoints').run();
     rebuildProjections(harness.app.eventLog, EVERY_POSITIONS);
     expect(checkpoints().length).toBeGreaterThanOrEqual(5);
