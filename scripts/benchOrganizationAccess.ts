@@ -228,7 +228,8 @@ try {
     console.log(line('HTTP: PUT associations', http.saving));
   }
   const seen = await timeInBrowser(dashboard.url, token);
-  // The first of each after the page loaded apart: it may pay the map's first GPU textures (docs/things.md).
+  // The first of each after the page loaded apart: it may pay deck.gl's first icon texture, whose format check
+  // waits on the GPU (seconds on a loaded software GPU).
   console.log(line('browser: first Edit access → the form shows', seen.opening.slice(0, 1)));
   console.log(line('browser: first Save → the detail shows the change', seen.saving.slice(0, 1)));
   console.log(line('browser: later Edit access → the form shows', seen.opening.slice(1)));
