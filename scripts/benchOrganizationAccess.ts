@@ -39,7 +39,7 @@ const PARTNER = 'Lakeshore Road Works';
 const median = (samples: readonly number[]) =>
   [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
 const line = (label: string, samples: number[]) =>
-  `${label.padEnd(44)} median ${median(samples).toFixed(0).padStart(6)} ms, worst ${Math.max(...samples)
+  `${label.padEnd(50)} median ${median(samples).toFixed(0).padStart(6)} ms, worst ${Math.max(...samples)
     .toFixed(0)
     .padStart(6)} ms (${Math.max(...samples) < BUDGET_MS ? 'within' : 'OVER'} the ${BUDGET_MS} ms budget)`;
 
@@ -228,9 +228,13 @@ try {
     console.log(line('HTTP: PUT associations', http.saving));
   }
   const seen = await timeInBrowser(dashboard.url, token);
-  console.log(line('browser: Edit access → the form shows', seen.opening));
-  console.log(line('browser: Save → the detail shows the change', seen.saving));
-  console.log(line('  (of which: until the PUT answered)', seen.answered));
+  // The first of each after the page loaded apart: it may pay deck.gl's first icon texture, whose format check
+  // waits on the GPU (seconds on a loaded software GPU).
+  console.log(line('browser: first Edit access → the form shows', seen.opening.slice(0, 1)));
+  console.log(line('browser: first Save → the detail shows the change', seen.saving.slice(0, 1)));
+  console.log(line('browser: later Edit access → the form shows', seen.opening.slice(1)));
+  console.log(line('browser: later Save → the detail shows the change', seen.saving.slice(1)));
+  console.log(line('  (of which: until the PUT answered)', seen.answered.slice(1)));
 } finally {
   await dashboard.stop();
 }
