@@ -34,11 +34,7 @@ export type LiveSourceOptions = {
 
 export type HttpError = { status: number };
 
-const ALARM_MESSAGE_TYPES: ReadonlySet<string> = new Set([
-  'alarm',
-  'alarms_acknowledged',
-  'alarms_cleared',
-]);
+const ALARM_MESSAGE_TYPES: ReadonlySet<string> = new Set(['alarm', 'alarms_acknowledged', 'alarms_cleared']);
 
 /** One GET as an Observable of the parsed body; unsubscribing aborts the request. */
 function getJson(

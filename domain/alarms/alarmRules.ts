@@ -139,7 +139,9 @@ export function alarmClearedBy(source: AlarmSource): AlarmCondition | null {
     case 'R2RTestAlertSent':
       return source.delivered ? ends('r2r_alert_not_delivered', source.thingId) : null;
     case 'ClosureSaved':
-      return source.isActive && !source.wasActive ? ends('closure_deactivated_by_asset', source.closureId) : null;
+      return source.isActive && !source.wasActive
+        ? ends('closure_deactivated_by_asset', source.closureId)
+        : null;
     case 'AssetWentOffline':
     case 'WrongWayDetected':
       return null;

@@ -181,9 +181,10 @@ export function createAlarmRaisedReader(db: SqliteDatabase): AlarmRaisedReader {
   const selectBySeq = db.prepare<[number], Pick<AlarmRow, 'id' | 'kind' | 'organization_id' | 'raised_at'>>(
     'SELECT id, kind, organization_id, raised_at FROM alarms WHERE raised_seq = ?',
   );
-  const selectClearedBySeq = db.prepare<[number], { id: string; organization_id: string; cleared_at: number }>(
-    'SELECT id, organization_id, cleared_at FROM alarms WHERE cleared_seq = ? ORDER BY id',
-  );
+  const selectClearedBySeq = db.prepare<
+    [number],
+    { id: string; organization_id: string; cleared_at: number }
+  >('SELECT id, organization_id, cleared_at FROM alarms WHERE cleared_seq = ? ORDER BY id');
   return {
     raisedBy(event) {
       if (!RAISING_TYPES.has(event.type)) return null;
@@ -237,7 +238,12 @@ export function createOfflineCandidates(db: SqliteDatabase) {
 }
 
 /** An asset whose offline alarm still stands and that has checked in since. */
-export type ReturnedCandidate = { thingId: string; organizationId: string; checkedInAt: number; alarmRaisedAt: number };
+export type ReturnedCandidate = {
+  thingId: string;
+  organizationId: string;
+  checkedInAt: number;
+  alarmRaisedAt: number;
+};
 
 /** Assets with an offline alarm not cleared yet, their latest check-in and when that alarm was raised; the watch
  * asks the domain's rule (`hasComeBackOnline`) which are back. */

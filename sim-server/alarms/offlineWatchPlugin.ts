@@ -45,7 +45,10 @@ export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatc
         app.eventLog.record(
           {
             type: 'AssetCameBackOnline',
-            data: { thing_id: candidate.thingId, checked_in_at: new Date(candidate.checkedInAt).toISOString() },
+            data: {
+              thing_id: candidate.thingId,
+              checked_in_at: new Date(candidate.checkedInAt).toISOString(),
+            },
           },
           { streamId: candidate.thingId, organizationId: candidate.organizationId, recordedAt: now },
         );

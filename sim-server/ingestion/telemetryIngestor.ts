@@ -83,10 +83,7 @@ export function createTelemetryIngestor(log: EventLog, clock: Clock): TelemetryI
       const detections = wrongWay.observe(device.thingId, data);
       if (detections)
         for (const { zone, event } of detections)
-          log.record(
-            event,
-            { streamId: zone.id, organizationId: zone.organizationId, recordedAt },
-          );
+          log.record(event, { streamId: zone.id, organizationId: zone.organizationId, recordedAt });
     }
     return unknown;
   }

@@ -214,7 +214,12 @@ describe('clearing (issue 37 item 4: an alarm fires once per condition and clear
     // A new inactive record, or a save that keeps it active, ends nothing.
     expect(alarmClearedBy(incident('loc-1', false, false))).toBeNull();
     expect(alarmClearedBy(incident('loc-1', true))).toBeNull();
-    const r2r = { type: 'R2RTestAlertSent', thingId: 't1', thingName: 'Engine 1', organizationId: ORGANIZATION };
+    const r2r = {
+      type: 'R2RTestAlertSent',
+      thingId: 't1',
+      thingName: 'Engine 1',
+      organizationId: ORGANIZATION,
+    };
     expect(alarmClearedBy({ ...r2r, delivered: true } as AlarmSource)?.kind).toBe('r2r_alert_not_delivered');
     expect(alarmClearedBy({ ...r2r, delivered: false } as AlarmSource)).toBeNull();
     const closure = {
@@ -229,9 +234,9 @@ describe('clearing (issue 37 item 4: an alarm fires once per condition and clear
       'closure_deactivated_by_asset',
     );
     expect(alarmClearedBy({ ...closure, isActive: false, wasActive: true })).toBeNull();
-    expect(
-      alarmClearedBy({ type: 'WrongWayEnded', zoneId: 'z1', organizationId: ORGANIZATION })?.kind,
-    ).toBe('wrong_way_alert');
+    expect(alarmClearedBy({ type: 'WrongWayEnded', zoneId: 'z1', organizationId: ORGANIZATION })?.kind).toBe(
+      'wrong_way_alert',
+    );
     expect(alarmClearedBy(offline('7'))).toBeNull();
   });
 
