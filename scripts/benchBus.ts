@@ -29,10 +29,10 @@ import {
 } from '#sim/cable/busDeliveries';
 import { cablePlugin } from '#sim/cable/cablePlugin';
 import {
+  askClients,
   cpuMs,
-  HISTOGRAM_MS,
+  percentile,
   wallClockMs,
-  type FromClients,
   type Measurement,
   type ToClients,
 } from './benchCable/messages.ts';
@@ -181,28 +181,6 @@ async function printCeilings(redisUrl: string, messages: number): Promise<void> 
       );
     }
   }
-}
-
-function askClients(clients: ChildProcess, command: ToClients, answer: FromClients['kind']) {
-  return new Promise<FromClients>((resolve) => {
-    const onMessage = (message: FromClients) => {
-      if (message.kind !== answer) return;
-      clients.off('message', onMessage);
-      resolve(message);
-    };
-    clients.on('message', onMessage);
-    clients.send(command);
-  });
-}
-
-function percentile(histogram: readonly number[], fraction: number): number {
-  const total = histogram.reduce((sum, count) => sum + count, 0);
-  let seen = 0;
-  for (let ms = 0; ms < histogram.length; ms += 1) {
-    seen += histogram[ms] ?? 0;
-    if (seen >= total * fraction) return ms;
-  }
-  return HISTOGRAM_MS;
 }
 
 type CableRun = { kind: BusKindName; rate: number; clientCount: number; seconds: number };

@@ -25,14 +25,7 @@ import { CableHub } from '#sim/cable/cableHub';
 import { cablePlugin } from '#sim/cable/cablePlugin';
 import { resolveConnectionCaps } from '#sim/cable/connectionCaps';
 import { resolveFlowControlLimits } from '#sim/cable/flowControl';
-import {
-  cpuMs,
-  HISTOGRAM_MS,
-  wallClockMs,
-  type FromClients,
-  type Measurement,
-  type ToClients,
-} from './benchCable/messages.ts';
+import { askClients, cpuMs, percentile, wallClockMs, type Measurement } from './benchCable/messages.ts';
 
 const ORGANIZATION_ID = '3d9f6a2e-7c41-4b8e-a0d5-6e2f1b9c8a47';
 const IDENTIFIER = eventsChannelIdentifier(ORGANIZATION_ID);
@@ -150,33 +143,7 @@ type PhaseResult = {
   clientsCpu: number;
 };
 
-function askClients(
-  clients: ChildProcess,
-  command: ToClients,
-  answer: FromClients['kind'],
-): Promise<FromClients> {
-  return new Promise((resolve) => {
-    const onMessage = (message: FromClients): void => {
-      if (message.kind !== answer) return;
-      clients.off('message', onMessage);
-      resolve(message);
-    };
-    clients.on('message', onMessage);
-    clients.send(command);
-  });
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(histogram: readonly number[], fraction: number): number {
-  const total = histogram.reduce((sum, count) => sum + count, 0);
-  let seen = 0;
-  for (let ms = 0; ms < histogram.length; ms += 1) {
-    seen += histogram[ms] ?? 0;
-    if (seen >= total * fraction) return ms;
-  }
-  return HISTOGRAM_MS;
-}
 
 function pointPayload(sequence: number, scheduledAt: number): Record<string, unknown> {
   return {
