@@ -33,7 +33,7 @@ import type {
 import type { AlarmRaisedReader } from '../alarms/alarmRepository.ts';
 import type { CommittedEvent, EventLog } from '../store/eventLog.ts';
 import type { AlarmAcknowledgementRecord, StoredEvent, TelemetryRecord } from '../store/events.ts';
-import type { ThingLiveState } from '../things/thingLiveState.ts';
+import type { ThingLiveState } from '../store/thingLiveState.ts';
 import type { BroadcastBus } from '../bus/broadcastBus.ts';
 import type { PublishedDelivery } from './busDeliveries.ts';
 
