@@ -31,7 +31,7 @@ import { directionsRoutes } from './routes/directionsRoutes.ts';
 import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
-import { exportPlugin } from './exports/exportPlugin.ts';
+import { exportPlugin } from './composition/exportPlugin.ts';
 import { exportRoutes } from './routes/exportRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { reportRoutes } from './routes/reportRoutes.ts';

@@ -23,7 +23,8 @@ import type {
   CableHistorySource,
   CableHistoryStart,
 } from './broadcaster.ts';
-import { cableDeliveriesOf, type ThingAudienceReader } from './committedBroadcasts.ts';
+import { cableDeliveriesOf } from './committedBroadcasts.ts';
+import type { ThingAudienceReader } from '../things/thingAudience.ts';
 import { broadcastMessageJson } from './protocol.ts';
 import type { AlarmRaisedReader } from '../alarms/alarmRepository.ts';
 
