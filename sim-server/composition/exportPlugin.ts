@@ -1,3 +1,4 @@
+// (In composition/: it wires exports/ with reports/, which reads exports/.)
 // `app.files`, `app.exportWorker`, `app.monthlyReports` and `app.customReportFiles`: the download folder, the export
 // worker, the monthly reports and the custom reports' PDFs. The worker starts once the app is ready (resuming what a previous run left requested or in progress) and
 // stops before the database closes; so does the monthly reports' background making (when asked for).

@@ -1,5 +1,5 @@
-// Where a decider's accepted events enter the log. It lives in store/ beside the log, so the decision types
-// (kernel/decision.ts), which every decider imports, import nothing of the store.
+// Where a decider's accepted events enter the log. It lives in kernel/, above store/, so the store imports no
+// other simulator folder; the decision types (decision.ts) import only the store's event types.
 import type { Decided } from './decision.ts';
 import type { EventLog } from '../store/eventLog.ts';
 

@@ -1,4 +1,4 @@
-// Runs log retention (logRetention.ts) once the app is ready and then every interval, with the app's clock.
+// Runs log retention (store/logRetention.ts) once the app is ready and then every interval, with the app's clock.
 // One run at a time; between its transactions it yields to the event loop so the replay and the routes go on.
 // `app.logRetention` runs it on demand and tells when it is idle and what the last run did (tests, logs).
 import { sharedPlugin } from './sharedPlugin.ts';
