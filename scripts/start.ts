@@ -8,7 +8,7 @@ import { SCENARIOS, scenariosNamed } from '#sim/scenarios/scenarioCatalogue';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from '#sim/seed/worldPlan';
 import { defaultClientDir, repoRoot } from '#sim/kernel/paths';
 import { parseHostList } from '#sim/kernel/servedHosts';
-import { DAY_MS, DEFAULT_RETENTION_DAYS, DEFAULT_RETENTION_INTERVAL_MS } from '#sim/store/retentionPlugin';
+import { DAY_MS, DEFAULT_RETENTION_DAYS, DEFAULT_RETENTION_INTERVAL_MS } from '#sim/plugins/retentionPlugin';
 
 const CLIENT_INPUTS = ['client', 'domain', 'vite.config.ts', 'package.json'];
 

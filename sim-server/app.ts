@@ -11,7 +11,7 @@ import { cablePlugin, type CablePluginOptions } from './cable/cablePlugin.ts';
 import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
 import { TelemetryRejected } from './ingestion/telemetrySample.ts';
 import { clockPlugin } from './plugins/clockPlugin.ts';
-import { databasePlugin } from './plugins/databasePlugin.ts';
+import { databasePlugin } from './composition/databasePlugin.ts';
 import { openApiPlugin } from './plugins/openApiPlugin.ts';
 import { securityHeadersPlugin } from './plugins/securityHeadersPlugin.ts';
 import { servedHostsPlugin } from './plugins/servedHostsPlugin.ts';
@@ -31,7 +31,7 @@ import { directionsRoutes } from './routes/directionsRoutes.ts';
 import { locationRoutes } from './routes/locationRoutes.ts';
 import { areaRoutes } from './routes/areaRoutes.ts';
 import { alertingZoneRoutes } from './routes/alertingZoneRoutes.ts';
-import { exportPlugin } from './exports/exportPlugin.ts';
+import { exportPlugin } from './composition/exportPlugin.ts';
 import { exportRoutes } from './routes/exportRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { reportRoutes } from './routes/reportRoutes.ts';
@@ -65,7 +65,7 @@ import {
   DEFAULT_RETENTION_DAYS,
   DEFAULT_RETENTION_INTERVAL_MS,
   retentionPlugin,
-} from './store/retentionPlugin.ts';
+} from './plugins/retentionPlugin.ts';
 import { DEFAULT_THING_COUNT, DEFAULT_WORLD_SEED } from './seed/worldPlan.ts';
 import { systemClock, timerScheduler, type Clock, type Scheduler } from './kernel/clock.ts';
 import { chicagoStreetsPath, resolveSharedDir } from './kernel/paths.ts';

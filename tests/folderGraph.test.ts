@@ -10,7 +10,7 @@ describe('folder graph', () => {
     expect(folderOf('client/features/trips/TripsPage.tsx')).toBe('client/features');
     expect(folderOf('client/main.tsx')).toBe('client');
     expect(folderOf('domain/session/routeGates.ts')).toBe('domain/session');
-    expect(folderOf('sim-server/store/projections.ts')).toBe('sim-server/store');
+    expect(folderOf('sim-server/store/projectionSet.ts')).toBe('sim-server/store');
     expect(folderOf('scripts/folderGraph.ts')).toBeNull();
     expect(folderOf('tests/folderGraph.test.ts')).toBeNull();
   });

@@ -15,7 +15,7 @@ import type { EventLog } from '../store/eventLog.ts';
 import { isTelemetryType, storedEventOf, type EventRow } from '../store/eventStore.ts';
 import { createCheckpointStates } from '../store/checkpointStates.ts';
 import { firstLogEventFrom, readLogPage } from '../store/logReader.ts';
-import { NO_LIVE_STATE, nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
+import { NO_LIVE_STATE, nextLiveState, type ThingLiveState } from '../store/thingLiveState.ts';
 import { createHistorySeeds } from './cableHistorySeeds.ts';
 import type {
   CableHistoryPage,
@@ -23,7 +23,8 @@ import type {
   CableHistorySource,
   CableHistoryStart,
 } from './broadcaster.ts';
-import { cableDeliveriesOf, type ThingAudienceReader } from './committedBroadcasts.ts';
+import { cableDeliveriesOf } from './committedBroadcasts.ts';
+import type { ThingAudienceReader } from '../things/thingAudience.ts';
 import { broadcastMessageJson } from './protocol.ts';
 import type { AlarmRaisedReader } from '../alarms/alarmRepository.ts';
 

@@ -8,7 +8,7 @@ import type { SqliteDatabase } from '../store/database.ts';
 import type { CheckpointStates, CheckpointThingState } from '../store/checkpointStates.ts';
 import type { TelemetryRecord } from '../store/events.ts';
 import { readLog } from '../store/logReader.ts';
-import { NO_LIVE_STATE, type ThingLiveState } from '../things/thingLiveState.ts';
+import { NO_LIVE_STATE, type ThingLiveState } from '../store/thingLiveState.ts';
 
 export type HistorySeeds = {
   /** Each thing's live state just after `afterOffset`. */

@@ -33,19 +33,10 @@ import type {
 import type { AlarmRaisedReader } from '../alarms/alarmRepository.ts';
 import type { CommittedEvent, EventLog } from '../store/eventLog.ts';
 import type { AlarmAcknowledgementRecord, StoredEvent, TelemetryRecord } from '../store/events.ts';
-import type { ThingLiveState } from '../things/thingLiveState.ts';
+import type { ThingLiveState } from '../store/thingLiveState.ts';
 import type { BroadcastBus } from '../bus/broadcastBus.ts';
+import type { ThingAudienceReader } from '../things/thingAudience.ts';
 import type { PublishedDelivery } from './busDeliveries.ts';
-
-/** What the subscriber reads about things after the commit. */
-export type ThingAudienceReader = {
-  /** Organizations that see the thing now: the owner and every organization it is shared with. */
-  audienceOf(thingId: string): readonly string[];
-  /** The thing's wire JSON as a list would answer it now. */
-  thingJson(thingId: string): string;
-  /** Called once per committed transaction, before the reads: drops remembered audiences that may be stale. */
-  forgetWhenChanged(): void;
-};
 
 /**
  * The message bodies are typed by the schemas the dashboard decodes them with (domain/), so a field the simulator

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { exportFileName } from '#domain/exports/export';
-import { recordDecided } from '../store/recordDecided.ts';
+import { recordDecided } from '../kernel/recordDecided.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { FileStore } from '../files/fileStore.ts';

@@ -23,7 +23,7 @@ import { decideLocationReport } from '../locations/locationDecider.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
 import { sceneAtNode } from '../seed/seedIncidents.ts';
 import { CHICAGO_CENTRE } from '../seed/worldPlan.ts';
-import { recordDecided } from '../store/recordDecided.ts';
+import { recordDecided } from '../kernel/recordDecided.ts';
 import {
   createLiveDispatcher,
   type DispatchUnit,

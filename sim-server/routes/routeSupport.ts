@@ -13,7 +13,7 @@ import { callerOf } from '../auth/authPlugin.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import type { CallerReach, Decided, Decision, Refusal } from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
-import { recordDecided } from '../store/recordDecided.ts';
+import { recordDecided } from '../kernel/recordDecided.ts';
 import type { Session } from '../users/userReadModel.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 

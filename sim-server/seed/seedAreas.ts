@@ -1,6 +1,6 @@
 // Areas: stations and a hospital for the responders, a school-zone exclusion, a work zone, an AV no-stop zone.
 import type { AreaRecord } from '#domain/areas/areaRecord';
-import type { AreaTypeRecord } from '../catalog/catalogRecords.ts';
+import type { AreaTypeRecord } from '../store/catalogRecords.ts';
 import {
   anchorOf,
   round7,

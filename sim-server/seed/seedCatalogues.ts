@@ -1,6 +1,6 @@
 // The thing type, subtype and area type catalogues: every type and subtype the fleet uses, plus the default type.
 import { catalogueNameInWords } from '#domain/things/thingTypes';
-import type { AreaTypeRecord } from '../catalog/catalogRecords.ts';
+import type { AreaTypeRecord } from '../store/catalogRecords.ts';
 import type { LiveSeedContext } from './liveSeedWorld.ts';
 
 const EMERGENCY_TYPES = new Set(['police', 'fire', 'ambulance']);

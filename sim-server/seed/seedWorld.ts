@@ -4,7 +4,7 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import { hashPassword } from '../auth/passwords.ts';
 import type { EventLog } from '../store/eventLog.ts';
-import { DAY_MS } from '../store/retentionPlugin.ts';
+import { DAY_MS } from '../plugins/retentionPlugin.ts';
 import type { EventEnvelope, SimEvent, ThingRecord } from '../store/events.ts';
 import { seedLiveOperations } from './seedLiveOperations.ts';
 import { bearingDegrees, distanceMetres, type LngLat } from '../streets/geometry.ts';

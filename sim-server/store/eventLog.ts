@@ -1,23 +1,25 @@
 // The one way to change the simulator's state: append an event and project it, inside a transaction. Once the
 // transaction commits, the events it recorded go to the log's subscribers (the cable broadcasts, docs/cable.md), in
-// order and as one list; a transaction that fails tells nobody anything and forgets the projections' memory.
+// order and as one list; a transaction that fails tells nobody anything and forgets the projections' memory. The
+// projections are handed in (store/projectionSet.ts): composition/simProjections.ts `createSimEventLog` gives the
+// simulator's set.
 import type { SqliteDatabase } from './database.ts';
 import { createEventStore, type EventStore } from './eventStore.ts';
 import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
-import { createProjections, type ProjectionOutcome, type Projections } from './projections.ts';
+import type { ProjectionOutcome, Projections } from './projectionSet.ts';
 import { createProjectionSnapshot } from './projectionSnapshot.ts';
 import { CHECKPOINT_EVERY_POSITIONS, createPictureCheckpoints } from './pictureCheckpoints.ts';
-import type { TripStoreLimits } from '../trips/tripStore.ts';
 
 /** An event as the log's subscribers hear it after the commit, with what projecting it did (telemetry only). */
 export type CommittedEvent = { event: StoredEvent; outcome: ProjectionOutcome };
 
 export type CommittedListener = (events: readonly CommittedEvent[]) => void;
 
-export type EventLog = {
+/** `P`: the projection set the log drives, with whatever more its builder offers (the simulator's: the trip store). */
+export type EventLog<P extends Projections = Projections> = {
   db: SqliteDatabase;
   store: EventStore;
-  projections: Projections;
+  projections: P;
   /** Appends and projects one event; call inside `transaction`. Returns the event's sequence number. */
   record(event: SimEvent, envelope: EventEnvelope): number;
   /** Runs `work` as one SQLite transaction (taking the write lock up front); a nested call joins the outer one. */
@@ -26,10 +28,9 @@ export type EventLog = {
   subscribe(listener: CommittedListener): () => void;
 };
 
-/** `tripLimits`: when the trip store seals what it holds (tests make them small). */
-export function createEventLog(db: SqliteDatabase, tripLimits?: TripStoreLimits): EventLog {
+/** `projections`: the set built over the same `db`, which the log applies each recorded event to. */
+export function createEventLog<P extends Projections>(db: SqliteDatabase, projections: P): EventLog<P> {
   const store = createEventStore(db);
-  const projections = createProjections(db, tripLimits);
   const listeners = new Set<CommittedListener>();
   let pending: CommittedEvent[] = [];
   let knownDataVersion: unknown = null;

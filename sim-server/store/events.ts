@@ -7,7 +7,7 @@ import type { ExportRecord } from '#domain/exports/exportRecord';
 import type { CustomReportRecord } from '#domain/reports/customReport';
 import type { DeviceType } from '#domain/things/thing';
 import type { AreaRecord } from '#domain/areas/areaRecord';
-import type { AreaTypeRecord, ThingSubtypeRecord, ThingTypeRecord } from '../catalog/catalogRecords.ts';
+import type { AreaTypeRecord, ThingSubtypeRecord, ThingTypeRecord } from './catalogRecords.ts';
 import type { ClosureRecord } from '#domain/closures/closureRecord';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import type {
@@ -16,7 +16,7 @@ import type {
   ThingProfileRecord,
   ThingRelationshipsRecord,
   ThingTestModeRecord,
-} from '../things/thingEditRecords.ts';
+} from './thingEditRecords.ts';
 import type { AlertingZoneRecord } from '#domain/zones/alertingZoneRecord';
 
 export type OrganizationRecord = {

@@ -5,6 +5,7 @@
 // keep writing in between; the freed pages are reused by new telemetry, and handed back to the file system only
 // when a large share of the file is free (docs/simulator.md, "Log retention").
 import type { EventLog } from './eventLog.ts';
+import type { TrimmableProjections } from './projectionSet.ts';
 import { firstSeqRecordedFrom, readLogPage } from './logReader.ts';
 import { createPictureCheckpoints } from './pictureCheckpoints.ts';
 import { createProjectionSnapshot } from './projectionSnapshot.ts';
@@ -44,7 +45,7 @@ const INCREMENTAL_AUTO_VACUUM = 2;
 const TELEMETRY_TYPES_SQL = TELEMETRY_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
 
 export async function runLogRetention(
-  log: EventLog,
+  log: EventLog<TrimmableProjections>,
   options: LogRetentionOptions,
 ): Promise<LogRetentionReport> {
   const { db } = log;
@@ -139,7 +140,7 @@ const TRIM_THINGS = 500;
  * the one it falls in, rewritten), a few hundred things per short transaction (trips/tripStore.ts).
  */
 async function trimTripPoints(
-  log: EventLog,
+  log: EventLog<TrimmableProjections>,
   cutoffAt: number,
   pause: () => Promise<void>,
   stopped: () => boolean,

@@ -2,9 +2,18 @@
 // audience of every thing that reported stays in memory, so a telemetry batch reads nothing; it is dropped when the
 // projections' things version or the file's data version moves (a registration, a change of sharing, a rebuild,
 // another writer).
-import type { ThingAudienceReader } from '../cable/committedBroadcasts.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import { createThingLookup } from './thingLookup.ts';
+
+/** What the subscriber reads about things after the commit. */
+export type ThingAudienceReader = {
+  /** Organizations that see the thing now: the owner and every organization it is shared with. */
+  audienceOf(thingId: string): readonly string[];
+  /** The thing's wire JSON as a list would answer it now. */
+  thingJson(thingId: string): string;
+  /** Called once per committed transaction, before the reads: drops remembered audiences that may be stale. */
+  forgetWhenChanged(): void;
+};
 
 export function createThingAudienceReader(log: EventLog): ThingAudienceReader {
   const lookup = createThingLookup(log.db);

@@ -17,7 +17,7 @@ import {
   type DecisionContext,
 } from '../kernel/decision.ts';
 import type { SimEvent, ThingRecord, ThingRelationshipRecord } from '../store/events.ts';
-import type { ThingProfileRecord } from './thingEditRecords.ts';
+import type { ThingProfileRecord } from '../store/thingEditRecords.ts';
 import type { ThingAudienceEntry } from './thingLookup.ts';
 
 /** A device that has not reported for this long does not answer commands ("Timed out waiting for device"). */

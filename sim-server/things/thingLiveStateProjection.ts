@@ -3,7 +3,7 @@
 import { toFlag, type SqliteDatabase } from '../store/database.ts';
 import type { TelemetryRecord } from '../store/events.ts';
 import { createTripStore, type TripStore, type TripStoreLimits } from '../trips/tripStore.ts';
-import { nextLiveState, type ThingLiveState } from './thingLiveState.ts';
+import { nextLiveState, type ThingLiveState } from '../store/thingLiveState.ts';
 
 export type ThingLiveStateProjection = {
   /** The thing's live state after the sample, or null when the sample was older than the latest and moved nothing. */

@@ -3,7 +3,7 @@
 // (sharing/audienceWindows.ts). The history reader asks "who hears thing X" with no moment, so the moment is set
 // before each slice it reads (`readAs`) and the slices are cut where the organization's view of a thing turns
 // (pastMessages.ts): within a slice the answer holds for every position.
-import type { ThingAudienceReader } from '../cable/committedBroadcasts.ts';
+import type { ThingAudienceReader } from '../things/thingAudience.ts';
 import type { AudienceHistories } from '../sharing/audienceHistoryRepository.ts';
 import { seesAtPosition } from '../sharing/audienceWindows.ts';
 

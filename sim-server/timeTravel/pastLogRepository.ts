@@ -4,7 +4,7 @@ import type { SqliteDatabase } from '../store/database.ts';
 import type { EventRow } from '../store/eventStore.ts';
 import { firstLogEventFrom, readLog, readLogPage } from '../store/logReader.ts';
 import { decodedCheckpointAt } from '../store/pictureCheckpoints.ts';
-import type { ThingLiveState } from '../things/thingLiveState.ts';
+import type { ThingLiveState } from '../store/thingLiveState.ts';
 
 /** A log row as the past picture reads it: the store's own row shape. */
 export type PastEventRow = EventRow;

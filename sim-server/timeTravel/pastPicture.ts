@@ -11,11 +11,11 @@
 import { createAreaRepository } from '../areas/areaRepository.ts';
 import { createClosureRepository } from '../closures/closureRepository.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
-import { createEventLog } from '../store/eventLog.ts';
+import { createSimEventLog } from '../composition/simProjections.ts';
 import { isTelemetryType, storedEventOf } from '../store/eventStore.ts';
 import type { TelemetryRecord } from '../store/events.ts';
 import { createProjectionSnapshot } from '../store/projectionSnapshot.ts';
-import { nextLiveState, type ThingLiveState } from '../things/thingLiveState.ts';
+import { nextLiveState, type ThingLiveState } from '../store/thingLiveState.ts';
 import { createThingReadModel, thingPageJson } from '../things/thingReadModel.ts';
 import { createAlertingZoneRepository } from '../zones/alertingZoneRepository.ts';
 import {
@@ -86,7 +86,7 @@ export async function buildPastPicture(
   const origin = originOf(log, request.untilSeq);
   const db = await bases.open(origin?.seq ?? 0);
   try {
-    const scratch = createEventLog(db);
+    const scratch = createSimEventLog(db);
     const writer = createScratchStateWriter(db);
     const scratchMs = lap();
     if (origin) {
@@ -179,7 +179,7 @@ async function readInSteps(
   }
 }
 
-function pictureText(scratch: ReturnType<typeof createEventLog>, request: PastPictureRequest): string {
+function pictureText(scratch: ReturnType<typeof createSimEventLog>, request: PastPictureRequest): string {
   const organizationIds = [request.organizationId];
   const things = createThingReadModel(scratch);
   const total = things.page({ organizationIds, changedSince: null, page: 1, perPage: 1 }).total;

@@ -6,7 +6,7 @@
 // projecting thousands of registrations again.
 import Database from 'better-sqlite3';
 import { openDatabase, type SqliteDatabase } from '../store/database.ts';
-import { createEventLog } from '../store/eventLog.ts';
+import { createSimEventLog } from '../composition/simProjections.ts';
 import { storedEventOf } from '../store/eventStore.ts';
 import type { PastEventRow, PastLogRepository } from './pastLogRepository.ts';
 
@@ -28,7 +28,7 @@ export function createScratchBases(log: PastLogRepository): ScratchBases {
   async function build(lastOtherSeq: number): Promise<Buffer> {
     const db = openDatabase(':memory:');
     try {
-      const scratch = createEventLog(db);
+      const scratch = createSimEventLog(db);
       let afterSeq = 0;
       for (;;) {
         const rows: PastEventRow[] = log.otherEvents(afterSeq, lastOtherSeq, STEP);

@@ -4,6 +4,7 @@
 import { audienceHistoriesOf } from '../sharing/audienceHistoryRepository.ts';
 import { visibleSpans } from '../sharing/audienceWindows.ts';
 import type { EventLog } from '../store/eventLog.ts';
+import type { Projections } from '../store/projectionSet.ts';
 import type { TripPoints } from './tripBlock.ts';
 import type { TripStore } from './tripStore.ts';
 import { seesAlways, type VisibleThing } from './visibleThing.ts';
@@ -28,7 +29,8 @@ export type TripRepository = {
   currentRunId(thingKey: number): string | null;
 };
 
-export function createTripRepository(log: EventLog): TripRepository {
+/** `log`: one whose projections carry the trip store (composition/simProjections.ts `SimEventLog`). */
+export function createTripRepository(log: EventLog<Projections & { trips: TripStore }>): TripRepository {
   const { db } = log;
   const store: TripStore = log.projections.trips;
   const selectThing = db.prepare<[string], { thing_key: number }>(

@@ -1,8 +1,8 @@
 // The runs of one asset within a time range, cut from its stored telemetry by the live rule itself
-// (things/thingLiveState.ts `nextRunId`: a run starts with the first en-route sample and takes that sample's log
+// (store/thingLiveState.ts `nextRunId`: a run starts with the first en-route sample and takes that sample's log
 // position as its id; the first sample not en route ends it), so a trip's run id is the id the live asset carried.
 // Runs are ranges over the samples' columns; nothing per sample is built until the answer is written (tripJson.ts).
-import { nextRunId } from '../things/thingLiveState.ts';
+import { nextRunId } from '../store/thingLiveState.ts';
 import type { TripPoints } from './tripBlock.ts';
 import type { TripRepository } from './tripRepository.ts';
 

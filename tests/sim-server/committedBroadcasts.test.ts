@@ -2,7 +2,8 @@
 // transaction that failed (nor of a failed savepoint inside one), and the cable subscriber maps committed events to
 // the cable messages of docs/cable.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cableDeliveriesOf, type ThingAudienceReader } from '#sim/cable/committedBroadcasts';
+import { cableDeliveriesOf } from '#sim/cable/committedBroadcasts';
+import type { ThingAudienceReader } from '#sim/things/thingAudience';
 import type { CommittedEvent } from '#sim/store/eventLog';
 import type { StoredEvent } from '#sim/store/events';
 import { startHarness, type Harness } from './support/simulatorHarness.ts';

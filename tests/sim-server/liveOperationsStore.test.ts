@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from 'date-fns';
 import { rebuildProjections } from '#sim/store/eventLog';
-import { PROJECTION_TABLES } from '#sim/store/projections';
+import { PROJECTION_TABLES } from '#sim/composition/simProjections';
 import { bearer, signIn, startHarness, temporaryDirectory } from './support/simulatorHarness.ts';
 import { call, row, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
 

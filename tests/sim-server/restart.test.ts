@@ -9,7 +9,7 @@ import { startSimulator, type RunningSimulator } from '#sim/server';
 import { DEMO_PASSWORD } from '#sim/seed/worldPlan';
 import { rebuildProjections } from '#sim/store/eventLog';
 import { readLog } from '#sim/store/logReader';
-import { PROJECTION_TABLES } from '#sim/store/projections';
+import { PROJECTION_TABLES } from '#sim/composition/simProjections';
 import {
   countRows,
   manualClock,

@@ -9,8 +9,8 @@ import type { Scheduler } from '#sim/kernel/clock';
 import { rebuildProjections } from '#sim/store/eventLog';
 import { readLog } from '#sim/store/logReader';
 import { TELEMETRY_EVENT_TYPES } from '#sim/store/logRetention';
-import { PROJECTION_TABLES } from '#sim/store/projections';
-import { DAY_MS } from '#sim/store/retentionPlugin';
+import { PROJECTION_TABLES } from '#sim/composition/simProjections';
+import { DAY_MS } from '#sim/plugins/retentionPlugin';
 import { bearer, organizationIds, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
 import { telemetrySample } from './support/telemetrySamples.ts';
 

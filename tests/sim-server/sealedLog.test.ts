@@ -9,10 +9,11 @@ import { createHistorySeeds } from '#sim/cable/cableHistorySeeds';
 import { createExportRepository } from '#sim/exports/exportRepository';
 import { createTelemetryIngestor } from '#sim/ingestion/telemetryIngestor';
 import { openDatabase, type SqliteDatabase } from '#sim/store/database';
-import { createEventLog, rebuildProjections, type EventLog } from '#sim/store/eventLog';
+import { rebuildProjections } from '#sim/store/eventLog';
+import { createSimEventLog, type SimEventLog } from '#sim/composition/simProjections';
 import type { EventRow } from '#sim/store/eventRow';
 import { readLog, readLogPage } from '#sim/store/logReader';
-import { PROJECTION_TABLES } from '#sim/store/projections';
+import { PROJECTION_TABLES } from '#sim/composition/simProjections';
 import { createPastLogRepository } from '#sim/timeTravel/pastLogRepository';
 import { startHarness, temporaryDirectory } from './support/simulatorHarness.ts';
 import { telemetrySample, type OrganizationDevice } from './support/telemetrySamples.ts';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   await harness.close();
   unsealedFile = path.join(folder.dir, 'unsealed.sqlite');
   const db = openDatabase(seeded);
-  const log = createEventLog(db, HOLD_ALL);
+  const log = createSimEventLog(db, HOLD_ALL);
   const ingestor = createTelemetryIngestor(log, { now: () => T + 90_000 });
   // A minute across the hour, every field moving: points and heartbeats, streets named and not, odd decimals.
   for (let second = 0; second < 60; second += 1)
@@ -70,7 +71,7 @@ let copies = 0;
 /** A copy of the unsealed file, opened; sealed first with `limits` when given. */
 function openCopy(sealWith?: { maxBlockSamples: number; maxHeldEvents: number }): {
   db: SqliteDatabase;
-  log: EventLog;
+  log: SimEventLog;
   file: string;
 } {
   copies += 1;
@@ -79,7 +80,7 @@ function openCopy(sealWith?: { maxBlockSamples: number; maxHeldEvents: number })
   source.exec(`VACUUM INTO '${file}'`);
   source.close();
   const db = openDatabase(file);
-  const log = createEventLog(db, sealWith ?? HOLD_ALL);
+  const log = createSimEventLog(db, sealWith ?? HOLD_ALL);
   if (sealWith) log.transaction(() => log.projections.trips.sealAll());
   return { db, log, file };
 }
@@ -138,7 +139,7 @@ describe('a log whose telemetry is sealed into blocks', () => {
     sealed.db.close();
     const reopened = openDatabase(sealed.file);
     try {
-      const log = createEventLog(reopened);
+      const log = createSimEventLog(reopened);
       expect(everything(reopened)).toEqual(expected);
       rebuildProjections(log);
       expect(dump(reopened)).toEqual(live);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTelemetryIngestor } from '#sim/ingestion/telemetryIngestor';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { openDatabase, type SqliteDatabase } from '#sim/store/database';
-import { createEventLog, rebuildProjections, type EventLog } from '#sim/store/eventLog';
+import { rebuildProjections } from '#sim/store/eventLog';
+import { createSimEventLog, type SimEventLog } from '#sim/composition/simProjections';
 import { decodeTelemetryBlock } from '#sim/store/telemetryBlock';
 import type { TripPoints } from '#sim/trips/tripBlock';
 import { tripJson, tripPointRecords } from '#sim/trips/tripJson';
@@ -45,11 +46,11 @@ afterAll(() => folder.remove());
 let file: string;
 let copies = 0;
 let db: SqliteDatabase;
-let log: EventLog;
+let log: SimEventLog;
 
 function open(): void {
   db = openDatabase(file);
-  log = createEventLog(db, LIMITS);
+  log = createSimEventLog(db, LIMITS);
 }
 
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '#sim/app';
 import { hashPassword } from '#sim/auth/passwords';
-import { PROJECTION_TABLES } from '#sim/store/projections';
+import { PROJECTION_TABLES } from '#sim/composition/simProjections';
 import type { TokenResult } from '#sim/auth/tokens';
 import { DEMO_PASSWORD } from '#sim/seed/worldPlan';
 

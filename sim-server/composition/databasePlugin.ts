@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import { seedWorld, type SeedSummary } from '../seed/seedWorld.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { deleteDatabaseFiles, openDatabase } from '../store/database.ts';
-import { createEventLog, type EventLog } from '../store/eventLog.ts';
+import { createSimEventLog, type SimEventLog } from './simProjections.ts';
 import type { TripStoreLimits } from '../trips/tripStore.ts';
-import { sharedPlugin } from './sharedPlugin.ts';
+import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    eventLog: EventLog;
+    eventLog: SimEventLog;
     /** What the seed wrote on this start, or null when the database already held a world. */
     seeded: SeedSummary | null;
   }
@@ -29,7 +29,7 @@ export const databasePlugin = sharedPlugin<DatabasePluginOptions>('db', async (a
   if (options.fresh) deleteDatabaseFiles(options.databasePath);
   const isNew = options.databasePath === ':memory:' || !fs.existsSync(options.databasePath);
   const db = openDatabase(options.databasePath);
-  const eventLog = createEventLog(db, options.tripLimits);
+  const eventLog = createSimEventLog(db, options.tripLimits);
   app.decorate('eventLog', eventLog);
   app.addHook('onClose', async () => {
     db.close();

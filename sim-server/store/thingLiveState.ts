@@ -1,6 +1,6 @@
 // The rule for what one telemetry sample does to its thing's live state. One function for the live path and for
 // rebuilding projections from the log, so both agree.
-import type { TelemetryRecord } from '../store/events.ts';
+import type { TelemetryRecord } from './events.ts';
 
 export type ThingLiveState = {
   /** Unix ms of the latest sample applied; null before the first. */

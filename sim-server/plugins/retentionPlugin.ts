@@ -1,9 +1,9 @@
-// Runs log retention (logRetention.ts) once the app is ready and then every interval, with the app's clock.
+// Runs log retention (store/logRetention.ts) once the app is ready and then every interval, with the app's clock.
 // One run at a time; between its transactions it yields to the event loop so the replay and the routes go on.
 // `app.logRetention` runs it on demand and tells when it is idle and what the last run did (tests, logs).
-import { sharedPlugin } from '../plugins/sharedPlugin.ts';
+import { sharedPlugin } from './sharedPlugin.ts';
 import type { Scheduler } from '../kernel/clock.ts';
-import { runLogRetention, type LogRetentionReport } from './logRetention.ts';
+import { runLogRetention, type LogRetentionReport } from '../store/logRetention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

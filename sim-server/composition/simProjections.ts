@@ -1,8 +1,10 @@
-// Projection tables follow from events. The same functions run live (inside the writer's transaction) and when
-// the tables are rebuilt from the log, so a rebuild gives exactly the live state. This file only routes each event
-// to the projection that owns its tables; each projection lives with its concept.
-import type { SqliteDatabase } from './database.ts';
-import type { ThingLiveState } from '../things/thingLiveState.ts';
+// The simulator's projection set: one projection per concept, and which events each one takes. Projection tables
+// follow from events; the same functions run live (inside the writer's transaction) and when the tables are rebuilt
+// from the log, so a rebuild gives exactly the live state. It lives above the concept folders and hands the set to
+// the store (store/projectionSet.ts), which knows no concept by name; `createSimEventLog` is the log built with it.
+import type { SqliteDatabase } from '../store/database.ts';
+import { createEventLog, type EventLog } from '../store/eventLog.ts';
+import type { Projections } from '../store/projectionSet.ts';
 import { createAdministrationProjection } from '../administration/administrationProjection.ts';
 import { createAccountProjection } from '../auth/accountProjection.ts';
 import { createOrganizationProjection } from '../organizations/organizationProjection.ts';
@@ -11,33 +13,26 @@ import { createThingLinkProjection } from '../things/thingLinkProjection.ts';
 import { createThingLiveStateProjection } from '../things/thingLiveStateProjection.ts';
 import { createThingRegistrationProjection } from '../things/thingRegistrationProjection.ts';
 import { createUserProjection } from '../users/userProjection.ts';
-import { createDocumentProjections, DOCUMENT_TABLES } from './documentProjections.ts';
+import { createDocumentProjections, DOCUMENT_TABLES } from '../store/documentProjections.ts';
 import { createExportProjection, EXPORT_TABLES } from '../exports/exportProjection.ts';
 import type { TripStore, TripStoreLimits } from '../trips/tripStore.ts';
 import { createCustomReportProjection, CUSTOM_REPORT_TABLES } from '../reports/customReportRepository.ts';
 import { ALARM_TABLES, createAlarmProjection } from '../alarms/alarmProjection.ts';
-import type { StoredEvent } from './events.ts';
+import type { StoredEvent } from '../store/events.ts';
 
-/** What projecting an event did that its subscribers need and the event does not say: for a telemetry sample, the
- * thing's live state after it (null when the sample was older than the latest and moved nothing). */
-export type ProjectionOutcome = { liveState: ThingLiveState | null } | null;
-
-export type Projections = {
-  /** Projects one event; returns its outcome (null for all but telemetry). */
-  apply(event: StoredEvent): ProjectionOutcome;
-  /** The live state of a thing as stored. */
-  liveStateOf(thingKey: number): ThingLiveState;
+export type SimProjections = Projections & {
   /** Every telemetry sample by thing and time, for trips, hazards and run-to-run. */
   trips: TripStore;
-  /** Drops what the projections remember between events (thing keys, live states, held trip samples): after a rolled-back
-   * transaction, or when another connection wrote to the file. */
-  forget(): void;
-  /** Changes whenever things' registration data or who sees them may have changed (read models cache by it).
-   * Any future event that edits a thing, renames an organization or changes sharing must move it too. */
-  thingsVersion(): number;
-  /** Empties every projection table (the log stays). */
-  clear(): void;
 };
+
+/** The simulator's event log: its projections carry the trip store. */
+export type SimEventLog = EventLog<SimProjections>;
+
+/** The log over `db` with the simulator's projections. `tripLimits`: when the trip store seals what it holds (tests
+ * make them small). */
+export function createSimEventLog(db: SqliteDatabase, tripLimits?: TripStoreLimits): SimEventLog {
+  return createEventLog(db, createProjections(db, tripLimits));
+}
 
 export const PROJECTION_TABLES = [
   ...ALARM_TABLES,
@@ -58,7 +53,7 @@ export const PROJECTION_TABLES = [
   'organization_links',
   'organizations',
 ] as const;
-export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimits): Projections {
+export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimits): SimProjections {
   // One projection per concept. Order matters only where one takes another: thing edits and registrations
   // read the thing links.
   const thingLinks = createThingLinkProjection(db);

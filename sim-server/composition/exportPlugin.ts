@@ -1,3 +1,4 @@
+// (In composition/: it wires exports/ with reports/, which reads exports/.)
 // `app.files`, `app.exportWorker`, `app.monthlyReports` and `app.customReportFiles`: the download folder, the export
 // worker, the monthly reports and the custom reports' PDFs. The worker starts once the app is ready (resuming what a previous run left requested or in progress) and
 // stops before the database closes; so does the monthly reports' background making (when asked for).
@@ -6,8 +7,8 @@ import os from 'node:os';
 import { EXPORT_ZIP_THRESHOLD_BYTES } from '#domain/exports/exportRules';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { createFileStore, type FileStore } from '../files/fileStore.ts';
-import { createExportRepository } from './exportRepository.ts';
-import { createExportWorker, type ExportWorker } from './exportWorker.ts';
+import { createExportRepository } from '../exports/exportRepository.ts';
+import { createExportWorker, type ExportWorker } from '../exports/exportWorker.ts';
 import { defaultFilesDir } from '../files/fileStore.ts';
 import { createMonthlyReports, type MonthlyReports } from '../reports/monthlyReports.ts';
 import { createCustomReportFiles, type CustomReportFiles } from '../reports/customReports.ts';
