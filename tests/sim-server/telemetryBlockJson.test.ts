@@ -83,8 +83,8 @@ describe('sealed telemetry rows', () => {
     samples.forEach((sample, i) => expect(rowOfSample(block, i).data).toBe(sample.row?.data));
   });
 
-  // Sealing reads accuracy and street straight off rows in the ingestor's exact form; rows that only look like it
-  // must take the full parse and keep their JSON, with the columns the parse gives.
+  // Rows that only look like the ingestor's form (a faster seal that reads fields off the text must not take them
+  // for it) keep their JSON, with the columns a full parse gives.
   it('read near-canonical rows as a full parse would, keeping their JSON', () => {
     const at = T + 7;
     const head = `{"time":"${new Date(at).toISOString()}","lat":1.5,"lng":2,"speed":3,"course":4`;
