@@ -82,4 +82,37 @@ describe('sealed telemetry rows', () => {
     expect(block.raw.size).toBe(0);
     samples.forEach((sample, i) => expect(rowOfSample(block, i).data).toBe(sample.row?.data));
   });
+
+  // Rows that only look like the ingestor's form (a faster seal that reads fields off the text must not take them
+  // for it) keep their JSON, with the columns a full parse gives.
+  it('read near-canonical rows as a full parse would, keeping their JSON', () => {
+    const at = T + 7;
+    const head = `{"time":"${new Date(at).toISOString()}","lat":1.5,"lng":2,"speed":3,"course":4`;
+    const rows: [string, number, string | null][] = [
+      [`${head},"accuracy":null,"enroute":true,"street":null}`, 0, null],
+      [`${head},"accuracy":-0,"enroute":true,"street":"A"}`, -0, 'A'],
+      [`${head},"accuracy":5,"enroute":true,"street":"\\u0041"}`, 5, 'A'],
+      [`${head},"accuracy":5,"enroute":false,"street":"A"}`, 5, 'A'],
+      [`${head},"accuracy":5,"enroute":true,"street":"A","extra":1}`, 5, 'A'],
+      [`${head},"accuracy":5,"enroute":true,"street":7}`, 5, null],
+      [`${head},"accuracy":5,"enroute":true,"street":"A"}`, 5, 'A'],
+    ];
+    const samples: SealedSample[] = rows.map(([data], i) => ({
+      at,
+      seq: 20 + i,
+      lat: 1.5,
+      lng: 2,
+      speed: 3,
+      course: 4,
+      enroute: true,
+      row: { organization_id: 'org', type: 'PointRecorded', data, recorded_at: at },
+    }));
+    const block = decodeTelemetryBlock(encodeTelemetryBlock('thing', samples));
+    expect([...block.raw.keys()]).toEqual([0, 1, 2, 3, 4, 5]);
+    rows.forEach(([data, accuracy, street], i) => {
+      expect(rowOfSample(block, i).data).toBe(data);
+      expect(block.accuracy[i]).toBe(accuracy);
+      expect(block.strings[block.street[i] ?? 0] ?? null).toBe(street);
+    });
+  });
 });
