@@ -44,7 +44,7 @@ export function contentSecurityPolicyDirectives({ googleMaps = true }: SecurityH
     imgSrc: ["'self'", 'data:', 'blob:', ...google('img')],
     fontSrc: ["'self'", 'data:', ...google('font')],
     // The API and the cable on the page's origin; in development `?api=` may name a local simulator on another port
-    // (client/app/environment.ts), and MapLibre reads tiles and glyphs it made from blob: and data: URLs.
+    // (client/session/environment.ts), and MapLibre reads tiles and glyphs it made from blob: and data: URLs.
     connectSrc: [
       "'self'",
       'http://localhost:*',
