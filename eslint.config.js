@@ -81,6 +81,38 @@ const featureBoundaries = [
   ...layerBoundaries,
 ];
 
+// A function past 120 lines hides its parts (issue 39). These files still hold one and are the work left: the list only
+// shrinks, and a new long function anywhere else fails lint. Tests are exempt (a describe block reads as a list).
+const LONG_FUNCTIONS_LEFT = [
+  'client/features/alarms/AlarmsPage.tsx',
+  'client/features/areas/AreaForm.tsx',
+  'client/features/closures/ClosureForm.tsx',
+  'client/features/closures/ClosurePathDrawer.tsx',
+  'client/features/hazards/HazardsPage.tsx',
+  'client/features/r2r/R2RPage.tsx',
+  'client/features/things/EditProfileForm.tsx',
+  'client/map/MapControls.tsx',
+  'client/map/MapShell.tsx',
+  'client/map/maplibreBasemap.ts',
+  'client/ui/PointsEditor.tsx',
+  'domain/pipeline/snapshotLoads.ts',
+  'scripts/benchBrowser/measureDashboard.ts',
+  'scripts/benchDrawPaths.ts',
+  'sim-server/alarms/alarmProjection.ts',
+  'sim-server/app.ts',
+  'sim-server/cable/cableHistory.ts',
+  'sim-server/replay/replayEngine.ts',
+  'sim-server/reports/monthlyReports.ts',
+  'sim-server/routes/accountRoutes.ts',
+  'sim-server/routes/integrationRoutes.ts',
+  'sim-server/routes/thingEditRoutes.ts',
+  'sim-server/routes/userRoutes.ts',
+  'sim-server/seed/seedWorld.ts',
+  'sim-server/store/logReader.ts',
+  'sim-server/composition/simProjections.ts',
+  'sim-server/trips/tripStore.ts',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'reports/', 'coverage/'] },
   js.configs.recommended,
@@ -179,5 +211,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [...impureModules, 'rxjs', 'rxjs/operators'] }],
     },
+  },
+  {
+    files: ['{client,sim-server,domain,scripts}/**/*.{ts,tsx}'],
+    ignores: LONG_FUNCTIONS_LEFT,
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
 );

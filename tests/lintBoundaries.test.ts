@@ -1,6 +1,6 @@
 // The boundaries eslint.config.js draws, checked with ESLint itself on small sources placed in each folder: the
-// dashboard and the simulator never import each other, the client's layers import only downwards, and domain/ never
-// reads the clock or randomness.
+// dashboard and the simulator never import each other, the client's layers import only downwards, domain/ never
+// reads the clock or randomness, and no source function runs past 120 lines.
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,17 @@ async function rulesFiredFor(filePath: string, code: string): Promise<(string | 
 }
 
 describe('lint boundaries', () => {
+  it('fail a function over 120 lines in the sources, not in tests', async () => {
+    const longFunction = (lines: number) =>
+      `export function long(): number {\n  let total = 0;\n${'  total += 1;\n'.repeat(lines - 4)}  return total;\n}\n`;
+    expect(await rulesFiredFor('sim-server/things/long.ts', longFunction(121))).toEqual([
+      'max-lines-per-function',
+    ]);
+    expect(await rulesFiredFor('client/ui/long.ts', longFunction(121))).toEqual(['max-lines-per-function']);
+    expect(await rulesFiredFor('domain/things/long.ts', longFunction(120))).toEqual([]);
+    expect(await rulesFiredFor('tests/domain/long.test.ts', longFunction(121))).toEqual([]);
+  });
+
   it('keep client/ and sim-server/ from importing each other', async () => {
     const fromClient = [
       "import { buildApp } from '#sim/app';\nexport const app = buildApp;\n",
