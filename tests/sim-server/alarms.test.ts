@@ -19,6 +19,7 @@ import {
   type Harness,
   type OrganizationIds,
 } from './support/simulatorHarness.ts';
+import { recordCheckIn } from './support/checkIns.ts';
 
 let harness: Harness;
 /** The app built again on the same file (the harness closes only its first). */
@@ -271,27 +272,9 @@ describe('durability', () => {
 describe('asset offline', () => {
   it('an asset silent past the offline window is raised once by the offline watch', async () => {
     const thingId = thingOf(organizations.responders);
-    const log = harness.app.eventLog;
     const checkInAt = harness.clock.now() + 1_000;
     harness.clock.set(checkInAt);
-    log.transaction(() =>
-      log.record(
-        {
-          type: 'HeartbeatRecorded',
-          data: {
-            time: new Date(checkInAt).toISOString(),
-            lat: 41.9,
-            lng: -87.7,
-            speed: 0,
-            course: 0,
-            accuracy: 5,
-            enroute: false,
-            street: null,
-          },
-        },
-        { streamId: thingId, organizationId: organizations.responders, recordedAt: checkInAt },
-      ),
-    );
+    recordCheckIn(harness.app.eventLog, thingId, organizations.responders, checkInAt);
     harness.clock.set(checkInAt + OFFLINE_AFTER_MS - 1_000);
     harness.app.offlineWatch.runNow();
     tokens.admin = (await signIn(harness.app, 'admin@demo.test')).access_token;

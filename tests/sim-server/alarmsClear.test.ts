@@ -16,6 +16,7 @@ import {
   type Harness,
   type OrganizationIds,
 } from './support/simulatorHarness.ts';
+import { recordCheckIn } from './support/checkIns.ts';
 
 let harness: Harness;
 let organizations: OrganizationIds;
@@ -43,27 +44,8 @@ async function alarmsOf(organizationId: string, state: AlarmState): Promise<Alar
 const about = (page: AlarmPage, subjectId: string): AlarmRecord[] =>
   page.data.filter((alarm) => alarm.subject_id === subjectId);
 
-function checkIn(thingId: string, at: number) {
-  const log = harness.app.eventLog;
-  log.transaction(() =>
-    log.record(
-      {
-        type: 'HeartbeatRecorded',
-        data: {
-          time: new Date(at).toISOString(),
-          lat: 41.9,
-          lng: -87.7,
-          speed: 0,
-          course: 0,
-          accuracy: 5,
-          enroute: false,
-          street: null,
-        },
-      },
-      { streamId: thingId, organizationId: organizations.responders, recordedAt: at },
-    ),
-  );
-}
+const checkIn = (thingId: string, at: number) =>
+  recordCheckIn(harness.app.eventLog, thingId, organizations.responders, at);
 
 function responderThings(count: number): string[] {
   return harness.app.eventLog.db
