@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../kernel/clock.ts';
 import type { SqliteDatabase } from '../store/database.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../kernel/tokenHash.ts';
 
 export type LinkKind = 'reset' | 'unlock';
 

@@ -1,8 +1,9 @@
 // `app.tokens`, `app.users` and the guards every protected route runs first, on request, before any body is
-// read: `app.authenticate` (a valid bearer token, else 401) and `app.requirePermission(anyOf)` (else 403). A bearer
+// read: `app.authenticate` (a valid bearer token, else 401) and `app.requirePermission(anyOf)` (else 403); the
+// guards and the request's caller are declared in `http/caller.ts`, below the resources that use them. A bearer
 // token becomes a session in one place, `sessionOfToken`, for REST and the cable alike; it asks
 // `tokens.verifyAccessToken`, which refuses expired and revoked tokens and those opened before a password change.
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isApiToken } from '#domain/integrations/apiToken';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
 import type { CableSession } from '../cable/broadcaster.ts';
@@ -11,47 +12,33 @@ import {
   type OrganizationReadModel,
 } from '../organizations/organizationReadModel.ts';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
-import { createUserReadModel, type Session, type UserReadModel } from '../users/userReadModel.ts';
+import {
+  callerOf,
+  FORBIDDEN,
+  SIGNED_IN_SESSION_REQUIRED,
+  UNAUTHORIZED,
+  type Session,
+} from '../http/caller.ts';
+import { createUserReadModel, type UserReadModel } from '../users/userReadModel.ts';
 import { createApiTokenRepository } from '../integrations/apiTokenRepository.ts';
-import { createTokenService, hashToken, type TokenService } from './tokens.ts';
+import { hashToken } from '../kernel/tokenHash.ts';
+import { createTokenService, type TokenService } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     users: UserReadModel;
     organizations: OrganizationReadModel;
-    authenticate: onRequestAsyncHookHandler;
-    requirePermission(anyOf: readonly string[]): onRequestAsyncHookHandler;
-    /** After `authenticate`: refuses (403) a caller who came with an API token rather than a signed-in session. */
-    requireSignedInSession: onRequestAsyncHookHandler;
     /** The cable's view of a token: the user and the organizations they may subscribe to. */
     resolveCableSession(token: string): CableSession | null;
   }
-  interface FastifyRequest {
-    caller: Session | null;
-    /** How the caller proved who they are: a signed-in session's access token, or an API token. */
-    credential: 'session' | 'api-token' | null;
-  }
 }
-
-export const UNAUTHORIZED = { error: 'unauthorized' } as const;
-export const FORBIDDEN = { error: 'forbidden' } as const;
-export const SIGNED_IN_SESSION_REQUIRED = {
-  error: 'forbidden',
-  message: 'Sign in to the dashboard to do this; an API token cannot.',
-} as const;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? null;
-}
-
-/** The session of an authenticated request; only call behind `app.authenticate`. */
-export function callerOf(request: FastifyRequest): Session {
-  if (!request.caller) throw new Error('callerOf() used on a route without app.authenticate');
-  return request.caller;
 }
 
 export const authPlugin = sharedPlugin('auth', async (app) => {

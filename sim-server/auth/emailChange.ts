@@ -11,7 +11,7 @@ import type { AccountMails } from './accountMails.ts';
 import type { AccountRecords, UserRow } from './accountRecords.ts';
 import { decideEmailLink, type EmailLink, type EmailLinkRefusal } from './emailChangeDecider.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../kernel/tokenHash.ts';
 
 /** The new address has a day to confirm; the old one a week to undo (it may be read less often). */
 export const CONFIRM_EMAIL_LIFETIME_MS = 24 * 60 * 60 * 1000;

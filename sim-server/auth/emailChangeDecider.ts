@@ -1,22 +1,8 @@
 // Deciding a change of one's own e-mail address (issue 34 item 1), without IO. Asking needs a signed-in session
-// (never an API token) and the current password; the new address takes effect only when its confirm link is used;
+// (never an API token) and the current password (users/ownEmailChange.ts, where the request comes in); the new
+// address takes effect only when its confirm link is used;
 // the old address gets an undo link that cancels a pending change or, once confirmed, moves the account back.
 // emailChange.ts loads the links and the user and appends what is decided.
-
-/** How the caller proved who they are (auth/authPlugin.ts `request.credential`). */
-export type Credential = 'session' | 'api-token' | null;
-
-export type EmailChangeRequestRefusal = 'signed-in-session-required' | 'wrong-current-password';
-
-/** Whether the caller may ask to move their own account to another address. */
-export function refuseEmailChangeRequest(
-  credential: Credential,
-  currentPasswordMatches: boolean,
-): EmailChangeRequestRefusal | null {
-  if (credential !== 'session') return 'signed-in-session-required';
-  if (!currentPasswordMatches) return 'wrong-current-password';
-  return null;
-}
 
 /** A confirm or undo link as loaded: whose, which address it names, until when; null when unknown or used. */
 export type EmailLink = { userId: string; email: string; expiresAt: number } | null;

@@ -7,9 +7,10 @@
 // A refresh token is used once. Every session refreshed from a sign-in belongs to that sign-in's family; when a
 // refresh token comes back after it was used — a copy in a thief's hands, or the thief's use noticed by the owner —
 // the whole family is revoked, so whichever of the two holds the newer tokens loses them too (issue 24).
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResult } from '#domain/session/accountContract';
 import type { Clock } from '../kernel/clock.ts';
+import { hashToken } from '../kernel/tokenHash.ts';
 import type { EventLog } from '../store/eventLog.ts';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 7_200;
@@ -34,10 +35,6 @@ export type TokenService = {
    */
   verifyAccessToken(accessToken: string): VerifiedAccessToken | null;
 };
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** Characters in an access or refresh token. The dashboard's sign-in from `access_token` / `refresh_token` query
  * values accepts only values over 400 characters (access §2), so a simulator token must be longer than that. */

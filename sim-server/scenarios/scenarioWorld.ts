@@ -8,7 +8,7 @@ import type { ClosureRecord, ClosureThingRecord } from '#domain/closures/closure
 import type { ClosureOrganizationRef } from '../closures/closureWrites.ts';
 import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
 import type { LocationRecord } from '#domain/locations/locationRecord';
-import { recordEvent } from '../routes/routeSupport.ts';
+import { recordEvent } from '../http/routeSupport.ts';
 import { DEMO_PASSWORD } from '../seed/worldPlan.ts';
 
 export type WorldThing = {

@@ -23,17 +23,17 @@ import {
   type PastPictureQuery,
 } from '#domain/timeTravel/timeTravelWire';
 import { parseTimeQuery } from '#domain/wire/requestParts';
-import { callerOf } from '../auth/authPlugin.ts';
+import { callerOf } from '../http/caller.ts';
 import { CABLE_HISTORY_LIMITS, createCableHistory } from '../cable/cableHistory.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import { createThingAudienceReader } from '../things/thingAudience.ts';
-import { errorSchema } from '../routes/errorSchema.ts';
+import { errorSchema } from '../http/errorSchema.ts';
 import {
   canReadOrganizations,
   sendBadRequest,
   sendOrganizationNotFound,
   sendUnprocessable,
-} from '../routes/routeSupport.ts';
+} from '../http/routeSupport.ts';
 import { audienceHistoriesOf } from '../sharing/audienceHistoryRepository.ts';
 import { createHistoryPool } from './historyPool.ts';
 import { createPastAudience } from './pastAudience.ts';

@@ -1,21 +1,14 @@
-// Users as the profile call returns them (access §3), and the session a valid token opens.
+// Users as the profile call returns them (access §3), and the session a valid token opens (its type,
+// `Session`, is the request's caller in `http/caller.ts`).
 import { reachableOrganizationIds } from '#domain/organizations/organizationAccess';
 import type { ProfileRecord, UserWireRecord } from '#domain/organizations/profileRecord';
 import { permissionsForUser } from '#domain/session/rolePermissions';
 import type { OrganizationJson, OrganizationReadModel } from '../organizations/organizationReadModel.ts';
 import type { SqliteDatabase } from '../store/database.ts';
+import type { Session } from '../http/caller.ts';
 
 export type UserJson = UserWireRecord;
 export type ProfileJson = ProfileRecord;
-
-/** Who is calling: resolved once per request from the bearer token. */
-export type Session = {
-  userId: string;
-  organizationId: string;
-  permissions: ReadonlySet<string>;
-  /** Own, managed and accessed organizations. */
-  reachableOrganizationIds: ReadonlySet<string>;
-};
 
 type UserRow = {
   id: string;

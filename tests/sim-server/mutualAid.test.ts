@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AT_LEAST_ONE_ASSET, THANK_YOU, UNABLE_TO_SEND } from '#domain/sharing/mutualAid';
 import { decideMutualAid, evolveMutualAid, NO_MUTUAL_AID_STATE } from '#sim/sharing/mutualAidDecider';
-import { SUPPORT_EMAIL } from '#sim/routes/mutualAidRoutes';
+import { SUPPORT_EMAIL } from '#sim/sharing/mutualAidRoutes';
 import { given, type Decider } from './support/givenWhenThen.ts';
 import { call, eventCount, row, rows, startLiveWorld, type LiveWorld } from './support/liveOperations.ts';
 
