@@ -1,9 +1,9 @@
 // Password recovery and token checks (access §7 "Authentication"): verify a token, forgot password, unlock
 // account, reset password; the links of one's own e-mail change, confirm and undo (issue 34); and, for the simulator only, the outbox of "e-mails" (loopback callers only unless the
 // developer opens it: auth/outboxAccess.ts) and demo accounts in any standing so every sign-in error of access §8
-// can be reached.
+// can be reached. One function per route group: the token check, recovery, the e-mail links, the simulator's own.
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { meetsPasswordRules } from '#domain/session/passwordRules';
 import {
   CreatedAnswerSchema,
@@ -71,9 +71,8 @@ const recoverySubject = (request: FastifyRequest): ThrottleSubject => ({
 
 export type AccountRoutesOptions = { outboxAccess?: OutboxAccess };
 
-export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
-  const outboxAccess = options.outboxAccess ?? 'loopback';
-
+/** `POST /api/verify_token`: whether an access token still opens a session, and its times. */
+function tokenCheckRoute(app: FastifyInstance): void {
   app.post<{ Body: { access_token: string } }>(
     '/api/verify_token',
     {
@@ -93,7 +92,10 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       };
     },
   );
+}
 
+/** Forgot password, unlock account and reset password. */
+function recoveryRoutes(app: FastifyInstance): void {
   // Recovery answers the same for every address, known or not (issue 24): the product's success text already reads
   // "You'll receive an email if account was found" (access §2), and a 404 would tell anyone which e-mails have an
   // account. Both are throttled per address and per named e-mail (auth/throttleRules.ts).
@@ -140,32 +142,34 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       return reply.code(failure.code).send(failure.body);
     },
   );
+}
 
-  // One's own e-mail change (issue 34; docs/accounts.md): the new address confirms it with the link mailed to it; the
-  // old address cancels or undoes it with its own link, which also signs every session of the account out. A POST
-  // from the welcome screen's button, never the GET of opening the link, so a mail scanner's visit uses nothing.
-  app.post<{ Body: EmailLinkBody }>(
-    '/api/confirm_email',
-    contractRoute({ body: EmailLinkSchema, response: emailLinkResponses }),
-    async (request, reply) => {
-      const outcome = app.accountSecurity.emailChanges.confirm(request.body.token);
-      if (outcome.ok) return { email: outcome.email };
-      const failure = EMAIL_LINK_ERRORS[outcome.reason];
-      return reply.code(failure.code).send(failure.body);
-    },
-  );
+/**
+ * One's own e-mail change (issue 34; docs/accounts.md): the new address confirms it with the link mailed to it; the
+ * old address cancels or undoes it with its own link, which also signs every session of the account out. A POST
+ * from the welcome screen's button, never the GET of opening the link, so a mail scanner's visit uses nothing.
+ */
+function emailLinkRoutes(app: FastifyInstance): void {
+  const uses = [
+    ['/api/confirm_email', 'confirm'],
+    ['/api/undo_email_change', 'undo'],
+  ] as const;
+  for (const [path, use] of uses) {
+    app.post<{ Body: EmailLinkBody }>(
+      path,
+      contractRoute({ body: EmailLinkSchema, response: emailLinkResponses }),
+      async (request, reply) => {
+        const outcome = app.accountSecurity.emailChanges[use](request.body.token);
+        if (outcome.ok) return { email: outcome.email };
+        const failure = EMAIL_LINK_ERRORS[outcome.reason];
+        return reply.code(failure.code).send(failure.body);
+      },
+    );
+  }
+}
 
-  app.post<{ Body: EmailLinkBody }>(
-    '/api/undo_email_change',
-    contractRoute({ body: EmailLinkSchema, response: emailLinkResponses }),
-    async (request, reply) => {
-      const outcome = app.accountSecurity.emailChanges.undo(request.body.token);
-      if (outcome.ok) return { email: outcome.email };
-      const failure = EMAIL_LINK_ERRORS[outcome.reason];
-      return reply.code(failure.code).send(failure.body);
-    },
-  );
-
+/** Simulator only: the outbox and demo accounts. */
+function simulatorAccountRoutes(app: FastifyInstance, outboxAccess: OutboxAccess): void {
   // Simulator only: the e-mails the simulator would have sent, newest last. It holds reset links, so it exists only in
   // the simulator, and a caller beyond loopback gets the unknown-path answer unless the developer opened it.
   app.get<{ Querystring: { email?: string } }>(
@@ -223,4 +227,11 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
       return reply.code(201).send({ id });
     },
   );
+}
+
+export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
+  tokenCheckRoute(app);
+  recoveryRoutes(app);
+  emailLinkRoutes(app);
+  simulatorAccountRoutes(app, options.outboxAccess ?? 'loopback');
 };

@@ -1,7 +1,8 @@
 // Integrations (access §2 accounts/integrations, §3 "API token", "Config file"; the paths are ours, docs/contract.md):
 // the caller's API tokens — created with a description, the secret answered once, revoked by id — and the
 // organization's device config files. Each write is parse (domain/integrations/) → load (the repositories) → decide
-// (apiTokenDecider, configFileDecider) → append. The bearer check that lets an API token in is in auth/authPlugin.ts.
+// (apiTokenDecider, configFileDecider) → append, one function for each resource's routes. The bearer check that lets
+// an API token in is in auth/authPlugin.ts.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -24,11 +25,7 @@ import { MANAGE_INTEGRATIONS, VIEW_INTEGRATIONS } from '#domain/session/routeGat
 import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../http/caller.ts';
 import { hashToken } from '../kernel/tokenHash.ts';
-import {
-  decideApiToken,
-  type ApiTokenCaller,
-  type ApiTokenCommand,
-} from './apiTokenDecider.ts';
+import { decideApiToken, type ApiTokenCaller, type ApiTokenCommand } from './apiTokenDecider.ts';
 import { createApiTokenRepository } from './apiTokenRepository.ts';
 import {
   decideConfigFile,
@@ -55,10 +52,11 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
 /** Random characters after the prefix: 256 bits, url-safe. */
 const TOKEN_BYTES = 32;
 
-export const integrationRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+const decisionContext = (app: FastifyInstance) => ({ now: app.clock.now(), newId: randomUUID });
+
+/** The caller's API tokens: list, create (the secret answered once), revoke. */
+function apiTokenRoutes(app: FastifyInstance): void {
   const apiTokens = createApiTokenRepository(app.eventLog.db);
-  const configFiles = createConfigFileRepository(app.eventLog.db);
-  const context = () => ({ now: app.clock.now(), newId: randomUUID });
 
   function tokenCaller(request: FastifyRequest): ApiTokenCaller {
     const caller = callerOf(request);
@@ -70,7 +68,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app: FastifyInstance
   }
 
   const decideToken = (command: ApiTokenCommand) =>
-    decideApiToken(command, { tokens: apiTokens.tokensOf(command.caller.userId) }, context());
+    decideApiToken(command, { tokens: apiTokens.tokensOf(command.caller.userId) }, decisionContext(app));
 
   app.get(
     '/api/api_tokens',
@@ -144,6 +142,11 @@ export const integrationRoutes: FastifyPluginAsync = async (app: FastifyInstance
       return appendDecision(app, reply, decision) ? { id: request.params.id } : reply;
     },
   );
+}
+
+/** The organization's device config files: list, create, delete. */
+function configFileRoutes(app: FastifyInstance): void {
+  const configFiles = createConfigFileRepository(app.eventLog.db);
 
   function fileCaller(request: FastifyRequest): ConfigFileCaller {
     const caller = callerOf(request);
@@ -158,7 +161,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app: FastifyInstance
   }
 
   const decideFile = (command: ConfigFileCommand, state: ConfigFileState) =>
-    decideConfigFile(command, state, context());
+    decideConfigFile(command, state, decisionContext(app));
 
   organizationListRoute(app, '/api/organization/config_files', {
     permission: VIEW_INTEGRATIONS,
@@ -203,4 +206,9 @@ export const integrationRoutes: FastifyPluginAsync = async (app: FastifyInstance
       return appendDecision(app, reply, decision) ? { id: request.params.id } : reply;
     },
   );
+}
+
+export const integrationRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  apiTokenRoutes(app);
+  configFileRoutes(app);
 };

@@ -1,6 +1,7 @@
 // The asset writes of live §7: profile (`PUT /api/things/{id}`), sharing (`/associations`), R2R test alert and
 // test mode (`/r2r`), LED light intensity (`/light_intensity`), plus the asset count. Each write is parse (bodies in
 // domain/things/) → load (thingRepository) → decide (thingDecider) → append; the cable hears the thing from the log.
+// One function per route group, over the parts they share (`thingEditParts`).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { CHANGE_LIGHT_INTENSITY, EDIT_THING, INVOKE_R2R } from '#domain/session/liveOperationsPermissions';
@@ -30,13 +31,8 @@ import {
 import { callerOf } from '../http/caller.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import type { SimEvent } from '../store/events.ts';
-import {
-  decideThing,
-  lightIntensityRefusal,
-  type ThingCommand,
-  type ThingState,
-} from './thingDecider.ts';
-import { createThingRepository } from './thingRepository.ts';
+import { decideThing, lightIntensityRefusal, type ThingCommand, type ThingState } from './thingDecider.ts';
+import { createThingRepository, type ThingRepository } from './thingRepository.ts';
 import {
   appendDecision,
   callerReachOf,
@@ -48,17 +44,29 @@ import {
 
 const DEFAULT_LIGHT_INTENSITY: LightIntensity = 'medium';
 
-export const thingEditRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
-  const things = createThingRepository(app.eventLog.db);
-  const callerReach = (request: FastifyRequest) => callerReachOf(app, callerOf(request));
-
+/** What the routes of the plugin share: the reads, the caller's reach, and deciding and appending a command. */
+type ThingEditParts = {
+  things: ThingRepository;
+  callerReach(request: FastifyRequest): ReturnType<typeof callerReachOf>;
   /** Decides and appends; the recorded event, or null once the refusal is sent. */
-  function decideAndAppend(reply: FastifyReply, command: ThingCommand, state: ThingState): SimEvent | null {
-    const decision = decideThing(command, state, { now: app.clock.now(), newId: randomUUID });
-    const accepted = appendDecision(app, reply, decision);
-    return accepted?.[0]?.event ?? null;
-  }
+  decideAndAppend(reply: FastifyReply, command: ThingCommand, state: ThingState): SimEvent | null;
+};
 
+function thingEditParts(app: FastifyInstance): ThingEditParts {
+  return {
+    things: createThingRepository(app.eventLog.db),
+    callerReach: (request) => callerReachOf(app, callerOf(request)),
+    decideAndAppend(reply, command, state) {
+      const decision = decideThing(command, state, { now: app.clock.now(), newId: randomUUID });
+      const accepted = appendDecision(app, reply, decision);
+      return accepted?.[0]?.event ?? null;
+    },
+  };
+}
+
+/** `PUT /api/things/:id` (the profile) and `PUT /api/things/:id/associations` (sharing). */
+function profileAndSharingRoutes(app: FastifyInstance, parts: ThingEditParts): void {
+  const { things, callerReach, decideAndAppend } = parts;
   app.put<{ Params: IdParams; Body: ThingProfileWrite }>(
     '/api/things/:id',
     {
@@ -102,7 +110,13 @@ export const thingEditRoutes: FastifyPluginAsync = async (app: FastifyInstance) 
       return { organization_relationships: event.data.organization_relationships };
     },
   );
+}
 
+/** `PUT /api/things/:id/r2r`: an R2R test alert or test mode. */
+function r2rCommandRoute(
+  app: FastifyInstance,
+  { things, callerReach, decideAndAppend }: ThingEditParts,
+): void {
   app.put<{ Params: IdParams; Body: R2RCommand }>(
     '/api/things/:id/r2r',
     {
@@ -125,7 +139,11 @@ export const thingEditRoutes: FastifyPluginAsync = async (app: FastifyInstance) 
       return reply;
     },
   );
+}
 
+/** `GET` and `PUT /api/things/:id/light_intensity`. */
+function lightIntensityRoutes(app: FastifyInstance, parts: ThingEditParts): void {
+  const { things, callerReach, decideAndAppend } = parts;
   app.get<{ Params: IdParams }>(
     '/api/things/:id/light_intensity',
     {
@@ -170,7 +188,10 @@ export const thingEditRoutes: FastifyPluginAsync = async (app: FastifyInstance) 
       return event ? { message: 'Update was successful' } : reply;
     },
   );
+}
 
+/** `GET /api/organization/things_count`. */
+function thingCountRoute(app: FastifyInstance, { things }: ThingEditParts): void {
   app.get<{ Querystring: OrganizationIdsQuery }>(
     '/api/organization/things_count',
     {
@@ -186,4 +207,12 @@ export const thingEditRoutes: FastifyPluginAsync = async (app: FastifyInstance) 
       return { count: things.count(organizationIds) };
     },
   );
+}
+
+export const thingEditRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  const parts = thingEditParts(app);
+  profileAndSharingRoutes(app, parts);
+  r2rCommandRoute(app, parts);
+  lightIntensityRoutes(app, parts);
+  thingCountRoute(app, parts);
 };
