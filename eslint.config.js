@@ -102,7 +102,6 @@ const LONG_FUNCTIONS_LEFT = [
   'sim-server/app.ts',
   'sim-server/cable/cableHistory.ts',
   'sim-server/replay/replayEngine.ts',
-  'sim-server/reports/monthlyReports.ts',
   'sim-server/seed/seedWorld.ts',
   'sim-server/store/logReader.ts',
   'sim-server/composition/simProjections.ts',

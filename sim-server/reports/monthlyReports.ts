@@ -4,6 +4,8 @@
 // telemetry a page at a time with a turn of the event loop between slices, like the export worker. While it is made,
 // `status` says how far the reading is (issue 29: the first download shows progress); `warm` makes the current and
 // previous month of every organization in the background after start, so a user rarely waits at all.
+// In pieces: the calendar rules (pure: which months, whether a file is fresh), making one PDF, the running makings,
+// and `createMonthlyReports` that puts them together.
 import fs from 'node:fs';
 import {
   monthlyReportFileId,
@@ -48,6 +50,133 @@ export type MonthlyReports = {
 
 type OrganizationRow = { id: string; name: string; timezone: string | null; country_code: string | null };
 
+type Month = { year: number; month: number };
+
+/** How many months the subject lies from the current one on the organization's calendar (0 now, -1 last month). */
+export function monthOffsetOf(subject: Month, now: number, timeZone: string): number {
+  const current = monthInZone(now, timeZone);
+  return (subject.year - current.year) * 12 + (subject.month - current.month);
+}
+
+/** The months (year, month) an organization has reports for, newest first: back to the one the log begins in. */
+export function reportMonths(firstRecordedAt: number | undefined, now: number, timeZone: string): Month[] {
+  if (firstRecordedAt === undefined) return [];
+  const months: Month[] = [];
+  for (let offset = 0; ; offset -= 1) {
+    const start = startOfMonthInZone(now, timeZone, offset);
+    if (startOfMonthInZone(now, timeZone, offset + 1) <= firstRecordedAt) break;
+    months.push(monthInZone(start, timeZone));
+    if (months.length > 12 * 50) break;
+  }
+  return months;
+}
+
+/**
+ * Whether a report file made at `madeAt` (null: none) still holds: a running month's for REPORT_REFRESH_MS; a
+ * closed month's once it was made after the month ended (one made while the month ran covers it only to that day).
+ */
+export function isFreshReport(madeAt: number | null, subject: Month, now: number, timeZone: string): boolean {
+  if (madeAt === null) return false;
+  const offset = monthOffsetOf(subject, now, timeZone);
+  if (offset === 0) return now - madeAt < REPORT_REFRESH_MS;
+  return madeAt >= startOfMonthInZone(now, timeZone, offset + 1);
+}
+
+/** Whether the background should make the report: missing, or a closed month's made before it ended. */
+export function isWorthWarming(madeAt: number | null, subject: Month, now: number, timeZone: string): boolean {
+  if (madeAt === null) return true;
+  return monthOffsetOf(subject, now, timeZone) !== 0 && !isFreshReport(madeAt, subject, now, timeZone);
+}
+
+type MakingDeps = { repository: ExportRepository; files: FileStore; clock: Clock; sliceMs: number };
+
+/** Reads the month's telemetry in slices and writes its PDF; false when stopped first. */
+async function makeMonthlyReport(
+  deps: MakingDeps & { isStopped: () => boolean },
+  subject: ReportSubject,
+  organization: OrganizationRow,
+  fileId: string,
+  reportProgress: (progress: () => number) => void,
+): Promise<boolean> {
+  const { repository, files } = deps;
+  const timeZone = organization.timezone || 'UTC';
+  const now = deps.clock.now();
+  const monthsBack = monthOffsetOf(subject, now, timeZone);
+  const start = startOfMonthInZone(now, timeZone, monthsBack);
+  const end = startOfMonthInZone(now, timeZone, monthsBack + 1) - 1;
+  const scan = scanMonthlySummary(repository, {
+    organizationId: organization.id,
+    organizationName: organization.name,
+    year: subject.year,
+    month: subject.month,
+    timeZone,
+    start,
+    end,
+    now,
+  });
+  // Reading the month is nearly all the work; writing the PDF is the last few per cent.
+  reportProgress(() => scan.progress() * 0.95);
+  await runInSlices(() => deps.isStopped() || scan.step(), deps.sliceMs);
+  if (deps.isStopped()) return false;
+  files.folder('reports');
+  const partPath = files.pathOf('reports', `${fileId}.part`);
+  await writeMonthlyReportPdf(scan.result(), partPath, speedUnitFor(organization.country_code) === 'mph');
+  fs.renameSync(partPath, files.pathOf('reports', fileId));
+  return true;
+}
+
+type Making = { done: Promise<boolean>; progress: () => number };
+
+/** The reports being made, one making per file however often it is asked for, and the stop that ends them. */
+function createReportMakings(deps: MakingDeps) {
+  const making = new Map<string, Making>();
+  let stopped = false;
+  const isStopped = () => stopped;
+  return {
+    isStopped,
+    /** The running making of the report, or a new one. */
+    start(subject: ReportSubject, organization: OrganizationRow, fileId: string): Making {
+      const running = making.get(fileId);
+      if (running) return running;
+      const entry: Making = { done: Promise.resolve(false), progress: () => 0 };
+      entry.done = makeMonthlyReport({ ...deps, isStopped }, subject, organization, fileId, (progress) => {
+        entry.progress = progress;
+      }).finally(() => making.delete(fileId));
+      making.set(fileId, entry);
+      return entry;
+    },
+    /** Marks the makings stopped (each ends at its next slice); the ones still running. */
+    stop(): Promise<boolean>[] {
+      stopped = true;
+      return [...making.values()].map((entry) => entry.done);
+    },
+  };
+}
+
+/** The organizations' rows the reports are listed and named by. */
+function organizationReads(db: SqliteDatabase) {
+  const selectOrganizations = db.prepare<[string], OrganizationRow>(
+    'SELECT id, name, timezone, country_code FROM organizations WHERE id IN (SELECT value FROM json_each(?))',
+  );
+  const selectAllOrganizations = db.prepare<[], OrganizationRow>(
+    'SELECT id, name, timezone, country_code FROM organizations ORDER BY name',
+  );
+  return {
+    of: (organizationIds: readonly string[]) => selectOrganizations.all(JSON.stringify(organizationIds)),
+    all: () => selectAllOrganizations.all(),
+  };
+}
+
+function reportRecords(organization: OrganizationRow, months: readonly Month[]): MonthlyReportRecord[] {
+  return months.map(({ year, month }) => ({
+    file_id: monthlyReportFileId(organization.id, year, month),
+    year,
+    month,
+    organization_id: organization.id,
+    organization_name: organization.name,
+  }));
+}
+
 export function createMonthlyReports(options: {
   db: SqliteDatabase;
   repository: ExportRepository;
@@ -55,131 +184,47 @@ export function createMonthlyReports(options: {
   clock: Clock;
   sliceMs: number;
 }): MonthlyReports {
-  const { db, repository, files, clock } = options;
-  // Sealed telemetry and rows alike (store/logReader.ts).
-  const firstRecorded = { get: () => firstLogEventFrom(db, 1) };
-  const selectOrganizations = db.prepare<[string], OrganizationRow>(
-    'SELECT id, name, timezone, country_code FROM organizations WHERE id IN (SELECT value FROM json_each(?))',
-  );
-  const selectAllOrganizations = db.prepare<[], OrganizationRow>(
-    'SELECT id, name, timezone, country_code FROM organizations ORDER BY name',
-  );
-  const making = new Map<string, { done: Promise<boolean>; progress: () => number }>();
-  let stopped = false;
+  const { db, files, clock } = options;
+  const organizations = organizationReads(db);
+  const makings = createReportMakings(options);
   let warming: Promise<void> | null = null;
-
-  /** The months (year, month) an organization has reports for, newest first. */
-  function monthsOf(timeZone: string): { year: number; month: number }[] {
-    const first = firstRecorded.get()?.recorded_at;
-    if (first === undefined) return [];
-    const now = clock.now();
-    const months: { year: number; month: number }[] = [];
-    for (let offset = 0; ; offset -= 1) {
-      const start = startOfMonthInZone(now, timeZone, offset);
-      if (startOfMonthInZone(now, timeZone, offset + 1) <= first) break;
-      months.push(monthInZone(start, timeZone));
-      if (months.length > 12 * 50) break;
-    }
-    return months;
-  }
-
-  async function make(
-    subject: ReportSubject,
-    organization: OrganizationRow,
-    fileId: string,
-    reportProgress: (progress: () => number) => void,
-  ): Promise<boolean> {
-    const timeZone = organization.timezone || 'UTC';
-    const now = clock.now();
-    const monthsBack = (() => {
-      const current = monthInZone(now, timeZone);
-      return (subject.year - current.year) * 12 + (subject.month - current.month);
-    })();
-    const start = startOfMonthInZone(now, timeZone, monthsBack);
-    const end = startOfMonthInZone(now, timeZone, monthsBack + 1) - 1;
-    const scan = scanMonthlySummary(repository, {
-      organizationId: organization.id,
-      organizationName: organization.name,
-      year: subject.year,
-      month: subject.month,
-      timeZone,
-      start,
-      end,
-      now,
-    });
-    // Reading the month is nearly all the work; writing the PDF is the last few per cent.
-    reportProgress(() => scan.progress() * 0.95);
-    await runInSlices(() => stopped || scan.step(), options.sliceMs);
-    if (stopped) return false;
-    files.folder('reports');
-    const partPath = files.pathOf('reports', `${fileId}.part`);
-    await writeMonthlyReportPdf(scan.result(), partPath, speedUnitFor(organization.country_code) === 'mph');
-    fs.renameSync(partPath, files.pathOf('reports', fileId));
-    return true;
-  }
-
-  /** The first instant after the subject's month, on the organization's calendar. */
-  function endOfMonth(subject: ReportSubject, timeZone: string): number {
-    const current = monthInZone(clock.now(), timeZone);
-    const monthsBack = (subject.year - current.year) * 12 + (subject.month - current.month);
-    return startOfMonthInZone(clock.now(), timeZone, monthsBack + 1);
-  }
-
-  function isRunning(subject: ReportSubject, timeZone: string): boolean {
-    const current = monthInZone(clock.now(), timeZone);
-    return current.year === subject.year && current.month === subject.month;
-  }
-
-  /**
-   * A running month's file is fresh for REPORT_REFRESH_MS; a closed month's once it was made after the month ended
-   * (one made while the month ran covers it only to that day).
-   */
-  function isFresh(fileId: string, subject: ReportSubject, timeZone: string): boolean {
-    if (!files.exists('reports', fileId)) return false;
-    const madeAt = fs.statSync(files.pathOf('reports', fileId)).mtimeMs;
-    if (isRunning(subject, timeZone)) return clock.now() - madeAt < REPORT_REFRESH_MS;
-    return madeAt >= endOfMonth(subject, timeZone);
-  }
-
-  /** Whether the background should make the report: missing, or a closed month's made before it ended. */
-  function worthWarming(fileId: string, subject: ReportSubject, timeZone: string): boolean {
-    if (!files.exists('reports', fileId)) return true;
-    return !isRunning(subject, timeZone) && !isFresh(fileId, subject, timeZone);
-  }
+  // Sealed telemetry and rows alike (store/logReader.ts).
+  const monthsOf = (timeZone: string) => reportMonths(firstLogEventFrom(db, 1)?.recorded_at, clock.now(), timeZone);
+  const madeAt = (fileId: string) =>
+    files.exists('reports', fileId) ? fs.statSync(files.pathOf('reports', fileId)).mtimeMs : null;
+  const isFresh = (fileId: string, subject: ReportSubject, timeZone: string) =>
+    isFreshReport(madeAt(fileId), subject, clock.now(), timeZone);
 
   /** The organization, its zone and the report's file id, when the report exists in the list. */
   function located(subject: ReportSubject): { organization: OrganizationRow; fileId: string; timeZone: string } | null {
-    const organization = selectOrganizations.all(JSON.stringify([subject.organizationId]))[0];
+    const organization = organizations.of([subject.organizationId])[0];
     if (!organization) return null;
     const timeZone = organization.timezone || 'UTC';
     if (!monthsOf(timeZone).some((month) => month.year === subject.year && month.month === subject.month)) return null;
     return { organization, timeZone, fileId: monthlyReportFileId(subject.organizationId, subject.year, subject.month) };
   }
 
-  /** The running making of the report, or a new one. */
-  function startMaking(subject: ReportSubject, organization: OrganizationRow, fileId: string) {
-    const running = making.get(fileId);
-    if (running) return running;
-    const entry = { done: Promise.resolve(false), progress: () => 0 };
-    entry.done = make(subject, organization, fileId, (progress) => {
-      entry.progress = progress;
-    }).finally(() => making.delete(fileId));
-    making.set(fileId, entry);
-    return entry;
+  async function warmAll(): Promise<void> {
+    for (const organization of organizations.all()) {
+      const timeZone = organization.timezone || 'UTC';
+      // monthsOf lists the months the log covers, newest first: the current and the previous one. A running
+      // month's older file is remade when asked for, not over and over in the background, so warming again
+      // after a month closes costs about one report per organization.
+      for (const month of monthsOf(timeZone).slice(0, 2)) {
+        if (makings.isStopped()) return;
+        const subject = { organizationId: organization.id, ...month };
+        const fileId = monthlyReportFileId(organization.id, month.year, month.month);
+        if (isWorthWarming(madeAt(fileId), subject, clock.now(), timeZone))
+          await makings.start(subject, organization, fileId).done;
+      }
+    }
   }
 
   return {
     list(organizationIds) {
-      const records: MonthlyReportRecord[] = [];
-      for (const organization of selectOrganizations.all(JSON.stringify(organizationIds)))
-        for (const { year, month } of monthsOf(organization.timezone || 'UTC'))
-          records.push({
-            file_id: monthlyReportFileId(organization.id, year, month),
-            year,
-            month,
-            organization_id: organization.id,
-            organization_name: organization.name,
-          });
+      const records = organizations
+        .of(organizationIds)
+        .flatMap((organization) => reportRecords(organization, monthsOf(organization.timezone || 'UTC')));
       return records.sort(
         (a, b) => b.year - a.year || b.month - a.month || a.organization_name.localeCompare(b.organization_name),
       );
@@ -187,46 +232,33 @@ export function createMonthlyReports(options: {
     parseFileId: parseMonthlyReportFileId,
     downloadName(fileId) {
       const subject = parseMonthlyReportFileId(fileId);
-      const organization = subject && selectOrganizations.all(JSON.stringify([subject.organizationId]))[0];
+      const organization = subject && organizations.of([subject.organizationId])[0];
       return subject && organization ? monthlyReportFileName(organization.name, subject.year, subject.month) : null;
     },
     ensure(subject) {
       const found = located(subject);
       if (!found) return Promise.resolve(false);
       if (isFresh(found.fileId, subject, found.timeZone)) return Promise.resolve(true);
-      return startMaking(subject, found.organization, found.fileId).done;
+      return makings.start(subject, found.organization, found.fileId).done;
     },
     status(subject) {
       const found = located(subject);
       if (!found) return null;
       if (isFresh(found.fileId, subject, found.timeZone)) return { ready: true, progress: 1 };
-      const entry = startMaking(subject, found.organization, found.fileId);
+      const entry = makings.start(subject, found.organization, found.fileId);
       // A failed making is logged by whoever waits on it (the link call); here it only stops counting.
       entry.done.catch(() => undefined);
       return { ready: false, progress: entry.progress() };
     },
     warm() {
-      warming ??= (async () => {
-        for (const organization of selectAllOrganizations.all()) {
-          const timeZone = organization.timezone || 'UTC';
-          // monthsOf lists the months the log covers, newest first: the current and the previous one. A running
-          // month's older file is remade when asked for, not over and over in the background, so warming again
-          // after a month closes costs about one report per organization.
-          for (const month of monthsOf(timeZone).slice(0, 2)) {
-            if (stopped) return;
-            const subject = { organizationId: organization.id, ...month };
-            const fileId = monthlyReportFileId(organization.id, month.year, month.month);
-            if (worthWarming(fileId, subject, timeZone)) await startMaking(subject, organization, fileId).done;
-          }
-        }
-      })().finally(() => {
+      warming ??= warmAll().finally(() => {
         warming = null;
       });
       return warming;
     },
     async stop() {
-      stopped = true;
-      await Promise.allSettled([warming, ...[...making.values()].map((entry) => entry.done)]);
+      const running = makings.stop();
+      await Promise.allSettled([warming, ...running]);
     },
   };
 }
