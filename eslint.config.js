@@ -99,7 +99,6 @@ const LONG_FUNCTIONS_LEFT = [
   'scripts/benchBrowser/measureDashboard.ts',
   'scripts/benchDrawPaths.ts',
   'sim-server/alarms/alarmProjection.ts',
-  'sim-server/app.ts',
   'sim-server/cable/cableHistory.ts',
   'sim-server/replay/replayEngine.ts',
   'sim-server/seed/seedWorld.ts',

@@ -1,5 +1,7 @@
 // Builds the simulator's Fastify app: infrastructure plugins first (clock, database, auth, cable and its broadcast
-// bus, ingestion, exports, log retention, replay), then one plugin per resource. `server.ts` listens; tests call `buildApp` and use `inject`.
+// bus, ingestion, exports), then the background work (log retention, the offline watch, replay, scenarios), then
+// the resources from one list (`resourcePlugins`), one line per resource plugin, each living in its resource's
+// folder. `server.ts` listens; tests call `buildApp` and use `inject`.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accountSecurityPlugin } from './auth/accountSecurityPlugin.ts';
 import type { OutboxAccess } from './auth/outboxAccess.ts';
@@ -16,39 +18,8 @@ import { openApiPlugin } from './plugins/openApiPlugin.ts';
 import { securityHeadersPlugin } from './plugins/securityHeadersPlugin.ts';
 import { servedHostsPlugin } from './plugins/servedHostsPlugin.ts';
 import { replayPlugin, type ReplayPluginOptions } from './replay/replayPlugin.ts';
-import { accountRoutes } from './auth/accountRoutes.ts';
-import { basemapRoutes } from './streets/basemapRoutes.ts';
-import { dashboardRoutes } from './site/dashboardRoutes.ts';
-import { profileRoutes } from './auth/profileRoutes.ts';
-import { telemetryRoutes } from './ingestion/telemetryRoutes.ts';
-import { thingRoutes } from './things/thingRoutes.ts';
-import { userTokenRoutes } from './auth/userTokenRoutes.ts';
-import { versionRoutes } from './site/versionRoutes.ts';
-import { thingEditRoutes } from './things/thingEditRoutes.ts';
-import { catalogRoutes } from './catalog/catalogRoutes.ts';
-import { closureRoutes } from './closures/closureRoutes.ts';
-import { directionsRoutes } from './streets/directionsRoutes.ts';
-import { locationRoutes } from './locations/locationRoutes.ts';
-import { areaRoutes } from './areas/areaRoutes.ts';
-import { alertingZoneRoutes } from './zones/alertingZoneRoutes.ts';
 import { exportPlugin } from './composition/exportPlugin.ts';
-import { exportRoutes } from './exports/exportRoutes.ts';
-import { fileRoutes } from './reports/fileRoutes.ts';
-import { reportRoutes } from './reports/reportRoutes.ts';
-import { customReportRoutes } from './reports/customReportRoutes.ts';
-import { wzdxFeedRoutes } from './wzdx/wzdxFeedRoutes.ts';
-import { tripRoutes } from './trips/tripRoutes.ts';
 import type { TripStoreLimits } from './trips/tripStore.ts';
-import { hazardRoutes } from './hazards/hazardRoutes.ts';
-import { r2rRoutes } from './hazards/r2rRoutes.ts';
-import { mutualAidRoutes } from './sharing/mutualAidRoutes.ts';
-import { userRoutes } from './users/userRoutes.ts';
-import { organizationRoutes } from './organizations/organizationRoutes.ts';
-import { integrationRoutes } from './integrations/integrationRoutes.ts';
-import { billingRoutes } from './organizations/billingRoutes.ts';
-import { threeWordRoutes } from './streets/threeWordRoutes.ts';
-import { simLocationRoutes } from './locations/simLocationRoutes.ts';
-import { timeTravelRoutes } from './timeTravel/timeTravelRoutes.ts';
 import type { TimeTravelLimits } from './timeTravel/timeTravelLimits.ts';
 import { pictureCheckpointPlugin } from './timeTravel/pictureCheckpointPlugin.ts';
 import { CHECKPOINT_EVERY_POSITIONS } from './store/pictureCheckpoints.ts';
@@ -59,7 +30,6 @@ import {
   offlineWatchPlugin,
   type OfflineWatchOptions,
 } from './alarms/offlineWatchPlugin.ts';
-import { alarmRoutes } from './alarms/alarmRoutes.ts';
 import {
   DAY_MS,
   DEFAULT_RETENTION_DAYS,
@@ -71,6 +41,39 @@ import { systemClock, timerScheduler, type Clock, type Scheduler } from './kerne
 import { chicagoStreetsPath, resolveSharedDir } from './kernel/paths.ts';
 import { readStreetLines } from './streets/streetLines.ts';
 import { cachedStreetNetwork } from './streets/streetNetwork.ts';
+// The resources' route plugins, each in its resource's folder (registered by `resourcePlugins`).
+import { alarmRoutes } from './alarms/alarmRoutes.ts';
+import { areaRoutes } from './areas/areaRoutes.ts';
+import { accountRoutes } from './auth/accountRoutes.ts';
+import { profileRoutes } from './auth/profileRoutes.ts';
+import { userTokenRoutes } from './auth/userTokenRoutes.ts';
+import { catalogRoutes } from './catalog/catalogRoutes.ts';
+import { closureRoutes } from './closures/closureRoutes.ts';
+import { exportRoutes } from './exports/exportRoutes.ts';
+import { hazardRoutes } from './hazards/hazardRoutes.ts';
+import { r2rRoutes } from './hazards/r2rRoutes.ts';
+import { telemetryRoutes } from './ingestion/telemetryRoutes.ts';
+import { integrationRoutes } from './integrations/integrationRoutes.ts';
+import { locationRoutes } from './locations/locationRoutes.ts';
+import { simLocationRoutes } from './locations/simLocationRoutes.ts';
+import { billingRoutes } from './organizations/billingRoutes.ts';
+import { organizationRoutes } from './organizations/organizationRoutes.ts';
+import { customReportRoutes } from './reports/customReportRoutes.ts';
+import { fileRoutes } from './reports/fileRoutes.ts';
+import { reportRoutes } from './reports/reportRoutes.ts';
+import { mutualAidRoutes } from './sharing/mutualAidRoutes.ts';
+import { dashboardRoutes } from './site/dashboardRoutes.ts';
+import { versionRoutes } from './site/versionRoutes.ts';
+import { basemapRoutes } from './streets/basemapRoutes.ts';
+import { directionsRoutes } from './streets/directionsRoutes.ts';
+import { threeWordRoutes } from './streets/threeWordRoutes.ts';
+import { thingEditRoutes } from './things/thingEditRoutes.ts';
+import { thingRoutes } from './things/thingRoutes.ts';
+import { timeTravelRoutes } from './timeTravel/timeTravelRoutes.ts';
+import { tripRoutes } from './trips/tripRoutes.ts';
+import { userRoutes } from './users/userRoutes.ts';
+import { wzdxFeedRoutes } from './wzdx/wzdxFeedRoutes.ts';
+import { alertingZoneRoutes } from './zones/alertingZoneRoutes.ts';
 
 export type AppOptions = {
   /** The SQLite file; created and seeded when absent. */
@@ -162,7 +165,56 @@ function replySafely(error: FastifyError | Error) {
   return { statusCode: 500, body: { error: 'internal_error' } };
 }
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+/** Where the street file's lines and drivable graph come from, read once when first asked for. */
+type StreetSources = {
+  streetLines: () => ReturnType<typeof readStreetLines>;
+  network: () => ReturnType<typeof cachedStreetNetwork>;
+};
+
+/** One resource's route plugin registered with its options. */
+type ResourcePlugin = (app: FastifyInstance) => PromiseLike<unknown>;
+
+/** The resources, in registration order: adding a resource adds its line here (its plugin lives in its folder). */
+function resourcePlugins(options: AppOptions, streets: StreetSources): readonly ResourcePlugin[] {
+  return [
+    (app) => app.register(userTokenRoutes),
+    (app) => app.register(accountRoutes, { outboxAccess: options.outboxAccess ?? 'loopback' }),
+    (app) => app.register(profileRoutes),
+    (app) => app.register(thingRoutes),
+    (app) => app.register(telemetryRoutes),
+    (app) => app.register(basemapRoutes, { streetLines: streets.streetLines }),
+    (app) => app.register(versionRoutes),
+    (app) => app.register(catalogRoutes),
+    (app) => app.register(thingEditRoutes),
+    (app) => app.register(locationRoutes),
+    (app) => app.register(closureRoutes),
+    (app) => app.register(directionsRoutes, { network: streets.network }),
+    (app) => app.register(areaRoutes),
+    (app) => app.register(alertingZoneRoutes),
+    (app) => app.register(wzdxFeedRoutes),
+    (app) => app.register(tripRoutes),
+    (app) => app.register(hazardRoutes),
+    (app) => app.register(r2rRoutes),
+    (app) => app.register(mutualAidRoutes),
+    (app) => app.register(userRoutes),
+    (app) => app.register(organizationRoutes),
+    (app) => app.register(integrationRoutes),
+    (app) => app.register(billingRoutes),
+    (app) => app.register(threeWordRoutes),
+    (app) => app.register(simLocationRoutes),
+    (app) => app.register(timeTravelRoutes, { limits: options.timeTravelLimits ?? {} }),
+    (app) => app.register(exportRoutes),
+    (app) => app.register(fileRoutes),
+    (app) => app.register(reportRoutes),
+    (app) => app.register(customReportRoutes),
+    (app) => app.register(alarmRoutes),
+    // Last: its not-found handler answers the page paths no route above took with the dashboard.
+    (app) => app.register(dashboardRoutes, { clientDir: options.clientDir ?? null }),
+  ];
+}
+
+/** The Fastify instance with the request time limits, the safe error answers and the sign-in form's body type. */
+function createFastify(options: AppOptions): FastifyInstance {
   const requestTimeout = options.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -174,11 +226,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connectionsCheckingInterval: options.timeouts?.checkIntervalMs ?? STALLED_REQUEST_CHECK_MS,
     },
   });
-  const sharedDir = options.sharedDir ?? resolveSharedDir();
-  const streetsFile = chicagoStreetsPath(sharedDir);
-  const streetLines = () => readStreetLines(streetsFile);
-  const network = () => cachedStreetNetwork(streetsFile, streetLines);
-
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { statusCode, body } = replySafely(error);
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -192,7 +239,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
+  return app;
+}
 
+/** Hosts and headers, the clock, the database, auth and account security. */
+async function registerFoundation(app: FastifyInstance, options: AppOptions, streets: StreetSources) {
   await app.register(servedHostsPlugin, {
     ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
@@ -204,7 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     fresh: options.fresh ?? false,
     worldSeed: options.worldSeed ?? DEFAULT_WORLD_SEED,
     thingCount: options.thingCount ?? DEFAULT_THING_COUNT,
-    network,
+    network: streets.network,
     ...(options.tripLimits ? { tripLimits: options.tripLimits } : {}),
   });
   await app.register(authPlugin);
@@ -213,6 +264,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.throttle ? { policy: options.throttle } : {}),
   });
   await app.register(accountSecurityPlugin, options.mailLog ? { mailLog: options.mailLog } : {});
+}
+
+/** The cable and its broadcast bus, ingestion, the export worker and time travel's checkpoints. */
+async function registerDelivery(app: FastifyInstance, options: AppOptions) {
   await app.register(cablePlugin, {
     resolveSession: (token) => app.resolveCableSession(token),
     now: () => app.clock.now(),
@@ -239,6 +294,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pictureCheckpointPlugin, {
     everyPositions: options.pictureCheckpoints?.everyPositions ?? CHECKPOINT_EVERY_POSITIONS,
   });
+}
+
+/** What runs on its own: log retention, the offline watch, replay and the scenarios, each unless switched off. */
+async function registerBackgroundWork(app: FastifyInstance, options: AppOptions, streets: StreetSources) {
   if (options.retention !== false) {
     await app.register(retentionPlugin, {
       maxAgeMs: options.retention?.maxAgeMs ?? DEFAULT_RETENTION_DAYS * DAY_MS,
@@ -254,7 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (replay !== false) {
     const settings = replay === true ? {} : replay;
     await app.register(replayPlugin, {
-      network,
+      network: streets.network,
       scheduler: settings.scheduler ?? timerScheduler,
       seed: settings.seed ?? REPLAY_SEED,
       ...(settings.recording ? { recording: settings.recording } : {}),
@@ -267,40 +326,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       scheduler: options.scenarios.scheduler ?? timerScheduler,
     });
   }
+}
 
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = createFastify(options);
+  const streetsFile = chicagoStreetsPath(options.sharedDir ?? resolveSharedDir());
+  const streetLines = () => readStreetLines(streetsFile);
+  const streets: StreetSources = {
+    streetLines,
+    network: () => cachedStreetNetwork(streetsFile, streetLines),
+  };
+
+  await registerFoundation(app, options, streets);
+  await registerDelivery(app, options);
+  await registerBackgroundWork(app, options, streets);
   // Before the routes: it documents each route as it is added.
   await app.register(openApiPlugin);
-  await app.register(userTokenRoutes);
-  await app.register(accountRoutes, { outboxAccess: options.outboxAccess ?? 'loopback' });
-  await app.register(profileRoutes);
-  await app.register(thingRoutes);
-  await app.register(telemetryRoutes);
-  await app.register(basemapRoutes, { streetLines });
-  await app.register(versionRoutes);
-  await app.register(catalogRoutes);
-  await app.register(thingEditRoutes);
-  await app.register(locationRoutes);
-  await app.register(closureRoutes);
-  await app.register(directionsRoutes, { network });
-  await app.register(areaRoutes);
-  await app.register(alertingZoneRoutes);
-  await app.register(wzdxFeedRoutes);
-  await app.register(tripRoutes);
-  await app.register(hazardRoutes);
-  await app.register(r2rRoutes);
-  await app.register(mutualAidRoutes);
-  await app.register(userRoutes);
-  await app.register(organizationRoutes);
-  await app.register(integrationRoutes);
-  await app.register(billingRoutes);
-  await app.register(threeWordRoutes);
-  await app.register(simLocationRoutes);
-  await app.register(timeTravelRoutes, { limits: options.timeTravelLimits ?? {} });
-  await app.register(exportRoutes);
-  await app.register(fileRoutes);
-  await app.register(reportRoutes);
-  await app.register(customReportRoutes);
-  await app.register(alarmRoutes);
-  await app.register(dashboardRoutes, { clientDir: options.clientDir ?? null });
+  for (const register of resourcePlugins(options, streets)) await register(app);
   return app;
 }
