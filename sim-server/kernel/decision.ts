@@ -1,6 +1,6 @@
 // What a decider answers: the events to append, or a refusal with the answer the caller gets. Deciders are pure
 // (`decide(command, state, { now, newId })`); routes parse, load the state from read repositories, decide, and append
-// the events in one transaction (routes/routeSupport.ts `appendDecision`, through kernel/recordDecided.ts).
+// the events in one transaction (http/routeSupport.ts `appendDecision`, through kernel/recordDecided.ts).
 import type { SimEvent } from '../store/events.ts';
 
 /** An event with the stream it belongs to and the organization that owns that stream. */
