@@ -13,12 +13,7 @@ import { WRITE_EXPORTS } from '#domain/exports/exportRules';
 import { VIEW_EXPORTS } from '#domain/session/routeGates';
 import { IdParamsSchema, type IdParams } from '#domain/wire/requestParts';
 import { callerOf } from '../http/caller.ts';
-import {
-  decideExport,
-  type ExportCaller,
-  type ExportCommand,
-  type ExportState,
-} from './exportDecider.ts';
+import { decideExport, type ExportCaller, type ExportCommand, type ExportState } from './exportDecider.ts';
 import { createExportRepository } from './exportRepository.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import {
