@@ -43,32 +43,22 @@ import { readStreetLines } from './streets/streetLines.ts';
 import { cachedStreetNetwork } from './streets/streetNetwork.ts';
 // The resources' route plugins, each in its resource's folder (registered by `resourcePlugins`).
 import { alarmRoutes } from './alarms/alarmRoutes.ts';
+import { authResource } from './auth/authResource.ts';
+import { hazardsResource } from './hazards/hazardsResource.ts';
+import { locationsResource } from './locations/locationsResource.ts';
+import { organizationsResource } from './organizations/organizationsResource.ts';
+import { reportsResource } from './reports/reportsResource.ts';
+import { streetsResource } from './streets/streetsResource.ts';
+import { thingsResource } from './things/thingsResource.ts';
 import { areaRoutes } from './areas/areaRoutes.ts';
-import { accountRoutes } from './auth/accountRoutes.ts';
-import { profileRoutes } from './auth/profileRoutes.ts';
-import { userTokenRoutes } from './auth/userTokenRoutes.ts';
 import { catalogRoutes } from './catalog/catalogRoutes.ts';
 import { closureRoutes } from './closures/closureRoutes.ts';
 import { exportRoutes } from './exports/exportRoutes.ts';
-import { hazardRoutes } from './hazards/hazardRoutes.ts';
-import { r2rRoutes } from './hazards/r2rRoutes.ts';
 import { telemetryRoutes } from './ingestion/telemetryRoutes.ts';
 import { integrationRoutes } from './integrations/integrationRoutes.ts';
-import { locationRoutes } from './locations/locationRoutes.ts';
-import { simLocationRoutes } from './locations/simLocationRoutes.ts';
-import { billingRoutes } from './organizations/billingRoutes.ts';
-import { organizationRoutes } from './organizations/organizationRoutes.ts';
-import { customReportRoutes } from './reports/customReportRoutes.ts';
-import { fileRoutes } from './reports/fileRoutes.ts';
-import { reportRoutes } from './reports/reportRoutes.ts';
 import { mutualAidRoutes } from './sharing/mutualAidRoutes.ts';
 import { dashboardRoutes } from './site/dashboardRoutes.ts';
 import { versionRoutes } from './site/versionRoutes.ts';
-import { basemapRoutes } from './streets/basemapRoutes.ts';
-import { directionsRoutes } from './streets/directionsRoutes.ts';
-import { threeWordRoutes } from './streets/threeWordRoutes.ts';
-import { thingEditRoutes } from './things/thingEditRoutes.ts';
-import { thingRoutes } from './things/thingRoutes.ts';
 import { timeTravelRoutes } from './timeTravel/timeTravelRoutes.ts';
 import { tripRoutes } from './trips/tripRoutes.ts';
 import { userRoutes } from './users/userRoutes.ts';
@@ -177,36 +167,26 @@ type ResourcePlugin = (app: FastifyInstance) => PromiseLike<unknown>;
 /** The resources, in registration order: adding a resource adds its line here (its plugin lives in its folder). */
 function resourcePlugins(options: AppOptions, streets: StreetSources): readonly ResourcePlugin[] {
   return [
-    (app) => app.register(userTokenRoutes),
-    (app) => app.register(accountRoutes, { outboxAccess: options.outboxAccess ?? 'loopback' }),
-    (app) => app.register(profileRoutes),
-    (app) => app.register(thingRoutes),
+    (app) => app.register(authResource, { outboxAccess: options.outboxAccess ?? 'loopback' }),
+    (app) => app.register(thingsResource),
     (app) => app.register(telemetryRoutes),
-    (app) => app.register(basemapRoutes, { streetLines: streets.streetLines }),
+    (app) => app.register(streetsResource, { streetLines: streets.streetLines, network: streets.network }),
     (app) => app.register(versionRoutes),
     (app) => app.register(catalogRoutes),
-    (app) => app.register(thingEditRoutes),
-    (app) => app.register(locationRoutes),
+    (app) => app.register(locationsResource),
     (app) => app.register(closureRoutes),
-    (app) => app.register(directionsRoutes, { network: streets.network }),
     (app) => app.register(areaRoutes),
     (app) => app.register(alertingZoneRoutes),
     (app) => app.register(wzdxFeedRoutes),
     (app) => app.register(tripRoutes),
-    (app) => app.register(hazardRoutes),
-    (app) => app.register(r2rRoutes),
+    (app) => app.register(hazardsResource),
     (app) => app.register(mutualAidRoutes),
     (app) => app.register(userRoutes),
-    (app) => app.register(organizationRoutes),
+    (app) => app.register(organizationsResource),
     (app) => app.register(integrationRoutes),
-    (app) => app.register(billingRoutes),
-    (app) => app.register(threeWordRoutes),
-    (app) => app.register(simLocationRoutes),
     (app) => app.register(timeTravelRoutes, { limits: options.timeTravelLimits ?? {} }),
     (app) => app.register(exportRoutes),
-    (app) => app.register(fileRoutes),
-    (app) => app.register(reportRoutes),
-    (app) => app.register(customReportRoutes),
+    (app) => app.register(reportsResource),
     (app) => app.register(alarmRoutes),
     // Last: its not-found handler answers the page paths no route above took with the dashboard.
     (app) => app.register(dashboardRoutes, { clientDir: options.clientDir ?? null }),
