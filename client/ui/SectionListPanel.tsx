@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import './listRows.css';
 import './sectionList.css';
+import { Button } from './Button.tsx';
 
 type SectionListPanelProps<T> = {
   title: string;
@@ -95,14 +96,14 @@ export function SectionRow({
   onOpen(): void;
 }) {
   return (
-    <button type="button" className="list-row list-row--icon" style={{ height }} {...data} onClick={onOpen}>
+    <Button variant="bare" className="list-row list-row--icon" style={{ height }} {...data} onClick={onOpen}>
       {icon}
       <span className="list-row__names">
         <span className="list-row__primary">{primary}</span>
         <span className="list-row__secondary">{secondary}</span>
       </span>
       {end}
-    </button>
+    </Button>
   );
 }
 
@@ -137,9 +138,9 @@ export function SectionPanel({
 }) {
   return (
     <section className="section-panel" aria-label={title}>
-      <button type="button" className="link section-panel__back" onClick={onBack}>
+      <Button variant="link" className="section-panel__back" onClick={onBack}>
         ‹ {backLabel}
-      </button>
+      </Button>
       <h1 className="section-panel__title">{title}</h1>
       {children}
     </section>

@@ -14,6 +14,7 @@ import { displayZone } from './displayTime.ts';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from './tripFormat.ts';
 import { useForm, type FieldBinding } from './useForm.ts';
 import './tripPages.css';
+import { Button } from './Button.tsx';
 
 const HOUR = 3_600_000;
 
@@ -175,9 +176,9 @@ export function TripForm({
       <TimeField {...form.bind('end')} label="End time" />
       {children}
       <FieldError id="trip-extra-error" message={form.errorOf('extra', false)} />
-      <button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {busy ? 'Searching…' : 'Search'}
-      </button>
+      </Button>
     </form>
   );
 }

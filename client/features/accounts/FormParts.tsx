@@ -2,6 +2,7 @@
 // are the kit's (`client/ui/FormField.tsx`, `client/ui/FormFooter.tsx`).
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { Button } from '../../ui/Button.tsx';
 
 /** A list of the Accounts section: the given column headings and a last, unlabelled column for the row's actions. */
 export function AccountsTable({
@@ -33,14 +34,9 @@ export function AccountsTable({
 /** A row's Delete, named after the item for screen readers ("Delete Nina North"). */
 export function DeleteButton({ itemName, onClick }: { itemName: string; onClick: () => void }) {
   return (
-    <button
-      type="button"
-      className="link accounts__close"
-      aria-label={`Delete ${itemName}`}
-      onClick={onClick}
-    >
+    <Button variant="link" className="accounts__close" aria-label={`Delete ${itemName}`} onClick={onClick}>
       Delete
-    </button>
+    </Button>
   );
 }
 

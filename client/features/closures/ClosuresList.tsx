@@ -15,6 +15,7 @@ import {
   closuresLoad,
   shownClosures,
 } from './closuresStore.ts';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 const TYPE_ORDER: readonly ClosureType[] = ['automated', 'feed', 'manual'];
 const STATUS_ORDER = ['active', 'standby', 'pending', 'offline'] as const;
@@ -45,14 +46,12 @@ function CheckboxGroup<T extends string>({
     <fieldset>
       <legend>{legend}</legend>
       {items.map(([item, label]) => (
-        <label key={item}>
-          <input
-            type="checkbox"
-            checked={checked.has(item)}
-            onChange={(event) => onToggle(item, event.target.checked)}
-          />
-          {label}
-        </label>
+        <Checkbox
+          key={item}
+          label={label}
+          checked={checked.has(item)}
+          onChange={(on) => onToggle(item, on)}
+        />
       ))}
     </fieldset>
   );
@@ -105,16 +104,11 @@ export function ClosuresList({
             setFilter((current) => ({ ...current, statuses: toggled(current.statuses, status, on) }))
           }
         />
-        <label>
-          <input
-            type="checkbox"
-            checked={filter.showOutOfService}
-            onChange={(event) =>
-              setFilter((current) => ({ ...current, showOutOfService: event.target.checked }))
-            }
-          />
-          OOS ({counts.outOfService})
-        </label>
+        <Checkbox
+          label={`OOS (${counts.outOfService})`}
+          checked={filter.showOutOfService}
+          onChange={(showOutOfService) => setFilter((current) => ({ ...current, showOutOfService }))}
+        />
       </details>
       <input
         type="search"

@@ -39,6 +39,8 @@ import {
   requestTimes,
   TitleField,
 } from './RequestFormParts.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 
 /** The form; times are `datetime-local` texts on the organization's wall clock (UTC when "Use UTC" is on). */
 type ReportForm = {
@@ -143,15 +145,18 @@ export function CustomReportForm({
       }}
     >
       <h2>New custom report</h2>
-      <fieldset className="field">
-        <legend>Report type</legend>
+      <ChoiceFieldset className="field" legend="Report type">
         {CUSTOM_REPORT_TYPES.map((type) => (
-          <label key={type} className="choice">
-            <input type="radio" name="report-type" checked={values.type === type} onChange={() => changeType(type)} />
-            {CUSTOM_REPORT_TYPE_LABELS[type]}
-          </label>
+          <Radio
+            key={type}
+            className="choice"
+            name="report-type"
+            label={CUSTOM_REPORT_TYPE_LABELS[type]}
+            checked={values.type === type}
+            onSelect={() => changeType(type)}
+          />
         ))}
-      </fieldset>
+      </ChoiceFieldset>
       <TitleField {...form.bind('title')} maxLength={CUSTOM_REPORT_TITLE_MAX_LENGTH} />
       <RangeFields
         range={values}
@@ -183,9 +188,9 @@ export function CustomReportForm({
         apiError={form.apiError}
         busy={form.submitting}
         back={
-          <button type="button" onClick={onCancel}>
+          <Button onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         }
         submitLabel="Create Report"
       />

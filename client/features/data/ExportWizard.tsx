@@ -43,6 +43,8 @@ import {
   TitleField,
 } from './RequestFormParts.tsx';
 import { EXPORTS_PATH } from './ExportsPage.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Checkbox, Radio } from '../../ui/ChoiceField.tsx';
 
 const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = { manual: 'Manual', automated: 'Automated', feed: 'Feed' };
 /** A closure export opens with the organization's own closures ticked (issue 37 item 10): with none ticked its first
@@ -85,19 +87,21 @@ function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
     <fieldset className="wizard-step">
       <legend>Choose the type of export</legend>
       {EXPORT_TYPES.map((type) => (
-        <label key={type} className="choice">
-          <input type="radio" name="export-type" checked={choice === type} onChange={() => setChoice(type)} />
-          {EXPORT_TYPE_LABELS[type]}
-        </label>
+        <Radio
+          key={type}
+          className="choice"
+          name="export-type"
+          label={EXPORT_TYPE_LABELS[type]}
+          checked={choice === type}
+          onSelect={() => setChoice(type)}
+        />
       ))}
-      <button
-        type="button"
-        className="button button--primary"
+      <Button variant="primary"
         disabled={choice === null}
         onClick={() => choice && onCreate(choice)}
       >
         Create
-      </button>
+      </Button>
     </fieldset>
   );
 }
@@ -178,14 +182,12 @@ function FormStep({
         onChange={(patch) => form.update('range', patch)}
       />
       {values.type === 'incident' && (
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={values.includeNoThings}
-            onChange={(event) => form.set('includeNoThings', event.target.checked)}
-          />
-          Include incidents without assets
-        </label>
+        <Checkbox
+          className="choice"
+          label="Include incidents without assets"
+          checked={values.includeNoThings}
+          onChange={(checked) => form.set('includeNoThings', checked)}
+        />
       )}
       {values.type === 'closure' && (
         <CheckList
@@ -211,9 +213,9 @@ function FormStep({
         apiError={form.apiError}
         busy={form.submitting}
         back={
-          <button type="button" onClick={onBack}>
+          <Button onClick={onBack}>
             Back
-          </button>
+          </Button>
         }
         submitLabel="Export CSV"
       />
@@ -264,9 +266,9 @@ export function ExportWizard() {
         <div className="wizard-step" role="status">
           <h2>Export In-Progress</h2>
           <p>{EXPORT_IN_PROGRESS_NOTICE}</p>
-          <button type="button" className="button button--primary" onClick={() => setLeaving(true)}>
+          <Button variant="primary" onClick={() => setLeaving(true)}>
             Got It
-          </button>
+          </Button>
         </div>
       )}
     </section>

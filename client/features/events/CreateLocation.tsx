@@ -34,6 +34,7 @@ import { FormFooter } from '../../ui/FormFooter.tsx';
 import { failure, type Result } from '../../ui/result.ts';
 import { useForm, type FieldBinding } from '../../ui/useForm.ts';
 import { EVENTS_PATH, eventPath, justCreatedEventId } from './eventsScreen.ts';
+import { Button } from '../../ui/Button.tsx';
 
 /** Closer than this (degrees) the marker and the typed position are the same place: no restart of the marker. */
 const SAME_PLACE = 1e-6;
@@ -188,9 +189,7 @@ export function CreateLocation() {
         />
         <NumberField binding={form.bind('lat')} label="Latitude" inputMode="decimal" />
         <NumberField binding={form.bind('lng')} label="Longitude" inputMode="decimal" />
-        <button type="button" className="button" onClick={takeMapCentre}>
-          Use map centre
-        </button>
+        <Button onClick={takeMapCentre}>Use map centre</Button>
         <NumberField binding={form.bind('heading')} label="Roadway heading" inputMode="numeric" />
         <FormFooter
           changed={form.changed}

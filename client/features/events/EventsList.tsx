@@ -27,6 +27,7 @@ import {
   typeEventSearch,
 } from './eventsScreen.ts';
 import '../../ui/listRows.css';
+import { Radio } from '../../ui/ChoiceField.tsx';
 
 export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
   useSignals();
@@ -49,18 +50,17 @@ export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
         <fieldset className="events-list__filters">
           <legend className="events-visually-hidden">Display</legend>
           {LOCATION_TIME_FILTERS.map((filter) => (
-            <label key={filter} className="events-list__filter">
-              <input
-                type="radio"
-                name="events-time-filter"
-                value={filter}
-                checked={eventFilter.value === filter}
-                onChange={() => {
-                  eventFilter.value = filter;
-                }}
-              />{' '}
-              {LOCATION_TIME_FILTER_LABELS[filter]}
-            </label>
+            <Radio
+              key={filter}
+              className="events-list__filter"
+              name="events-time-filter"
+              value={filter}
+              label={LOCATION_TIME_FILTER_LABELS[filter]}
+              checked={eventFilter.value === filter}
+              onSelect={() => {
+                eventFilter.value = filter;
+              }}
+            />
           ))}
         </fieldset>
         <input

@@ -17,6 +17,7 @@ import '../../ui/listRows.css';
 import '../../ui/formField.css';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
+import { Checkbox, Radio } from '../../ui/ChoiceField.tsx';
 
 /** Every choice is allowed: the form has no field problems, only the server's answer. */
 const NO_PROBLEMS = () => ({});
@@ -78,37 +79,29 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
         return (
           <fieldset key={candidate.id} className="field" data-testid="access-organization">
             <legend className="field__label">{candidate.name}</legend>
-            <label className="thing-form__check">
-              <input
-                type="checkbox"
-                aria-label={`Share with ${candidate.name}`}
-                checked={choice !== 'none'}
-                onChange={(event) => set(event.target.checked ? 'accessor' : 'none')}
-              />{' '}
-              Shared
-            </label>
-            <label>
-              <input
-                type="radio"
-                name={`access-${candidate.id}`}
-                aria-label={`${candidate.name} Manager`}
-                checked={choice === 'manager'}
-                disabled={choice === 'none'}
-                onChange={() => set('manager')}
-              />{' '}
-              Manager
-            </label>
-            <label>
-              <input
-                type="radio"
-                name={`access-${candidate.id}`}
-                aria-label={`${candidate.name} Accessor`}
-                checked={choice === 'accessor'}
-                disabled={choice === 'none'}
-                onChange={() => set('accessor')}
-              />{' '}
-              Accessor
-            </label>
+            <Checkbox
+              className="thing-form__check"
+              label="Shared"
+              ariaLabel={`Share with ${candidate.name}`}
+              checked={choice !== 'none'}
+              onChange={(checked) => set(checked ? 'accessor' : 'none')}
+            />
+            <Radio
+              name={`access-${candidate.id}`}
+              label="Manager"
+              ariaLabel={`${candidate.name} Manager`}
+              checked={choice === 'manager'}
+              disabled={choice === 'none'}
+              onSelect={() => set('manager')}
+            />
+            <Radio
+              name={`access-${candidate.id}`}
+              label="Accessor"
+              ariaLabel={`${candidate.name} Accessor`}
+              checked={choice === 'accessor'}
+              disabled={choice === 'none'}
+              onSelect={() => set('accessor')}
+            />
           </fieldset>
         );
       })}

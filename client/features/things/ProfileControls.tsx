@@ -27,6 +27,7 @@ import {
 import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { GatedControl } from '../../ui/GatedControl.tsx';
 import '../../ui/formField.css';
+import { Button } from '../../ui/Button.tsx';
 
 /** The R2R test result clears after 10 s, the LED message after 4 s (live §9). */
 export const R2R_RESULT_CLEAR_MS = 10_000;
@@ -166,9 +167,7 @@ function R2RAction({ detail }: { detail: ThingDetailView }) {
       <div className="thing-detail__action">
         <GatedControl gate={gate}>
           {(props) => (
-            <button
-              type="button"
-              className="button"
+            <Button
               {...props}
               disabled={props.disabled || busy}
               onClick={() => {
@@ -180,7 +179,7 @@ function R2RAction({ detail }: { detail: ThingDetailView }) {
               }}
             >
               Send R2R Test
-            </button>
+            </Button>
           )}
         </GatedControl>
         {result ? (

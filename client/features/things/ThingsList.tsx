@@ -23,6 +23,7 @@ import { listFilter, setThingSearch, thingSearchText } from '../../session/thing
 import '../../ui/listRows.css';
 import './thingDetail.css';
 import './thingsList.css';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 const GROUP_VIEW_TEXT =
   'Group View: assets parked at a station show as one station marker until you zoom in to the street.';
@@ -107,24 +108,20 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
         />
         <ThingsFilters />
         <div className="things-list__views">
-          <label title={GROUP_VIEW_TEXT}>
-            <input
-              type="checkbox"
-              checked={groupView.value}
-              aria-describedby="group-view-text"
-              onChange={(event) => setGroupView(event.target.checked)}
-            />{' '}
-            Group View
-          </label>
-          <label title={DENSITY_VIEW_TEXT}>
-            <input
-              type="checkbox"
-              checked={densityView.value}
-              aria-describedby="density-view-text"
-              onChange={(event) => setDensityView(event.target.checked)}
-            />{' '}
-            Density View
-          </label>
+          <Checkbox
+            title={GROUP_VIEW_TEXT}
+            label="Group View"
+            checked={groupView.value}
+            describedBy="group-view-text"
+            onChange={setGroupView}
+          />
+          <Checkbox
+            title={DENSITY_VIEW_TEXT}
+            label="Density View"
+            checked={densityView.value}
+            describedBy="density-view-text"
+            onChange={setDensityView}
+          />
         </div>
         <p className="things-list__hint" id="group-view-text">
           {groupView.value ? GROUP_VIEW_TEXT : ''}

@@ -10,6 +10,7 @@ import { useForm } from '../../ui/useForm.ts';
 import { emailProblem } from './signInForm.ts';
 import { EMAIL_SENT, PENDING } from './welcomeTexts.ts';
 import './welcome.css';
+import { Button } from '../../ui/Button.tsx';
 
 function emailFromNavigationState(): string {
   const state: unknown = window.history.state;
@@ -73,9 +74,9 @@ export function ForgotPassword() {
             {form.apiError}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary welcome__submit" disabled={form.submitting}>
+        <Button type="submit" variant="primary" className="welcome__submit" disabled={form.submitting}>
           {form.submitting ? PENDING : 'Reset password'}
-        </button>
+        </Button>
         <div className="welcome__links">
           <Link href="/welcome/signin" className="link">
             Sign In

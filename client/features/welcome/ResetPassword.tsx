@@ -17,6 +17,7 @@ import { useForm } from '../../ui/useForm.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { PENDING, REDIRECTING, RESET_REDIRECT_MS } from './welcomeTexts.ts';
 import './welcome.css';
+import { Button } from '../../ui/Button.tsx';
 
 type ResetValues = { password: string; confirmation: string };
 
@@ -94,13 +95,14 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
             {REDIRECTING}
           </p>
         ) : null}
-        <button
+        <Button
           type="submit"
-          className="button button--primary welcome__submit"
+          variant="primary"
+          className="welcome__submit"
           disabled={form.submitting || succeeded}
         >
           {form.submitting ? PENDING : 'Save Password'}
-        </button>
+        </Button>
         <div className="welcome__links">
           <Link href="/welcome/signin" className="link">
             Sign In

@@ -17,6 +17,7 @@ import { presentSignInMessage, validateSignIn, type SignInValues } from './signI
 import { PasswordInput } from './PasswordInput.tsx';
 import { EMAIL_SENT } from './welcomeTexts.ts';
 import './welcome.css';
+import { Button } from '../../ui/Button.tsx';
 
 /** After sign-in: the remembered path if the user may open it, else their first section (access §2). */
 function landingAfterSignIn(): string {
@@ -138,9 +139,9 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
           </p>
         ) : null}
         {lockedOut ? (
-          <button type="button" className="button" disabled={pending} onClick={() => void sendUnlock()}>
+          <Button disabled={pending} onClick={() => void sendUnlock()}>
             Send unlock email
-          </button>
+          </Button>
         ) : null}
         {unlockSent ? (
           <p
@@ -152,9 +153,9 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
           </p>
         ) : null}
 
-        <button type="submit" className="button button--primary welcome__submit" disabled={pending}>
+        <Button type="submit" variant="primary" className="welcome__submit" disabled={pending}>
           {pending ? 'Pending...' : 'Sign In'}
-        </button>
+        </Button>
         <ConfidentialityNotice />
       </form>
     </main>
