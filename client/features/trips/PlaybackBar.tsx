@@ -55,6 +55,7 @@ export function PlaybackBar() {
         </label>
         <input
           type="range"
+          className="playback__scrubber"
           aria-label="Playback time"
           min={0}
           max={SCRUBBER_STEPS}

@@ -124,7 +124,7 @@ function ReplayBar({ timeZone }: { timeZone: string }) {
   const status = replayStatus.value;
   if (status.phase === 'off') return null;
   const live = (
-    <Button variant="bare" className="replay__live" onClick={() => commandReplay({ kind: 'exit' })}>
+    <Button className="replay__live" onClick={() => commandReplay({ kind: 'exit' })}>
       {REPLAY_TEXT.returnToLive}
     </Button>
   );
@@ -183,7 +183,7 @@ export function ReplayControl() {
   // the page's body: this control sits in a transformed box, which would hold a fixed backdrop inside it.
   return (
     <div className="replay">
-      <Button variant="bare" className="replay__open" onClick={() => setFormOpen(true)}>
+      <Button className="replay__open" onClick={() => setFormOpen(true)}>
         {REPLAY_TEXT.open}
       </Button>
       {formOpen
