@@ -65,8 +65,8 @@ function searchProblems(values: TripSearchValues, extraProblem: string | null, n
   return problems;
 }
 
-/** A `datetime-local` field to the second, labelled, with its rule's message beneath. */
-function TimeField({ id, value, error, onChange, onBlur, label }: FieldBinding & { label: string }) {
+/** A `datetime-local` field to the second, labelled, with its rule's message beneath (R2R's start too). */
+export function TimeField({ id, value, error, onChange, onBlur, label }: FieldBinding & { label: string }) {
   return (
     <Field id={id} label={label} error={error}>
       <input

@@ -23,6 +23,7 @@ import { SectionMap } from '../../map/SectionMap.tsx';
 import { describedBy, Field, FieldError } from '../../ui/FormField.tsx';
 import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
+import { TimeField } from '../../ui/TripForm.tsx';
 import { loaded, loadFailed, LOADING, NOT_ASKED, type LoadState } from '../../ui/loadState.ts';
 import { useForm } from '../../ui/useForm.ts';
 import '../../ui/tripPages.css';
@@ -100,7 +101,6 @@ function R2RSearchForm({
   const form = useForm('r2r', initial, (values) => r2rSearchProblems(values, Date.now()));
   const { values } = form;
   const startMs = fromLocalInputValue(values.start);
-  const start = form.bind('start');
   const assetError = form.errorOf('thingId');
 
   const search = () =>
@@ -134,19 +134,7 @@ function R2RSearchForm({
       />
       <FieldError id={ASSET_ERROR_ID} message={assetError} />
       <p className="trip-form__hint">Times are in {displayZone.value}.</p>
-      <Field id={start.id} label="Start time" error={start.error}>
-        <input
-          id={start.id}
-          className="input"
-          type="datetime-local"
-          step={1}
-          value={start.value}
-          aria-invalid={start.error ? true : undefined}
-          aria-describedby={describedBy(start.id, start.error)}
-          onChange={(event) => start.onChange(event.target.value)}
-          onBlur={start.onBlur}
-        />
-      </Field>
+      <TimeField {...form.bind('start')} label="Start time" />
       <Field id="r2r-end" label="End time" error={null} hint="Start time plus 15 minutes.">
         <input
           id="r2r-end"
