@@ -4,8 +4,8 @@
 import { useId, useMemo, useState } from 'react';
 import type { AssetChoice } from '#domain/things/assetChoices';
 import { AssetSearch } from './AssetSearch.tsx';
-import './assetPicker.css';
 import { Checkbox, Radio } from './ChoiceField.tsx';
+import './assetPicker.css';
 
 export type PickerEntry = { choice: AssetChoice; reason: string | null };
 

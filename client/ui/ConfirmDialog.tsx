@@ -7,8 +7,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import type { Result } from './result.ts';
-import './formField.css';
 import { Button } from './Button.tsx';
+import './formField.css';
 
 type ConfirmDialogProps = {
   title: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import './formField.css';
 import { Button } from './Button.tsx';
+import './formField.css';
 
 /** How long the copy button says "Copied" (access §2, §9: 1 second). */
 export const COPIED_FEEDBACK_MS = 1000;

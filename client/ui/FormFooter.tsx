@@ -1,8 +1,8 @@
 // The form footer every form ends with (access §2 "form footer"): Cancel and Save with the server's refusal beneath.
 // Save is enabled only when the form changed and is not submitting; on a changed form the bar sticks to the bottom.
 import { mayEnableSave } from './useForm.ts';
-import './formField.css';
 import { Button } from './Button.tsx';
+import './formField.css';
 
 export function FormFooter({
   changed,

@@ -3,8 +3,8 @@
 // them.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import './fullMessage.css';
 import { Button } from './Button.tsx';
+import './fullMessage.css';
 
 export const NOT_FOUND_TEXT = 'Sorry, the requested URL was not found here.';
 export const UNAUTHORIZED_TEXT = 'Sorry, you are not currently authorized to access this page.';

@@ -3,9 +3,9 @@
 // in a virtual list of fixed-height rows. The screen gives its rows; the panel knows nothing of areas or zones.
 import type { ReactNode } from 'react';
 import { Virtuoso } from 'react-virtuoso';
+import { Button } from './Button.tsx';
 import './listRows.css';
 import './sectionList.css';
-import { Button } from './Button.tsx';
 
 type SectionListPanelProps<T> = {
   title: string;

@@ -13,8 +13,8 @@ import { describedBy, Field, FieldError } from './FormField.tsx';
 import { displayZone } from './displayTime.ts';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from './tripFormat.ts';
 import { useForm, type FieldBinding } from './useForm.ts';
-import './tripPages.css';
 import { Button } from './Button.tsx';
+import './tripPages.css';
 
 const HOUR = 3_600_000;
 

@@ -4,8 +4,8 @@ import { permissions, sessionProfile } from '../../session/session.ts';
 import { initialsOf } from '../../ui/initials.ts';
 import { accountsTabs, closeTarget, tabOfPath } from './accountsNavigation.ts';
 import { AccountsScreen } from './AccountsScreen.tsx';
-import './accounts.css';
 import { Button } from '../../ui/Button.tsx';
+import './accounts.css';
 
 /**
  * The Accounts shell (access §2): the settings-style top bar with Close, the user's avatar, name and e-mail, the tabs

@@ -19,8 +19,8 @@ import {
   truncateName,
 } from './organizationChoices.ts';
 import { selectOrganization } from './organizationSwitch.ts';
-import './mobileAlarms.css';
 import { Button } from '../../ui/Button.tsx';
+import './mobileAlarms.css';
 
 /** The phone's way to the Alarms screen, with the open count beside it (docs/alarms.md); read as "Alarms n open
  * alarms" (the name is the visible text plus hidden words, so it starts with what a voice user sees). Only for users

@@ -11,8 +11,8 @@ import {
 } from '#domain/closures/closure';
 import { listTime } from '../../ui/displayTime.ts';
 import { flipClosureSwitch, switchFailures, switchPending } from './closuresStore.ts';
-import '../../ui/listRows.css';
 import { Button } from '../../ui/Button.tsx';
+import '../../ui/listRows.css';
 
 export const ROW_HEIGHT_IN_SERVICE = 70;
 export const ROW_HEIGHT_OUT_OF_SERVICE = 90;

@@ -6,8 +6,8 @@ import { onSceneMs } from '#domain/locations/eventList';
 import type { EventRowView, EventThingView } from '../../live/eventsProtocol.ts';
 import { useNow } from '../../ui/liveClock.ts';
 import { formatEventDuration, formatEventTime, NO_VALUE } from './eventFormat.ts';
-import '../../ui/listRows.css';
 import { Button } from '../../ui/Button.tsx';
+import '../../ui/listRows.css';
 
 export const ACTIVE_ROW_HEIGHT = 90;
 export const ENDED_ROW_HEIGHT = 80;

@@ -26,8 +26,8 @@ import {
   showEventsWindow,
   typeEventSearch,
 } from './eventsScreen.ts';
-import '../../ui/listRows.css';
 import { Radio } from '../../ui/ChoiceField.tsx';
+import '../../ui/listRows.css';
 
 export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
   useSignals();

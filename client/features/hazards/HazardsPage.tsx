@@ -25,9 +25,9 @@ import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { hazardLayers } from '../../ui/hazardLayers.ts';
 import { HazardTable } from '../../ui/HazardTable.tsx';
 import { loaded, loadFailed, LOADING, NOT_ASKED, type LoadState } from '../../ui/loadState.ts';
-import '../../ui/tripPages.css';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox, ChoiceFieldset } from '../../ui/ChoiceField.tsx';
+import '../../ui/tripPages.css';
 
 const LAYER_KEY = 'hazards';
 /** What telemetry the picked assets have, for the search form. */

@@ -26,9 +26,9 @@ import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
 import { TimeField } from '../../ui/TripForm.tsx';
 import { loaded, loadFailed, LOADING, NOT_ASKED, type LoadState } from '../../ui/loadState.ts';
 import { useForm } from '../../ui/useForm.ts';
+import { Button } from '../../ui/Button.tsx';
 import '../../ui/tripPages.css';
 import './r2r.css';
-import { Button } from '../../ui/Button.tsx';
 
 const LAYER_KEY = 'r2r';
 

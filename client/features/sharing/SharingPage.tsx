@@ -23,10 +23,10 @@ import { Field, FieldError, TextField } from '../../ui/FormField.tsx';
 import { useForm } from '../../ui/useForm.ts';
 import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
-import '../../ui/tripPages.css';
-import './sharing.css';
 import { Button } from '../../ui/Button.tsx';
 import { ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
+import '../../ui/tripPages.css';
+import './sharing.css';
 
 type Step = 'intro' | 'form' | 'sent';
 

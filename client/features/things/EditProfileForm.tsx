@@ -29,10 +29,10 @@ import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useForm, type FormState } from '../../ui/useForm.ts';
 import { useThingCatalog } from './thingCatalog.ts';
 import { thingPath } from './thingsPaths.ts';
-import '../../ui/listRows.css';
-import './thingDetail.css';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/ChoiceField.tsx';
+import '../../ui/listRows.css';
+import './thingDetail.css';
 
 /** Live §9: the profile save returns to the asset 150 ms after it succeeded. */
 const SAVE_REDIRECT_MS = 150;

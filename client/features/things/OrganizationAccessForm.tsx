@@ -13,11 +13,11 @@ import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useForm } from '../../ui/useForm.ts';
+import { Checkbox, Radio } from '../../ui/ChoiceField.tsx';
 import '../../ui/listRows.css';
 import '../../ui/formField.css';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
-import { Checkbox, Radio } from '../../ui/ChoiceField.tsx';
 
 /** Every choice is allowed: the form has no field problems, only the server's answer. */
 const NO_PROBLEMS = () => ({});

@@ -26,8 +26,8 @@ import {
 } from '../../api/thingEdits.ts';
 import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { GatedControl } from '../../ui/GatedControl.tsx';
-import '../../ui/formField.css';
 import { Button } from '../../ui/Button.tsx';
+import '../../ui/formField.css';
 
 /** The R2R test result clears after 10 s, the LED message after 4 s (live §9). */
 export const R2R_RESULT_CLEAR_MS = 10_000;

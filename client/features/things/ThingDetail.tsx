@@ -14,9 +14,9 @@ import { ThingStatusBlock } from './ThingStatusBlock.tsx';
 import { useThingCatalog } from './thingCatalog.ts';
 import { thingPath } from './thingsPaths.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
+import { Button } from '../../ui/Button.tsx';
 import '../../ui/listRows.css';
 import './thingDetail.css';
-import { Button } from '../../ui/Button.tsx';
 
 function Field({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { ThingRowView } from '../../live/pictureProtocol.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
-import '../../ui/listRows.css';
 import { Button } from '../../ui/Button.tsx';
+import '../../ui/listRows.css';
 
 export const ROW_HEIGHT = 90;
 export const OUT_OF_SERVICE_ROW_HEIGHT = 65;

@@ -17,9 +17,9 @@ import { isResponderView } from '../../live/thingsStore.ts';
 import { useThingCatalog } from './thingCatalog.ts';
 import { listFilter, setListFilter } from '../../session/thingsView.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
-import '../../ui/formField.css';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
+import '../../ui/formField.css';
 
 /** Live §9: the panel closes this long after Apply. */
 export const FILTER_PANEL_CLOSE_MS = 100;

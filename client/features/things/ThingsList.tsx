@@ -20,10 +20,10 @@ import { OfflineNotice } from './OfflineNotice.tsx';
 import { PendingThingRow, ThingRow } from './ThingRow.tsx';
 import { ThingsFilters } from './ThingsFilters.tsx';
 import { listFilter, setThingSearch, thingSearchText } from '../../session/thingsView.ts';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 import '../../ui/listRows.css';
 import './thingDetail.css';
 import './thingsList.css';
-import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 const GROUP_VIEW_TEXT =
   'Group View: assets parked at a station show as one station marker until you zoom in to the street.';

@@ -6,8 +6,8 @@ import { Link } from 'wouter';
 import { followEmailLink } from '../../api/passwordRecovery.ts';
 import { apiClient } from '../../session/session.ts';
 import { PENDING } from './welcomeTexts.ts';
-import './welcome.css';
 import { Button } from '../../ui/Button.tsx';
+import './welcome.css';
 
 const SCREENS = {
   confirm: {

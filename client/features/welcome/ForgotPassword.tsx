@@ -9,8 +9,8 @@ import { describedBy, Field } from '../../ui/FormField.tsx';
 import { useForm } from '../../ui/useForm.ts';
 import { emailProblem } from './signInForm.ts';
 import { EMAIL_SENT, PENDING } from './welcomeTexts.ts';
-import './welcome.css';
 import { Button } from '../../ui/Button.tsx';
+import './welcome.css';
 
 function emailFromNavigationState(): string {
   const state: unknown = window.history.state;

@@ -16,8 +16,8 @@ import { Field } from '../../ui/FormField.tsx';
 import { useForm } from '../../ui/useForm.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { PENDING, REDIRECTING, RESET_REDIRECT_MS } from './welcomeTexts.ts';
-import './welcome.css';
 import { Button } from '../../ui/Button.tsx';
+import './welcome.css';
 
 type ResetValues = { password: string; confirmation: string };
 

@@ -16,8 +16,8 @@ import { signIn, signInWithLinkTokens } from './signInFlow.ts';
 import { presentSignInMessage, validateSignIn, type SignInValues } from './signInForm.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { EMAIL_SENT } from './welcomeTexts.ts';
-import './welcome.css';
 import { Button } from '../../ui/Button.tsx';
+import './welcome.css';
 
 /** After sign-in: the remembered path if the user may open it, else their first section (access §2). */
 function landingAfterSignIn(): string {

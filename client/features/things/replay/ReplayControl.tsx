@@ -18,8 +18,8 @@ import {
   replayBannerText,
   speedLabel,
 } from './replayTexts.ts';
-import './replay.css';
 import { Button } from '../../../ui/Button.tsx';
+import './replay.css';
 
 function SpeedSelect({ value, onChange }: { value: number; onChange: (speed: number) => void }) {
   const id = useId();
