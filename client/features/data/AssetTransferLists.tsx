@@ -56,7 +56,9 @@ export function AssetTransferLists({
         <ul aria-labelledby="available-assets">
           {available.map((asset) => (
             <li key={asset.id}>
-              <Button variant="bare" className="transfer-list__item"
+              <Button
+                variant="bare"
+                className="transfer-list__item"
                 onClick={() => onChange([...selected, asset.id])}
               >
                 {asset.name}
@@ -76,7 +78,9 @@ export function AssetTransferLists({
         <ul aria-labelledby="selected-assets">
           {picked.map((asset) => (
             <li key={asset.id}>
-              <Button variant="bare" className="transfer-list__item"
+              <Button
+                variant="bare"
+                className="transfer-list__item"
                 onClick={() => onChange(selected.filter((id) => id !== asset.id))}
               >
                 {asset.name}

@@ -96,7 +96,8 @@ function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
           onSelect={() => setChoice(type)}
         />
       ))}
-      <Button variant="primary"
+      <Button
+        variant="primary"
         disabled={choice === null}
         onClick={() => choice && onCreate(choice)}
       >

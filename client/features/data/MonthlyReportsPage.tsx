@@ -94,7 +94,8 @@ export function MonthlyReportsPage() {
                         {month.reports.map((report) => (
                           <li key={report.fileId} className="report-leaf">
                             <span>{report.organizationName}</span>
-                            <Button variant="link"
+                            <Button
+                              variant="link"
                               aria-label={`Download ${report.organizationName} ${MONTH_NAMES[month.month - 1]} ${year.year} report (PDF)`}
                               disabled={preparing !== null}
                               aria-busy={preparing?.fileId === report.fileId}
