@@ -55,7 +55,10 @@ function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: Expo
       </div>
       <div className="export-row__actions">
         {item.status === 'completed' && item.fileId && (
-          <Button onClick={() => void openFile(item.fileId ?? '', true)} aria-label={`Download ${item.title}`}>
+          <Button
+            onClick={() => void openFile(item.fileId ?? '', true)}
+            aria-label={`Download ${item.title}`}
+          >
             Download
           </Button>
         )}

@@ -144,7 +144,9 @@ export function CheckList<T extends string>({
           className="choice"
           label={labels[option]}
           checked={chosen.includes(option)}
-          onChange={(checked) => onChange(checked ? [...chosen, option] : chosen.filter((item) => item !== option))}
+          onChange={(checked) =>
+            onChange(checked ? [...chosen, option] : chosen.filter((item) => item !== option))
+          }
         />
       ))}
     </ChoiceFieldset>
@@ -164,7 +166,12 @@ export function MileageOptions({
 }) {
   return (
     <div className="field-row">
-      <Checkbox className="choice" label="By region" checked={byRegion} onChange={(on) => onChange({ byRegion: on })} />
+      <Checkbox
+        className="choice"
+        label="By region"
+        checked={byRegion}
+        onChange={(checked) => onChange({ byRegion: checked })}
+      />
       <Field id={UNIT_ID} label="Unit" error={null}>
         <select
           id={UNIT_ID}
