@@ -10,7 +10,7 @@ import { localPreferences, setPreference, setThemeChoice } from '../../session/p
 import { sessionProfile } from '../../session/session.ts';
 import { AwarenessModeToggle } from '../../session/AwarenessModeToggle.tsx';
 import { setSupportHidden, supportHiddenByUser } from '../../session/supportDialogState.ts';
-import { Checkbox, Radio } from '../../ui/ChoiceField.tsx';
+import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 
 const KEYS = Object.keys(PREFERENCE_LABELS) as PreferenceKey[];
 
@@ -62,8 +62,7 @@ export function PreferencesView() {
           />
         </li>
       </ul>
-      <fieldset className="accounts__theme">
-        <legend>Theme</legend>
+      <ChoiceFieldset className="accounts__theme" legend="Theme">
         {THEME_CHOICES.map((choice) => (
           <Radio
             key={choice}
@@ -75,7 +74,7 @@ export function PreferencesView() {
             onSelect={() => setThemeChoice(choice)}
           />
         ))}
-      </fieldset>
+      </ChoiceFieldset>
       {offersAwareness ? (
         <>
           <h2>Situational awareness mode</h2>

@@ -15,7 +15,7 @@ import {
   closuresLoad,
   shownClosures,
 } from './closuresStore.ts';
-import { Checkbox } from '../../ui/ChoiceField.tsx';
+import { Checkbox, ChoiceFieldset } from '../../ui/ChoiceField.tsx';
 
 const TYPE_ORDER: readonly ClosureType[] = ['automated', 'feed', 'manual'];
 const STATUS_ORDER = ['active', 'standby', 'pending', 'offline'] as const;
@@ -43,8 +43,7 @@ function CheckboxGroup<T extends string>({
   onToggle(item: T, on: boolean): void;
 }) {
   return (
-    <fieldset>
-      <legend>{legend}</legend>
+    <ChoiceFieldset legend={legend}>
       {items.map(([item, label]) => (
         <Checkbox
           key={item}
@@ -53,7 +52,7 @@ function CheckboxGroup<T extends string>({
           onChange={(on) => onToggle(item, on)}
         />
       ))}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 

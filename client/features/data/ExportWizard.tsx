@@ -44,7 +44,7 @@ import {
 } from './RequestFormParts.tsx';
 import { EXPORTS_PATH } from './ExportsPage.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Checkbox, Radio } from '../../ui/ChoiceField.tsx';
+import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 
 const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = { manual: 'Manual', automated: 'Automated', feed: 'Feed' };
 /** A closure export opens with the organization's own closures ticked (issue 37 item 10): with none ticked its first
@@ -84,8 +84,7 @@ function initialForm(type: ExportType, now: number, timeZone: string, countryCod
 function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
   const [choice, setChoice] = useState<ExportType | null>(null);
   return (
-    <fieldset className="wizard-step">
-      <legend>Choose the type of export</legend>
+    <ChoiceFieldset className="wizard-step" legend="Choose the type of export">
       {EXPORT_TYPES.map((type) => (
         <Radio
           key={type}
@@ -103,7 +102,7 @@ function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
       >
         Create
       </Button>
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 

@@ -26,7 +26,7 @@ import {
   showEventsWindow,
   typeEventSearch,
 } from './eventsScreen.ts';
-import { Radio } from '../../ui/ChoiceField.tsx';
+import { ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 import '../../ui/listRows.css';
 
 export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
@@ -47,8 +47,11 @@ export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
             {CREATE_LOCATION_TITLE}
           </Link>
         ) : null}
-        <fieldset className="events-list__filters">
-          <legend className="events-visually-hidden">Display</legend>
+        <ChoiceFieldset
+          className="events-list__filters"
+          legend="Display"
+          legendClassName="events-visually-hidden"
+        >
           {LOCATION_TIME_FILTERS.map((filter) => (
             <Radio
               key={filter}
@@ -62,7 +65,7 @@ export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
               }}
             />
           ))}
-        </fieldset>
+        </ChoiceFieldset>
         <input
           type="search"
           className="input"

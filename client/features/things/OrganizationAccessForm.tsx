@@ -13,7 +13,7 @@ import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useForm } from '../../ui/useForm.ts';
-import { Checkbox, Radio } from '../../ui/ChoiceField.tsx';
+import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 import '../../ui/listRows.css';
 import '../../ui/formField.css';
 import { thingPath } from './thingsPaths.ts';
@@ -77,8 +77,13 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
         const choice = choices[candidate.id] ?? 'none';
         const set = (next: AccessChoice) => form.set(candidate.id, next);
         return (
-          <fieldset key={candidate.id} className="field" data-testid="access-organization">
-            <legend className="field__label">{candidate.name}</legend>
+          <ChoiceFieldset
+            key={candidate.id}
+            className="field"
+            legend={candidate.name}
+            legendClassName="field__label"
+            testId="access-organization"
+          >
             <Checkbox
               className="thing-form__check"
               label="Shared"
@@ -102,7 +107,7 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
               disabled={choice === 'none'}
               onSelect={() => set('accessor')}
             />
-          </fieldset>
+          </ChoiceFieldset>
         );
       })}
       <FormFooter
