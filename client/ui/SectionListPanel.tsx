@@ -6,6 +6,7 @@ import { Virtuoso } from 'react-virtuoso';
 import { Button } from './Button.tsx';
 import './listRows.css';
 import './sectionList.css';
+import { Form } from './Form.tsx';
 
 type SectionListPanelProps<T> = {
   title: string;
@@ -165,9 +166,9 @@ export function SectionFormPanel({
 }) {
   return (
     <SectionPanel title={title} backLabel={backLabel} onBack={onBack}>
-      <form className="section-form" onSubmit={onSubmit} noValidate data-testid={testId}>
+      <Form className="section-form" onSubmit={onSubmit} data-testid={testId}>
         {children}
-      </form>
+      </Form>
     </SectionPanel>
   );
 }

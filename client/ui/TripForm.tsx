@@ -15,6 +15,7 @@ import { formatTripTime, fromLocalInputValue, toLocalInputValue } from './tripFo
 import { useForm, type FieldBinding } from './useForm.ts';
 import { Button } from './Button.tsx';
 import './tripPages.css';
+import { Form } from './Form.tsx';
 
 const HOUR = 3_600_000;
 
@@ -136,13 +137,11 @@ export function TripForm({
   const assetsError = form.errorOf('things');
 
   return (
-    <form
+    <Form
       className="trip-form"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void search();
       }}
-      noValidate
       aria-label="Trip search"
     >
       <AssetPicker
@@ -179,6 +178,6 @@ export function TripForm({
       <Button type="submit" disabled={busy}>
         {busy ? 'Searching…' : 'Search'}
       </Button>
-    </form>
+    </Form>
   );
 }

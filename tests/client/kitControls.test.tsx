@@ -1,11 +1,13 @@
-// The kit's button and choice fields (client/ui/Button.tsx, client/ui/ChoiceField.tsx; issue 39): what a screen's
-// `<Button>`, `<Checkbox>`, `<Radio>` and `<ChoiceFieldset>` put on the page — the type, the variant's classes, the
+// The kit's button, choice fields and form (client/ui/Button.tsx, ChoiceField.tsx, Form.tsx; issue 39): what a
+// screen's `<Button>`, `<Checkbox>`, `<Radio>`, `<ChoiceFieldset>` and `<Form>` put on the page — the type, the variant's classes, the
 // label that names the input, the hint and error wired by aria-describedby — rendered by React's server renderer
 // and read back as markup.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import type { FormEvent } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { Button, buttonClassName } from '../../client/ui/Button.tsx';
 import { Checkbox, ChoiceFieldset, Radio } from '../../client/ui/ChoiceField.tsx';
+import { Form } from '../../client/ui/Form.tsx';
 
 const noop = () => undefined;
 
@@ -128,5 +130,28 @@ describe('Radio and ChoiceFieldset', () => {
     );
     const ids = [...markup.matchAll(/<input [^>]*id="([^"]+)"/g)].map(([, id]) => id);
     expect(new Set(ids).size).toBe(2);
+  });
+});
+
+describe('Form', () => {
+  it('leaves validation to the kit’s rules and keeps its name', () => {
+    const form = attributesOf(
+      renderToStaticMarkup(
+        <Form aria-label="Trip search" className="trip-form" onSubmit={noop}>
+          <input />
+        </Form>,
+      ),
+      'form',
+    );
+    expect(form).toMatchObject({ noValidate: '', 'aria-label': 'Trip search', class: 'trip-form' });
+  });
+
+  it('sends without reloading the page', () => {
+    const onSubmit = vi.fn();
+    const element = Form({ onSubmit, children: null });
+    const event = { preventDefault: vi.fn() } as unknown as FormEvent<HTMLFormElement>;
+    element.props.onSubmit(event);
+    expect(event.preventDefault).toHaveBeenCalledOnce();
+    expect(onSubmit).toHaveBeenCalledWith(event);
   });
 });

@@ -1,13 +1,13 @@
 // "One kit, used everywhere" (issue 39 item 4), held by reading the source: no screen or kit part writes its own
-// `<button>`, checkbox or radio button — they use `ui/Button.tsx` and `ui/ChoiceField.tsx` — except a button whose
-// role makes it another control (a tab, a switch). The alarms screen is counted apart until it moves onto the kit
+// `<form>`, `<button>`, checkbox or radio button — they use `ui/Form.tsx`, `ui/Button.tsx` and `ui/ChoiceField.tsx` —
+// except a button whose role makes it another control (a tab, a switch). The alarms screen is counted apart until it moves onto the kit
 // (client/features/alarms/ belongs to the live data work). A page stylesheet restyles none of the kit's controls.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
-const KIT_CONTROLS = new Set(['client/ui/Button.tsx', 'client/ui/ChoiceField.tsx']);
+const KIT_CONTROLS = new Set(['client/ui/Button.tsx', 'client/ui/ChoiceField.tsx', 'client/ui/Form.tsx']);
 const NOT_YET = 'client/features/alarms/';
 
 function filesUnder(folder: string, ending: string): string[] {
@@ -56,6 +56,10 @@ describe('the kit’s controls', () => {
       ),
     );
     expect(raw).toEqual([]);
+  });
+
+  it('are the only forms of the screens and the kit', () => {
+    expect(sources.filter((path) => /<form\b/.test(readFileSync(join(root, path), 'utf8')))).toEqual([]);
   });
 
   it('are restyled by no page stylesheet', () => {

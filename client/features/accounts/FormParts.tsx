@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../ui/Button.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 /** A list of the Accounts section: the given column headings and a last, unlabelled column for the row's actions. */
 export function AccountsTable({
@@ -63,16 +64,14 @@ export function AccountsFormElement({
   children: ReactNode;
 }) {
   return (
-    <form
+    <Form
       className="accounts__form"
       aria-label={label}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         onSubmit();
       }}
     >
       {children}
-    </form>
+    </Form>
   );
 }

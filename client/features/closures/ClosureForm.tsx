@@ -32,6 +32,7 @@ import { ClosureStatusFields } from './ClosureStatusFields.tsx';
 import { ClosureWzdxFields } from './ClosureWzdxFields.tsx';
 import { saveOwnClosure } from './closuresStore.ts';
 import { useAssetChoices } from '../../session/useAssetChoices.ts';
+import { Form } from '../../ui/Form.tsx';
 
 type Props = {
   closure: Closure | null;
@@ -152,12 +153,10 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
 
   const title = closure ? 'Edit Closure' : 'Create Closure';
   return (
-    <form
+    <Form
       className={`closure-form${isMobile ? ' closure-form--mobile' : ''}`}
       aria-label={title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void save();
       }}
     >
@@ -213,6 +212,6 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
         errorTestId="closure-save-error"
         onCancel={() => navigate(closure ? closurePath(closure.id) : CLOSURES_PATH)}
       />
-    </form>
+    </Form>
   );
 }

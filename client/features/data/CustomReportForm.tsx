@@ -41,6 +41,7 @@ import {
 } from './RequestFormParts.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 /** The form; times are `datetime-local` texts on the organization's wall clock (UTC when "Use UTC" is on). */
 type ReportForm = {
@@ -135,12 +136,10 @@ export function CustomReportForm({
   };
 
   return (
-    <form
+    <Form
       className="wizard-step export-form"
       aria-label="New custom report"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void send();
       }}
     >
@@ -194,6 +193,6 @@ export function CustomReportForm({
         }
         submitLabel="Create Report"
       />
-    </form>
+    </Form>
   );
 }

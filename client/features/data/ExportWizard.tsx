@@ -45,6 +45,7 @@ import {
 import { EXPORTS_PATH } from './ExportsPage.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = { manual: 'Manual', automated: 'Automated', feed: 'Feed' };
 /** A closure export opens with the organization's own closures ticked (issue 37 item 10): with none ticked its first
@@ -165,11 +166,9 @@ function FormStep({
   };
 
   return (
-    <form
+    <Form
       className="wizard-step export-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void send();
       }}
     >
@@ -219,7 +218,7 @@ function FormStep({
         }
         submitLabel="Export CSV"
       />
-    </form>
+    </Form>
   );
 }
 

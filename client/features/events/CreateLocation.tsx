@@ -35,6 +35,7 @@ import { failure, type Result } from '../../ui/result.ts';
 import { useForm, type FieldBinding } from '../../ui/useForm.ts';
 import { EVENTS_PATH, eventPath, justCreatedEventId } from './eventsScreen.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 /** Closer than this (degrees) the marker and the typed position are the same place: no restart of the marker. */
 const SAME_PLACE = 1e-6;
@@ -167,12 +168,10 @@ export function CreateLocation() {
       <p className="event-detail__hint">
         Drag the marker to place the location; drag the white handle to turn the roadway heading.
       </p>
-      <form
+      <Form
         className="event-form"
         aria-labelledby="create-location-title"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           if (!form.submitting) void form.submit(save, { holdOnSuccess: true });
         }}
       >
@@ -198,7 +197,7 @@ export function CreateLocation() {
           onCancel={() => navigate(EVENTS_PATH)}
           errorTestId="create-location-error"
         />
-      </form>
+      </Form>
     </section>
   );
 }

@@ -29,6 +29,7 @@ import { useForm } from '../../ui/useForm.ts';
 import { Button } from '../../ui/Button.tsx';
 import '../../ui/tripPages.css';
 import './r2r.css';
+import { Form } from '../../ui/Form.tsx';
 
 const LAYER_KEY = 'r2r';
 
@@ -112,13 +113,11 @@ function R2RSearchForm({
     });
 
   return (
-    <form
+    <Form
       className="trip-form"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void search();
       }}
-      noValidate
       aria-label="View run data for an alerted asset"
     >
       <h2 className="trips-page__subtitle">View run data for an alerted asset</h2>
@@ -148,7 +147,7 @@ function R2RSearchForm({
       <Button type="submit" disabled={busy}>
         {busy ? 'Searching…' : 'Search'}
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -27,6 +27,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 import '../../ui/tripPages.css';
 import './sharing.css';
+import { Form } from '../../ui/Form.tsx';
 
 type Step = 'intro' | 'form' | 'sent';
 
@@ -119,13 +120,11 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
   };
 
   return (
-    <form
+    <Form
       className="trip-form sharing-form"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void send();
       }}
-      noValidate
       aria-label="Mutual aid request"
     >
       <TextField {...form.bind('firstName')} label="First name" />
@@ -171,6 +170,6 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
           {form.submitting ? 'Sending…' : 'Send Request'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -33,6 +33,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/ChoiceField.tsx';
 import '../../ui/listRows.css';
 import './thingDetail.css';
+import { Form } from '../../ui/Form.tsx';
 
 /** Live §9: the profile save returns to the asset 150 ms after it succeeded. */
 const SAVE_REDIRECT_MS = 150;
@@ -229,12 +230,10 @@ function ProfileForm({
     );
 
   return (
-    <form
+    <Form
       className="thing-form"
       aria-labelledby="thing-profile-form-title"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void save().then((saved) => {
           if (saved) window.setTimeout(onDone, SAVE_REDIRECT_MS);
         });
@@ -263,7 +262,7 @@ function ProfileForm({
       {text('registryNumber', 'Vehicle ID', VEHICLE_ID_MAX_LENGTH)}
       <IntegrationFields form={form} initial={initial} />
       <FormFooter changed={form.changed} submitting={submitting} apiError={form.apiError} onCancel={onDone} />
-    </form>
+    </Form>
   );
 }
 

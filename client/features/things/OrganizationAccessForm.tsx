@@ -18,6 +18,7 @@ import '../../ui/listRows.css';
 import '../../ui/formField.css';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
+import { Form } from '../../ui/Form.tsx';
 
 /** Every choice is allowed: the form has no field problems, only the server's answer. */
 const NO_PROBLEMS = () => ({});
@@ -58,11 +59,10 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
   }
 
   return (
-    <form
+    <Form
       className="thing-form"
       aria-labelledby="thing-access-form-title"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void save();
       }}
     >
@@ -116,7 +116,7 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
         apiError={form.apiError}
         onCancel={onDone}
       />
-    </form>
+    </Form>
   );
 }
 

@@ -20,6 +20,7 @@ import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 import '../../ui/formField.css';
+import { Form } from '../../ui/Form.tsx';
 
 /** Live §9: the panel closes this long after Apply. */
 export const FILTER_PANEL_CLOSE_MS = 100;
@@ -82,11 +83,10 @@ function FilterPanel({ onApplied }: { onApplied(): void }) {
   const set = (next: Partial<ThingListFilter>) => setDraft((current) => ({ ...current, ...next }));
 
   return (
-    <form
+    <Form
       className="things-filters"
       aria-label="Filters"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         setListFilter(draft);
         onApplied();
       }}
@@ -170,7 +170,7 @@ function FilterPanel({ onApplied }: { onApplied(): void }) {
           Apply
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

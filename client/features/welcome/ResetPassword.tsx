@@ -1,7 +1,7 @@
 // Reset password (access §2, §5) on the kit's form state and fields: the new password with its rules marked live,
 // the confirmation ("Should match password" once touched and changed, or after a Save Password was tried), the
 // 90-day note, the catalogue's refusal, and sign-in 2 s after success.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   CONFIRMATION_MISMATCH,
@@ -18,6 +18,7 @@ import { PasswordInput } from './PasswordInput.tsx';
 import { PENDING, REDIRECTING, RESET_REDIRECT_MS } from './welcomeTexts.ts';
 import { Button } from '../../ui/Button.tsx';
 import './welcome.css';
+import { Form } from '../../ui/Form.tsx';
 
 type ResetValues = { password: string; confirmation: string };
 
@@ -46,8 +47,7 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
     return () => window.clearTimeout(timer);
   }, [succeeded, navigate]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (form.submitting || succeeded) return;
     void form.submit(async (values) => {
       const outcome = await resetPassword(
@@ -64,7 +64,7 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
   const confirmation = form.bind('confirmation');
   return (
     <main className="welcome">
-      <form className="welcome__card" onSubmit={submit} noValidate aria-label="Reset password">
+      <Form className="welcome__card" onSubmit={submit} aria-label="Reset password">
         <h1 className="welcome__title">Reset password</h1>
         {email ? <p className="welcome__subtitle">{email}</p> : null}
         <Field id={password.id} label="New password" error={null}>
@@ -108,7 +108,7 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
             Sign In
           </Link>
         </div>
-      </form>
+      </Form>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 // Sign-in (access §2, §5): the kit's form state (`useForm`: an error shows once a field was touched and changed, or
 // after a Sign In was tried) and fields, the catalogue's refusals presented by `signInForm.ts`, the unlock e-mail
 // offered once the provider says the account is locked, and token sign-in from a link.
-import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { landingPath } from '#domain/session/routeGates';
 import { linkTokensFrom } from '../../api/auth.ts';
@@ -18,6 +18,7 @@ import { PasswordInput } from './PasswordInput.tsx';
 import { EMAIL_SENT } from './welcomeTexts.ts';
 import { Button } from '../../ui/Button.tsx';
 import './welcome.css';
+import { Form } from '../../ui/Form.tsx';
 
 /** After sign-in: the remembered path if the user may open it, else their first section (access §2). */
 function landingAfterSignIn(): string {
@@ -73,8 +74,7 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
     setUnlockSent(outcome.ok ? EMAIL_SENT : outcome.message);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (pending) return;
     void form.submit(
       async (values) => {
@@ -93,7 +93,7 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
 
   return (
     <main className="welcome">
-      <form className="welcome__card" onSubmit={submit} noValidate aria-label="Sign In">
+      <Form className="welcome__card" onSubmit={submit} aria-label="Sign In">
         <h1 className="welcome__title">Sign In</h1>
         <p className="welcome__subtitle">Live operations dashboard</p>
         {environment.apiOverride ? (
@@ -157,7 +157,7 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
           {pending ? 'Pending...' : 'Sign In'}
         </Button>
         <ConfidentialityNotice />
-      </form>
+      </Form>
     </main>
   );
 }

@@ -20,6 +20,7 @@ import {
 } from './replayTexts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import './replay.css';
+import { Form } from '../../../ui/Form.tsx';
 
 function SpeedSelect({ value, onChange }: { value: number; onChange: (speed: number) => void }) {
   const id = useId();
@@ -71,11 +72,9 @@ function ReplayDialog({ timeZone, onClose }: { timeZone: string; onClose: () => 
       className="replay-dialog"
       testId="replay-dialog"
     >
-      <form
+      <Form
         className="replay-dialog__form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           void form.submit(start);
         }}
       >
@@ -113,7 +112,7 @@ function ReplayDialog({ timeZone, onClose }: { timeZone: string; onClose: () => 
             {REPLAY_TEXT.start}
           </Button>
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }
