@@ -4,6 +4,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { AssetChoice } from '#domain/things/assetChoices';
 import { AssetSearch } from './AssetSearch.tsx';
+import { Checkbox, Radio } from './ChoiceField.tsx';
 import './assetPicker.css';
 
 export type PickerEntry = { choice: AssetChoice; reason: string | null };
@@ -72,16 +73,22 @@ export function AssetPicker({
       <ul className="asset-picker__choices">
         {shown.map(({ choice, reason }) => (
           <li key={choice.id} className={reason ? 'asset-picker__choice--disabled' : undefined}>
-            <label>
-              <input
-                type={multiple ? 'checkbox' : 'radio'}
-                name={multiple ? undefined : (name ?? groupName)}
+            {multiple ? (
+              <Checkbox
+                label={<span>{choice.name}</span>}
                 checked={chosen.has(choice.id)}
                 disabled={reason !== null}
                 onChange={() => toggle(choice.id)}
               />
-              <span>{choice.name}</span>
-            </label>
+            ) : (
+              <Radio
+                name={name ?? groupName}
+                label={<span>{choice.name}</span>}
+                checked={chosen.has(choice.id)}
+                disabled={reason !== null}
+                onSelect={() => toggle(choice.id)}
+              />
+            )}
             {reason ? <span className="asset-picker__reason">{reason}</span> : null}
           </li>
         ))}

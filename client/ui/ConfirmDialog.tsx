@@ -7,6 +7,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Dialog, DialogActions } from './Dialog.tsx';
 import type { Result } from './result.ts';
+import { Button } from './Button.tsx';
 import './formField.css';
 
 type ConfirmDialogProps = {
@@ -56,12 +57,12 @@ export function ConfirmDialog({
         </p>
       ) : null}
       <DialogActions>
-        <button ref={cancel} type="button" className="button" onClick={onClose}>
+        <Button ref={cancel} onClick={onClose}>
           Cancel
-        </button>
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => void act()}>
+        </Button>
+        <Button variant="primary" disabled={busy} onClick={() => void act()}>
           {actionLabel}
-        </button>
+        </Button>
       </DialogActions>
     </Dialog>
   );

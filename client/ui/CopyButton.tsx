@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from './Button.tsx';
 import './formField.css';
 
 /** How long the copy button says "Copied" (access §2, §9: 1 second). */
@@ -24,9 +25,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   }, [copied]);
   return (
     <>
-      <button
-        type="button"
-        className="button"
+      <Button
         onClick={() =>
           void copyText(text).then((ok) => {
             setFailed(!ok);
@@ -35,7 +34,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
         }
       >
         {copied ? 'Copied' : label}
-      </button>
+      </Button>
       {failed ? (
         <span className="field__error">Copy failed: select the text and copy it by hand.</span>
       ) : null}

@@ -1,8 +1,8 @@
 // The dashboard's one dialog primitive (docs/accessibility.md; access §4, live §2, §8). `Dialog` is modal: a backdrop
 // over the page, a card named by its title, the first control named by `initialFocus` focused, Tab kept inside,
 // Escape closing it unless `mayClose` says not now, and focus back to what opened it (`dialogFocus.ts`); `alert`
-// makes it an alertdialog the user must answer. `DialogPanel` is the non-modal kind, a card over the map that
-// leaves the page usable (the map's instructions). Both title themselves with a heading. Styles in `dialog.css`.
+// makes it an alertdialog the user must answer. `DialogPanel` is the non-modal kind that leaves the page usable: a
+// card over the map (the map's instructions) or a band in the page's flow (the support offer). Both title themselves with a heading. Styles in `dialog.css`.
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useModalFocus } from './dialogFocus.ts';
 import './dialog.css';
@@ -59,14 +59,20 @@ export function Dialog({
   );
 }
 
-/** A non-modal dialog over the map: named by its title, the page behind it stays in use. */
+/**
+ * A non-modal dialog: named by its title, the page around it stays in use. `over-map` lies over the map (the map's
+ * instructions); `band` takes its own room in the page's flow, a band across the top of the section that covers
+ * nothing (the support offer).
+ */
 export function DialogPanel({
   title,
+  placement = 'over-map',
   className,
   testId,
   children,
 }: {
   title: string;
+  placement?: 'over-map' | 'band';
   className?: string;
   testId?: string;
   children: ReactNode;
@@ -74,7 +80,7 @@ export function DialogPanel({
   const titleId = useId();
   return (
     <div
-      className={`dialog-panel${className ? ` ${className}` : ''}`}
+      className={`dialog-panel${placement === 'band' ? ' dialog-panel--band' : ''}${className ? ` ${className}` : ''}`}
       role="dialog"
       aria-labelledby={titleId}
       data-testid={testId}

@@ -1,6 +1,7 @@
 // The form footer every form ends with (access §2 "form footer"): Cancel and Save with the server's refusal beneath.
 // Save is enabled only when the form changed and is not submitting; on a changed form the bar sticks to the bottom.
 import { mayEnableSave } from './useForm.ts';
+import { Button } from './Button.tsx';
 import './formField.css';
 
 export function FormFooter({
@@ -25,16 +26,10 @@ export function FormFooter({
       data-sticky={changed}
     >
       <div className="form-footer__buttons">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={!mayEnableSave(changed, submitting)}
-        >
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="primary" disabled={!mayEnableSave(changed, submitting)}>
           {submitting ? 'Saving…' : saveLabel}
-        </button>
+        </Button>
       </div>
       {apiError ? (
         <p className="form-footer__error" role="alert" data-testid={errorTestId}>

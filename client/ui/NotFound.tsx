@@ -3,6 +3,7 @@
 // them.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { Button } from './Button.tsx';
 import './fullMessage.css';
 
 export const NOT_FOUND_TEXT = 'Sorry, the requested URL was not found here.';
@@ -16,9 +17,9 @@ function FullScreenMessage({ text, testId, onHome }: { text: string; testId: str
   return (
     <div className="full-message" data-testid={testId}>
       <p className="full-message__text">{text}</p>
-      <button type="button" className="button button--primary" onClick={onHome}>
+      <Button variant="primary" onClick={onHome}>
         Go to the main page
-      </button>
+      </Button>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { isValidLatitude, isValidLongitude, truncateCoordinate } from '#domain/units/coordinates';
 // A point as the domain writes one; the map's shape editing (client/map/useShapeEditing.ts) uses the same shape.
 import type { LatLng as ShapePoint } from '#domain/things/thing';
+import { Button } from './Button.tsx';
 import './pointsEditor.css';
 
 export const LATITUDE_RANGE_ERROR = 'Latitude must be a number from -90 to 90';
@@ -23,6 +24,100 @@ const BIG_NUDGE_DEGREES = 0.0001;
 
 function parsed(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text.trim());
+}
+
+/**
+ * The point moved by one nudge along `axis` (`direction` 1 up, -1 down; `big` with Shift), or null when that would
+ * leave the valid ranges.
+ */
+export function nudgedPoint(
+  point: ShapePoint,
+  axis: 'lat' | 'lng',
+  direction: 1 | -1,
+  big: boolean,
+): ShapePoint | null {
+  const step = (big ? BIG_NUDGE_DEGREES : NUDGE_DEGREES) * direction;
+  // Rounded to the step's decimals first, so repeated nudges do not gather floating-point noise.
+  const moved = { ...point, [axis]: truncateCoordinate(Number((point[axis] + step).toFixed(7))) };
+  return isValidLatitude(moved.lat) && isValidLongitude(moved.lng) ? moved : null;
+}
+
+/** The points typed or drawn so far, each with Edit and Remove named after it. */
+function PointList({
+  points,
+  pointName,
+  onEdit,
+  onRemove,
+}: {
+  points: readonly ShapePoint[];
+  pointName(index: number): string;
+  onEdit(index: number): void;
+  onRemove(index: number): void;
+}) {
+  if (points.length === 0) return null;
+  return (
+    <ol className="points-editor__list">
+      {points.map((point, index) => (
+        <li key={`${index}-${point.lat}-${point.lng}`} className="points-editor__point">
+          <span>
+            {pointName(index)}: {shown(point.lat)}, {shown(point.lng)}
+          </span>
+          <Button
+            size="small"
+            aria-label={`Edit ${pointName(index).toLowerCase()}`}
+            onClick={() => onEdit(index)}
+          >
+            Edit
+          </Button>
+          <Button
+            size="small"
+            aria-label={`Remove ${pointName(index).toLowerCase()}`}
+            onClick={() => onRemove(index)}
+          >
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A coordinate typed as decimal text ("Lat" or "Lng"). */
+function CoordinateField({
+  id,
+  label,
+  placeholder,
+  value,
+  invalid,
+  onChange,
+  onKeyDown,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  invalid: boolean;
+  onChange(value: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={placeholder}
+        value={value}
+        aria-invalid={invalid}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+    </div>
+  );
 }
 
 export function PointsEditor({
@@ -79,10 +174,8 @@ export function PointsEditor({
     const point = editing === null ? undefined : points[editing];
     if (!point) return;
     event.preventDefault();
-    const step = (event.shiftKey ? BIG_NUDGE_DEGREES : NUDGE_DEGREES) * (event.key === 'ArrowUp' ? 1 : -1);
-    // Rounded to the step's decimals first, so repeated nudges do not gather floating-point noise.
-    const moved = { ...point, [axis]: truncateCoordinate(Number((point[axis] + step).toFixed(7))) };
-    if (!isValidLatitude(moved.lat) || !isValidLongitude(moved.lng)) return;
+    const moved = nudgedPoint(point, axis, event.key === 'ArrowUp' ? 1 : -1, event.shiftKey);
+    if (moved === null) return;
     setLatitude(String(moved.lat));
     setLongitude(String(moved.lng));
     onChange(points.map((old, index) => (index === editing ? moved : old)));
@@ -106,76 +199,30 @@ export function PointsEditor({
   return (
     <fieldset className="points-editor" data-testid={testId}>
       <legend>{title}</legend>
-      {points.length > 0 ? (
-        <ol className="points-editor__list">
-          {points.map((point, index) => (
-            <li key={`${index}-${point.lat}-${point.lng}`} className="points-editor__point">
-              <span>
-                {pointName(index)}: {shown(point.lat)}, {shown(point.lng)}
-              </span>
-              <button
-                type="button"
-                className="button button--small"
-                aria-label={`Edit ${pointName(index).toLowerCase()}`}
-                onClick={() => edit(index)}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                aria-label={`Remove ${pointName(index).toLowerCase()}`}
-                onClick={() => remove(index)}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <PointList points={points} pointName={pointName} onEdit={edit} onRemove={remove} />
       {full ? null : (
         <div className="points-editor__entry">
-          <div className="field">
-            <label htmlFor={`${id}-lat`} className="field__label">
-              Lat
-            </label>
-            <input
-              id={`${id}-lat`}
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="41.8623"
-              value={latitude}
-              aria-invalid={error === LATITUDE_RANGE_ERROR}
-              onChange={(event) => setLatitude(event.target.value)}
-              onKeyDown={(event) => nudge('lat', event)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-lng`} className="field__label">
-              Lng
-            </label>
-            <input
-              id={`${id}-lng`}
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="-87.6167"
-              value={longitude}
-              aria-invalid={error === LONGITUDE_RANGE_ERROR}
-              onChange={(event) => setLongitude(event.target.value)}
-              onKeyDown={(event) => nudge('lng', event)}
-            />
-          </div>
+          <CoordinateField
+            id={`${id}-lat`}
+            label="Lat"
+            placeholder="41.8623"
+            value={latitude}
+            invalid={error === LATITUDE_RANGE_ERROR}
+            onChange={setLatitude}
+            onKeyDown={(event) => nudge('lat', event)}
+          />
+          <CoordinateField
+            id={`${id}-lng`}
+            label="Lng"
+            placeholder="-87.6167"
+            value={longitude}
+            invalid={error === LONGITUDE_RANGE_ERROR}
+            onChange={setLongitude}
+            onKeyDown={(event) => nudge('lng', event)}
+          />
           <div className="points-editor__actions">
-            <button type="button" className="button" onClick={commit}>
-              {action}
-            </button>
-            {editing !== null ? (
-              <button type="button" className="button" onClick={reset}>
-                Cancel
-              </button>
-            ) : null}
+            <Button onClick={commit}>{action}</Button>
+            {editing !== null ? <Button onClick={reset}>Cancel</Button> : null}
           </div>
         </div>
       )}

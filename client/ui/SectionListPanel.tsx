@@ -3,8 +3,10 @@
 // in a virtual list of fixed-height rows. The screen gives its rows; the panel knows nothing of areas or zones.
 import type { ReactNode } from 'react';
 import { Virtuoso } from 'react-virtuoso';
+import { Button } from './Button.tsx';
 import './listRows.css';
 import './sectionList.css';
+import { Form } from './Form.tsx';
 
 type SectionListPanelProps<T> = {
   title: string;
@@ -95,14 +97,14 @@ export function SectionRow({
   onOpen(): void;
 }) {
   return (
-    <button type="button" className="list-row list-row--icon" style={{ height }} {...data} onClick={onOpen}>
+    <Button variant="bare" className="list-row list-row--icon" style={{ height }} {...data} onClick={onOpen}>
       {icon}
       <span className="list-row__names">
         <span className="list-row__primary">{primary}</span>
         <span className="list-row__secondary">{secondary}</span>
       </span>
       {end}
-    </button>
+    </Button>
   );
 }
 
@@ -137,9 +139,9 @@ export function SectionPanel({
 }) {
   return (
     <section className="section-panel" aria-label={title}>
-      <button type="button" className="link section-panel__back" onClick={onBack}>
+      <Button variant="link" className="section-panel__back" onClick={onBack}>
         ‹ {backLabel}
-      </button>
+      </Button>
       <h1 className="section-panel__title">{title}</h1>
       {children}
     </section>
@@ -164,9 +166,9 @@ export function SectionFormPanel({
 }) {
   return (
     <SectionPanel title={title} backLabel={backLabel} onBack={onBack}>
-      <form className="section-form" onSubmit={onSubmit} noValidate data-testid={testId}>
+      <Form className="section-form" onSubmit={onSubmit} data-testid={testId}>
         {children}
-      </form>
+      </Form>
     </SectionPanel>
   );
 }

@@ -13,7 +13,9 @@ import { describedBy, Field, FieldError } from './FormField.tsx';
 import { displayZone } from './displayTime.ts';
 import { formatTripTime, fromLocalInputValue, toLocalInputValue } from './tripFormat.ts';
 import { useForm, type FieldBinding } from './useForm.ts';
+import { Button } from './Button.tsx';
 import './tripPages.css';
+import { Form } from './Form.tsx';
 
 const HOUR = 3_600_000;
 
@@ -64,8 +66,8 @@ function searchProblems(values: TripSearchValues, extraProblem: string | null, n
   return problems;
 }
 
-/** A `datetime-local` field to the second, labelled, with its rule's message beneath. */
-function TimeField({ id, value, error, onChange, onBlur, label }: FieldBinding & { label: string }) {
+/** A `datetime-local` field to the second, labelled, with its rule's message beneath (R2R's start too). */
+export function TimeField({ id, value, error, onChange, onBlur, label }: FieldBinding & { label: string }) {
   return (
     <Field id={id} label={label} error={error}>
       <input
@@ -135,13 +137,11 @@ export function TripForm({
   const assetsError = form.errorOf('things');
 
   return (
-    <form
+    <Form
       className="trip-form"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void search();
       }}
-      noValidate
       aria-label="Trip search"
     >
       <AssetPicker
@@ -175,9 +175,9 @@ export function TripForm({
       <TimeField {...form.bind('end')} label="End time" />
       {children}
       <FieldError id="trip-extra-error" message={form.errorOf('extra', false)} />
-      <button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {busy ? 'Searching…' : 'Search'}
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }

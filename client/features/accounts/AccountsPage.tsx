@@ -4,6 +4,7 @@ import { permissions, sessionProfile } from '../../session/session.ts';
 import { initialsOf } from '../../ui/initials.ts';
 import { accountsTabs, closeTarget, tabOfPath } from './accountsNavigation.ts';
 import { AccountsScreen } from './AccountsScreen.tsx';
+import { Button } from '../../ui/Button.tsx';
 import './accounts.css';
 
 /**
@@ -30,9 +31,9 @@ export function AccountsPage({
     <div className="accounts" data-testid="accounts">
       <header className="accounts__top-bar">
         <span className="accounts__title">Accounts</span>
-        <button type="button" className="link accounts__close" onClick={() => navigate(closeTarget())}>
+        <Button variant="link" className="accounts__close" onClick={() => navigate(closeTarget())}>
           Close
-        </button>
+        </Button>
       </header>
       <div className="accounts__identity">
         <span className="accounts__avatar" aria-hidden="true">

@@ -24,6 +24,7 @@ import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { AccountsFormElement, AccountsTable, DeleteButton } from './FormParts.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { SelectField, TextField } from '../../ui/FormField.tsx';
+import { Button } from '../../ui/Button.tsx';
 
 const CONFIGS_PATH = '/dashboard/accounts/integrations/configs';
 
@@ -98,20 +99,12 @@ export function ConfigFiles() {
                 {file.indicatorPin === null ? '' : ` / ${file.indicatorPin}`}
               </td>
               <td>
-                <button
-                  type="button"
-                  className="link accounts__close"
-                  onClick={() => exportSample(file, 'json')}
-                >
+                <Button variant="link" className="accounts__close" onClick={() => exportSample(file, 'json')}>
                   Export JSON
-                </button>{' '}
-                <button
-                  type="button"
-                  className="link accounts__close"
-                  onClick={() => exportSample(file, 'csv')}
-                >
+                </Button>{' '}
+                <Button variant="link" className="accounts__close" onClick={() => exportSample(file, 'csv')}>
                   Export CSV
-                </button>{' '}
+                </Button>{' '}
                 {mayManage ? (
                   <DeleteButton itemName={file.fileName} onClick={() => removal.ask(file)} />
                 ) : null}

@@ -2,6 +2,8 @@
 // are the kit's (`client/ui/FormField.tsx`, `client/ui/FormFooter.tsx`).
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { Button } from '../../ui/Button.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 /** A list of the Accounts section: the given column headings and a last, unlabelled column for the row's actions. */
 export function AccountsTable({
@@ -33,14 +35,9 @@ export function AccountsTable({
 /** A row's Delete, named after the item for screen readers ("Delete Nina North"). */
 export function DeleteButton({ itemName, onClick }: { itemName: string; onClick: () => void }) {
   return (
-    <button
-      type="button"
-      className="link accounts__close"
-      aria-label={`Delete ${itemName}`}
-      onClick={onClick}
-    >
+    <Button variant="link" className="accounts__close" aria-label={`Delete ${itemName}`} onClick={onClick}>
       Delete
-    </button>
+    </Button>
   );
 }
 
@@ -67,16 +64,14 @@ export function AccountsFormElement({
   children: ReactNode;
 }) {
   return (
-    <form
+    <Form
       className="accounts__form"
       aria-label={label}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         onSubmit();
       }}
     >
       {children}
-    </form>
+    </Form>
   );
 }

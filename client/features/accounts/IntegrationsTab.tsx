@@ -16,6 +16,7 @@ import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { AccountsFormElement, AccountsTable, DeleteButton } from './FormParts.tsx';
 import { TextField } from '../../ui/FormField.tsx';
 import { listTime } from '../../ui/displayTime.ts';
+import { Button } from '../../ui/Button.tsx';
 
 const NEW_TOKEN = { description: '' };
 
@@ -70,13 +71,13 @@ export function ApiTokens() {
         <AccountsFormElement label="New API token" onSubmit={() => void create()}>
           <TextField {...form.bind('description')} label="Description" />
           <div className="accounts__actions">
-            <button
+            <Button
               type="submit"
-              className="button button--primary"
+              variant="primary"
               disabled={form.submitting || form.problems.description !== undefined}
             >
               Create Token
-            </button>
+            </Button>
           </div>
           {form.apiError ? (
             <p className="form-footer__error" role="alert">

@@ -10,6 +10,7 @@ import { localPreferences, setPreference, setThemeChoice } from '../../session/p
 import { sessionProfile } from '../../session/session.ts';
 import { AwarenessModeToggle } from '../../session/AwarenessModeToggle.tsx';
 import { setSupportHidden, supportHiddenByUser } from '../../session/supportDialogState.ts';
+import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 
 const KEYS = Object.keys(PREFERENCE_LABELS) as PreferenceKey[];
 
@@ -31,51 +32,49 @@ export function PreferencesView() {
       <ul className="accounts__preferences">
         {KEYS.map((key) => (
           <li key={key}>
-            <label className="accounts__preference">
-              <input
-                type="checkbox"
-                checked={preferences[key]}
-                onChange={(event) => setPreference(key, event.target.checked)}
-              />
-              <span>
-                <strong>{PREFERENCE_LABELS[key].label}</strong>
-                <span className="accounts__hint"> — {PREFERENCE_LABELS[key].hint}</span>
-              </span>
-            </label>
+            <Checkbox
+              className="accounts__preference"
+              label={
+                <span>
+                  <strong>{PREFERENCE_LABELS[key].label}</strong>
+                  <span className="accounts__hint"> — {PREFERENCE_LABELS[key].hint}</span>
+                </span>
+              }
+              checked={preferences[key]}
+              onChange={(checked) => setPreference(key, checked)}
+            />
           </li>
         ))}
         <li>
-          <label className="accounts__preference">
-            <input
-              type="checkbox"
-              checked={alwaysShowSupport}
-              onChange={(event) => {
-                setSupportHidden(!event.target.checked);
-                setAlwaysShowSupport(event.target.checked);
-              }}
-            />
-            <span>
-              <strong>Always show support</strong>
-              <span className="accounts__hint"> — Offer the support dialog when the dashboard opens</span>
-            </span>
-          </label>
+          <Checkbox
+            className="accounts__preference"
+            label={
+              <span>
+                <strong>Always show support</strong>
+                <span className="accounts__hint"> — Offer the support dialog when the dashboard opens</span>
+              </span>
+            }
+            checked={alwaysShowSupport}
+            onChange={(checked) => {
+              setSupportHidden(!checked);
+              setAlwaysShowSupport(checked);
+            }}
+          />
         </li>
       </ul>
-      <fieldset className="accounts__theme">
-        <legend>Theme</legend>
+      <ChoiceFieldset className="accounts__theme" legend="Theme">
         {THEME_CHOICES.map((choice) => (
-          <label key={choice} className="accounts__preference">
-            <input
-              type="radio"
-              name="theme"
-              value={choice}
-              checked={preferences.theme === choice}
-              onChange={() => setThemeChoice(choice)}
-            />
-            <span>{THEME_LABELS[choice]}</span>
-          </label>
+          <Radio
+            key={choice}
+            className="accounts__preference"
+            name="theme"
+            value={choice}
+            label={<span>{THEME_LABELS[choice]}</span>}
+            checked={preferences.theme === choice}
+            onSelect={() => setThemeChoice(choice)}
+          />
         ))}
-      </fieldset>
+      </ChoiceFieldset>
       {offersAwareness ? (
         <>
           <h2>Situational awareness mode</h2>

@@ -11,6 +11,7 @@ import { useIsMobile } from '../../session/viewport.ts';
 import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { DetailItem, SectionItemMissing, SectionPanel } from '../../ui/SectionListPanel.tsx';
 import { areaPath, AREAS_PATH, centreOnArea, deleteOwnArea } from './areasState.ts';
+import { Button } from '../../ui/Button.tsx';
 
 const TYPE_HELP =
   'Exclusion zones keep alerts out of an area; types that group assets (stations) show parked assets as one marker; a point of interest is a place to find on the map.';
@@ -81,13 +82,13 @@ export function AreaDetail({
             Edit
           </a>
         ) : (
-          <button type="button" className="button" disabled title="Not authorized">
+          <Button disabled title="Not authorized">
             Edit
-          </button>
+          </Button>
         )}
-        <button type="button" className="button" disabled={!writes.delete} onClick={() => removal.ask(area)}>
+        <Button disabled={!writes.delete} onClick={() => removal.ask(area)}>
           Delete Area
-        </button>
+        </Button>
       </div>
       <p className="section-panel__owner">Owner: {area.orgName}</p>
       <RemovalDialog removal={removal} title="Delete Area">

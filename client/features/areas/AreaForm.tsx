@@ -29,9 +29,11 @@ import { SelectField, TextField } from '../../ui/FormField.tsx';
 import { DrawnShapeStatus, MapFieldset } from '../../map/MapFormParts.tsx';
 import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
-import { useMapItemForm, type MapItemValues } from '../../map/useMapItemForm.ts';
+import { useMapItemForm, type MapItemForm, type MapItemValues } from '../../map/useMapItemForm.ts';
 import { AREA_FORM_LAYER_KEY, areaPositionLayers } from './areaFormLayers.ts';
 import { areaPath, AREAS_PATH, areaTypes, saveOwnArea } from './areasState.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 type TextValues = Omit<AreaFormValues, 'isExclusion' | 'polygon'>;
 
@@ -47,6 +49,112 @@ export function AreaForm({ areaId, area, organizationId, loading }: AreaFormProp
 /** The form's values from the shared form's parts: the switch is Exclusion, the shape its polygon. */
 function areaValues({ text, switchedOn, shape }: MapItemValues<TextValues>): AreaFormValues {
   return { ...text, isExclusion: switchedOn, polygon: shape };
+}
+
+type AreaFormState = MapItemForm<TextValues>['form'];
+
+/** One text field of the area form, numeric or with a counter when asked. */
+function AreaText({
+  form,
+  field,
+  label,
+  maxLength,
+  numeric = false,
+}: {
+  form: AreaFormState;
+  field: keyof TextValues & string;
+  label: string;
+  maxLength?: number;
+  numeric?: boolean;
+}) {
+  return (
+    <TextField
+      {...form.bind(field)}
+      label={label}
+      inputMode={numeric ? 'numeric' : 'text'}
+      {...(maxLength ? { counterMax: maxLength } : {})}
+    />
+  );
+}
+
+/** Latitude and longitude, and "Use map centre" to take the camera's centre. */
+function PositionFields({ form, error }: { form: AreaFormState; error: string | null }) {
+  const useMapCentre = () => {
+    const camera = cameraState.peek();
+    form.set('lat', String(truncateCoordinate(camera.lat)));
+    form.set('lng', String(truncateCoordinate(camera.lng)));
+  };
+  return (
+    <MapFieldset title="Position on map" instructionsView="areas" error={error}>
+      <div className="form-section__row">
+        <AreaText form={form} field="lat" label="Latitude" />
+        <AreaText form={form} field="lng" label="Longitude" />
+      </div>
+      <Button onClick={useMapCentre}>Use map centre</Button>
+    </MapFieldset>
+  );
+}
+
+/** The Exclusion switch and, while on, the polygon drawn on the map and typed by its corners. */
+function ExclusionFields({ item, error }: { item: MapItemForm<TextValues>; error: string | null }) {
+  const isExclusion = item.switchedOn;
+  const { shape } = item;
+  return (
+    <MapFieldset title="Exclusion polygon" error={error}>
+      <Checkbox label="Exclusion" checked={isExclusion} onChange={item.setSwitchedOn} />
+      {isExclusion ? (
+        <DrawnShapeStatus
+          count={shape.points.length}
+          hint="Click on the map to place the corners; click the first corner again to close."
+          testId="polygon-points"
+          onRedraw={shape.redraw}
+        />
+      ) : null}
+      {isExclusion ? (
+        <PointsEditor
+          title="Corners by coordinates"
+          points={shape.points}
+          onChange={shape.setPoints}
+          pointName={(index) => `Corner ${index + 1}`}
+          testId="polygon-points-editor"
+        />
+      ) : null}
+    </MapFieldset>
+  );
+}
+
+/** The address, its labels and whether the state is a list following the country (live §2). */
+function AddressFields({ form }: { form: AreaFormState }) {
+  const values = form.values;
+  const labels = addressLabels(values.countryCode);
+  return (
+    <fieldset className="form-section" aria-label="Address">
+      <legend>Address</legend>
+      <SelectField
+        {...form.bind('countryCode')}
+        label="Country"
+        options={AREA_COUNTRIES.map((country) => ({ value: country.code, label: country.name }))}
+        onChange={(code) => {
+          // Another country's states do not apply: changing country clears the state (live §2).
+          form.set('countryCode', code);
+          form.set('state', '');
+        }}
+      />
+      <AreaText form={form} field="address1" label="Address 1" />
+      <AreaText form={form} field="address2" label="Address 2" />
+      <AreaText form={form} field="city" label="City" />
+      {labels.stateIsList ? (
+        <SelectField
+          {...form.bind('state')}
+          label={labels.state}
+          options={regionsOf(values.countryCode).map((value) => ({ value, label: value }))}
+        />
+      ) : (
+        <AreaText form={form} field="state" label={labels.state} />
+      )}
+      <AreaText form={form} field="postalCode" label={labels.postal} numeric={labels.postalIsNumeric} />
+    </fieldset>
+  );
 }
 
 function AreaFormFields({ area, organizationId }: { area: Area | null; organizationId: string }) {
@@ -88,30 +196,10 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
     () => typesOffered(sortAreaTypes(types, new Intl.Collator(navigator.language).compare), isStaff),
     [types, isStaff],
   );
-  const labels = addressLabels(values.countryCode);
   const problems = form.problems;
   const positionError = item.attempted ? (problems.position ?? null) : null;
   const polygonError =
     isExclusion && (item.attempted || polygon.length >= 3) ? (problems.polygon ?? null) : null;
-
-  const useMapCentre = () => {
-    const camera = cameraState.peek();
-    form.set('lat', String(truncateCoordinate(camera.lat)));
-    form.set('lng', String(truncateCoordinate(camera.lng)));
-  };
-  const text = (
-    field: keyof TextValues,
-    label: string,
-    extra: { maxLength?: number; numeric?: boolean } = {},
-  ) => (
-    <TextField
-      {...form.bind(field)}
-      label={label}
-      inputMode={extra.numeric ? 'numeric' : 'text'}
-      {...(extra.maxLength ? { counterMax: extra.maxLength } : {})}
-    />
-  );
-  const options = (list: readonly string[]) => list.map((value) => ({ value, label: value }));
 
   return (
     <SectionFormPanel
@@ -121,75 +209,16 @@ function AreaFormFields({ area, organizationId }: { area: Area | null; organizat
       onSubmit={item.submit}
       testId="area-form"
     >
-      {text('name', 'Name', { maxLength: AREA_NAME_MAX_LENGTH })}
-      {text('description', 'Description')}
+      <AreaText form={form} field="name" label="Name" maxLength={AREA_NAME_MAX_LENGTH} />
+      <AreaText form={form} field="description" label="Description" />
       <SelectField
         {...form.bind('ezTypeId')}
         label="Type"
         options={typeOptions.map((type) => ({ value: type.id, label: type.displayName }))}
       />
-      <MapFieldset title="Position on map" instructionsView="areas" error={positionError}>
-        <div className="form-section__row">
-          {text('lat', 'Latitude')}
-          {text('lng', 'Longitude')}
-        </div>
-        <button type="button" className="button" onClick={useMapCentre}>
-          Use map centre
-        </button>
-      </MapFieldset>
-      <MapFieldset title="Exclusion polygon" error={polygonError}>
-        <label>
-          <input
-            type="checkbox"
-            checked={isExclusion}
-            onChange={(event) => item.setSwitchedOn(event.target.checked)}
-          />{' '}
-          Exclusion
-        </label>
-        {isExclusion ? (
-          <DrawnShapeStatus
-            count={polygon.length}
-            hint="Click on the map to place the corners; click the first corner again to close."
-            testId="polygon-points"
-            onRedraw={shape.redraw}
-          />
-        ) : null}
-        {isExclusion ? (
-          <PointsEditor
-            title="Corners by coordinates"
-            points={polygon}
-            onChange={shape.setPoints}
-            pointName={(index) => `Corner ${index + 1}`}
-            testId="polygon-points-editor"
-          />
-        ) : null}
-      </MapFieldset>
-      <fieldset className="form-section" aria-label="Address">
-        <legend>Address</legend>
-        <SelectField
-          {...form.bind('countryCode')}
-          label="Country"
-          options={AREA_COUNTRIES.map((country) => ({ value: country.code, label: country.name }))}
-          onChange={(code) => {
-            // Another country's states do not apply: changing country clears the state (live §2).
-            form.set('countryCode', code);
-            form.set('state', '');
-          }}
-        />
-        {text('address1', 'Address 1')}
-        {text('address2', 'Address 2')}
-        {text('city', 'City')}
-        {labels.stateIsList ? (
-          <SelectField
-            {...form.bind('state')}
-            label={labels.state}
-            options={options(regionsOf(values.countryCode))}
-          />
-        ) : (
-          text('state', labels.state)
-        )}
-        {text('postalCode', labels.postal, { numeric: labels.postalIsNumeric })}
-      </fieldset>
+      <PositionFields form={form} error={positionError} />
+      <ExclusionFields item={item} error={polygonError} />
+      <AddressFields form={form} />
       <FormFooter
         changed={item.changed}
         submitting={form.submitting}

@@ -6,6 +6,7 @@ import { areaTypeKey, filterAreas, typesWithAreas } from '#domain/areas/areaScre
 import type { CollectionState } from '../../live/collectionsProtocol.ts';
 import { SectionListPanel, SectionRow } from '../../ui/SectionListPanel.tsx';
 import { AreaIcon } from './AreaIcon.tsx';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 export const AREA_ROW_HEIGHT = 75;
 
@@ -40,14 +41,12 @@ export function AreaList({ areas, state, onOpen }: AreaListProps) {
         types.length >= 2 ? (
           <fieldset className="section-list__filters" aria-label="Area types">
             {types.map((type) => (
-              <label key={type.id}>
-                <input
-                  type="checkbox"
-                  checked={!hiddenTypeIds.has(type.id)}
-                  onChange={() => toggle(type.id)}
-                />{' '}
-                {type.name} ({type.count})
-              </label>
+              <Checkbox
+                key={type.id}
+                label={`${type.name} (${type.count})`}
+                checked={!hiddenTypeIds.has(type.id)}
+                onChange={() => toggle(type.id)}
+              />
             ))}
           </fieldset>
         ) : null

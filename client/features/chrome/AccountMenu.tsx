@@ -6,6 +6,7 @@ import { sessionProfile } from '../../session/session.ts';
 import { AwarenessModeToggle } from '../../session/AwarenessModeToggle.tsx';
 import { openSupport } from '../../session/supportDialogState.ts';
 import { initialsOf } from '../../ui/initials.ts';
+import { Button } from '../../ui/Button.tsx';
 
 /** The avatar menu (access §2): initials, full name, e-mail, Profile & Preferences, Mutual Aid Sharing, Sign Out. */
 export function AccountMenu() {
@@ -34,8 +35,8 @@ export function AccountMenu() {
         <Link href="/dashboard/sharing" className="user-menu__link" onClick={close}>
           Mutual Aid Sharing
         </Link>
-        <button
-          type="button"
+        <Button
+          variant="bare"
           className="user-menu__link"
           onClick={() => {
             close();
@@ -43,11 +44,9 @@ export function AccountMenu() {
           }}
         >
           Support
-        </button>
+        </Button>
         <AwarenessModeToggle />
-        <button type="button" className="button" onClick={signOut}>
-          Sign Out
-        </button>
+        <Button onClick={signOut}>Sign Out</Button>
       </div>
     </details>
   );

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { sectionOfPath } from '#domain/session/routeGates';
 import { permissions } from '../../session/session.ts';
 import { drawerOpen, lastPathBySection, navItems } from '../../session/navigation.ts';
+import { Button } from '../../ui/Button.tsx';
 
 /** Mobile bottom tabs (live §2): the active tab toggles the drawer; another tab closes it and reopens the last
  * item selected in that section. */
@@ -16,9 +17,9 @@ export function MobileTabs() {
       {items.map((item) => {
         const active = item.section === current;
         return (
-          <button
+          <Button
             key={item.section}
-            type="button"
+            variant="bare"
             className={`mobile-tabs__tab${active ? ' mobile-tabs__tab--active' : ''}`}
             aria-current={active ? 'page' : undefined}
             onClick={() => {
@@ -31,7 +32,7 @@ export function MobileTabs() {
             }}
           >
             {item.label}
-          </button>
+          </Button>
         );
       })}
     </nav>

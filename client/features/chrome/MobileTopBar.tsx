@@ -19,6 +19,7 @@ import {
   truncateName,
 } from './organizationChoices.ts';
 import { selectOrganization } from './organizationSwitch.ts';
+import { Button } from '../../ui/Button.tsx';
 import './mobileAlarms.css';
 
 /** The phone's way to the Alarms screen, with the open count beside it (docs/alarms.md); read as "Alarms n open
@@ -72,8 +73,8 @@ export function MobileTopBar() {
 
   return (
     <header className="mobile-bar mobile-bar--with-alarms">
-      <button
-        type="button"
+      <Button
+        variant="bare"
         className="mobile-bar__toggle"
         aria-expanded={open}
         aria-controls="mobile-dropdown"
@@ -81,7 +82,7 @@ export function MobileTopBar() {
         onClick={() => setOpen((shownNow) => !shownNow)}
       >
         {truncateName(current.name)} <span aria-hidden="true">▾</span>
-      </button>
+      </Button>
       {mayOpenAlarms ? <MobileAlarmsLink current={sectionOfPath(location) === 'alarms'} /> : null}
       {open ? (
         <div id="mobile-dropdown" className="mobile-bar__dropdown">
@@ -89,9 +90,7 @@ export function MobileTopBar() {
             <p className="mobile-bar__organization">{current.name}</p>
             {fullName ? <p>{fullName}</p> : null}
             <p className="user-menu__email">{profile.email}</p>
-            <button type="button" className="button" onClick={signOut}>
-              Sign Out
-            </button>
+            <Button onClick={signOut}>Sign Out</Button>
           </section>
           {maySwitchOrganization(profile) ? (
             <section className="mobile-bar__organizations" aria-label="Organizations">
@@ -110,15 +109,13 @@ export function MobileTopBar() {
                 {shown.map((organization) => (
                   <li key={organization.id} className="mobile-bar__item">
                     <span>{organization.name}</span>
-                    <button
-                      type="button"
-                      className="button"
+                    <Button
                       aria-label={`Select ${organization.name}`}
                       disabled={organization.id === current.id}
                       onClick={() => select(organization.id)}
                     >
                       Select
-                    </button>
+                    </Button>
                   </li>
                 ))}
               </ul>

@@ -11,6 +11,7 @@ import {
   SWITCH_HINT,
 } from './organizationChoices.ts';
 import { selectOrganization } from './organizationSwitch.ts';
+import { Button } from '../../ui/Button.tsx';
 
 /** Top-right: the organization's name, or a picker for users who may switch (access §2). */
 export function OrganizationPicker() {
@@ -64,14 +65,14 @@ export function OrganizationPicker() {
         <ul className="org-picker__list">
           {shown.map((organization) => (
             <li key={organization.id}>
-              <button
-                type="button"
+              <Button
+                variant="bare"
                 className={`org-picker__option${organization.id === current.id ? ' org-picker__option--current' : ''}`}
                 aria-current={organization.id === current.id ? 'true' : undefined}
                 onClick={() => choose(organization.id)}
               >
                 {organization.name}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

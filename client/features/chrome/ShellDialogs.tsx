@@ -6,6 +6,7 @@ import { inactivityWarningShown, staySignedIn } from '../../session/sessionKeepe
 import { sessionNotice } from '../../session/session.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { updateNoticeShown } from './versionWatch.ts';
+import { Button } from '../../ui/Button.tsx';
 
 function BlockingNotice({
   title,
@@ -23,9 +24,9 @@ function BlockingNotice({
     <Dialog title={title} alert testId={testId} {...(action ? { initialFocus: actionButton } : {})}>
       <p>{text}</p>
       {action ? (
-        <button ref={actionButton} type="button" className="button button--primary" onClick={action.onClick}>
+        <Button ref={actionButton} variant="primary" onClick={action.onClick}>
           {action.label}
-        </button>
+        </Button>
       ) : null}
     </Dialog>
   );

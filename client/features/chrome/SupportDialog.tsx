@@ -1,8 +1,9 @@
-// The support offer (live §2, access §1): a non-modal dialog in the page's flow, a band between the top bar and the
-// section (supportDialog.css), so while it is open it covers nothing — not the map's controls and coordinate search,
-// not the offline notice, not the WebGL notice (issue 25): the section below gives it the room instead.
+// The support offer (live §2, access §1): the kit's non-modal dialog as a band in the page's flow, between the top
+// bar and the section (`DialogPanel` placement "band", ui/dialog.css), so while it is open it covers nothing — not
+// the map's controls and coordinate search, not the offline notice, not the WebGL notice (issue 25): the section
+// below gives it the room instead. Shown while `supportOpen` says so; Close and "Don't show again" are its own.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { currentEnvironment } from '../../session/environment.ts';
 import {
   closeSupport,
@@ -12,37 +13,23 @@ import {
   supportHiddenByUser,
   supportOpen,
 } from '../../session/supportDialogState.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
+import { DialogActions, DialogPanel } from '../../ui/Dialog.tsx';
 import './supportDialog.css';
 
 /** Support e-mail, phone and help topics, with "Don't show again" (live §2, access §1). */
 export function SupportDialog() {
   useSignals();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const open = supportOpen.value;
+  if (!supportOpen.value) return null;
+  return <SupportBand />;
+}
+
+function SupportBand() {
   const [hideNextTime, setHideNextTime] = useState(supportHiddenByUser);
   const email = currentEnvironment().supportEmail;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    // Not modal: it must not stop anyone working while it stays open.
-    if (open && !dialog.open) dialog.show();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog support-dialog"
-      aria-labelledby="support-title"
-      data-testid="support-dialog"
-      onClose={() => {
-        if (supportOpen.peek()) closeSupport();
-      }}
-    >
-      <h2 id="support-title" className="support-dialog__title">
-        Support
-      </h2>
+    <DialogPanel title="Support" placement="band" className="support-dialog" testId="support-dialog">
       <p className="support-dialog__contact">
         E-mail <a href={`mailto:${email}`}>{email}</a> or call{' '}
         <a href={`tel:${SUPPORT_PHONE}`}>{SUPPORT_PHONE}</a>.
@@ -56,22 +43,20 @@ export function SupportDialog() {
           </li>
         ))}
       </ul>
-      <label className="support-dialog__hide">
-        <input
-          type="checkbox"
-          checked={hideNextTime}
-          onChange={(event) => {
-            setHideNextTime(event.target.checked);
-            setSupportHidden(event.target.checked);
-          }}
-        />{' '}
-        Don&apos;t show again
-      </label>
-      <div className="dialog__actions support-dialog__actions">
-        <button type="button" className="button button--primary" onClick={closeSupport}>
+      <Checkbox
+        className="support-dialog__hide"
+        label="Don't show again"
+        checked={hideNextTime}
+        onChange={(checked) => {
+          setHideNextTime(checked);
+          setSupportHidden(checked);
+        }}
+      />
+      <DialogActions>
+        <Button variant="primary" onClick={closeSupport}>
           Close
-        </button>
-      </div>
-    </dialog>
+        </Button>
+      </DialogActions>
+    </DialogPanel>
   );
 }

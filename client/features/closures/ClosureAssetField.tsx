@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { AssetChoice } from '#domain/things/assetChoices';
 import { describedBy, Field } from '../../ui/FormField.tsx';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 export function ClosureAssetField({
   assets,
@@ -41,16 +42,14 @@ export function ClosureAssetField({
   return (
     <fieldset className="closure-form__group">
       <legend>Associated Asset</legend>
-      <label className="closure-form__switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={switchedOn || fixed}
-          disabled={fixed}
-          onChange={(event) => onSwitch(event.target.checked)}
-        />
-        Associated Asset
-      </label>
+      <Checkbox
+        switch
+        className="closure-form__switch"
+        label="Associated Asset"
+        checked={switchedOn || fixed}
+        disabled={fixed}
+        onChange={onSwitch}
+      />
       {switchedOn || fixed ? (
         assets === null ? (
           <p>Loading assets…</p>

@@ -26,6 +26,7 @@ import {
 } from './closureAccess.ts';
 import { ClosureStatusIcon } from './ClosureRow.tsx';
 import { deleteOwnClosure } from './closuresStore.ts';
+import { Button } from '../../ui/Button.tsx';
 
 const fiveDecimals = (value: number) => value.toFixed(5);
 
@@ -129,19 +130,14 @@ export function ClosureDetail({
             Edit
           </Link>
         ) : (
-          <button
-            type="button"
-            className="button"
-            disabled
-            title={managed ? 'Not authorized' : MANAGED_BY_FEED}
-          >
+          <Button disabled title={managed ? 'Not authorized' : MANAGED_BY_FEED}>
             Edit
-          </button>
+          </Button>
         )}
         {managed ? null : <span className="closure-detail__lock">{MANAGED_BY_FEED}</span>}
-        <button type="button" className="button" disabled={!mayDelete} onClick={() => removal.ask(closure)}>
+        <Button disabled={!mayDelete} onClick={() => removal.ask(closure)}>
           Delete Closure
-        </button>
+        </Button>
       </div>
       <p className="closure-detail__owner">Owner: {closure.organizationName || '—'}</p>
       <RemovalDialog removal={removal} title="Delete Closure">

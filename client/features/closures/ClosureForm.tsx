@@ -23,7 +23,8 @@ import { ALERT_MESSAGE_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '#domain/closur
 import { SelectField, TextField } from '../../ui/FormField.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { announce } from '../../ui/LiveAnnouncer.tsx';
-import { sameValue, useForm } from '../../ui/useForm.ts';
+import { Checkbox, ChoiceFieldset } from '../../ui/ChoiceField.tsx';
+import { sameValue, useForm, type FormState } from '../../ui/useForm.ts';
 import { CLOSURES_PATH, closurePath } from './closureAccess.ts';
 import { ClosureAssetField } from './ClosureAssetField.tsx';
 import { ClosurePathDrawer, type DrawnPath } from './ClosurePathDrawer.tsx';
@@ -31,6 +32,7 @@ import { ClosureStatusFields } from './ClosureStatusFields.tsx';
 import { ClosureWzdxFields } from './ClosureWzdxFields.tsx';
 import { saveOwnClosure } from './closuresStore.ts';
 import { useAssetChoices } from '../../session/useAssetChoices.ts';
+import { Form } from '../../ui/Form.tsx';
 
 type Props = {
   closure: Closure | null;
@@ -61,6 +63,62 @@ const DIRECTION_OPTIONS = CLOSURE_DIRECTIONS.map((direction) => ({
   label: DIRECTION_LABELS[direction],
 }));
 
+type ClosureFormState = FormState<ClosureFormValues>;
+
+/** Sends the form (when its rules hold) as a new closure or the edited one; the saved closure's id, or null. */
+async function submitClosure(
+  form: ClosureFormState,
+  {
+    organizationId,
+    closure,
+    isWzdxOrg,
+  }: { organizationId: string; closure: Closure | null; isWzdxOrg: boolean },
+): Promise<string | null> {
+  const now = Date.now();
+  let savedId: string | null = null;
+  const saved = await form.submit(async (current) => {
+    const result = await saveOwnClosure(
+      {
+        organizationId,
+        closureId: closure?.id ?? null,
+        body: closureSaveBody(current, {
+          id: closure?.id ?? null,
+          now,
+          ...(closure ? { assetActive: closure.isActive } : {}),
+        }),
+      },
+      { now, isWzdxOrg },
+    );
+    if (result.ok) savedId = result.value.id;
+    return result;
+  });
+  return saved ? savedId : null;
+}
+
+/** Impacted Lanes 1–9, each a checkbox named "Lane n", kept in order. */
+function ImpactedLanes({ form }: { form: ClosureFormState }) {
+  const lanes = form.values.impactedLanes;
+  return (
+    <ChoiceFieldset className="closure-form__group closure-form__lanes" legend="Impacted Lanes">
+      <p className="closure-form__hint">{LANE_GUIDANCE}</p>
+      {IMPACTED_LANE_CHOICES.map((lane) => (
+        <Checkbox
+          key={lane}
+          label={lane}
+          ariaLabel={`Lane ${lane}`}
+          checked={lanes.includes(lane)}
+          onChange={(checked) =>
+            form.set(
+              'impactedLanes',
+              checked ? [...lanes, lane].sort((a, b) => a - b) : lanes.filter((item) => item !== lane),
+            )
+          }
+        />
+      ))}
+    </ChoiceFieldset>
+  );
+}
+
 export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMobile }: Props) {
   const [, navigate] = useLocation();
   const [initial] = useState<ClosureFormValues>(() =>
@@ -87,50 +145,29 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
 
   const save = async () => {
     if (organizationId === null) return;
-    const now = Date.now();
-    let savedId: string | null = null;
-    const saved = await form.submit(async (current) => {
-      const result = await saveOwnClosure(
-        {
-          organizationId,
-          closureId: closure?.id ?? null,
-          body: closureSaveBody(current, {
-            id: closure?.id ?? null,
-            now,
-            ...(closure ? { assetActive: closure.isActive } : {}),
-          }),
-        },
-        { now, isWzdxOrg },
-      );
-      if (result.ok) savedId = result.value.id;
-      return result;
-    });
-    if (!saved || savedId === null) return;
+    const savedId = await submitClosure(form, { organizationId, closure, isWzdxOrg });
+    if (savedId === null) return;
     announce({ text: 'Closure saved' });
     navigate(closurePath(savedId));
   };
 
   const title = closure ? 'Edit Closure' : 'Create Closure';
   return (
-    <form
+    <Form
       className={`closure-form${isMobile ? ' closure-form--mobile' : ''}`}
       aria-label={title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void save();
       }}
     >
       <h1 className="closure-form__title">{title}</h1>
-      <label className="closure-form__switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={values.inService}
-          onChange={(event) => form.set('inService', event.target.checked)}
-        />
-        Display Closure
-      </label>
+      <Checkbox
+        switch
+        className="closure-form__switch"
+        label="Display Closure"
+        checked={values.inService}
+        onChange={(checked) => form.set('inService', checked)}
+      />
 
       <ClosurePathDrawer
         initial={{
@@ -163,28 +200,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
         options={DIRECTION_OPTIONS}
       />
 
-      <fieldset className="closure-form__group closure-form__lanes">
-        <legend>Impacted Lanes</legend>
-        <p className="closure-form__hint">{LANE_GUIDANCE}</p>
-        {IMPACTED_LANE_CHOICES.map((lane) => (
-          <label key={lane}>
-            <input
-              type="checkbox"
-              aria-label={`Lane ${lane}`}
-              checked={values.impactedLanes.includes(lane)}
-              onChange={(event) =>
-                form.set(
-                  'impactedLanes',
-                  event.target.checked
-                    ? [...values.impactedLanes, lane].sort((a, b) => a - b)
-                    : values.impactedLanes.filter((item) => item !== lane),
-                )
-              }
-            />
-            {lane}
-          </label>
-        ))}
-      </fieldset>
+      <ImpactedLanes form={form} />
 
       {isAutomated ? null : <ClosureStatusFields form={form} timeZone={timeZone} />}
       {isWzdxOrg || values.isPublishOn ? <ClosureWzdxFields form={form} /> : null}
@@ -196,6 +212,6 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, timeZone, isMo
         errorTestId="closure-save-error"
         onCancel={() => navigate(closure ? closurePath(closure.id) : CLOSURES_PATH)}
       />
-    </form>
+    </Form>
   );
 }

@@ -6,7 +6,7 @@
 // editing from them, so the map, the route and the list always show the same two points.
 import { useSignals } from '@preact/signals-react/runtime';
 import { PathLayer } from '@deck.gl/layers';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { RoutePoint } from '#domain/closures/closure';
 import { DIRECTIONS_FALLBACK } from '#domain/closures/closureDirections';
 import { fetchDirections } from '../../api/closures.ts';
@@ -17,6 +17,7 @@ import { editResult, startEditing, stopEditing } from '../../map/mapEditing.ts';
 import { openInstructions } from '../../map/MapInstructions.tsx';
 import type { ShapePoint } from '../../map/useShapeEditing.ts';
 import { PointsEditor } from '../../ui/PointsEditor.tsx';
+import { Button } from '../../ui/Button.tsx';
 
 /** The simulator's stand-in for the maps provider's directions service, under the API base (docs/closures.md). */
 export const DIRECTIONS_PATH = '/sim/directions';
@@ -36,36 +37,11 @@ const sameEnds = (a: readonly RoutePoint[], b: readonly RoutePoint[]) =>
   a.length === b.length &&
   a.every((point, index) => point.lat === b[index]?.lat && point.lng === b[index]?.lng);
 
-export function ClosurePathDrawer({
-  initial,
-  onPath,
-  error,
-}: {
-  initial: DrawnPath;
-  onPath(path: DrawnPath | null): void;
-  /** The form's route error ("ERROR: Please create new Closure on map..."), when it shows. */
-  error: string | null;
-}) {
-  useSignals();
-  const [routeFailure, setRouteFailure] = useState<string | null>(null);
-  const [routing, setRouting] = useState(false);
-  const [route, setRoute] = useState<RoutePoint[]>(initial.routePath);
-  const [streets, setStreets] = useState(`${initial.streetStart || '—'} → ${initial.streetEnd || '—'}`);
-  const asked = useRef<RoutePoint[]>(initial.userRoute);
-  const onPathRef = useRef(onPath);
-  onPathRef.current = onPath;
-  const [session, setSession] = useState(0);
-  /** What the next editing session starts from: the saved route, nothing after Clear, or the typed points. */
-  const seed = useRef<LngLat[]>(initial.userRoute.map(toLngLat));
-
-  useEffect(() => {
-    startEditing({ kind: 'path', points: seed.current, endpointsOnly: true });
-    return () => stopEditing();
-  }, [session]);
-
+/** Draws the route on the map while the drawer is open, and takes it off when it closes. */
+function useRouteLayer(route: readonly RoutePoint[]) {
   useEffect(() => {
     setFeatureLayers(LAYER_KEY, [
-      new PathLayer<RoutePoint[]>({
+      new PathLayer<readonly RoutePoint[]>({
         id: 'closure-route',
         data: route.length >= 2 ? [route] : [],
         getPath: (points) => points.map(toLngLat),
@@ -78,13 +54,23 @@ export function ClosurePathDrawer({
     ]);
   }, [route]);
   useEffect(() => () => clearFeatureLayers(LAYER_KEY), []);
+}
 
-  const drawn = editResult.value;
-  const shownPoints: ShapePoint[] =
-    drawn?.kind === 'path'
-      ? drawn.points.map(toPoint)
-      : initial.userRoute.map(({ lat, lng }) => ({ lat, lng }));
-  const ends = drawn?.kind === 'path' && drawn.points.length === 2 ? drawn.points.map(toPoint) : null;
+/**
+ * The road between the two ends drawn, asked of the directions service each time they change: the route, its
+ * streets, whether it is being found and a failure's text; each answer goes to `onPath` (null when none).
+ * `forget` drops the route, for a path cleared or cut to fewer than two points.
+ */
+function useRouteBetween(
+  initial: DrawnPath,
+  ends: RoutePoint[] | null,
+  onPathRef: RefObject<(path: DrawnPath | null) => void>,
+) {
+  const [routeFailure, setRouteFailure] = useState<string | null>(null);
+  const [routing, setRouting] = useState(false);
+  const [route, setRoute] = useState<RoutePoint[]>(initial.routePath);
+  const [streets, setStreets] = useState(`${initial.streetStart || '—'} → ${initial.streetEnd || '—'}`);
+  const asked = useRef<RoutePoint[]>(initial.userRoute);
   const endsKey = ends ? JSON.stringify(ends) : '';
 
   useEffect(() => {
@@ -123,14 +109,49 @@ export function ClosurePathDrawer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [endsKey]);
 
+  const forget = () => {
+    asked.current = [];
+    setRoute([]);
+    setRouteFailure(null);
+    onPathRef.current(null);
+  };
+  return { route, streets, routing, routeFailure, forget };
+}
+
+export function ClosurePathDrawer({
+  initial,
+  onPath,
+  error,
+}: {
+  initial: DrawnPath;
+  onPath(path: DrawnPath | null): void;
+  /** The form's route error ("ERROR: Please create new Closure on map..."), when it shows. */
+  error: string | null;
+}) {
+  useSignals();
+  const onPathRef = useRef(onPath);
+  onPathRef.current = onPath;
+  const [session, setSession] = useState(0);
+  /** What the next editing session starts from: the saved route, nothing after Clear, or the typed points. */
+  const seed = useRef<LngLat[]>(initial.userRoute.map(toLngLat));
+
+  useEffect(() => {
+    startEditing({ kind: 'path', points: seed.current, endpointsOnly: true });
+    return () => stopEditing();
+  }, [session]);
+
+  const drawn = editResult.value;
+  const shownPoints: ShapePoint[] =
+    drawn?.kind === 'path'
+      ? drawn.points.map(toPoint)
+      : initial.userRoute.map(({ lat, lng }) => ({ lat, lng }));
+  const ends = drawn?.kind === 'path' && drawn.points.length === 2 ? drawn.points.map(toPoint) : null;
+  const { route, streets, routing, routeFailure, forget } = useRouteBetween(initial, ends, onPathRef);
+  useRouteLayer(route);
+
   const restart = (points: readonly ShapePoint[]) => {
     seed.current = points.map((point) => [point.lng, point.lat]);
-    if (points.length < 2) {
-      asked.current = [];
-      setRoute([]);
-      setRouteFailure(null);
-      onPathRef.current(null);
-    }
+    if (points.length < 2) forget();
     setSession((current) => current + 1);
   };
   const clear = () => restart([]);
@@ -141,16 +162,16 @@ export function ClosurePathDrawer({
       <p className="closure-form__hint">
         Click the map where the closure starts, then where it ends; drag either marker to move it. The path
         follows the roads. Or type the start and the end below.{' '}
-        <button type="button" className="link" onClick={() => (openInstructions.value = 'closures')}>
+        <Button variant="link" onClick={() => (openInstructions.value = 'closures')}>
           View Instructions
-        </button>
+        </Button>
       </p>
       <p className="closure-form__streets" data-testid="closure-path-streets">
         {route.length >= 2 ? streets : routing ? 'Finding the route…' : 'No path yet'}
       </p>
-      <button type="button" className="button button--small" onClick={clear}>
+      <Button size="small" onClick={clear}>
         Clear path
-      </button>
+      </Button>
       <PointsEditor
         title="Start and end by coordinates"
         points={shownPoints}

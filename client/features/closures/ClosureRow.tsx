@@ -11,6 +11,7 @@ import {
 } from '#domain/closures/closure';
 import { listTime } from '../../ui/displayTime.ts';
 import { flipClosureSwitch, switchFailures, switchPending } from './closuresStore.ts';
+import { Button } from '../../ui/Button.tsx';
 import '../../ui/listRows.css';
 
 export const ROW_HEIGHT_IN_SERVICE = 70;
@@ -54,7 +55,7 @@ export function ClosureRow({
       data-testid="closure-row"
       data-closure-id={closure.id}
     >
-      <button type="button" className="closure-row__main" onClick={() => onSelect(closure.id)}>
+      <Button variant="bare" className="closure-row__main" onClick={() => onSelect(closure.id)}>
         <ClosureStatusIcon closure={closure} />
         <span className="closure-row__text">
           <span className="closure-row__name">{closure.description}</span>
@@ -67,7 +68,7 @@ export function ClosureRow({
         </span>
         {closure.isWzdxOrg && closure.isPublishOn ? <span className="closure-badge">WZDx</span> : null}
         {closure.inService ? null : <span className="closure-tag">out-of-service</span>}
-      </button>
+      </Button>
       {closure.closureType === 'manual' ? (
         <div className="closure-row__schedule">
           <span className="closure-row__schedule-label">Closure Schedule</span>

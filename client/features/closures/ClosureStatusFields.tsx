@@ -4,6 +4,7 @@ import type { ClosureFormValues } from '#domain/closures/closureForm';
 import { instantOfWallTimeText, wallTimeText } from '#domain/units/zonedTime';
 import { describedBy, Field } from '../../ui/FormField.tsx';
 import type { FormState } from '../../ui/useForm.ts';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 type TimeField = 'activeEnd' | 'scheduleStart' | 'scheduleEnd';
 
@@ -53,27 +54,21 @@ export function ClosureStatusFields({
   return (
     <fieldset className="closure-form__group">
       <legend>Closure Status</legend>
-      <label>
-        <input
-          type="checkbox"
-          checked={mode === 'active'}
-          disabled={mode === 'scheduled'}
-          onChange={(event) => form.set('statusMode', event.target.checked ? 'active' : 'inactive')}
-        />
-        Active
-      </label>
+      <Checkbox
+        label="Active"
+        checked={mode === 'active'}
+        disabled={mode === 'scheduled'}
+        onChange={(checked) => form.set('statusMode', checked ? 'active' : 'inactive')}
+      />
       {mode === 'active' ? (
         <TimeInput form={form} field="activeEnd" label="End date" timeZone={timeZone} />
       ) : null}
-      <label>
-        <input
-          type="checkbox"
-          checked={mode === 'scheduled'}
-          disabled={mode === 'active'}
-          onChange={(event) => form.set('statusMode', event.target.checked ? 'scheduled' : 'inactive')}
-        />
-        Scheduler
-      </label>
+      <Checkbox
+        label="Scheduler"
+        checked={mode === 'scheduled'}
+        disabled={mode === 'active'}
+        onChange={(checked) => form.set('statusMode', checked ? 'scheduled' : 'inactive')}
+      />
       {mode === 'scheduled' ? (
         <>
           <TimeInput form={form} field="scheduleStart" label="Start date" timeZone={timeZone} />

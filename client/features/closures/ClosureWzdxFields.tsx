@@ -9,6 +9,7 @@ import {
 import { WZDX_ID_MAX_LENGTH } from '#domain/closures/closureRecord';
 import { SelectField, TextField } from '../../ui/FormField.tsx';
 import type { FormState } from '../../ui/useForm.ts';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 const asOptions = (choices: readonly string[]) =>
   choices.map((value) => ({ value, label: wzdxWords(value) }));
@@ -17,15 +18,13 @@ export function ClosureWzdxFields({ form }: { form: FormState<ClosureFormValues>
   return (
     <fieldset className="closure-form__group" aria-label="WZDx">
       <legend>WZDx</legend>
-      <label className="closure-form__switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={form.values.isPublishOn}
-          onChange={(event) => form.set('isPublishOn', event.target.checked)}
-        />
-        Publish to WZDx
-      </label>
+      <Checkbox
+        switch
+        className="closure-form__switch"
+        label="Publish to WZDx"
+        checked={form.values.isPublishOn}
+        onChange={(checked) => form.set('isPublishOn', checked)}
+      />
       <TextField {...form.bind('wzdxId')} label="Unique ID" counterMax={WZDX_ID_MAX_LENGTH} />
       <SelectField
         {...form.bind('locationMethod')}

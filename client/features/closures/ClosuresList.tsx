@@ -15,6 +15,7 @@ import {
   closuresLoad,
   shownClosures,
 } from './closuresStore.ts';
+import { Checkbox, ChoiceFieldset } from '../../ui/ChoiceField.tsx';
 
 const TYPE_ORDER: readonly ClosureType[] = ['automated', 'feed', 'manual'];
 const STATUS_ORDER = ['active', 'standby', 'pending', 'offline'] as const;
@@ -42,19 +43,16 @@ function CheckboxGroup<T extends string>({
   onToggle(item: T, on: boolean): void;
 }) {
   return (
-    <fieldset>
-      <legend>{legend}</legend>
+    <ChoiceFieldset legend={legend}>
       {items.map(([item, label]) => (
-        <label key={item}>
-          <input
-            type="checkbox"
-            checked={checked.has(item)}
-            onChange={(event) => onToggle(item, event.target.checked)}
-          />
-          {label}
-        </label>
+        <Checkbox
+          key={item}
+          label={label}
+          checked={checked.has(item)}
+          onChange={(on) => onToggle(item, on)}
+        />
       ))}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 
@@ -105,16 +103,11 @@ export function ClosuresList({
             setFilter((current) => ({ ...current, statuses: toggled(current.statuses, status, on) }))
           }
         />
-        <label>
-          <input
-            type="checkbox"
-            checked={filter.showOutOfService}
-            onChange={(event) =>
-              setFilter((current) => ({ ...current, showOutOfService: event.target.checked }))
-            }
-          />
-          OOS ({counts.outOfService})
-        </label>
+        <Checkbox
+          label={`OOS (${counts.outOfService})`}
+          checked={filter.showOutOfService}
+          onChange={(showOutOfService) => setFilter((current) => ({ ...current, showOutOfService }))}
+        />
       </details>
       <input
         type="search"

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { AssetChoice } from '#domain/things/assetChoices';
 import { AssetSearch } from '../../ui/AssetSearch.tsx';
+import { Button } from '../../ui/Button.tsx';
 
 /** Access §2 "Export wizard": the empty lists' texts. */
 export const NO_ASSETS_TO_SELECT = 'No Assets to select';
@@ -39,13 +40,12 @@ export function AssetTransferLists({
       <div className="transfer-list">
         <div className="transfer-list__head">
           <span id="available-assets">Available assets</span>
-          <button
-            type="button"
+          <Button
             disabled={available.length === 0}
             onClick={() => onChange([...selected, ...available.map((asset) => asset.id)])}
           >
             Add all
-          </button>
+          </Button>
         </div>
         <AssetSearch
           label="Search available assets"
@@ -56,13 +56,13 @@ export function AssetTransferLists({
         <ul aria-labelledby="available-assets">
           {available.map((asset) => (
             <li key={asset.id}>
-              <button
-                type="button"
+              <Button
+                variant="bare"
                 className="transfer-list__item"
                 onClick={() => onChange([...selected, asset.id])}
               >
                 {asset.name}
-              </button>
+              </Button>
             </li>
           ))}
           {available.length === 0 && <li className="transfer-list__empty">{availableEmpty}</li>}
@@ -71,20 +71,20 @@ export function AssetTransferLists({
       <div className="transfer-list">
         <div className="transfer-list__head">
           <span id="selected-assets">Selected assets</span>
-          <button type="button" disabled={picked.length === 0} onClick={() => onChange([])}>
+          <Button disabled={picked.length === 0} onClick={() => onChange([])}>
             Remove all
-          </button>
+          </Button>
         </div>
         <ul aria-labelledby="selected-assets">
           {picked.map((asset) => (
             <li key={asset.id}>
-              <button
-                type="button"
+              <Button
+                variant="bare"
                 className="transfer-list__item"
                 onClick={() => onChange(selected.filter((id) => id !== asset.id))}
               >
                 {asset.name}
-              </button>
+              </Button>
             </li>
           ))}
           {picked.length === 0 && <li className="transfer-list__empty">{NO_ASSETS_SELECTED}</li>}

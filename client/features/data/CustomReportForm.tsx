@@ -39,6 +39,9 @@ import {
   requestTimes,
   TitleField,
 } from './RequestFormParts.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 /** The form; times are `datetime-local` texts on the organization's wall clock (UTC when "Use UTC" is on). */
 type ReportForm = {
@@ -133,25 +136,26 @@ export function CustomReportForm({
   };
 
   return (
-    <form
+    <Form
       className="wizard-step export-form"
       aria-label="New custom report"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void send();
       }}
     >
       <h2>New custom report</h2>
-      <fieldset className="field">
-        <legend>Report type</legend>
+      <ChoiceFieldset className="field" legend="Report type">
         {CUSTOM_REPORT_TYPES.map((type) => (
-          <label key={type} className="choice">
-            <input type="radio" name="report-type" checked={values.type === type} onChange={() => changeType(type)} />
-            {CUSTOM_REPORT_TYPE_LABELS[type]}
-          </label>
+          <Radio
+            key={type}
+            className="choice"
+            name="report-type"
+            label={CUSTOM_REPORT_TYPE_LABELS[type]}
+            checked={values.type === type}
+            onSelect={() => changeType(type)}
+          />
         ))}
-      </fieldset>
+      </ChoiceFieldset>
       <TitleField {...form.bind('title')} maxLength={CUSTOM_REPORT_TITLE_MAX_LENGTH} />
       <RangeFields
         range={values}
@@ -183,12 +187,12 @@ export function CustomReportForm({
         apiError={form.apiError}
         busy={form.submitting}
         back={
-          <button type="button" onClick={onCancel}>
+          <Button onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         }
         submitLabel="Create Report"
       />
-    </form>
+    </Form>
   );
 }

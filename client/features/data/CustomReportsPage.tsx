@@ -18,6 +18,7 @@ import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { CustomReportForm } from './CustomReportForm.tsx';
 import { openFile } from './dataFileActions.ts';
+import { Button } from '../../ui/Button.tsx';
 
 /** On the organization's wall clock, the one the form's times are in (UTC when it names none). */
 const organizationZone = () => subscribedOrganization.value?.timezone || 'UTC';
@@ -44,13 +45,13 @@ function ReportRow({ item, onDelete }: { item: CustomReportItem; onDelete: (item
         </span>
       </div>
       <div className="export-row__actions">
-        <button type="button" onClick={() => void openFile(item.fileId, false)} aria-label={`Download ${item.title} (PDF)`}>
+        <Button onClick={() => void openFile(item.fileId, false)} aria-label={`Download ${item.title} (PDF)`}>
           Download
-        </button>
+        </Button>
         {mayDelete && (
-          <button type="button" onClick={() => onDelete(item)} aria-label={`Delete ${item.title}`}>
+          <Button onClick={() => onDelete(item)} aria-label={`Delete ${item.title}`}>
             Delete
-          </button>
+          </Button>
         )}
       </div>
     </li>
@@ -93,9 +94,9 @@ export function CustomReportsPage() {
         <h1 id="custom-reports-title">Custom Reports</h1>
         <div className="data-page__tools">
           {mayCreate && !creating && (
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            <Button variant="primary" onClick={() => setCreating(true)}>
               Create New
-            </button>
+            </Button>
           )}
         </div>
       </header>

@@ -43,6 +43,9 @@ import {
   TitleField,
 } from './RequestFormParts.tsx';
 import { EXPORTS_PATH } from './ExportsPage.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = { manual: 'Manual', automated: 'Automated', feed: 'Feed' };
 /** A closure export opens with the organization's own closures ticked (issue 37 item 10): with none ticked its first
@@ -82,23 +85,25 @@ function initialForm(type: ExportType, now: number, timeZone: string, countryCod
 function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
   const [choice, setChoice] = useState<ExportType | null>(null);
   return (
-    <fieldset className="wizard-step">
-      <legend>Choose the type of export</legend>
+    <ChoiceFieldset className="wizard-step" legend="Choose the type of export">
       {EXPORT_TYPES.map((type) => (
-        <label key={type} className="choice">
-          <input type="radio" name="export-type" checked={choice === type} onChange={() => setChoice(type)} />
-          {EXPORT_TYPE_LABELS[type]}
-        </label>
+        <Radio
+          key={type}
+          className="choice"
+          name="export-type"
+          label={EXPORT_TYPE_LABELS[type]}
+          checked={choice === type}
+          onSelect={() => setChoice(type)}
+        />
       ))}
-      <button
-        type="button"
-        className="button button--primary"
+      <Button
+        variant="primary"
         disabled={choice === null}
         onClick={() => choice && onCreate(choice)}
       >
         Create
-      </button>
-    </fieldset>
+      </Button>
+    </ChoiceFieldset>
   );
 }
 
@@ -161,11 +166,9 @@ function FormStep({
   };
 
   return (
-    <form
+    <Form
       className="wizard-step export-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void send();
       }}
     >
@@ -178,14 +181,12 @@ function FormStep({
         onChange={(patch) => form.update('range', patch)}
       />
       {values.type === 'incident' && (
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={values.includeNoThings}
-            onChange={(event) => form.set('includeNoThings', event.target.checked)}
-          />
-          Include incidents without assets
-        </label>
+        <Checkbox
+          className="choice"
+          label="Include incidents without assets"
+          checked={values.includeNoThings}
+          onChange={(checked) => form.set('includeNoThings', checked)}
+        />
       )}
       {values.type === 'closure' && (
         <CheckList
@@ -211,13 +212,13 @@ function FormStep({
         apiError={form.apiError}
         busy={form.submitting}
         back={
-          <button type="button" onClick={onBack}>
+          <Button onClick={onBack}>
             Back
-          </button>
+          </Button>
         }
         submitLabel="Export CSV"
       />
-    </form>
+    </Form>
   );
 }
 
@@ -264,9 +265,9 @@ export function ExportWizard() {
         <div className="wizard-step" role="status">
           <h2>Export In-Progress</h2>
           <p>{EXPORT_IN_PROGRESS_NOTICE}</p>
-          <button type="button" className="button button--primary" onClick={() => setLeaving(true)}>
+          <Button variant="primary" onClick={() => setLeaving(true)}>
             Got It
-          </button>
+          </Button>
         </div>
       )}
     </section>

@@ -20,6 +20,7 @@ import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { openSupport } from '../../session/supportDialogState.ts';
 import { openFile } from './dataFileActions.ts';
 import { exportItems, exportsError, exportsLoading, loadExports } from './exportsStore.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export const EXPORTS_PATH = '/dashboard/data/exports';
 
@@ -54,13 +55,15 @@ function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: Expo
       </div>
       <div className="export-row__actions">
         {item.status === 'completed' && item.fileId && (
-          <button type="button" onClick={() => void openFile(item.fileId ?? '', true)} aria-label={`Download ${item.title}`}>
+          <Button
+            onClick={() => void openFile(item.fileId ?? '', true)}
+            aria-label={`Download ${item.title}`}
+          >
             Download
-          </button>
+          </Button>
         )}
         {mayWrite && (
-          <button
-            type="button"
+          <Button
             onClick={() => onDelete(item)}
             disabled={!isCreator}
             title={isCreator ? undefined : ONLY_CREATOR_CAN_DELETE}
@@ -68,7 +71,7 @@ function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: Expo
             aria-describedby={isCreator ? undefined : `export-reason-${item.id}`}
           >
             Delete
-          </button>
+          </Button>
         )}
         {mayWrite && !isCreator && (
           // Said in text, not only in a tooltip a keyboard or touch user never sees.
@@ -131,9 +134,9 @@ export function ExportsPage() {
         <h1 id="exports-title">Exports</h1>
         <div className="data-page__tools">
           {inProgress && (
-            <button type="button" onClick={() => organizationId && void loadExports(organizationId)}>
+            <Button onClick={() => organizationId && void loadExports(organizationId)}>
               Refresh
-            </button>
+            </Button>
           )}
           {mayCreate && (
             <Link href={`${EXPORTS_PATH}/new`} className="button button--primary">
@@ -145,9 +148,9 @@ export function ExportsPage() {
       {failed && (
         <p className="notice notice--error" role="status">
           {FAILED_EXPORTS_NOTICE}{' '}
-          <button type="button" className="link-button" onClick={openSupport}>
+          <Button variant="link" onClick={openSupport}>
             Contact support
-          </button>
+          </Button>
         </p>
       )}
       <div role="tablist" className="tabs">
@@ -182,9 +185,9 @@ export function ExportsPage() {
         </ul>
       </div>
       {scrolledAway && (
-        <button type="button" className="scroll-top" onClick={() => list.current?.scrollTo({ top: 0 })}>
+        <Button variant="bare" className="scroll-top" onClick={() => list.current?.scrollTo({ top: 0 })}>
           Back to top
-        </button>
+        </Button>
       )}
       <RemovalDialog removal={removal} title="Delete export">
         {(item) => <p>Delete “{item.title}”? Its file goes with it.</p>}

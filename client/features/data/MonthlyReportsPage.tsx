@@ -5,6 +5,7 @@ import { MONTH_NAMES } from '#domain/units/displayTime';
 import { listMonthlyReports, monthlyReportStatus } from '../../api/dataFiles.ts';
 import { apiClient, sessionProfile } from '../../session/session.ts';
 import { openFile } from './dataFileActions.ts';
+import { Button } from '../../ui/Button.tsx';
 
 const compareText = new Intl.Collator(undefined, { sensitivity: 'base' }).compare;
 
@@ -93,16 +94,15 @@ export function MonthlyReportsPage() {
                         {month.reports.map((report) => (
                           <li key={report.fileId} className="report-leaf">
                             <span>{report.organizationName}</span>
-                            <button
-                              type="button"
-                              className="link-button"
+                            <Button
+                              variant="link"
                               aria-label={`Download ${report.organizationName} ${MONTH_NAMES[month.month - 1]} ${year.year} report (PDF)`}
                               disabled={preparing !== null}
                               aria-busy={preparing?.fileId === report.fileId}
                               onClick={() => void download(report.fileId)}
                             >
                               {preparing?.fileId === report.fileId ? 'Preparing…' : 'Download'}
-                            </button>
+                            </Button>
                             {preparing?.fileId === report.fileId ? (
                               <span className="report-leaf__progress" role="status" data-testid="report-progress">
                                 {preparingText(preparing.progress)}

@@ -8,10 +8,12 @@ import type { MileageUnit } from '#domain/exports/exportRecord';
 import { RANGE_REQUIRED } from '#domain/exports/exportRules';
 import type { AssetChoice } from '#domain/things/assetChoices';
 import { instantOfWallTimeText } from '#domain/units/zonedTime';
+import { Checkbox, ChoiceFieldset } from '../../ui/ChoiceField.tsx';
 import { Field, FieldError, TextField } from '../../ui/FormField.tsx';
 import { failure, type Result } from '../../ui/result.ts';
 import { sameValue, type FieldBinding } from '../../ui/useForm.ts';
 import { AssetTransferLists } from './AssetTransferLists.tsx';
+import { Button } from '../../ui/Button.tsx';
 
 /** The id prefix of both forms' fields (`request-title`, `request-start`). */
 export const REQUEST_FORM = 'request';
@@ -99,6 +101,7 @@ export function RangeFields({
           <Field key={end.key} id={`${REQUEST_FORM}-${end.key}`} label={end.label} error={null}>
             <input
               id={`${REQUEST_FORM}-${end.key}`}
+              className="input"
               type="datetime-local"
               value={end.value}
               aria-invalid={error ? true : undefined}
@@ -107,14 +110,12 @@ export function RangeFields({
             />
           </Field>
         ))}
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={range.isUtc}
-            onChange={(event) => onChange({ isUtc: event.target.checked })}
-          />
-          Use UTC
-        </label>
+        <Checkbox
+          className="choice"
+          label="Use UTC"
+          checked={range.isUtc}
+          onChange={(isUtc) => onChange({ isUtc })}
+        />
       </div>
       <p className="field-hint">Times are {zone === 'UTC' ? 'UTC' : `in ${zone}`}.</p>
       <FieldError id={RANGE_ERROR_ID} message={error} />
@@ -136,21 +137,19 @@ export function CheckList<T extends string>({
   onChange: (chosen: T[]) => void;
 }) {
   return (
-    <fieldset className="field">
-      <legend>{legend}</legend>
+    <ChoiceFieldset className="field" legend={legend}>
       {options.map((option) => (
-        <label key={option} className="choice">
-          <input
-            type="checkbox"
-            checked={chosen.includes(option)}
-            onChange={(event) =>
-              onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))
-            }
-          />
-          {labels[option]}
-        </label>
+        <Checkbox
+          key={option}
+          className="choice"
+          label={labels[option]}
+          checked={chosen.includes(option)}
+          onChange={(checked) =>
+            onChange(checked ? [...chosen, option] : chosen.filter((item) => item !== option))
+          }
+        />
       ))}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 
@@ -167,13 +166,16 @@ export function MileageOptions({
 }) {
   return (
     <div className="field-row">
-      <label className="choice">
-        <input type="checkbox" checked={byRegion} onChange={(event) => onChange({ byRegion: event.target.checked })} />
-        By region
-      </label>
+      <Checkbox
+        className="choice"
+        label="By region"
+        checked={byRegion}
+        onChange={(checked) => onChange({ byRegion: checked })}
+      />
       <Field id={UNIT_ID} label="Unit" error={null}>
         <select
           id={UNIT_ID}
+          className="input"
           value={unit}
           onChange={(event) => onChange({ unitOfMeasurement: event.target.value as MileageUnit })}
         >
@@ -223,9 +225,9 @@ export function RequestFormEnd({
       )}
       <div className="wizard-actions">
         {back}
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {submitLabel}
-        </button>
+        </Button>
       </div>
     </>
   );

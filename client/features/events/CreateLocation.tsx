@@ -34,6 +34,8 @@ import { FormFooter } from '../../ui/FormFooter.tsx';
 import { failure, type Result } from '../../ui/result.ts';
 import { useForm, type FieldBinding } from '../../ui/useForm.ts';
 import { EVENTS_PATH, eventPath, justCreatedEventId } from './eventsScreen.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 /** Closer than this (degrees) the marker and the typed position are the same place: no restart of the marker. */
 const SAME_PLACE = 1e-6;
@@ -166,12 +168,10 @@ export function CreateLocation() {
       <p className="event-detail__hint">
         Drag the marker to place the location; drag the white handle to turn the roadway heading.
       </p>
-      <form
+      <Form
         className="event-form"
         aria-labelledby="create-location-title"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           if (!form.submitting) void form.submit(save, { holdOnSuccess: true });
         }}
       >
@@ -188,9 +188,7 @@ export function CreateLocation() {
         />
         <NumberField binding={form.bind('lat')} label="Latitude" inputMode="decimal" />
         <NumberField binding={form.bind('lng')} label="Longitude" inputMode="decimal" />
-        <button type="button" className="button" onClick={takeMapCentre}>
-          Use map centre
-        </button>
+        <Button onClick={takeMapCentre}>Use map centre</Button>
         <NumberField binding={form.bind('heading')} label="Roadway heading" inputMode="numeric" />
         <FormFooter
           changed={form.changed}
@@ -199,7 +197,7 @@ export function CreateLocation() {
           onCancel={() => navigate(EVENTS_PATH)}
           errorTestId="create-location-error"
         />
-      </form>
+      </Form>
     </section>
   );
 }

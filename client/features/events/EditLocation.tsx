@@ -16,6 +16,7 @@ import { failure, type Result } from '../../ui/result.ts';
 import { useForm } from '../../ui/useForm.ts';
 import { eventPath } from './eventsScreen.ts';
 import { useIsLargeScreen } from './largeScreen.ts';
+import { Form } from '../../ui/Form.tsx';
 
 /** Where the marker stands: the form's values, changed only by dragging it or turning its handle. */
 type PlacedMarker = { lat: number; lng: number; heading: number | null };
@@ -103,11 +104,9 @@ export function EditLocation({ event }: { event: EventDetailView }) {
           </dd>
         </div>
       </dl>
-      <form
-        noValidate
+      <Form
         aria-labelledby="edit-location-title"
-        onSubmit={(submitted) => {
-          submitted.preventDefault();
+        onSubmit={() => {
           if (!form.submitting) void form.submit(save, { holdOnSuccess: true });
         }}
       >
@@ -118,7 +117,7 @@ export function EditLocation({ event }: { event: EventDetailView }) {
           onCancel={() => navigate(eventPath(event.id))}
           errorTestId="edit-location-error"
         />
-      </form>
+      </Form>
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { EVENTS_PATH, eventPath } from './eventsScreen.ts';
 import { useIsLargeScreen } from './largeScreen.ts';
 import { RoadwayHeadingDial } from './RoadwayHeadingDial.tsx';
 import { ThreeWordAddress } from './ThreeWordAddress.tsx';
+import { Button } from '../../ui/Button.tsx';
 
 const COPIED_MS = 1000;
 
@@ -61,13 +62,9 @@ export function EventDetail({ event }: { event: EventDetailView }) {
       <p className="event-detail__street">{event.street || event.name}</p>
       <p className="event-detail__line">
         <span data-testid="event-coordinates">{coordinates}</span>{' '}
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => copy('coordinates', coordinates)}
-        >
+        <Button size="small" onClick={() => copy('coordinates', coordinates)}>
           {copied === 'coordinates' ? 'Copied' : 'Copy'}
-        </button>
+        </Button>
       </p>
       <ThreeWordAddress id={event.id} lat={event.lat} lng={event.lng} />
       {event.roadwayHeading === null ? null : <RoadwayHeadingDial heading={event.roadwayHeading} />}
@@ -95,13 +92,9 @@ export function EventDetail({ event }: { event: EventDetailView }) {
           <dd>
             <span data-testid="event-system-id">{event.externalId || '—'}</span>{' '}
             {event.externalId ? (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => copy('system-id', event.externalId)}
-              >
+              <Button size="small" onClick={() => copy('system-id', event.externalId)}>
                 {copied === 'system-id' ? 'Copied' : 'Copy'}
-              </button>
+              </Button>
             ) : null}
           </dd>
         </div>

@@ -6,6 +6,7 @@ import { onSceneMs } from '#domain/locations/eventList';
 import type { EventRowView, EventThingView } from '../../live/eventsProtocol.ts';
 import { useNow } from '../../ui/liveClock.ts';
 import { formatEventDuration, formatEventTime, NO_VALUE } from './eventFormat.ts';
+import { Button } from '../../ui/Button.tsx';
 import '../../ui/listRows.css';
 
 export const ACTIVE_ROW_HEIGHT = 90;
@@ -44,8 +45,8 @@ export const EventRow = memo(function EventRow({ row, onOpen }: EventRowProps) {
   const things = [...row.thingsActive, ...row.thingsInactive];
   const now = useNow(row.thingsActive.length > 0);
   return (
-    <button
-      type="button"
+    <Button
+      variant="bare"
       className={`list-row event-row${row.isActive ? ' event-row--active' : ''}`}
       style={{ minHeight: row.isActive ? ACTIVE_ROW_HEIGHT : ENDED_ROW_HEIGHT }}
       data-testid="event-row"
@@ -69,7 +70,7 @@ export const EventRow = memo(function EventRow({ row, onOpen }: EventRowProps) {
           <EventThingTimes thing={thing} now={now} />
         </span>
       ))}
-    </button>
+    </Button>
   );
 });
 

@@ -26,6 +26,7 @@ import {
   showEventsWindow,
   typeEventSearch,
 } from './eventsScreen.ts';
+import { ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 import '../../ui/listRows.css';
 
 export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
@@ -46,23 +47,25 @@ export function EventsList({ onOpen }: { onOpen(eventId: string): void }) {
             {CREATE_LOCATION_TITLE}
           </Link>
         ) : null}
-        <fieldset className="events-list__filters">
-          <legend className="events-visually-hidden">Display</legend>
+        <ChoiceFieldset
+          className="events-list__filters"
+          legend="Display"
+          legendClassName="events-visually-hidden"
+        >
           {LOCATION_TIME_FILTERS.map((filter) => (
-            <label key={filter} className="events-list__filter">
-              <input
-                type="radio"
-                name="events-time-filter"
-                value={filter}
-                checked={eventFilter.value === filter}
-                onChange={() => {
-                  eventFilter.value = filter;
-                }}
-              />{' '}
-              {LOCATION_TIME_FILTER_LABELS[filter]}
-            </label>
+            <Radio
+              key={filter}
+              className="events-list__filter"
+              name="events-time-filter"
+              value={filter}
+              label={LOCATION_TIME_FILTER_LABELS[filter]}
+              checked={eventFilter.value === filter}
+              onSelect={() => {
+                eventFilter.value = filter;
+              }}
+            />
           ))}
-        </fieldset>
+        </ChoiceFieldset>
         <input
           type="search"
           className="input"

@@ -25,6 +25,8 @@ import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { hazardLayers } from '../../ui/hazardLayers.ts';
 import { HazardTable } from '../../ui/HazardTable.tsx';
 import { loaded, loadFailed, LOADING, NOT_ASKED, type LoadState } from '../../ui/loadState.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Checkbox, ChoiceFieldset } from '../../ui/ChoiceField.tsx';
 import '../../ui/tripPages.css';
 
 const LAYER_KEY = 'hazards';
@@ -38,6 +40,93 @@ function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
   if (next.has(item)) next.delete(item);
   else next.add(item);
   return next;
+}
+
+type SetOf<T> = (update: (current: ReadonlySet<T>) => ReadonlySet<T>) => void;
+
+/** The types to ask for ("All" or some) and the severities shown, as checkboxes inside the search form. */
+function HazardFilters({
+  types,
+  severities,
+  onTypes,
+  onSeverities,
+}: {
+  types: ReadonlySet<HazardType>;
+  severities: ReadonlySet<HazardSeverity>;
+  onTypes: SetOf<HazardType>;
+  onSeverities: SetOf<HazardSeverity>;
+}) {
+  const allTypes = types.size === HAZARD_TYPES.length;
+  return (
+    <>
+      <ChoiceFieldset className="trip-form__assets" legend="Types">
+        <Checkbox
+          label="All"
+          checked={allTypes}
+          onChange={() => onTypes(() => (allTypes ? new Set() : new Set(HAZARD_TYPES)))}
+        />
+        {HAZARD_TYPES.map((type) => (
+          <Checkbox
+            key={type}
+            label={HAZARD_TYPE_LABELS[type]}
+            checked={types.has(type)}
+            onChange={() => onTypes((current) => toggled(current, type))}
+          />
+        ))}
+      </ChoiceFieldset>
+      <ChoiceFieldset className="trip-form__assets" legend="Severity">
+        {HAZARD_SEVERITIES.map((severity) => (
+          <Checkbox
+            key={severity}
+            label={`${severity[0]?.toUpperCase() ?? ''}${severity.slice(1)}`}
+            checked={severities.has(severity)}
+            onChange={() => onSeverities((current) => toggled(current, severity))}
+          />
+        ))}
+      </ChoiceFieldset>
+    </>
+  );
+}
+
+/** What a search found: searching, its failure, or the hazards kept by the filters with Clear results. */
+function HazardResults({
+  found,
+  shown,
+  onClear,
+}: {
+  found: Found;
+  shown: readonly Hazard[];
+  onClear(): void;
+}) {
+  return (
+    <section className="trips-page__results" aria-label="Hazards found">
+      <div className="trips-page__results-head">
+        <h2 className="trips-page__subtitle">Hazards found</h2>
+        {found.phase === 'loaded' ? <Button onClick={onClear}>Clear results</Button> : null}
+      </div>
+      {found.phase === 'loading' ? <p className="trip-form__hint">Searching…</p> : null}
+      {found.phase === 'failed' ? (
+        <p className="trip-list__error" role="alert">
+          {found.message}
+        </p>
+      ) : null}
+      {found.phase === 'loaded' ? (
+        <>
+          <p className="trip-form__hint">Live asset markers are hidden while results show.</p>
+          {shown.length === 0 ? (
+            <p className="trip-list__empty">No hazards in this range.</p>
+          ) : (
+            <HazardTable
+              label="Hazards"
+              hazards={shown}
+              assetNames={found.value.names}
+              rowTestId="hazard-row"
+            />
+          )}
+        </>
+      ) : null}
+    </section>
+  );
 }
 
 export function HazardsPage() {
@@ -94,75 +183,16 @@ export function HazardsPage() {
           coverageOf={coverageOf}
           extraProblem={types.size === 0 ? AT_LEAST_ONE_TYPE : null}
         >
-          <fieldset className="trip-form__assets">
-            <legend>Types</legend>
-            <label>
-              <input
-                type="checkbox"
-                checked={allTypes}
-                onChange={() => setTypes(allTypes ? new Set() : new Set(HAZARD_TYPES))}
-              />
-              All
-            </label>
-            {HAZARD_TYPES.map((type) => (
-              <label key={type}>
-                <input
-                  type="checkbox"
-                  checked={types.has(type)}
-                  onChange={() => setTypes((current) => toggled(current, type))}
-                />
-                {HAZARD_TYPE_LABELS[type]}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="trip-form__assets">
-            <legend>Severity</legend>
-            {HAZARD_SEVERITIES.map((severity) => (
-              <label key={severity}>
-                <input
-                  type="checkbox"
-                  checked={severities.has(severity)}
-                  onChange={() => setSeverities((current) => toggled(current, severity))}
-                />
-                {severity[0]?.toUpperCase()}
-                {severity.slice(1)}
-              </label>
-            ))}
-          </fieldset>
+          <HazardFilters
+            types={types}
+            severities={severities}
+            onTypes={setTypes}
+            onSeverities={setSeverities}
+          />
         </TripForm>
       </aside>
       {found.phase === 'idle' ? null : (
-        <section className="trips-page__results" aria-label="Hazards found">
-          <div className="trips-page__results-head">
-            <h2 className="trips-page__subtitle">Hazards found</h2>
-            {found.phase === 'loaded' ? (
-              <button type="button" onClick={() => setFound(NOT_ASKED)}>
-                Clear results
-              </button>
-            ) : null}
-          </div>
-          {found.phase === 'loading' ? <p className="trip-form__hint">Searching…</p> : null}
-          {found.phase === 'failed' ? (
-            <p className="trip-list__error" role="alert">
-              {found.message}
-            </p>
-          ) : null}
-          {found.phase === 'loaded' ? (
-            <>
-              <p className="trip-form__hint">Live asset markers are hidden while results show.</p>
-              {shown.length === 0 ? (
-                <p className="trip-list__empty">No hazards in this range.</p>
-              ) : (
-                <HazardTable
-                  label="Hazards"
-                  hazards={shown}
-                  assetNames={found.value.names}
-                  rowTestId="hazard-row"
-                />
-              )}
-            </>
-          ) : null}
-        </section>
+        <HazardResults found={found} shown={shown} onClear={() => setFound(NOT_ASKED)} />
       )}
       <SectionMap />
     </div>

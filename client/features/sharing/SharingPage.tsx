@@ -23,8 +23,11 @@ import { Field, FieldError, TextField } from '../../ui/FormField.tsx';
 import { useForm } from '../../ui/useForm.ts';
 import { useAssetChoices } from '../../session/useAssetChoices.ts';
 import { AssetPicker, type PickerEntry } from '../../ui/AssetPicker.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 import '../../ui/tripPages.css';
 import './sharing.css';
+import { Form } from '../../ui/Form.tsx';
 
 type Step = 'intro' | 'form' | 'sent';
 
@@ -56,9 +59,7 @@ export function SharingPage() {
             for as long as you choose. Support sets it up once you send the request.
           </p>
           {canStart ? (
-            <button type="button" onClick={() => setStep('form')}>
-              Get Started
-            </button>
+            <Button onClick={() => setStep('form')}>Get Started</Button>
           ) : (
             <p role="note">{ASK_ADMINISTRATOR}</p>
           )}
@@ -82,9 +83,7 @@ export function SharingPage() {
       {step === 'sent' ? (
         <div className="sharing-page__sent">
           <p role="status">{THANK_YOU}</p>
-          <button type="button" onClick={() => setStep('intro')}>
-            Got It
-          </button>
+          <Button onClick={() => setStep('intro')}>Got It</Button>
         </div>
       ) : null}
     </section>
@@ -121,13 +120,11 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
   };
 
   return (
-    <form
+    <Form
       className="trip-form sharing-form"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void send();
       }}
-      noValidate
       aria-label="Mutual aid request"
     >
       <TextField {...form.bind('firstName')} label="First name" />
@@ -151,34 +148,28 @@ function SharingForm({ initial, choices, onSent, onCancel }: SharingFormProps) {
       />
       <FieldError id={ASSETS_ERROR_ID} message={assetsError} />
 
-      <fieldset className="trip-form__assets">
-        <legend>Expiration</legend>
+      <ChoiceFieldset className="trip-form__assets" legend="Expiration" error={form.errorOf('expiration')}>
         {MUTUAL_AID_EXPIRATIONS.map((expiration: MutualAidExpiration) => (
-          <label key={String(expiration)}>
-            <input
-              type="radio"
-              name="expiration"
-              checked={values.expiration === expiration}
-              onChange={() => form.set('expiration', expiration)}
-            />
-            {expirationLabel(expiration)}
-          </label>
+          <Radio
+            key={String(expiration)}
+            name="expiration"
+            label={expirationLabel(expiration)}
+            checked={values.expiration === expiration}
+            onSelect={() => form.set('expiration', expiration)}
+          />
         ))}
-        <FieldError message={form.errorOf('expiration')} />
-      </fieldset>
+      </ChoiceFieldset>
       {form.apiError ? (
         <p className="trip-list__error" role="alert">
           {form.apiError}
         </p>
       ) : null}
       <div className="sharing-form__buttons">
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" disabled={form.submitting}>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" disabled={form.submitting}>
           {form.submitting ? 'Sending…' : 'Send Request'}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

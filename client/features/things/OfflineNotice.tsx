@@ -5,6 +5,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { currentEnvironment } from '../../session/environment.ts';
 import { localPreferences, setPreference } from '../../session/preferences.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 export function OfflineNotice({ offline }: { offline: number }) {
   useSignals();
@@ -13,30 +15,24 @@ export function OfflineNotice({ offline }: { offline: number }) {
   const email = currentEnvironment().supportEmail;
   return (
     <>
-      <label className="things-list__show-offline">
-        <input
-          type="checkbox"
-          checked={preferences.showOffline}
-          onChange={(event) => setPreference('showOffline', event.target.checked)}
-        />{' '}
-        Show offline assets
-      </label>
+      <Checkbox
+        className="things-list__show-offline"
+        label="Show offline assets"
+        checked={preferences.showOffline}
+        onChange={(checked) => setPreference('showOffline', checked)}
+      />
       {offline > 0 && !dismissed && !preferences.hideOfflineNotification ? (
         <div className="things-offline-notice" role="note" aria-label="Offline assets">
           <p className="things-offline-notice__text">
             {offline === 1 ? '1 asset is' : `${offline} assets are`} offline. If an asset should be reporting,
             contact support at <a href={`mailto:${email}`}>{email}</a>.
           </p>
-          <button type="button" className="button button--small" onClick={() => setDismissed(true)}>
+          <Button size="small" onClick={() => setDismissed(true)}>
             Dismiss
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => setPreference('hideOfflineNotification', true)}
-          >
+          </Button>
+          <Button size="small" onClick={() => setPreference('hideOfflineNotification', true)}>
             Don&apos;t show again
-          </button>
+          </Button>
         </div>
       ) : null}
     </>

@@ -13,10 +13,12 @@ import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { selectedThingDetail } from '../../live/thingsStore.ts';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { useForm } from '../../ui/useForm.ts';
+import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 import '../../ui/listRows.css';
 import '../../ui/formField.css';
 import { thingPath } from './thingsPaths.ts';
 import './thingDetail.css';
+import { Form } from '../../ui/Form.tsx';
 
 /** Every choice is allowed: the form has no field problems, only the server's answer. */
 const NO_PROBLEMS = () => ({});
@@ -57,11 +59,10 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
   }
 
   return (
-    <form
+    <Form
       className="thing-form"
       aria-labelledby="thing-access-form-title"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         void save();
       }}
     >
@@ -76,40 +77,37 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
         const choice = choices[candidate.id] ?? 'none';
         const set = (next: AccessChoice) => form.set(candidate.id, next);
         return (
-          <fieldset key={candidate.id} className="field" data-testid="access-organization">
-            <legend className="field__label">{candidate.name}</legend>
-            <label className="thing-form__check">
-              <input
-                type="checkbox"
-                aria-label={`Share with ${candidate.name}`}
-                checked={choice !== 'none'}
-                onChange={(event) => set(event.target.checked ? 'accessor' : 'none')}
-              />{' '}
-              Shared
-            </label>
-            <label>
-              <input
-                type="radio"
-                name={`access-${candidate.id}`}
-                aria-label={`${candidate.name} Manager`}
-                checked={choice === 'manager'}
-                disabled={choice === 'none'}
-                onChange={() => set('manager')}
-              />{' '}
-              Manager
-            </label>
-            <label>
-              <input
-                type="radio"
-                name={`access-${candidate.id}`}
-                aria-label={`${candidate.name} Accessor`}
-                checked={choice === 'accessor'}
-                disabled={choice === 'none'}
-                onChange={() => set('accessor')}
-              />{' '}
-              Accessor
-            </label>
-          </fieldset>
+          <ChoiceFieldset
+            key={candidate.id}
+            className="field"
+            legend={candidate.name}
+            legendClassName="field__label"
+            testId="access-organization"
+          >
+            <Checkbox
+              className="thing-form__check"
+              label="Shared"
+              ariaLabel={`Share with ${candidate.name}`}
+              checked={choice !== 'none'}
+              onChange={(checked) => set(checked ? 'accessor' : 'none')}
+            />
+            <Radio
+              name={`access-${candidate.id}`}
+              label="Manager"
+              ariaLabel={`${candidate.name} Manager`}
+              checked={choice === 'manager'}
+              disabled={choice === 'none'}
+              onSelect={() => set('manager')}
+            />
+            <Radio
+              name={`access-${candidate.id}`}
+              label="Accessor"
+              ariaLabel={`${candidate.name} Accessor`}
+              checked={choice === 'accessor'}
+              disabled={choice === 'none'}
+              onSelect={() => set('accessor')}
+            />
+          </ChoiceFieldset>
         );
       })}
       <FormFooter
@@ -118,7 +116,7 @@ function AccessForm({ detail, onDone }: { detail: ThingDetailView; onDone(): voi
         apiError={form.apiError}
         onCancel={onDone}
       />
-    </form>
+    </Form>
   );
 }
 

@@ -26,6 +26,7 @@ import {
 } from '../../api/thingEdits.ts';
 import type { ThingDetailView } from '../../live/pictureProtocol.ts';
 import { GatedControl } from '../../ui/GatedControl.tsx';
+import { Button } from '../../ui/Button.tsx';
 import '../../ui/formField.css';
 
 /** The R2R test result clears after 10 s, the LED message after 4 s (live §9). */
@@ -166,9 +167,7 @@ function R2RAction({ detail }: { detail: ThingDetailView }) {
       <div className="thing-detail__action">
         <GatedControl gate={gate}>
           {(props) => (
-            <button
-              type="button"
-              className="button"
+            <Button
               {...props}
               disabled={props.disabled || busy}
               onClick={() => {
@@ -180,7 +179,7 @@ function R2RAction({ detail }: { detail: ThingDetailView }) {
               }}
             >
               Send R2R Test
-            </button>
+            </Button>
           )}
         </GatedControl>
         {result ? (

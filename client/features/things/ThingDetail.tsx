@@ -14,6 +14,7 @@ import { ThingStatusBlock } from './ThingStatusBlock.tsx';
 import { useThingCatalog } from './thingCatalog.ts';
 import { thingPath } from './thingsPaths.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
+import { Button } from '../../ui/Button.tsx';
 import '../../ui/listRows.css';
 import './thingDetail.css';
 
@@ -84,9 +85,9 @@ function TypeFields({ detail }: { detail: ThingDetailView }) {
 /** The detail's way back to the list, the same while it loads and once it shows. */
 function BackToAssets({ onBack }: { onBack(): void }) {
   return (
-    <button type="button" className="link thing-detail__back" onClick={onBack} aria-label="Back to assets">
+    <Button variant="link" className="thing-detail__back" onClick={onBack} aria-label="Back to assets">
       ‹ Assets
-    </button>
+    </Button>
   );
 }
 

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ThingRowView } from '../../live/pictureProtocol.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
+import { Button } from '../../ui/Button.tsx';
 import '../../ui/listRows.css';
 
 export const ROW_HEIGHT = 90;
@@ -17,8 +18,8 @@ type ThingRowProps = {
 export const ThingRow = memo(function ThingRow({ row, selected, onSelect }: ThingRowProps) {
   const height = row.inService ? ROW_HEIGHT : OUT_OF_SERVICE_ROW_HEIGHT;
   return (
-    <button
-      type="button"
+    <Button
+      variant="bare"
       className={`list-row list-row--icon thing-row${selected ? ' list-row--selected' : ''}`}
       style={{ height }}
       data-testid="thing-row"
@@ -40,7 +41,7 @@ export const ThingRow = memo(function ThingRow({ row, selected, onSelect }: Thin
         {row.isWzdxEnabled ? <span className="badge badge--wzdx">WZDx</span> : null}
         {row.inService ? null : <span className="tag tag--oos">Out-of-service</span>}
       </span>
-    </button>
+    </Button>
   );
 });
 

@@ -17,7 +17,10 @@ import { isResponderView } from '../../live/thingsStore.ts';
 import { useThingCatalog } from './thingCatalog.ts';
 import { listFilter, setListFilter } from '../../session/thingsView.ts';
 import { StatusGlyph } from '../../ui/StatusGlyph.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 import '../../ui/formField.css';
+import { Form } from '../../ui/Form.tsx';
 
 /** Live §9: the panel closes this long after Apply. */
 export const FILTER_PANEL_CLOSE_MS = 100;
@@ -47,21 +50,18 @@ function ChoiceGroup<T extends string>({
   onChoose(value: T): void;
 }) {
   return (
-    <fieldset>
-      <legend className="field__label">{legend}</legend>
+    <ChoiceFieldset legend={legend} legendClassName="field__label">
       {choices.map((choice) => (
-        <label key={choice.value}>
-          <input
-            type="radio"
-            name={`filter-${legend}`}
-            aria-label={`${legend}: ${choice.label}`}
-            checked={chosen === choice.value}
-            onChange={() => onChoose(choice.value)}
-          />{' '}
-          {choice.label}
-        </label>
+        <Radio
+          key={choice.value}
+          name={`filter-${legend}`}
+          label={choice.label}
+          ariaLabel={`${legend}: ${choice.label}`}
+          checked={chosen === choice.value}
+          onSelect={() => onChoose(choice.value)}
+        />
       ))}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 
@@ -83,52 +83,48 @@ function FilterPanel({ onApplied }: { onApplied(): void }) {
   const set = (next: Partial<ThingListFilter>) => setDraft((current) => ({ ...current, ...next }));
 
   return (
-    <form
+    <Form
       className="things-filters"
       aria-label="Filters"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         setListFilter(draft);
         onApplied();
       }}
     >
-      <fieldset>
-        <legend className="field__label">Status</legend>
+      <ChoiceFieldset legend="Status" legendClassName="field__label">
         {FILTER_STATUSES.map((status) => (
-          <label key={status}>
-            <input
-              type="checkbox"
-              checked={draft.statuses.includes(status)}
-              onChange={(event) =>
-                set({
-                  statuses: event.target.checked
-                    ? [...draft.statuses, status]
-                    : draft.statuses.filter((chosen) => chosen !== status),
-                })
-              }
-            />{' '}
-            <StatusGlyph status={status} />{' '}
-            {statusLabel(ASSET_STATUS[status], { isResponderOrganization: responder })}
-          </label>
+          <Checkbox
+            key={status}
+            label={
+              <>
+                <StatusGlyph status={status} />{' '}
+                {statusLabel(ASSET_STATUS[status], { isResponderOrganization: responder })}
+              </>
+            }
+            checked={draft.statuses.includes(status)}
+            onChange={(checked) =>
+              set({
+                statuses: checked
+                  ? [...draft.statuses, status]
+                  : draft.statuses.filter((chosen) => chosen !== status),
+              })
+            }
+          />
         ))}
-      </fieldset>
+      </ChoiceFieldset>
       <ChoiceGroup
         legend="Out-of-service"
         choices={OUT_OF_SERVICE_CHOICES}
         chosen={draft.outOfService}
         onChoose={(outOfService) => set({ outOfService })}
       />
-      <fieldset>
-        <legend className="field__label">Feed</legend>
-        <label>
-          <input
-            type="checkbox"
-            checked={draft.feedOnly}
-            onChange={(event) => set({ feedOnly: event.target.checked })}
-          />{' '}
-          WZDx feed only
-        </label>
-      </fieldset>
+      <ChoiceFieldset legend="Feed" legendClassName="field__label">
+        <Checkbox
+          label="WZDx feed only"
+          checked={draft.feedOnly}
+          onChange={(feedOnly) => set({ feedOnly })}
+        />
+      </ChoiceFieldset>
       <ChoiceGroup
         legend="Relation"
         choices={RELATION_CHOICES}
@@ -169,18 +165,12 @@ function FilterPanel({ onApplied }: { onApplied(): void }) {
         ))}
       </select>
       <div className="thing-form__footer">
-        <button
-          type="button"
-          className="button"
-          onClick={() => setDraft({ ...NO_FILTER, showOffline: draft.showOffline })}
-        >
-          Clear
-        </button>
-        <button type="submit" className="button button--primary">
+        <Button onClick={() => setDraft({ ...NO_FILTER, showOffline: draft.showOffline })}>Clear</Button>
+        <Button type="submit" variant="primary">
           Apply
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -193,14 +183,9 @@ export function ThingsFilters() {
   const count = activeFilterCount(listFilter.value);
   return (
     <div className="things-list__filters">
-      <button
-        type="button"
-        className="button button--small"
-        aria-expanded={open}
-        onClick={() => setOpen((current) => !current)}
-      >
+      <Button size="small" aria-expanded={open} onClick={() => setOpen((current) => !current)}>
         Filters{count > 0 ? ` (${count})` : ''}
-      </button>
+      </Button>
       {open ? (
         <FilterPanel
           onApplied={() => {

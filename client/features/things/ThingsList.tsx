@@ -20,6 +20,7 @@ import { OfflineNotice } from './OfflineNotice.tsx';
 import { PendingThingRow, ThingRow } from './ThingRow.tsx';
 import { ThingsFilters } from './ThingsFilters.tsx';
 import { listFilter, setThingSearch, thingSearchText } from '../../session/thingsView.ts';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 import '../../ui/listRows.css';
 import './thingDetail.css';
 import './thingsList.css';
@@ -107,24 +108,20 @@ export function ThingsList({ selectedId, onSelect }: ThingsListProps) {
         />
         <ThingsFilters />
         <div className="things-list__views">
-          <label title={GROUP_VIEW_TEXT}>
-            <input
-              type="checkbox"
-              checked={groupView.value}
-              aria-describedby="group-view-text"
-              onChange={(event) => setGroupView(event.target.checked)}
-            />{' '}
-            Group View
-          </label>
-          <label title={DENSITY_VIEW_TEXT}>
-            <input
-              type="checkbox"
-              checked={densityView.value}
-              aria-describedby="density-view-text"
-              onChange={(event) => setDensityView(event.target.checked)}
-            />{' '}
-            Density View
-          </label>
+          <Checkbox
+            title={GROUP_VIEW_TEXT}
+            label="Group View"
+            checked={groupView.value}
+            describedBy="group-view-text"
+            onChange={setGroupView}
+          />
+          <Checkbox
+            title={DENSITY_VIEW_TEXT}
+            label="Density View"
+            checked={densityView.value}
+            describedBy="density-view-text"
+            onChange={setDensityView}
+          />
         </div>
         <p className="things-list__hint" id="group-view-text">
           {groupView.value ? GROUP_VIEW_TEXT : ''}

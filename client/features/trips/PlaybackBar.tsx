@@ -15,6 +15,7 @@ import { formatSpeed } from '#domain/units/speed';
 import { subscribedOrganization } from '../../session/session.ts';
 import { formatTripTime } from '../../ui/tripFormat.ts';
 import { followedThingId, playbackClock, playbackTime, shownTrips } from './tripsState.ts';
+import { Button } from '../../ui/Button.tsx';
 
 const SCRUBBER_STEPS = 1000;
 
@@ -34,12 +35,9 @@ export function PlaybackBar() {
   return (
     <section className="playback" aria-label="Playback">
       <div className="playback__controls">
-        <button
-          type="button"
-          onClick={() => update((now) => (clock.playing ? pause(clock, now) : play(clock, now)))}
-        >
+        <Button onClick={() => update((now) => (clock.playing ? pause(clock, now) : play(clock, now)))}>
           {clock.playing ? 'Pause' : 'Play'}
-        </button>
+        </Button>
         <label>
           Speed
           <select
@@ -57,6 +55,7 @@ export function PlaybackBar() {
         </label>
         <input
           type="range"
+          className="playback__scrubber"
           aria-label="Playback time"
           min={0}
           max={SCRUBBER_STEPS}

@@ -6,6 +6,7 @@ import { duration as formatDuration } from '../../ui/displayTime.ts';
 import { colourText, assetColours } from '../../ui/tripLayers.ts';
 import { formatTripTime } from '../../ui/tripFormat.ts';
 import { hiddenTripIds, toggleTrip } from './tripsState.ts';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 export function TripList({ result }: { result: MergedTrips }) {
   useSignals();
@@ -31,16 +32,21 @@ export function TripList({ result }: { result: MergedTrips }) {
           const colour = colours.get(trip.thingId);
           return (
             <li key={trip.id} className="trip-list__run" data-testid="trip-run">
-              <label>
-                <input type="checkbox" checked={!hidden.has(trip.id)} onChange={() => toggleTrip(trip.id)} />
-                <span
-                  className="trip-list__swatch"
-                  style={{ background: colour ? colourText(colour) : undefined }}
-                  aria-hidden="true"
-                />
-                <strong>{trip.thingName}</strong>
-                {trip.isActive ? <span className="trip-list__active">In progress</span> : null}
-              </label>
+              <Checkbox
+                label={
+                  <>
+                    <span
+                      className="trip-list__swatch"
+                      style={{ background: colour ? colourText(colour) : undefined }}
+                      aria-hidden="true"
+                    />
+                    <strong>{trip.thingName}</strong>
+                    {trip.isActive ? <span className="trip-list__active">In progress</span> : null}
+                  </>
+                }
+                checked={!hidden.has(trip.id)}
+                onChange={() => toggleTrip(trip.id)}
+              />
               <dl>
                 <dt>Start</dt>
                 <dd>{formatTripTime(trip.start)}</dd>

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { followEmailLink } from '../../api/passwordRecovery.ts';
 import { apiClient } from '../../session/session.ts';
 import { PENDING } from './welcomeTexts.ts';
+import { Button } from '../../ui/Button.tsx';
 import './welcome.css';
 
 const SCREENS = {
@@ -52,14 +53,14 @@ export function EmailLink({ kind, token }: { kind: 'confirm' | 'undo'; token: st
             {screen.done(state.email)}
           </p>
         ) : (
-          <button
-            type="button"
-            className="button button--primary welcome__submit"
+          <Button
+            variant="primary"
+            className="welcome__submit"
             disabled={state.phase === 'pending'}
             onClick={follow}
           >
             {state.phase === 'pending' ? PENDING : screen.action}
-          </button>
+          </Button>
         )}
         {state.phase === 'failed' ? (
           <p className="welcome__error" role="alert" data-testid="welcome-result">

@@ -1,7 +1,7 @@
 // Forgot password (access §2, §5): the e-mail (prefilled from the sign-in form through navigation state), Reset
 // password and a link back to Sign In, on the kit's form state and field. The answer shows only while the field
 // still holds the address it answers for.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { requestPasswordReset } from '../../api/passwordRecovery.ts';
 import { apiClient } from '../../session/session.ts';
@@ -9,7 +9,9 @@ import { describedBy, Field } from '../../ui/FormField.tsx';
 import { useForm } from '../../ui/useForm.ts';
 import { emailProblem } from './signInForm.ts';
 import { EMAIL_SENT, PENDING } from './welcomeTexts.ts';
+import { Button } from '../../ui/Button.tsx';
 import './welcome.css';
+import { Form } from '../../ui/Form.tsx';
 
 function emailFromNavigationState(): string {
   const state: unknown = window.history.state;
@@ -35,8 +37,7 @@ export function ForgotPassword() {
   // An answer about an earlier address no longer applies once the field holds another one.
   const answer = answered && answered.email === form.values.email.trim() ? answered : null;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (form.submitting) return;
     void form.submit(async (values) => {
       const address = values.email.trim();
@@ -48,7 +49,7 @@ export function ForgotPassword() {
 
   return (
     <main className="welcome">
-      <form className="welcome__card" onSubmit={submit} noValidate aria-label="Forgot password">
+      <Form className="welcome__card" onSubmit={submit} aria-label="Forgot password">
         <h1 className="welcome__title">Forgot password</h1>
         <Field id={email.id} label="Email" error={email.error}>
           <input
@@ -73,15 +74,15 @@ export function ForgotPassword() {
             {form.apiError}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary welcome__submit" disabled={form.submitting}>
+        <Button type="submit" variant="primary" className="welcome__submit" disabled={form.submitting}>
           {form.submitting ? PENDING : 'Reset password'}
-        </button>
+        </Button>
         <div className="welcome__links">
           <Link href="/welcome/signin" className="link">
             Sign In
           </Link>
         </div>
-      </form>
+      </Form>
     </main>
   );
 }

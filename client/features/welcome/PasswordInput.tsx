@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { describedBy } from '../../ui/FormField.tsx';
 import type { FieldBinding } from '../../ui/useForm.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export function PasswordInput({
   id,
@@ -33,15 +34,15 @@ export function PasswordInput({
   return (
     <span className="field__password">
       {input}
-      <button
-        type="button"
+      <Button
+        variant="bare"
         className="field__toggle"
         aria-label={shown ? 'Hide password' : 'Show password'}
         aria-pressed={shown}
         onClick={() => setShown((current) => !current)}
       >
         {shown ? 'Hide' : 'Show'}
-      </button>
+      </Button>
     </span>
   );
 }

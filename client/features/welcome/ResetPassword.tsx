@@ -1,7 +1,7 @@
 // Reset password (access §2, §5) on the kit's form state and fields: the new password with its rules marked live,
 // the confirmation ("Should match password" once touched and changed, or after a Save Password was tried), the
 // 90-day note, the catalogue's refusal, and sign-in 2 s after success.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   CONFIRMATION_MISMATCH,
@@ -16,7 +16,9 @@ import { Field } from '../../ui/FormField.tsx';
 import { useForm } from '../../ui/useForm.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { PENDING, REDIRECTING, RESET_REDIRECT_MS } from './welcomeTexts.ts';
+import { Button } from '../../ui/Button.tsx';
 import './welcome.css';
+import { Form } from '../../ui/Form.tsx';
 
 type ResetValues = { password: string; confirmation: string };
 
@@ -45,8 +47,7 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
     return () => window.clearTimeout(timer);
   }, [succeeded, navigate]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (form.submitting || succeeded) return;
     void form.submit(async (values) => {
       const outcome = await resetPassword(
@@ -63,7 +64,7 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
   const confirmation = form.bind('confirmation');
   return (
     <main className="welcome">
-      <form className="welcome__card" onSubmit={submit} noValidate aria-label="Reset password">
+      <Form className="welcome__card" onSubmit={submit} aria-label="Reset password">
         <h1 className="welcome__title">Reset password</h1>
         {email ? <p className="welcome__subtitle">{email}</p> : null}
         <Field id={password.id} label="New password" error={null}>
@@ -94,19 +95,20 @@ export function ResetPassword({ email, resetToken }: { email: string; resetToken
             {REDIRECTING}
           </p>
         ) : null}
-        <button
+        <Button
           type="submit"
-          className="button button--primary welcome__submit"
+          variant="primary"
+          className="welcome__submit"
           disabled={form.submitting || succeeded}
         >
           {form.submitting ? PENDING : 'Save Password'}
-        </button>
+        </Button>
         <div className="welcome__links">
           <Link href="/welcome/signin" className="link">
             Sign In
           </Link>
         </div>
-      </form>
+      </Form>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 // Sign-in (access §2, §5): the kit's form state (`useForm`: an error shows once a field was touched and changed, or
 // after a Sign In was tried) and fields, the catalogue's refusals presented by `signInForm.ts`, the unlock e-mail
 // offered once the provider says the account is locked, and token sign-in from a link.
-import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { landingPath } from '#domain/session/routeGates';
 import { linkTokensFrom } from '../../api/auth.ts';
@@ -16,7 +16,9 @@ import { signIn, signInWithLinkTokens } from './signInFlow.ts';
 import { presentSignInMessage, validateSignIn, type SignInValues } from './signInForm.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { EMAIL_SENT } from './welcomeTexts.ts';
+import { Button } from '../../ui/Button.tsx';
 import './welcome.css';
+import { Form } from '../../ui/Form.tsx';
 
 /** After sign-in: the remembered path if the user may open it, else their first section (access §2). */
 function landingAfterSignIn(): string {
@@ -72,8 +74,7 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
     setUnlockSent(outcome.ok ? EMAIL_SENT : outcome.message);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (pending) return;
     void form.submit(
       async (values) => {
@@ -92,7 +93,7 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
 
   return (
     <main className="welcome">
-      <form className="welcome__card" onSubmit={submit} noValidate aria-label="Sign In">
+      <Form className="welcome__card" onSubmit={submit} aria-label="Sign In">
         <h1 className="welcome__title">Sign In</h1>
         <p className="welcome__subtitle">Live operations dashboard</p>
         {environment.apiOverride ? (
@@ -138,9 +139,9 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
           </p>
         ) : null}
         {lockedOut ? (
-          <button type="button" className="button" disabled={pending} onClick={() => void sendUnlock()}>
+          <Button disabled={pending} onClick={() => void sendUnlock()}>
             Send unlock email
-          </button>
+          </Button>
         ) : null}
         {unlockSent ? (
           <p
@@ -152,11 +153,11 @@ export function SignIn({ unlockToken = null, email = '' }: { unlockToken?: strin
           </p>
         ) : null}
 
-        <button type="submit" className="button button--primary welcome__submit" disabled={pending}>
+        <Button type="submit" variant="primary" className="welcome__submit" disabled={pending}>
           {pending ? 'Pending...' : 'Sign In'}
-        </button>
+        </Button>
         <ConfidentialityNotice />
-      </form>
+      </Form>
     </main>
   );
 }

@@ -14,6 +14,7 @@ import { RemovalDialog, useRemoval } from '../../ui/ConfirmDialog.tsx';
 import { DetailItem, SectionItemMissing, SectionPanel } from '../../ui/SectionListPanel.tsx';
 import { WrongWayIcon } from './WrongWayIcon.tsx';
 import { centreOnZone, deleteOwnZone, zonePath, ZONES_PATH } from './zonesState.ts';
+import { Button } from '../../ui/Button.tsx';
 
 type ZoneDetailProps = {
   zone: AlertingZone | null;
@@ -84,9 +85,7 @@ export function ZoneDetail({ zone, zoneId, organizationId, loading }: ZoneDetail
           >
             Edit
           </a>
-          <button type="button" className="button" onClick={() => removal.ask(zone)}>
-            Delete Zone
-          </button>
+          <Button onClick={() => removal.ask(zone)}>Delete Zone</Button>
         </div>
       ) : null}
       <RemovalDialog removal={removal} title="Delete Zone">

@@ -20,6 +20,7 @@ import { PointsEditor } from '../../ui/PointsEditor.tsx';
 import { SectionFormPanel, SectionItemMissing } from '../../ui/SectionListPanel.tsx';
 import { useMapItemForm, type MapItemValues } from '../../map/useMapItemForm.ts';
 import { saveOwnZone, zonePath, ZONES_PATH } from './zonesState.ts';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 type TextValues = Pick<ZoneFormValues, 'description' | 'alertMessage' | 'hotspotId'>;
 
@@ -101,14 +102,7 @@ function ZoneFormFields({ zone, organizationId }: { zone: AlertingZone | null; o
         counterMax={ZONE_ALERT_MESSAGE_MAX_LENGTH}
       />
       <TextField {...form.bind('hotspotId')} label="Hotspot ID" />
-      <label>
-        <input
-          type="checkbox"
-          checked={item.switchedOn}
-          onChange={(event) => item.setSwitchedOn(event.target.checked)}
-        />{' '}
-        Active
-      </label>
+      <Checkbox label="Active" checked={item.switchedOn} onChange={item.setSwitchedOn} />
       <FormFooter
         changed={item.changed}
         submitting={form.submitting}

@@ -6,6 +6,7 @@ import { ALL_ZONES, filterZones, zoneStatusLabel, zoneTypeChoices } from '#domai
 import type { CollectionState } from '../../live/collectionsProtocol.ts';
 import { SectionListPanel, SectionRow } from '../../ui/SectionListPanel.tsx';
 import { WrongWayIcon } from './WrongWayIcon.tsx';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 
 export const ZONE_ROW_HEIGHT = 70;
 
@@ -49,14 +50,11 @@ export function ZoneList({ zones, state, onOpen }: ZoneListProps) {
               ))}
             </select>
           </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={filter.activeOnly}
-              onChange={(event) => setFilter((current) => ({ ...current, activeOnly: event.target.checked }))}
-            />{' '}
-            Active only
-          </label>
+          <Checkbox
+            label="Active only"
+            checked={filter.activeOnly}
+            onChange={(activeOnly) => setFilter((current) => ({ ...current, activeOnly }))}
+          />
         </div>
       }
       row={(zone) => (

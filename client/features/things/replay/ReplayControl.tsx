@@ -18,7 +18,9 @@ import {
   replayBannerText,
   speedLabel,
 } from './replayTexts.ts';
+import { Button } from '../../../ui/Button.tsx';
 import './replay.css';
+import { Form } from '../../../ui/Form.tsx';
 
 function SpeedSelect({ value, onChange }: { value: number; onChange: (speed: number) => void }) {
   const id = useId();
@@ -70,11 +72,9 @@ function ReplayDialog({ timeZone, onClose }: { timeZone: string; onClose: () => 
       className="replay-dialog"
       testId="replay-dialog"
     >
-      <form
+      <Form
         className="replay-dialog__form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           void form.submit(start);
         }}
       >
@@ -107,14 +107,12 @@ function ReplayDialog({ timeZone, onClose }: { timeZone: string; onClose: () => 
           </select>
         </Field>
         <DialogActions>
-          <button type="button" className="button" onClick={onClose}>
-            {REPLAY_TEXT.cancel}
-          </button>
-          <button type="submit" className="button button--primary">
+          <Button onClick={onClose}>{REPLAY_TEXT.cancel}</Button>
+          <Button type="submit" variant="primary">
             {REPLAY_TEXT.start}
-          </button>
+          </Button>
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }
@@ -125,9 +123,9 @@ function ReplayBar({ timeZone }: { timeZone: string }) {
   const status = replayStatus.value;
   if (status.phase === 'off') return null;
   const live = (
-    <button type="button" className="replay__live" onClick={() => commandReplay({ kind: 'exit' })}>
+    <Button className="replay__live" onClick={() => commandReplay({ kind: 'exit' })}>
       {REPLAY_TEXT.returnToLive}
-    </button>
+    </Button>
   );
   if (status.phase === 'error') {
     return (
@@ -147,27 +145,18 @@ function ReplayBar({ timeZone }: { timeZone: string }) {
         {!ready && <span className="replay__loading"> {REPLAY_TEXT.loading}</span>}
       </p>
       <span className="replay__actions">
-        <button
-          type="button"
-          disabled={!ready}
-          onClick={() => commandReplay({ kind: 'step', byMs: -REPLAY_STEP_MS })}
-        >
+        <Button disabled={!ready} onClick={() => commandReplay({ kind: 'step', byMs: -REPLAY_STEP_MS })}>
           {REPLAY_TEXT.back}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           disabled={!ready}
           onClick={() => commandReplay({ kind: ready && status.playing ? 'pause' : 'play' })}
         >
           {ready && status.playing ? REPLAY_TEXT.pause : REPLAY_TEXT.play}
-        </button>
-        <button
-          type="button"
-          disabled={!ready}
-          onClick={() => commandReplay({ kind: 'step', byMs: REPLAY_STEP_MS })}
-        >
+        </Button>
+        <Button disabled={!ready} onClick={() => commandReplay({ kind: 'step', byMs: REPLAY_STEP_MS })}>
           {REPLAY_TEXT.forward}
-        </button>
+        </Button>
         <SpeedSelect value={status.speed} onChange={(speed) => commandReplay({ kind: 'speed', speed })} />
         {live}
       </span>
@@ -193,9 +182,9 @@ export function ReplayControl() {
   // the page's body: this control sits in a transformed box, which would hold a fixed backdrop inside it.
   return (
     <div className="replay">
-      <button type="button" className="replay__open" onClick={() => setFormOpen(true)}>
+      <Button className="replay__open" onClick={() => setFormOpen(true)}>
         {REPLAY_TEXT.open}
-      </button>
+      </Button>
       {formOpen
         ? createPortal(<ReplayDialog timeZone={timeZone} onClose={() => setFormOpen(false)} />, document.body)
         : null}
