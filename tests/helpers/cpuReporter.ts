@@ -24,19 +24,29 @@ function processCpu(pid: number): (Seen & { key: string }) | null {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const afterName = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(afterName[11]) + Number(afterName[12]);
-    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    const share = !/chrom/i.test(command)
-      ? 'workers'
-      : command.includes('--type=renderer')
-        ? 'renderers'
-        : command.includes('--type=gpu-process')
-          ? 'gpu'
-          : 'chromium';
     const key = `${pid}@${afterName[19]}`;
-    return { key, parent: Number(afterName[1]), seconds: ticks / TICKS_PER_SECOND, share };
+    return { key, parent: Number(afterName[1]), seconds: ticks / TICKS_PER_SECOND, share: shareOf(pid, key) };
   } catch {
     return null; // ended between the listing and the read
   }
+}
+
+const shares = new Map<string, Exclude<Share, 'vitest'>>();
+
+/** What a process is, by its command line: read once per process (a forked renderer may first show its zygote's). */
+function shareOf(pid: number, key: string): Exclude<Share, 'vitest'> {
+  const known = shares.get(key);
+  if (known && known !== 'chromium') return known;
+  const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  const share = !/chrom/i.test(command)
+    ? 'workers'
+    : command.includes('--type=renderer')
+      ? 'renderers'
+      : command.includes('--type=gpu-process')
+        ? 'gpu'
+        : 'chromium';
+  shares.set(key, share);
+  return share;
 }
 
 /** Every process seen under a root so far, by pid and start time, with the CPU it had spent when last read. */
