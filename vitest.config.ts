@@ -52,6 +52,10 @@ export default defineConfig({
           // Files side by side, each worker with its own simulator (globalSetup.ts); after the unit project, so the
           // browsers have the cores to themselves.
           maxWorkers: E2E_WORKERS,
+          // One worker process for a worker's files, as in the node projects: a new process per file imported
+          // Playwright and the helpers again (about 0.6 CPU seconds and a second or more of the worker's wall time per
+          // file). Each file still connects its own browser and gets a fresh world (freshWorld.ts runs per file).
+          isolate: false,
           sequence: { groupOrder: 1 },
           // One more try for a browser test that failed: in about one full run in three, one sign-in by the form did
           // not reach the dashboard within 30 s (cause not found yet; docs/decisions.md). A test that fails twice fails.

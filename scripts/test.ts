@@ -4,7 +4,7 @@
 // one shows early.
 // Every part runs even when an earlier one failed, so one run reports every failure; the exit code is non-zero if
 // any part failed. The last line counts the tests: "tests: N passed, M failed".
-// `npm test -- unit server` runs only the parts named.
+// `npm test -- unit server` runs only the parts named; `E2E_CPU=1` adds the browser files' CPU seconds.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +44,10 @@ function run(part: Part, reportFile: string, capture = false): Promise<Omit<Outc
         '--reporter=default',
         // Names what a test that passed on its retry failed on the first time (browser tests retry once).
         `--reporter=${path.join(repoRoot, 'tests/helpers/retryReporter.ts')}`,
+        // E2E_CPU=1: the CPU seconds each browser test file cost, from /proc (tests/helpers/cpuReporter.ts).
+        ...(part.vitestProject === 'e2e' && process.env.E2E_CPU
+          ? [`--reporter=${path.join(repoRoot, 'tests/helpers/cpuReporter.ts')}`]
+          : []),
         '--reporter=json',
         `--outputFile.json=${reportFile}`,
       ]

@@ -59,12 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const chromiumPath = findChromium();
   const workDir = await mkdtemp(join(tmpdir(), 'fleet-e2e-'));
   const clientDir = join(workDir, 'client');
-  await build({
-    configFile: join(repositoryRoot, 'vite.config.ts'),
-    root: join(repositoryRoot, 'client'),
-    logLevel: 'warn',
-    build: { outDir: clientDir, emptyOutDir: true },
-  });
+  await buildProductionClient(clientDir);
   const options = {
     host: '127.0.0.1',
     // No replay: the only movement is what the test sends, so a moved marker proves the cable path.
@@ -131,6 +126,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all(simulators.map(({ simulator }) => simulator.close()));
     await rm(workDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The dashboard as it ships. Vitest sets NODE_ENV to "test", and Vite builds with the NODE_ENV it finds: the suite
+ * ran React's development build under StrictMode, every component rendered twice and every effect (the map's among
+ * them) set up, torn down and set up again; the three slowest files took 12% more CPU so (266 CPU seconds against 237).
+ */
+async function buildProductionClient(outDir: string): Promise<void> {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(repositoryRoot, 'vite.config.ts'),
+      root: join(repositoryRoot, 'client'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /** A loopback endpoint the test workers call before each file; answers 204 once the fresh simulator listens. */
