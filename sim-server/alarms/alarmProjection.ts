@@ -32,7 +32,8 @@ const ALARM_INDEXES = `
   CREATE INDEX IF NOT EXISTS alarms_by_seq ON alarms (raised_seq);
   CREATE INDEX IF NOT EXISTS alarms_by_cleared_seq ON alarms (cleared_seq) WHERE cleared_seq IS NOT NULL;
   CREATE INDEX IF NOT EXISTS alarms_uncleared ON alarms (subject_id, kind) WHERE cleared_at IS NULL;
-  CREATE INDEX IF NOT EXISTS alarms_offline_by_subject ON alarms (subject_id, raised_at) WHERE kind = 'asset_offline';`;
+  CREATE INDEX IF NOT EXISTS alarms_offline_by_subject ON alarms (subject_id, raised_at) WHERE kind = 'asset_offline';
+  CREATE INDEX IF NOT EXISTS alarms_wrong_way_by_subject ON alarms (subject_id, raised_seq) WHERE kind = 'wrong_way_alert';`;
 
 /** Columns added after the table first shipped: files made before lack them. */
 const LATER_COLUMNS = [
@@ -95,6 +96,11 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
     `SELECT id FROM alarms WHERE organization_id = ? AND subject_id = ? AND kind = 'wrong_way_alert'
        AND acknowledged_at IS NULL AND cleared_at IS NULL LIMIT 1`,
   );
+  // The zone's latest wrong-way alarm: its clearing starts the quiet period (domain WRONG_WAY_QUIET_MS).
+  const selectLatestZoneAlarm = db.prepare<[string, string], { cleared_at: number | null }>(
+    `SELECT cleared_at FROM alarms WHERE organization_id = ? AND subject_id = ? AND kind = 'wrong_way_alert'
+       ORDER BY raised_seq DESC LIMIT 1`,
+  );
   const selectLocation = db.prepare<[string], { id: string }>('SELECT id FROM locations WHERE id = ?');
   const selectClosureActive = db.prepare<[string], { is_active: number }>(
     "SELECT json_extract(data, '$.is_active') AS is_active FROM closures WHERE id = ?",
@@ -134,6 +140,8 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
           organizationId: event.organizationId,
           alertMessage: event.data.alert_message,
           zoneAlarmOpen: selectOpenZoneAlarm.get(event.organizationId, event.data.zone_id) !== undefined,
+          zoneAlarmClearedAt:
+            selectLatestZoneAlarm.get(event.organizationId, event.data.zone_id)?.cleared_at ?? null,
         };
       case 'R2RTestAlertSent': {
         const thing = selectThing.get(event.streamId);
