@@ -101,7 +101,6 @@ const LONG_FUNCTIONS_LEFT = [
   'sim-server/alarms/alarmProjection.ts',
   'sim-server/app.ts',
   'sim-server/cable/cableHistory.ts',
-  'sim-server/replay/replayEngine.ts',
   'sim-server/reports/monthlyReports.ts',
   'sim-server/routes/accountRoutes.ts',
   'sim-server/routes/integrationRoutes.ts',

@@ -4,7 +4,8 @@
 // Units on an active incident stand at its scene (issue 37 item 1) until a saved location no longer has them on
 // scene: then they drive again. Beside the street replay runs the live dispatcher (liveDispatcher.ts; off with
 // `dispatch: false`): new incidents, units driving to them, arriving, clearing, each appended as the incident
-// feed's `LocationSaved` after the tick's telemetry.
+// feed's `LocationSaved` after the tick's telemetry; every committed `LocationSaved` is handed to it, so a user's
+// move of its incident sends the units there.
 import type { FastifyInstance } from 'fastify';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import type { Recording } from './recording.ts';
@@ -158,11 +159,13 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
       : null;
 
   // A unit leaves its scene when its incident is saved without it on scene (cleared, or the incident ended).
+  // A move or an end of a dispatcher's incident by anyone else reaches the dispatcher (its units follow).
   const unsubscribe = app.eventLog.subscribe((events) => {
-    if (onScene.size === 0) return;
     for (const { event } of events) {
       if (event.type !== 'LocationSaved') continue;
       const location = event.data;
+      dispatcher?.noticeSaved(location);
+      if (onScene.size === 0) continue;
       const stillThere = new Set(location.is_active ? location.things_active.map((thing) => thing.id) : []);
       for (const [thingId, locationId] of onScene) {
         if (locationId !== location.id || stillThere.has(thingId)) continue;
@@ -243,6 +246,7 @@ function liveDispatcher(
       }
       return null;
     },
+    stored: (locationId) => locations.byId(locationId),
     save(location) {
       const decision = decideLocationReport(
         { type: 'ReportLocation', location, organizationExists: true },

@@ -9,68 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmPage } from '#domain/alarms/alarm';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import { isWithinScene } from '#domain/locations/onScene';
-import { OFFLINE_WATCH_INTERVAL_MS } from '#sim/alarms/offlineWatchPlugin';
+import { bearer, organizationIds, signIn } from './support/simulatorHarness.ts';
+import { expectUnitsAtTheirScenes } from './support/scenes.ts';
 import {
-  bearer,
-  manualClock,
-  organizationIds,
-  signIn,
-  startHarness,
-  type Harness,
-} from './support/simulatorHarness.ts';
-import { expectUnitsAtTheirScenes, type StoredThing } from './support/scenes.ts';
+  DISPATCH_START,
+  dispatchWorld,
+  liveIncidents,
+  storedThings,
+  type DispatchWorld,
+} from './support/dispatchWorld.ts';
 
-const START = Date.parse('2026-12-02T15:00:00.000Z');
+const START = DISPATCH_START;
 const HOUR = 3_600_000;
 const TICK_MS = 5_000;
-
-type World = { harness: Harness; tick(): void; replayed: number };
-
-/** The seeded world with the replay (and, unless `dispatch` is false, the dispatcher) ticked by hand. */
-async function world(dispatch: boolean): Promise<World> {
-  const replayTasks: (() => void)[] = [];
-  const watchTasks: (() => void)[] = [];
-  const collect = (into: (() => void)[]) => ({
-    every: (_intervalMs: number, task: () => void) => {
-      into.push(task);
-      return () => into.splice(into.indexOf(task), 1);
-    },
-  });
-  const clock = manualClock(START);
-  const harness = await startHarness({
-    clock,
-    replay: { scheduler: collect(replayTasks), seed: 7, ...(dispatch ? {} : { dispatch: false }) },
-    offlineWatch: { scheduler: collect(watchTasks) },
-  });
-  const state: World = {
-    harness,
-    replayed: 0,
-    tick() {
-      clock.advance(TICK_MS);
-      state.replayed += TICK_MS;
-      for (const task of [...replayTasks]) task();
-      if (state.replayed % OFFLINE_WATCH_INTERVAL_MS === 0) for (const task of [...watchTasks]) task();
-    },
-  };
-  return state;
-}
-
-const SEEDED_BEFORE = START;
-/** Every incident the dispatcher started (the seed's started before the world's clock). */
-function liveIncidents(harness: Harness): LocationRecord[] {
-  return harness.app.eventLog.db
-    .prepare<[], { data: string }>('SELECT data FROM locations ORDER BY id')
-    .all()
-    .map((row) => JSON.parse(row.data) as LocationRecord)
-    .filter((location) => Date.parse(location.start_time) > SEEDED_BEFORE);
-}
-
-function storedOf(harness: Harness) {
-  const select = harness.app.eventLog.db.prepare<[string], StoredThing>(
-    'SELECT id, lat, lng, street, speed, sim_behaviour FROM things_with_state WHERE id = ?',
-  );
-  return (thingId: string) => select.get(thingId) as StoredThing;
-}
+type World = DispatchWorld;
+const world = (dispatch: boolean) => dispatchWorld({ dispatch, tickMs: TICK_MS });
+const storedOf = storedThings;
 
 let live: World;
 let token: string;
