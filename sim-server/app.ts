@@ -54,6 +54,11 @@ import { pictureCheckpointPlugin } from './timeTravel/pictureCheckpointPlugin.ts
 import { CHECKPOINT_EVERY_POSITIONS } from './store/pictureCheckpoints.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
+  CLOSURE_SCHEDULE_INTERVAL_MS,
+  closureSchedulePlugin,
+  type ClosureScheduleOptions,
+} from './closures/closureScheduler.ts';
+import {
   OFFLINE_LOOK_BACK_MS,
   OFFLINE_WATCH_INTERVAL_MS,
   offlineWatchPlugin,
@@ -114,6 +119,8 @@ export type AppOptions = {
   pictureCheckpoints?: { everyPositions?: number };
   /** How much time-travel work runs at once (docs/time-travel.md "Limits"); defaults in timeTravelLimits.ts. */
   timeTravelLimits?: Partial<TimeTravelLimits>;
+  /** The closure scheduler (docs/closures.md "The scheduler"): on by default, every 15 s. */
+  closureSchedule?: false | Partial<ClosureScheduleOptions>;
   /** The offline watch that raises asset-offline alarms (docs/alarms.md): on by default, every 30 s. */
   offlineWatch?: false | Partial<OfflineWatchOptions>;
   /** Who reads `GET /api/sim/outbox` (auth/outboxAccess.ts): loopback callers (default) or anyone. */
@@ -249,6 +256,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.offlineWatch !== false) {
     const watch = { intervalMs: OFFLINE_WATCH_INTERVAL_MS, lookBackMs: OFFLINE_LOOK_BACK_MS };
     await app.register(offlineWatchPlugin, { ...watch, scheduler: timerScheduler, ...options.offlineWatch });
+  }
+  if (options.closureSchedule !== false) {
+    const schedule = { intervalMs: CLOSURE_SCHEDULE_INTERVAL_MS, scheduler: timerScheduler };
+    await app.register(closureSchedulePlugin, { ...schedule, ...options.closureSchedule });
   }
   const replay = options.replay ?? true;
   if (replay !== false) {
