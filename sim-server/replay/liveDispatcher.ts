@@ -17,6 +17,7 @@ import { distanceMetres } from '#domain/units/distance';
 import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
 import { randomBetween, randomInteger, type RandomSource } from '../kernel/random.ts';
 import type { Scene } from '../seed/seedIncidents.ts';
+import { LIVE_DROPOUTS, type DropoutSettings } from './deviceDropouts.ts';
 import { MAX_CATCH_UP_MS, type ReplayEngine } from './replayEngine.ts';
 import {
   endedElsewhere,
@@ -38,11 +39,14 @@ export const LIVE_DISPATCH = {
   crew: [1, 3] as const,
   /** How long a unit stays on scene before it clears (minutes). */
   onSceneMinutes: [8, 30] as const,
+  /** Devices dropping out now and then beside the dispatcher (deviceDropouts.ts); false: none. */
+  dropouts: LIVE_DROPOUTS as DropoutSettings | false,
 };
 export type LiveDispatchSettings = {
   incidentsPerHour: number;
   crew: readonly [number, number];
   onSceneMinutes: readonly [number, number];
+  dropouts: DropoutSettings | false;
 };
 
 export type { DispatchUnit };

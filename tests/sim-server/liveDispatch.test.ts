@@ -28,6 +28,16 @@ const storedOf = storedThings;
 
 let live: World;
 let token: string;
+/** Checks of devices in a dropout: stale (no check-in for over 30 s) each time, or why not. */
+const dropoutChecks = { stale: 0, reporting: [] as string[] };
+
+function heartbeatAtOf(harness: World['harness']) {
+  const select = harness.app.eventLog.db.prepare<[string], { heartbeat_at: number | null }>(
+    'SELECT s.heartbeat_at FROM things t JOIN thing_states s ON s.thing_key = t.thing_key WHERE t.system_identifier = ?',
+  );
+  return (deviceId: string) => select.get(deviceId)?.heartbeat_at ?? null;
+}
+
 /** Checks taken every simulated minute of the hour. */
 const farthestOnScene: number[] = [];
 let checkedOnScene = 0;
@@ -39,6 +49,15 @@ beforeAll(async () => {
   while (live.replayed < HOUR) {
     live.tick();
     if (live.replayed % 60_000 !== 0) continue;
+    // Devices dropped out for over a minute have not checked in since: stale on every screen.
+    const now = live.harness.clock.now();
+    const heartbeatAt = heartbeatAtOf(live.harness);
+    for (const dropout of live.harness.app.replayDropouts?.history ?? []) {
+      if (now < dropout.from + 60_000 || now >= dropout.until) continue;
+      const last = heartbeatAt(dropout.deviceId) ?? 0;
+      if (now - last > 30_000) dropoutChecks.stale += 1;
+      else dropoutChecks.reporting.push(`${dropout.deviceId} at ${new Date(now).toISOString()}`);
+    }
     // The property through the hour: no unit on scene farther than the radius from its scene.
     for (const incident of liveIncidents(live.harness).filter((candidate) => candidate.is_active))
       for (const unit of incident.things_active) {
@@ -169,6 +188,22 @@ describe('the live dispatcher over a simulated hour', () => {
     );
     expect(perOrganization.size).toBeGreaterThanOrEqual(1);
     for (const count of perOrganization.values()) expect(count).toBeLessThanOrEqual(15);
+  });
+
+  it('now and then a free unit’s device stops reporting for a while (stale), then reports again', () => {
+    const history = live.harness.app.replayDropouts?.history ?? [];
+    console.log(
+      'dropouts in a simulated hour:',
+      history.map(
+        (dropout) => `${dropout.deviceId} ${Math.round((dropout.until - dropout.from) / 60_000)} min`,
+      ),
+    );
+    expect(history.length).toBeGreaterThanOrEqual(1);
+    expect(dropoutChecks.stale).toBeGreaterThanOrEqual(1);
+    expect(dropoutChecks.reporting).toEqual([]);
+    const heartbeatAt = heartbeatAtOf(live.harness);
+    const over = history.filter((dropout) => dropout.until < live.harness.clock.now() - 2 * 60_000);
+    for (const dropout of over) expect(heartbeatAt(dropout.deviceId) ?? 0).toBeGreaterThan(dropout.until);
   });
 
   it('the same seed and clock give the same incidents; turned off, it starts none', async () => {
