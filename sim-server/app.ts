@@ -119,7 +119,7 @@ export type AppOptions = {
   pictureCheckpoints?: { everyPositions?: number };
   /** How much time-travel work runs at once (docs/time-travel.md "Limits"); defaults in timeTravelLimits.ts. */
   timeTravelLimits?: Partial<TimeTravelLimits>;
-  /** The closure scheduler (docs/closures.md "The scheduler"): on by default, every 15 s. */
+  /** The closure scheduler (docs/simulator.md "The closure scheduler"): on by default, every 15 s. */
   closureSchedule?: false | Partial<ClosureScheduleOptions>;
   /** The offline watch that raises asset-offline alarms (docs/alarms.md): on by default, every 30 s. */
   offlineWatch?: false | Partial<OfflineWatchOptions>;

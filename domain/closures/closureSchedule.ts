@@ -1,6 +1,6 @@
 // When the simulator's scheduler switches a manual closure on or off (issue 37 item 1; live §4 "Form modes":
-// "scheduled (start and end from the scheduler; isActive true only if start is in the past)"; docs/closures.md
-// "The scheduler"). Pure: the closure's stored times and `now` come in as arguments. The rule reads only the record,
+// "scheduled (start and end from the scheduler; isActive true only if start is in the past)"; docs/simulator.md
+// "The closure scheduler"). Pure: the closure's stored times and `now` come in as arguments. The rule reads only the record,
 // so it holds however often the scheduler looks and after a restart: a closure is switched on when its start has
 // passed and it has not been started since that start (so a user's Deactivate after the start stands), and while
 // its end is still ahead; it is switched off once its end has passed.

@@ -1,4 +1,4 @@
-// The closure scheduler (issue 37 item 1; docs/closures.md "The scheduler"): while the simulator runs, it looks every
+// The closure scheduler (issue 37 item 1; docs/simulator.md "The closure scheduler"): while the simulator runs, it looks every
 // interval on the app's clock and switches each scheduled manual closure on when its start has passed and off when
 // its end has passed (the rule: domain/closures/closureSchedule.ts). Each switch is the list's quick update
 // (`is_active` and the closure's own end time) decided by the same decider as `PUT /api/organization/closure`, so

@@ -1,4 +1,4 @@
-// The road works' closures over the day (issue 37 item 1; docs/simulator.md "A seeded day"): manual closures on
+// The road works' closures over the day (issue 37 item 1; docs/simulator.md "The seeded world"): manual closures on
 // the scheduler's times around the seed's "now" — two already over this morning, one running now that ends this
 // afternoon, three still to come (one later this hour, so a demo sees the scheduler switch it). The simulator's
 // closure scheduler (closures/closureScheduler.ts) switches them on and off at their times while it runs, through
