@@ -76,8 +76,7 @@ export function endedElsewhere(book: IncidentBook, incident: Incident) {
   }
   incident.enRoute.clear();
   incident.onScene.clear();
-  const at = book.incidents.indexOf(incident);
-  if (at >= 0) book.incidents.splice(at, 1);
+  forget(book, incident);
 }
 
 /** The incident stands elsewhere now (a user moved it): every unit of it drives on there and arrives anew. */
@@ -100,12 +99,17 @@ export function moveTo(
   return true;
 }
 
+/** The incident is over for the dispatcher: it no longer goes on. */
+function forget(book: IncidentBook, incident: Incident) {
+  const at = book.incidents.indexOf(incident);
+  if (at >= 0) book.incidents.splice(at, 1);
+}
+
 /** An incident whose last unit left ends. */
 export function endIfEmpty(book: IncidentBook, incident: Incident, now: number) {
   if (incident.onScene.size > 0 || incident.enRoute.size > 0 || !incident.record.is_active) return;
   incident.record = { ...incident.record, is_active: false, end_time: iso(now) };
-  const at = book.incidents.indexOf(incident);
-  if (at >= 0) book.incidents.splice(at, 1);
+  forget(book, incident);
 }
 
 /** A unit leaves the incident: it is free again and listed as having been there. */
