@@ -25,6 +25,11 @@ import { pictureCheckpointPlugin } from './timeTravel/pictureCheckpointPlugin.ts
 import { CHECKPOINT_EVERY_POSITIONS } from './store/pictureCheckpoints.ts';
 import { scenarioPlugin } from './scenarios/scenarioPlugin.ts';
 import {
+  CLOSURE_SCHEDULE_INTERVAL_MS,
+  closureSchedulePlugin,
+  type ClosureScheduleOptions,
+} from './closures/closureScheduler.ts';
+import {
   OFFLINE_LOOK_BACK_MS,
   OFFLINE_WATCH_INTERVAL_MS,
   offlineWatchPlugin,
@@ -107,6 +112,8 @@ export type AppOptions = {
   pictureCheckpoints?: { everyPositions?: number };
   /** How much time-travel work runs at once (docs/time-travel.md "Limits"); defaults in timeTravelLimits.ts. */
   timeTravelLimits?: Partial<TimeTravelLimits>;
+  /** The closure scheduler (docs/simulator.md "The closure scheduler"): on by default, every 15 s. */
+  closureSchedule?: false | Partial<ClosureScheduleOptions>;
   /** The offline watch that raises asset-offline alarms (docs/alarms.md): on by default, every 30 s. */
   offlineWatch?: false | Partial<OfflineWatchOptions>;
   /** Who reads `GET /api/sim/outbox` (auth/outboxAccess.ts): loopback callers (default) or anyone. */
@@ -288,6 +295,10 @@ async function registerBackgroundWork(app: FastifyInstance, options: AppOptions,
   if (options.offlineWatch !== false) {
     const watch = { intervalMs: OFFLINE_WATCH_INTERVAL_MS, lookBackMs: OFFLINE_LOOK_BACK_MS };
     await app.register(offlineWatchPlugin, { ...watch, scheduler: timerScheduler, ...options.offlineWatch });
+  }
+  if (options.closureSchedule !== false) {
+    const schedule = { intervalMs: CLOSURE_SCHEDULE_INTERVAL_MS, scheduler: timerScheduler };
+    await app.register(closureSchedulePlugin, { ...schedule, ...options.closureSchedule });
   }
   const replay = options.replay ?? true;
   if (replay !== false) {

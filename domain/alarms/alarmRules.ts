@@ -25,6 +25,8 @@ export type AlarmSource =
       alertMessage: string | null;
       /** The zone's organization still has an open (neither acknowledged nor cleared) wrong-way alarm for it. */
       zoneAlarmOpen: boolean;
+      /** When the zone's latest wrong-way alarm cleared (unix ms); null when it has none or it has not cleared. */
+      zoneAlarmClearedAt: number | null;
     }
   | {
       /** The last device seen driving the zone the wrong way has left its corridor or turned round. */
@@ -91,8 +93,10 @@ export function alarmRaisedBy(source: AlarmSource, position: AlarmSourcePosition
     case 'WrongWayDetected':
       // One alarm per condition (issue 37 item 4): the detection rule (domain/wrongWay/) holds back a driver's
       // repeats, and while the zone's alarm is open a further detection there (another pass, another driver) is in
-      // the log but raises no second alarm; once acknowledged, the next one raises a new one.
-      if (source.zoneAlarmOpen) return null;
+      // the log but raises no second alarm; once acknowledged, the next one raises a new one. A busy ramp's passes
+      // one after another each clear and start again: within the quiet period after the zone's alarm cleared, a
+      // new pass raises none (docs/alarms.md "Hold-off").
+      if (source.zoneAlarmOpen || isWithinWrongWayQuiet(source.zoneAlarmClearedAt, position.at)) return null;
       return raise('wrong_way_alert', source.zoneId, source.zoneName, source.alertMessage);
     case 'LocationSaved':
       // A new active event is an incident starting; later saves (moves, assets arriving) are not.
@@ -111,6 +115,14 @@ export function alarmRaisedBy(source: AlarmSource, position: AlarmSourcePosition
       throw new Error(`Unknown alarm source ${JSON.stringify(unexpected)}`);
     }
   }
+}
+
+/** After a zone's wrong-way alarm cleared, detections there raise no new alarm for this long (issue 37 item 4). */
+export const WRONG_WAY_QUIET_MS = 10 * 60_000;
+
+/** Whether a wrong-way detection at `at` falls in the quiet period after the zone's alarm cleared at `clearedAt`. */
+export function isWithinWrongWayQuiet(clearedAt: number | null, at: number): boolean {
+  return clearedAt !== null && at - clearedAt < WRONG_WAY_QUIET_MS;
 }
 
 /**

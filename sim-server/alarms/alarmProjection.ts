@@ -2,10 +2,12 @@
 // (domain/alarms/alarmRules.ts), clears those whose condition an event ends (issue 37 item 4: `cleared_at`, and
 // `cleared_seq` the ending event's log position, which the cable reads) and records acknowledgements, inside the transaction that appends the event, so a
 // rebuild of the log gives the same queue with the same ids. It runs before the other projections of the event:
-// whether an event was known or a closure was active is read from their tables as they were before it.
-import { alarmClearedBy, alarmRaisedBy, type AlarmSource } from '#domain/alarms/alarmRules';
+// whether an event was known or a closure was active is read from their tables as they were before it
+// (alarmSources.ts reads them).
+import { alarmClearedBy, alarmRaisedBy } from '#domain/alarms/alarmRules';
 import type { SqliteDatabase } from '../store/database.ts';
-import type { AlarmLogEvent, LiveOperationsEvent, StoredEvent } from '../store/events.ts';
+import type { StoredEvent } from '../store/events.ts';
+import { createAlarmSources, isAlarmEvent } from './alarmSources.ts';
 
 export const ALARM_TABLES = ['alarms'] as const;
 
@@ -32,7 +34,8 @@ const ALARM_INDEXES = `
   CREATE INDEX IF NOT EXISTS alarms_by_seq ON alarms (raised_seq);
   CREATE INDEX IF NOT EXISTS alarms_by_cleared_seq ON alarms (cleared_seq) WHERE cleared_seq IS NOT NULL;
   CREATE INDEX IF NOT EXISTS alarms_uncleared ON alarms (subject_id, kind) WHERE cleared_at IS NULL;
-  CREATE INDEX IF NOT EXISTS alarms_offline_by_subject ON alarms (subject_id, raised_at) WHERE kind = 'asset_offline';`;
+  CREATE INDEX IF NOT EXISTS alarms_offline_by_subject ON alarms (subject_id, raised_at) WHERE kind = 'asset_offline';
+  CREATE INDEX IF NOT EXISTS alarms_wrong_way_by_subject ON alarms (subject_id, raised_seq) WHERE kind = 'wrong_way_alert';`;
 
 /** Columns added after the table first shipped: files made before lack them. */
 const LATER_COLUMNS = [
@@ -54,27 +57,6 @@ export function ensureAlarmTables(db: SqliteDatabase): void {
   db.exec(ALARM_INDEXES);
 }
 
-/** The events this projection reads; every other event raises nothing. */
-type AlarmStoredEvent = Extract<
-  StoredEvent,
-  | AlarmLogEvent
-  | Extract<LiveOperationsEvent, { type: 'LocationSaved' | 'ClosureSaved' | 'R2RTestAlertSent' }>
->;
-
-const ALARM_EVENT_TYPES: ReadonlySet<string> = new Set<AlarmStoredEvent['type']>([
-  'AssetWentOffline',
-  'AssetCameBackOnline',
-  'WrongWayDetected',
-  'WrongWayEnded',
-  'AlarmAcknowledged',
-  'AlarmsAcknowledged',
-  'LocationSaved',
-  'ClosureSaved',
-  'R2RTestAlertSent',
-]);
-
-const isAlarmEvent = (event: StoredEvent): event is AlarmStoredEvent => ALARM_EVENT_TYPES.has(event.type);
-
 export type AlarmProjection = { apply(event: StoredEvent): void };
 
 export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
@@ -88,93 +70,7 @@ export function createAlarmProjection(db: SqliteDatabase): AlarmProjection {
   const clear = db.prepare(`
     UPDATE alarms SET cleared_at = @at, cleared_seq = @seq
     WHERE subject_id = @subject_id AND kind = @kind AND organization_id = @organization_id AND cleared_at IS NULL`);
-  const selectThing = db.prepare<[string], { name: string; organization_id: string }>(
-    'SELECT COALESCE(nickname, system_identifier) AS name, organization_id FROM things WHERE id = ?',
-  );
-  const selectOpenZoneAlarm = db.prepare<[string, string], { id: string }>(
-    `SELECT id FROM alarms WHERE organization_id = ? AND subject_id = ? AND kind = 'wrong_way_alert'
-       AND acknowledged_at IS NULL AND cleared_at IS NULL LIMIT 1`,
-  );
-  const selectLocation = db.prepare<[string], { id: string }>('SELECT id FROM locations WHERE id = ?');
-  const selectClosureActive = db.prepare<[string], { is_active: number }>(
-    "SELECT json_extract(data, '$.is_active') AS is_active FROM closures WHERE id = ?",
-  );
-
-  function sourceOf(event: AlarmStoredEvent): AlarmSource | null {
-    switch (event.type) {
-      case 'AssetWentOffline': {
-        const thing = selectThing.get(event.data.thing_id);
-        if (!thing) return null;
-        return {
-          type: 'AssetWentOffline',
-          thingId: event.data.thing_id,
-          thingName: thing.name,
-          organizationId: thing.organization_id,
-        };
-      }
-      case 'AssetCameBackOnline': {
-        const thing = selectThing.get(event.data.thing_id);
-        if (!thing) return null;
-        return {
-          type: 'AssetCameBackOnline',
-          thingId: event.data.thing_id,
-          organizationId: thing.organization_id,
-        };
-      }
-      case 'WrongWayEnded':
-        if (event.organizationId === null) return null;
-        return { type: 'WrongWayEnded', zoneId: event.data.zone_id, organizationId: event.organizationId };
-      case 'WrongWayDetected':
-        // The zone's organization is the envelope's: the detector records it from the zone.
-        if (event.organizationId === null) return null;
-        return {
-          type: 'WrongWayDetected',
-          zoneId: event.data.zone_id,
-          zoneName: event.data.zone_name,
-          organizationId: event.organizationId,
-          alertMessage: event.data.alert_message,
-          zoneAlarmOpen: selectOpenZoneAlarm.get(event.organizationId, event.data.zone_id) !== undefined,
-        };
-      case 'R2RTestAlertSent': {
-        const thing = selectThing.get(event.streamId);
-        if (!thing) return null;
-        return {
-          type: 'R2RTestAlertSent',
-          thingId: event.streamId,
-          thingName: thing.name,
-          organizationId: thing.organization_id,
-          delivered: event.data.delivered,
-        };
-      }
-      case 'LocationSaved':
-        return {
-          type: 'LocationSaved',
-          locationId: event.data.id,
-          organizationId: event.data.organization_id,
-          street: event.data.street,
-          isActive: event.data.is_active,
-          wasKnown: selectLocation.get(event.data.id) !== undefined,
-        };
-      case 'ClosureSaved':
-        return {
-          type: 'ClosureSaved',
-          closureId: event.data.id,
-          organizationId: event.data.organization.id,
-          description: event.data.description,
-          drivingThingId: event.data.thing_id,
-          closureType: event.data.closure_type,
-          isActive: event.data.is_active,
-          wasActive: selectClosureActive.get(event.data.id)?.is_active === 1,
-        };
-      case 'AlarmAcknowledged':
-      case 'AlarmsAcknowledged':
-        return null;
-      default: {
-        const unexpected: never = event;
-        throw new Error(`No alarm source for ${JSON.stringify(unexpected)}`);
-      }
-    }
-  }
+  const sourceOf = createAlarmSources(db);
 
   /** The first acknowledgement wins, as in the domain's `evolveAlarmQueue`. */
   function acknowledgeEach(

@@ -7,13 +7,29 @@
 // (`POST /api/sim/locations`) appends, so every screen reads it from the log. It reads no clock and no
 // Math.random: time comes from `advanceTo`, randomness from the injected source, so a seed and a sequence of clock
 // readings give the same incidents.
-import type { LocationRecord, LocationThingRecord } from '#domain/locations/locationRecord';
-import { arrivalOf, type DriveReport } from '#domain/locations/onScene';
+// A user's edit stands (issue 37): before each write the dispatcher reads the incident as stored and changes only
+// what is its own (the units on and off scene, whether it is active and when it ended), so a user's move is never
+// put back. When it hears of a move (`noticeSaved`), its units drive on to the new place and arrive there; an
+// incident ended by someone else releases its units.
+import type { LocationRecord } from '#domain/locations/locationRecord';
+import { arrivalOf } from '#domain/locations/onScene';
 import { distanceMetres } from '#domain/units/distance';
 import type { TelemetrySample } from '../ingestion/telemetrySample.ts';
 import { randomBetween, randomInteger, type RandomSource } from '../kernel/random.ts';
 import type { Scene } from '../seed/seedIncidents.ts';
+import { LIVE_DROPOUTS, type DropoutSettings } from './deviceDropouts.ts';
 import { MAX_CATCH_UP_MS, type ReplayEngine } from './replayEngine.ts';
+import {
+  endedElsewhere,
+  endIfEmpty,
+  iso,
+  leave,
+  moveTo,
+  saveIncident,
+  type DispatchUnit,
+  type Incident,
+  type IncidentBook,
+} from './dispatchedIncidents.ts';
 
 /** The rates a dispatcher can work (issue 37: a few incidents an hour per organization). */
 export const LIVE_DISPATCH = {
@@ -23,27 +39,29 @@ export const LIVE_DISPATCH = {
   crew: [1, 3] as const,
   /** How long a unit stays on scene before it clears (minutes). */
   onSceneMinutes: [8, 30] as const,
+  /** Devices dropping out now and then beside the dispatcher (deviceDropouts.ts); false: none. */
+  dropouts: LIVE_DROPOUTS as DropoutSettings | false,
 };
 export type LiveDispatchSettings = {
   incidentsPerHour: number;
   crew: readonly [number, number];
   onSceneMinutes: readonly [number, number];
+  dropouts: DropoutSettings | false;
 };
 
-/** A unit the dispatcher may send: its device, its organization and how an incident lists it. */
-export type DispatchUnit = Omit<LocationThingRecord, 'runtime' | 'start_time' | 'end_time'> & {
-  organization_id: string;
-};
+export type { DispatchUnit };
 
 export type LiveDispatcherOptions = {
   units: readonly DispatchUnit[];
-  engine: Pick<ReplayEngine, 'dispatch' | 'release' | 'unitOf'>;
+  engine: Pick<ReplayEngine, 'dispatch' | 'redirect' | 'release' | 'unitOf'>;
   random: RandomSource;
   /** Unix ms; the first incidents are drawn from here. */
   startAt: number;
   /** A scene on the streets (a point on a street and the street's name), drawn with the dispatcher's randomness. */
   pickScene(random: RandomSource): Scene | null;
   save(location: LocationRecord): void;
+  /** The incident as stored now (a user may have moved it since the dispatcher's last write); null if unknown. */
+  stored(locationId: string): LocationRecord | null;
   settings?: Partial<LiveDispatchSettings>;
   /** Devices another driver (a scenario) has taken over: never dispatched. */
   isHeld?(deviceId: string): boolean;
@@ -52,44 +70,21 @@ export type LiveDispatcherOptions = {
 export type LiveDispatcher = {
   /** After the replay stepped to `now`: notes its samples and arrivals, then starts, clears and ends what is due. */
   advanceTo(now: number, samples: readonly TelemetrySample[], arrivals: readonly ArrivalNotice[]): void;
+  /** A committed save of a location (anyone's): a move of one of its incidents sends its units there. */
+  noticeSaved(location: LocationRecord): void;
   /** The incidents going on now (for tests and the start-up summary). */
   readonly activeIncidents: number;
 };
 
 export type ArrivalNotice = { deviceId: string; at: number };
 
-type Incident = {
-  record: LocationRecord;
-  startedAt: number;
-  /** Units on their way: their drive's reports since the dispatch. */
-  enRoute: Map<string, { unit: DispatchUnit; drive: DriveReport[] }>;
-  /** Units on scene: when they arrived and when they will clear. */
-  onScene: Map<string, { unit: DispatchUnit; arrivedAt: number; clearsAt: number }>;
-};
-
 const STEP_MS = 1_000;
 const MINUTE = 60_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A version-4-shaped id from the dispatcher's randomness, so a seed gives the same ids. */
 function idFrom(random: RandomSource): string {
   const hex = Array.from({ length: 32 }, () => randomInteger(random, 0, 15).toString(16)).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
-}
-
-function entryOf(
-  unit: DispatchUnit,
-  arrivedAt: number,
-  endedAt: number | null,
-  now: number,
-): LocationThingRecord {
-  const { organization_id: _organization, ...listed } = unit;
-  return {
-    ...listed,
-    runtime: Math.round(((endedAt ?? now) - arrivedAt) / 1000),
-    start_time: iso(arrivedAt),
-    end_time: endedAt === null ? null : iso(endedAt),
-  };
 }
 
 export function createLiveDispatcher(options: LiveDispatcherOptions): LiveDispatcher {
@@ -105,16 +100,11 @@ export function createLiveDispatcher(options: LiveDispatcherOptions): LiveDispat
   const nextIncidentAt = new Map(organizations.map((id) => [id, options.startAt + gap()]));
   const incidents: Incident[] = [];
   const incidentOf = new Map<string, Incident>();
+  const book: IncidentBook = { incidents, incidentOf, engine, stored: options.stored, save: options.save };
+  const save = (incident: Incident, now: number) => saveIncident(book, incident, now);
+  /** Incidents a user moved since the last step: their units' new state is written on the next one. */
+  const moved = new Set<Incident>();
   let steppedUntil = Math.floor(options.startAt / STEP_MS) * STEP_MS;
-
-  function save(incident: Incident, now: number) {
-    const { record } = incident;
-    const onScene = [...incident.onScene.values()].map(({ unit, arrivedAt }) =>
-      entryOf(unit, arrivedAt, null, now),
-    );
-    incident.record = { ...record, things_active: onScene };
-    options.save(incident.record);
-  }
 
   function start(organizationId: string, now: number) {
     const scene = options.pickScene(random);
@@ -144,6 +134,7 @@ export function createLiveDispatcher(options: LiveDispatcherOptions): LiveDispat
         alert_message: 'Emergency vehicles ahead',
         features: [],
       },
+      scene: { lat: scene.lat, lng: scene.lng },
       startedAt: now,
       enRoute: new Map(),
       onScene: new Map(),
@@ -164,7 +155,7 @@ export function createLiveDispatcher(options: LiveDispatcherOptions): LiveDispat
     const going = incident?.enRoute.get(deviceId);
     if (!incident || !going) return;
     incident.enRoute.delete(deviceId);
-    const scene = { lat: incident.record.lat, lng: incident.record.lng, startedAt: incident.startedAt };
+    const scene = { ...incident.scene, startedAt: incident.startedAt };
     const arrivedAt = arrivalOf(scene, going.drive)?.arrivedAt ?? at;
     const stays = randomBetween(random, settings.onSceneMinutes[0], settings.onSceneMinutes[1]) * MINUTE;
     incident.onScene.set(deviceId, { unit: going.unit, arrivedAt, clearsAt: at + Math.round(stays) });
@@ -175,17 +166,11 @@ export function createLiveDispatcher(options: LiveDispatcherOptions): LiveDispat
   function clearDue(incident: Incident, now: number) {
     const leaving = [...incident.onScene].filter(([, stay]) => stay.clearsAt <= now);
     if (leaving.length === 0) return;
-    const left = leaving.map(([deviceId, { unit, arrivedAt }]) => {
+    for (const [deviceId, { unit, arrivedAt }] of leaving) {
       incident.onScene.delete(deviceId);
-      incidentOf.delete(deviceId);
-      engine.release(deviceId);
-      return entryOf(unit, arrivedAt, now, now);
-    });
-    incident.record = { ...incident.record, things_inactive: [...incident.record.things_inactive, ...left] };
-    if (incident.onScene.size === 0 && incident.enRoute.size === 0) {
-      incident.record = { ...incident.record, is_active: false, end_time: iso(now) };
-      incidents.splice(incidents.indexOf(incident), 1);
+      leave(book, incident, deviceId, unit, arrivedAt, now);
     }
+    endIfEmpty(book, incident, now);
     save(incident, now);
   }
 
@@ -195,6 +180,8 @@ export function createLiveDispatcher(options: LiveDispatcherOptions): LiveDispat
         const going = incidentOf.get(sample.device_id)?.enRoute.get(sample.device_id);
         going?.drive.push({ at: Date.parse(sample.time), lat: sample.lat, lng: sample.lng });
       }
+      for (const incident of moved) save(incident, now);
+      moved.clear();
       for (const arrival of arrivals) arrived(arrival);
       // After a long pause the replay skipped ahead (MAX_CATCH_UP_MS); so does the dispatcher.
       if (now - steppedUntil > MAX_CATCH_UP_MS) steppedUntil = Math.floor(now / STEP_MS) * STEP_MS - STEP_MS;
@@ -207,6 +194,13 @@ export function createLiveDispatcher(options: LiveDispatcherOptions): LiveDispat
           nextIncidentAt.set(organizationId, steppedUntil + gap());
         }
       }
+    },
+    noticeSaved(location) {
+      const incident = incidents.find((candidate) => candidate.record.id === location.id);
+      if (!incident) return;
+      if (!location.is_active) return endedElsewhere(book, incident);
+      // Written on the next step, not from inside the log's notice of a commit.
+      if (moveTo(book, incident, location, steppedUntil)) moved.add(incident);
     },
     get activeIncidents() {
       return incidents.length;

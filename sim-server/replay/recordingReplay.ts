@@ -125,6 +125,7 @@ export function createRecordingReplay(
     // nothing to release and no live dispatcher runs beside it.
     release() {},
     dispatch: () => false,
+    redirect: () => false,
     takeArrivals: () => [],
     unitOf: () => null,
     advanceTo(now) {

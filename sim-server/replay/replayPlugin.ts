@@ -4,7 +4,9 @@
 // Units on an active incident stand at its scene (issue 37 item 1) until a saved location no longer has them on
 // scene: then they drive again. Beside the street replay runs the live dispatcher (liveDispatcher.ts; off with
 // `dispatch: false`): new incidents, units driving to them, arriving, clearing, each appended as the incident
-// feed's `LocationSaved` after the tick's telemetry.
+// feed's `LocationSaved` after the tick's telemetry; every committed `LocationSaved` is handed to it, so a user's
+// move of its incident sends the units there. Beside it, now and then a free unit's device drops out for a while
+// and comes back (deviceDropouts.ts; `dispatch: { dropouts: false }` turns that off alone).
 import type { FastifyInstance } from 'fastify';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import type { Recording } from './recording.ts';
@@ -24,7 +26,9 @@ import { createLocationRepository } from '../locations/locationRepository.ts';
 import { sceneAtNode } from '../seed/seedIncidents.ts';
 import { CHICAGO_CENTRE } from '../seed/worldPlan.ts';
 import { recordDecided } from '../kernel/recordDecided.ts';
+import { createDeviceDropouts, type DeviceDropouts } from './deviceDropouts.ts';
 import {
+  LIVE_DISPATCH,
   createLiveDispatcher,
   type DispatchUnit,
   type LiveDispatcher,
@@ -36,6 +40,8 @@ declare module 'fastify' {
     replay: ReplayEngine;
     /** Devices another driver (a scenario) has taken over: the replay's samples for them are dropped. */
     replayHeldDevices: Set<string>;
+    /** Devices dropping out now and then (deviceDropouts.ts), beside the dispatcher; null when off. */
+    replayDropouts: DeviceDropouts | null;
   }
 }
 
@@ -145,12 +151,29 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
   app.decorate('replay', replay);
   const held = new Set<string>();
   app.decorate('replayHeldDevices', held);
+  const live = streets && options.dispatch !== false ? { ...LIVE_DISPATCH, ...options.dispatch } : null;
+  const dropoutSettings = live?.dropouts;
+  const dropouts = dropoutSettings
+    ? createDeviceDropouts({
+        devices: vehicles
+          .filter((vehicle) => vehicle.behaviour !== 'silent')
+          .map((vehicle) => vehicle.deviceId),
+        // Its own stream again: the drives and the dispatcher's incidents stay as they were.
+        random: seededRandom(options.seed * 53 + 29),
+        startAt: app.clock.now(),
+        settings: dropoutSettings,
+        canDrop: (deviceId) => !held.has(deviceId) && replay.unitOf(deviceId)?.free === true,
+      })
+    : null;
+  app.decorate('replayDropouts', dropouts);
+  /** A device whose samples are not ingested now: taken over by a scenario, or dropped out. */
+  const quiet = (deviceId: string) => held.has(deviceId) || dropouts?.isSilent(deviceId) === true;
   const dispatcher =
     streets && options.dispatch !== false
       ? liveDispatcher(app, {
           ...streets,
           replay,
-          held,
+          isHeld: quiet,
           rows,
           seed: options.seed,
           dispatch: options.dispatch,
@@ -158,11 +181,13 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
       : null;
 
   // A unit leaves its scene when its incident is saved without it on scene (cleared, or the incident ended).
+  // A move or an end of a dispatcher's incident by anyone else reaches the dispatcher (its units follow).
   const unsubscribe = app.eventLog.subscribe((events) => {
-    if (onScene.size === 0) return;
     for (const { event } of events) {
       if (event.type !== 'LocationSaved') continue;
       const location = event.data;
+      dispatcher?.noticeSaved(location);
+      if (onScene.size === 0) continue;
       const stillThere = new Set(location.is_active ? location.things_active.map((thing) => thing.id) : []);
       for (const [thingId, locationId] of onScene) {
         if (locationId !== location.id || stillThere.has(thingId)) continue;
@@ -177,7 +202,9 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
   const tick = () => {
     const now = app.clock.now();
     const stepped = replay.advanceTo(now);
-    const samples = held.size === 0 ? stepped : stepped.filter((sample) => !held.has(sample.device_id));
+    dropouts?.advanceTo(now);
+    const samples =
+      held.size === 0 && !dropouts ? stepped : stepped.filter((sample) => !quiet(sample.device_id));
     try {
       if (samples.length > 0) app.telemetry.ingest(samples);
       dispatcher?.advanceTo(now, samples, replay.takeArrivals());
@@ -204,7 +231,7 @@ function liveDispatcher(
     network: StreetNetwork;
     index: EdgeIndex;
     replay: ReplayEngine;
-    held: ReadonlySet<string>;
+    isHeld(deviceId: string): boolean;
     rows: readonly (DispatchUnit & { thing_type: string; sim_behaviour: SimBehaviour })[];
     seed: number;
     dispatch: Partial<LiveDispatchSettings> | undefined;
@@ -243,6 +270,7 @@ function liveDispatcher(
       }
       return null;
     },
+    stored: (locationId) => locations.byId(locationId),
     save(location) {
       const decision = decideLocationReport(
         { type: 'ReportLocation', location, organizationExists: true },
@@ -255,6 +283,6 @@ function liveDispatcher(
       recordDecided(app.eventLog, decision.accepted, app.clock.now());
     },
     ...(parts.dispatch ? { settings: parts.dispatch } : {}),
-    isHeld: (deviceId) => parts.held.has(deviceId),
+    isHeld: parts.isHeld,
   });
 }

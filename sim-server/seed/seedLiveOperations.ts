@@ -1,6 +1,6 @@
 // Seeds what the dashboard's live-operations screens need beside the fleet (issue 4): the thing type, subtype
 // and area type catalogues, areas of several types, incidents with assets on scene, closures of each kind for the
-// road-works (WZDx) organization, and wrong-way-driver zones. It runs after the world seed, reads the things it
+// road-works (WZDx) organization, wrong-way-driver zones, and the day's scheduled closures (seedClosureDay.ts). It runs after the world seed, reads the things it
 // placed, and draws its own ids from a faker seeded from the world seed, so the world stays reproducible.
 // The parts run in a fixed order, since each draws its ids from the one faker.
 import { Faker, base, en } from '@faker-js/faker';
@@ -11,6 +11,7 @@ import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { readSeedWorld, type LiveSeedContext } from './liveSeedWorld.ts';
 import { seedAreas } from './seedAreas.ts';
 import { seedCatalogues } from './seedCatalogues.ts';
+import { seedClosureDay } from './seedClosureDay.ts';
 import { seedClosures } from './seedClosures.ts';
 import { seedIncidents } from './seedIncidents.ts';
 import { seedZones } from './seedZones.ts';
@@ -57,6 +58,7 @@ export function seedLiveOperations(
   seedIncidents(context);
   seedClosures(context);
   seedZones(context);
+  seedClosureDay(context);
 
   log.transaction(() => {
     for (const { event, streamId, organizationId } of events)

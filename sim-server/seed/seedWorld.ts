@@ -84,15 +84,10 @@ export function fleetSizes(thingCount: number): number[] {
   return sizes;
 }
 
-export async function seedWorld(log: EventLog, options: SeedOptions): Promise<SeedSummary> {
-  const faker = new Faker({ locale: [en_US, en, base] });
-  faker.seed(options.seed);
-  const { now, network } = options;
-  const thingCount = options.thingCount ?? DEFAULT_THING_COUNT;
-  const events: { event: SimEvent; envelope: EventEnvelope }[] = [];
-  const add = (event: SimEvent, streamId: string, organizationId: string | null) =>
-    events.push({ event, envelope: { streamId, organizationId, recordedAt: now } });
+type AddEvent = (event: SimEvent, streamId: string, organizationId: string | null) => void;
 
+/** The organizations, their billing and their links; their ids and names by key. */
+function seedOrganizations(faker: Faker, add: AddEvent, now: number) {
   const organizationIds = new Map<OrganizationKey, string>();
   const organizationNames = new Map<OrganizationKey, string>();
   for (const plan of ORGANIZATION_PLANS) {
@@ -118,6 +113,7 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
     );
   }
   const idOf = (key: OrganizationKey) => organizationIds.get(key) ?? '';
+  const nameOf = (key: OrganizationKey) => organizationNames.get(key) ?? '';
 
   for (const plan of ORGANIZATION_LINK_PLANS) {
     const record = {
@@ -128,6 +124,11 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
     add({ type: 'OrganizationLinked', data: record }, record.organization_id, record.organization_id);
   }
 
+  return { idOf, nameOf };
+}
+
+/** The demo users, all in the coordination center. */
+async function seedUsers(faker: Faker, add: AddEvent, organizationId: string) {
   const users = await Promise.all(
     DEMO_USER_PLANS.map(async (plan) => {
       const id = faker.string.uuid();
@@ -136,7 +137,6 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
     }),
   );
   for (const { plan, id, passwordHash } of users) {
-    const organizationId = idOf('coordination');
     add(
       {
         type: 'UserRegistered',
@@ -157,7 +157,21 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
       organizationId,
     );
   }
+}
 
+type FleetContext = {
+  faker: Faker;
+  add: AddEvent;
+  now: number;
+  network: StreetNetwork;
+  thingCount: number;
+  idOf(key: OrganizationKey): string;
+  nameOf(key: OrganizationKey): string;
+};
+
+/** The assets of every fleet, each with its last check-in on a street near the centre; how many. */
+function seedFleet(context: FleetContext): number {
+  const { faker, add, now, network, thingCount, idOf } = context;
   const subtypeIds = new Map<string, string>();
   const subtypeId = (thingType: string, subtype: string) => {
     const key = `${thingType}/${subtype}`;
@@ -193,7 +207,7 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
           ? [
               {
                 organization_uuid: idOf('coordination'),
-                organization_name: organizationNames.get('coordination') ?? '',
+                organization_name: context.nameOf('coordination'),
                 relationship_type: 'manager' as const,
               },
             ]
@@ -201,7 +215,7 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
             ? [
                 {
                   organization_uuid: idOf('coordination'),
-                  organization_name: organizationNames.get('coordination') ?? '',
+                  organization_name: context.nameOf('coordination'),
                   relationship_type: 'accessor' as const,
                 },
               ]
@@ -275,6 +289,22 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
       );
     }
   });
+
+  return serial;
+}
+
+export async function seedWorld(log: EventLog, options: SeedOptions): Promise<SeedSummary> {
+  const faker = new Faker({ locale: [en_US, en, base] });
+  faker.seed(options.seed);
+  const { now, network } = options;
+  const thingCount = options.thingCount ?? DEFAULT_THING_COUNT;
+  const events: { event: SimEvent; envelope: EventEnvelope }[] = [];
+  const add = (event: SimEvent, streamId: string, organizationId: string | null) =>
+    events.push({ event, envelope: { streamId, organizationId, recordedAt: now } });
+
+  const { idOf, nameOf } = seedOrganizations(faker, add, now);
+  await seedUsers(faker, add, idOf('coordination'));
+  const serial = seedFleet({ faker, add, now, network, thingCount, idOf, nameOf });
 
   log.transaction(() => {
     for (const { event, envelope } of events) log.record(event, envelope);

@@ -19,6 +19,8 @@ import {
   OFFLINE_AFTER_MS,
   queueFor,
   visibleAlarmKinds,
+  isWithinWrongWayQuiet,
+  WRONG_WAY_QUIET_MS,
   type AlarmSource,
 } from '#domain/alarms/alarmRules';
 import { permissionsForUser, ROLE_IDS, STAFF_PERMISSIONS } from '#domain/session/rolePermissions';
@@ -252,18 +254,29 @@ describe('clearing (issue 37 item 4: an alarm fires once per condition and clear
     expect(alarmClearedBy(offline('7'))).toBeNull();
   });
 
+  const detected = (zoneAlarmOpen: boolean, zoneAlarmClearedAt: number | null = null): AlarmSource => ({
+    type: 'WrongWayDetected',
+    zoneId: 'z1',
+    zoneName: 'I-90 exit 51 ramp',
+    organizationId: ORGANIZATION,
+    alertMessage: null,
+    zoneAlarmOpen,
+    zoneAlarmClearedAt,
+  });
+
   it('given a wrong-way alarm that cleared, when another driver is detected, then a new alarm is raised', () => {
-    const detected = (zoneAlarmOpen: boolean): AlarmSource => ({
-      type: 'WrongWayDetected',
-      zoneId: 'z1',
-      zoneName: 'I-90 exit 51 ramp',
-      organizationId: ORGANIZATION,
-      alertMessage: null,
-      zoneAlarmOpen,
-    });
     // The projection reads "open" as neither acknowledged nor cleared: a cleared zone alarm is not open.
     expect(alarmRaisedBy(detected(true), { seq: 2, at: T0 })).toBeNull();
     expect(alarmRaisedBy(detected(false), { seq: 3, at: T0 })?.kind).toBe('wrong_way_alert');
+    expect(alarmRaisedBy(detected(false, T0 - WRONG_WAY_QUIET_MS), { seq: 4, at: T0 })?.kind).toBe(
+      'wrong_way_alert',
+    );
+  });
+
+  it('given a busy ramp whose alarm cleared a minute ago, when the next pass is detected, then no new alarm (the hold-off)', () => {
+    expect(alarmRaisedBy(detected(false, T0 - 60_000), { seq: 5, at: T0 })).toBeNull();
+    expect(alarmRaisedBy(detected(false, T0 - WRONG_WAY_QUIET_MS + 1), { seq: 6, at: T0 })).toBeNull();
+    expect(isWithinWrongWayQuiet(null, T0)).toBe(false);
   });
 
   it('an asset is back online once it checked in after its offline alarm was raised', () => {

@@ -9,71 +9,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmPage } from '#domain/alarms/alarm';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import { isWithinScene } from '#domain/locations/onScene';
-import { OFFLINE_WATCH_INTERVAL_MS } from '#sim/alarms/offlineWatchPlugin';
+import { bearer, organizationIds, signIn } from './support/simulatorHarness.ts';
+import { expectUnitsAtTheirScenes } from './support/scenes.ts';
 import {
-  bearer,
-  manualClock,
-  organizationIds,
-  signIn,
-  startHarness,
-  type Harness,
-} from './support/simulatorHarness.ts';
-import { expectUnitsAtTheirScenes, type StoredThing } from './support/scenes.ts';
+  DISPATCH_START,
+  dispatchWorld,
+  liveIncidents,
+  storedThings,
+  type DispatchWorld,
+} from './support/dispatchWorld.ts';
 
-const START = Date.parse('2026-12-02T15:00:00.000Z');
+const START = DISPATCH_START;
 const HOUR = 3_600_000;
 const TICK_MS = 5_000;
-
-type World = { harness: Harness; tick(): void; replayed: number };
-
-/** The seeded world with the replay (and, unless `dispatch` is false, the dispatcher) ticked by hand. */
-async function world(dispatch: boolean): Promise<World> {
-  const replayTasks: (() => void)[] = [];
-  const watchTasks: (() => void)[] = [];
-  const collect = (into: (() => void)[]) => ({
-    every: (_intervalMs: number, task: () => void) => {
-      into.push(task);
-      return () => into.splice(into.indexOf(task), 1);
-    },
-  });
-  const clock = manualClock(START);
-  const harness = await startHarness({
-    clock,
-    replay: { scheduler: collect(replayTasks), seed: 7, ...(dispatch ? {} : { dispatch: false }) },
-    offlineWatch: { scheduler: collect(watchTasks) },
-  });
-  const state: World = {
-    harness,
-    replayed: 0,
-    tick() {
-      clock.advance(TICK_MS);
-      state.replayed += TICK_MS;
-      for (const task of [...replayTasks]) task();
-      if (state.replayed % OFFLINE_WATCH_INTERVAL_MS === 0) for (const task of [...watchTasks]) task();
-    },
-  };
-  return state;
-}
-
-const SEEDED_BEFORE = START;
-/** Every incident the dispatcher started (the seed's started before the world's clock). */
-function liveIncidents(harness: Harness): LocationRecord[] {
-  return harness.app.eventLog.db
-    .prepare<[], { data: string }>('SELECT data FROM locations ORDER BY id')
-    .all()
-    .map((row) => JSON.parse(row.data) as LocationRecord)
-    .filter((location) => Date.parse(location.start_time) > SEEDED_BEFORE);
-}
-
-function storedOf(harness: Harness) {
-  const select = harness.app.eventLog.db.prepare<[string], StoredThing>(
-    'SELECT id, lat, lng, street, speed, sim_behaviour FROM things_with_state WHERE id = ?',
-  );
-  return (thingId: string) => select.get(thingId) as StoredThing;
-}
+type World = DispatchWorld;
+const world = (dispatch: boolean) => dispatchWorld({ dispatch, tickMs: TICK_MS });
+const storedOf = storedThings;
 
 let live: World;
 let token: string;
+/** Checks of devices in a dropout: stale (no check-in for over 30 s) each time, or why not. */
+const dropoutChecks = { stale: 0, reporting: [] as string[] };
+
+function heartbeatAtOf(harness: World['harness']) {
+  const select = harness.app.eventLog.db.prepare<[string], { heartbeat_at: number | null }>(
+    'SELECT s.heartbeat_at FROM things t JOIN thing_states s ON s.thing_key = t.thing_key WHERE t.system_identifier = ?',
+  );
+  return (deviceId: string) => select.get(deviceId)?.heartbeat_at ?? null;
+}
+
 /** Checks taken every simulated minute of the hour. */
 const farthestOnScene: number[] = [];
 let checkedOnScene = 0;
@@ -85,6 +49,15 @@ beforeAll(async () => {
   while (live.replayed < HOUR) {
     live.tick();
     if (live.replayed % 60_000 !== 0) continue;
+    // Devices dropped out for over a minute have not checked in since: stale on every screen.
+    const now = live.harness.clock.now();
+    const heartbeatAt = heartbeatAtOf(live.harness);
+    for (const dropout of live.harness.app.replayDropouts?.history ?? []) {
+      if (now < dropout.from + 60_000 || now >= dropout.until) continue;
+      const last = heartbeatAt(dropout.deviceId) ?? 0;
+      if (now - last > 30_000) dropoutChecks.stale += 1;
+      else dropoutChecks.reporting.push(`${dropout.deviceId} at ${new Date(now).toISOString()}`);
+    }
     // The property through the hour: no unit on scene farther than the radius from its scene.
     for (const incident of liveIncidents(live.harness).filter((candidate) => candidate.is_active))
       for (const unit of incident.things_active) {
@@ -215,6 +188,22 @@ describe('the live dispatcher over a simulated hour', () => {
     );
     expect(perOrganization.size).toBeGreaterThanOrEqual(1);
     for (const count of perOrganization.values()) expect(count).toBeLessThanOrEqual(15);
+  });
+
+  it('now and then a free unit’s device stops reporting for a while (stale), then reports again', () => {
+    const history = live.harness.app.replayDropouts?.history ?? [];
+    console.log(
+      'dropouts in a simulated hour:',
+      history.map(
+        (dropout) => `${dropout.deviceId} ${Math.round((dropout.until - dropout.from) / 60_000)} min`,
+      ),
+    );
+    expect(history.length).toBeGreaterThanOrEqual(1);
+    expect(dropoutChecks.stale).toBeGreaterThanOrEqual(1);
+    expect(dropoutChecks.reporting).toEqual([]);
+    const heartbeatAt = heartbeatAtOf(live.harness);
+    const over = history.filter((dropout) => dropout.until < live.harness.clock.now() - 2 * 60_000);
+    for (const dropout of over) expect(heartbeatAt(dropout.deviceId) ?? 0).toBeGreaterThan(dropout.until);
   });
 
   it('the same seed and clock give the same incidents; turned off, it starts none', async () => {

@@ -3,10 +3,11 @@
 // against the traffic) appends one `WrongWayDetected` and raises
 // one wrong-way alarm in the zone's organization, with the zone's alert message; a noisy fix, a standby zone or a
 // driver still going the wrong way raise nothing more; leaving the zone rearms the detection, but the zone raises no
-// second alarm while its first is open; the last driver leaving clears it (issue 37 item 4); a rebuild gives the
-// same queue.
+// second alarm while its first is open; the last driver leaving clears it (issue 37 item 4), and for the quiet
+// period after that the zone's next pass raises none (the hold-off); a rebuild gives the same queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmPage, AlarmRecord, AlarmState } from '#domain/alarms/alarm';
+import { WRONG_WAY_QUIET_MS } from '#domain/alarms/alarmRules';
 import type { AlertingZoneRecord } from '#domain/zones/alertingZoneRecord';
 import type { DeviceType } from '#domain/things/thing';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
@@ -163,13 +164,24 @@ describe('wrong-way detection', () => {
     expect(cleared?.id).toBe(alarms[0]?.id);
     expect(cleared?.cleared_at).toBe(new Date(harness.clock.now()).toISOString());
 
-    // Back in the wrong way, and another driver too: detected twice, one new alarm for the new condition, not one
-    // per driver (one alarm per condition).
+    // Back in the wrong way a minute later (a busy ramp's next pass): detected, but within the quiet period after
+    // the clearing it raises no alarm (the hold-off, docs/alarms.md).
+    harness.clock.advance(60_000);
+    await report(device(0), lat);
+    await report(device(0), lat);
+    expect(detectionsOf(zone.id)).toHaveLength(2);
+    expect(await wrongWayAlarms(zone.id)).toEqual([]);
+    await report(device(0), lat + 0.05);
+    expect(await wrongWayAlarms(zone.id, 'cleared')).toHaveLength(1);
+
+    // Past the quiet period, back in the wrong way, and another driver too: detected twice, one new alarm for the
+    // new condition, not one per driver (one alarm per condition).
+    harness.clock.advance(WRONG_WAY_QUIET_MS);
     await report(device(0), lat);
     await report(device(0), lat);
     await report(device(5), lat);
     await report(device(5), lat);
-    expect(detectionsOf(zone.id)).toHaveLength(3);
+    expect(detectionsOf(zone.id)).toHaveLength(4);
     const second = await wrongWayAlarms(zone.id);
     expect(second).toHaveLength(1);
     expect(second[0]?.id).not.toBe(alarms[0]?.id);
@@ -180,9 +192,11 @@ describe('wrong-way detection', () => {
     expect(await wrongWayAlarms(zone.id)).toHaveLength(1);
     await report(device(5), lat + 0.05);
     expect(await wrongWayAlarms(zone.id)).toEqual([]);
-    expect(endsOf(zone.id)).toBe(2);
+    expect(endsOf(zone.id)).toBe(3);
 
     // An alarm a dispatcher acknowledged while its driver is still there: the next driver raises a new one.
+    // (Past the quiet period after the clearing above.)
+    harness.clock.advance(WRONG_WAY_QUIET_MS);
     await report(device(0), lat);
     await report(device(0), lat);
     const third = await wrongWayAlarms(zone.id);
@@ -195,7 +209,7 @@ describe('wrong-way detection', () => {
     expect(acknowledged.statusCode, acknowledged.body).toBe(200);
     await report(device(5), lat);
     await report(device(5), lat);
-    expect(detectionsOf(zone.id)).toHaveLength(5);
+    expect(detectionsOf(zone.id)).toHaveLength(6);
     const open = await wrongWayAlarms(zone.id);
     expect(open).toHaveLength(1);
     expect(open[0]?.id).not.toBe(third[0]?.id);
