@@ -31,6 +31,7 @@ export type SimulatorOptions = {
   throttle?: AppOptions['throttle']; // throttling rules over the defaults (auth/throttleRules.ts)
   demoAccounts?: boolean; // beyond loopback, serve the demo accounts and their published password anyway
   warmReports?: boolean; // make the current and previous month's reports in the background (default true)
+  closureSchedule?: boolean; // switch scheduled closures on and off at their times (default true)
   bus?: string; // the broadcast bus: a redis:// URL for Redis Streams (default SIM_BUS; unset = in-process)
 };
 
@@ -78,6 +79,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     // A running simulator makes this and last month's reports after start, so a first download rarely waits.
     files: { warmReports: options.warmReports ?? true },
+    ...(options.closureSchedule === false ? { closureSchedule: false as const } : {}),
     ...(options.cableAllowedOrigins ? { cableAllowedOrigins: options.cableAllowedOrigins } : {}),
     // SIM_BUS is read here, not in buildApp: tests build apps with the bus they name, whatever the environment.
     bus: { url: options.bus ?? process.env.SIM_BUS ?? '' },

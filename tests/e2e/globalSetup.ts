@@ -66,6 +66,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     replay: false,
     // No monthly reports made ahead: that is minutes of CPU beside the browsers; the report tests ask for theirs.
     warmReports: false,
+    // No closure switched by its schedule: a file starts at any time after the seed (minutes on a slow machine), and
+    // what it sees must not depend on when (tests/sim-server/closureScheduler.test.ts covers the scheduler).
+    closureSchedule: false,
     clientDir,
     logger: false,
     throttle: EVERY_BROWSER_ON_ONE_ADDRESS,
