@@ -7,7 +7,7 @@
 // section's screen lent it (LiveMap.tsx) with what that section contributes (sectionMap.ts).
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import type { MapView } from '#domain/map/mapRules';
 import { createPortal } from 'react-dom';
 import './maplibreLayer.css';
@@ -31,7 +31,7 @@ import { MapControls } from './MapControls.tsx';
 import { MapInstructions, THINGS_INSTRUCTIONS } from './MapInstructions.tsx';
 import { MapLegend } from './MapLegend.tsx';
 import { CoordinateSearch, SavedAreaSearch } from './MapSearch.tsx';
-import { boundsOf, type Bounds, type MapSurface } from './mapSurface.ts';
+import { boundsOf, type Bounds } from './mapSurface.ts';
 import { filterMarkers, markerFilterIds } from './markerFilter.ts';
 import { fitFleetOnceLoaded } from './fleetFit.ts';
 import { finderOn, hoveredThingId, infoWindow, openStationId, pinnedThingId } from './mapViewState.ts';
@@ -174,13 +174,15 @@ export function MapShell() {
       {surface ? (
         <>
           <MapSurfaceParts
-            surface={surface}
-            view={view}
-            showAllBounds={showAllBounds}
-            selectedPosition={selectedPosition}
-            selectedBounds={selectedBounds}
-            selectedId={selectedId}
-            onSelect={select}
+            controls={{
+              surface,
+              view,
+              showAllBounds,
+              selectedPosition,
+              selectedBounds,
+              selectedId,
+              onSelect: select,
+            }}
             add={add}
             instructions={instructions}
           />
@@ -238,26 +240,16 @@ function useFleetFramedOnSwitch(organizationId: string | null, view: MapView) {
 
 /** What is drawn over the map once its surface exists: searches, controls, popups, editors, menus, notices. */
 function MapSurfaceParts({
-  surface,
-  view,
-  showAllBounds,
-  selectedPosition,
-  selectedBounds,
-  selectedId,
-  onSelect,
+  controls,
   add,
   instructions,
 }: {
-  surface: MapSurface;
-  view: MapView;
-  showAllBounds(): Bounds | null;
-  selectedPosition: [number, number] | null;
-  selectedBounds: Bounds | null;
-  selectedId: string | null;
-  onSelect(thingId: string): void;
+  /** What the controls act on; its surface and view are the parts' too. */
+  controls: ComponentProps<typeof MapControls> & { onSelect(thingId: string): void };
   add: SectionMapContribution['add'];
   instructions: NonNullable<SectionMapContribution['instructions']>;
 }) {
+  const { surface, view, onSelect } = controls;
   // Editors wait for the map's style (see mapReady).
   const editing = mapReady.value ? editRequest.value : null;
   return (
@@ -266,15 +258,7 @@ function MapSurfaceParts({
         <CoordinateSearch surface={surface} />
         <SavedAreaSearch surface={surface} />
       </div>
-      <MapControls
-        surface={surface}
-        view={view}
-        showAllBounds={showAllBounds}
-        selectedPosition={selectedPosition}
-        selectedBounds={selectedBounds}
-        selectedId={selectedId}
-        onSelect={onSelect}
-      />
+      <MapControls {...controls} />
       {add ? <ZoomGatedAddButton surface={surface} action={add} /> : null}
       {editRequest.value ? null : (
         <>
