@@ -15,6 +15,35 @@ const COUNTS = [10_000, 25_000];
 const SIZES = [2, 16];
 const DRAWS = 5;
 
+/** The disc every path draws: a ring over a fill, from a quad's corner coordinates or a point's. */
+const disc = (uv: string) => `#version 300 es
+precision highp float;
+${uv === 'uv' ? 'in vec2 uv;' : ''}
+out vec4 colour;
+void main() {
+  vec2 at = ${uv === 'uv' ? 'uv' : 'gl_PointCoord * 2.0 - 1.0'};
+  float distance = length(at);
+  if (distance > 1.0) discard;
+  colour = distance > 0.8 ? vec4(1.0, 0.0, 0.0, 1.0) : vec4(0.0, 0.0, 1.0, 1.0);
+}`;
+const quadVertex = `#version 300 es
+in vec2 corner;
+in vec2 centre;
+uniform vec2 halfSize;
+out vec2 uv;
+void main() { uv = corner; gl_Position = vec4(centre + corner * halfSize, 0.0, 1.0); }`;
+const pointVertex = `#version 300 es
+in vec2 centre;
+uniform float size;
+void main() { gl_PointSize = size; gl_Position = vec4(centre, 0.0, 1.0); }`;
+/** The programs' sources, handed to the page function (which runs in the page, away from this module). */
+const SHADERS = {
+  quadVertex,
+  quadFragment: disc('uv'),
+  pointVertex,
+  pointFragment: disc('point'),
+};
+
 type Timing = { count: number; size: number; instanced: number; triangles: number; points: number };
 
 async function main(): Promise<void> {
@@ -28,7 +57,12 @@ async function main(): Promise<void> {
     await page.setContent('<canvas id="c" width="1280" height="800"></canvas>');
     // tsx names the page function's inner functions through a helper the page lacks.
     await page.evaluate('window.__name = (target) => target');
-    const timings = await page.evaluate(timeDrawPaths, { counts: COUNTS, sizes: SIZES, draws: DRAWS });
+    const timings = await page.evaluate(timeDrawPaths, {
+      counts: COUNTS,
+      sizes: SIZES,
+      draws: DRAWS,
+      shaders: SHADERS,
+    });
     console.log('ms per draw (SwiftShader, 1280×800, readPixels after each draw)\n');
     console.log('markers  size px  instanced quads  plain triangles  points');
     for (const timing of timings) {
@@ -46,10 +80,12 @@ function timeDrawPaths({
   counts,
   sizes,
   draws,
+  shaders,
 }: {
   counts: number[];
   sizes: number[];
   draws: number;
+  shaders: typeof SHADERS;
 }): Timing[] {
   const canvas = document.getElementById('c') as HTMLCanvasElement;
   const gl = canvas.getContext('webgl2');
@@ -71,29 +107,9 @@ function timeDrawPaths({
     gl.linkProgram(program);
     return program;
   };
-  const disc = (uv: string) => `#version 300 es
-precision highp float;
-${uv === 'uv' ? 'in vec2 uv;' : ''}
-out vec4 colour;
-void main() {
-  vec2 at = ${uv === 'uv' ? 'uv' : 'gl_PointCoord * 2.0 - 1.0'};
-  float distance = length(at);
-  if (distance > 1.0) discard;
-  colour = distance > 0.8 ? vec4(1.0, 0.0, 0.0, 1.0) : vec4(0.0, 0.0, 1.0, 1.0);
-}`;
-  const quadVertex = `#version 300 es
-in vec2 corner;
-in vec2 centre;
-uniform vec2 halfSize;
-out vec2 uv;
-void main() { uv = corner; gl_Position = vec4(centre + corner * halfSize, 0.0, 1.0); }`;
-  const pointVertex = `#version 300 es
-in vec2 centre;
-uniform float size;
-void main() { gl_PointSize = size; gl_Position = vec4(centre, 0.0, 1.0); }`;
-  const instancedProgram = compile(quadVertex, disc('uv'));
-  const trianglesProgram = compile(quadVertex, disc('uv'));
-  const pointsProgram = compile(pointVertex, disc('point'));
+  const instancedProgram = compile(shaders.quadVertex, shaders.quadFragment);
+  const trianglesProgram = compile(shaders.quadVertex, shaders.quadFragment);
+  const pointsProgram = compile(shaders.pointVertex, shaders.pointFragment);
   const attribute = (program: WebGLProgram, name: string, values: Float32Array, divisor = 0) => {
     const buffer = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, buffer);

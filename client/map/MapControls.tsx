@@ -4,7 +4,7 @@
 // one, "View Instructions", and "Keyboard shortcuts" (the help dialog). The same actions, and the next or previous
 // asset of the list, answer single keys while the map has focus (mapShortcuts.ts).
 import { useSignals } from '@preact/signals-react/runtime';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { fitPadding, type MapView } from '#domain/map/mapRules';
 import { selectedThing, shownThingIds } from '../live/thingsStore.ts';
 import { ControlIcon } from './ControlIcon.tsx';
@@ -82,84 +82,83 @@ export function MapControls({
   });
   return (
     <div ref={controls} className="map-controls" data-testid="map-controls">
-      <button
-        type="button"
-        className="map-control"
-        title="Zoom in"
-        aria-label="Zoom in"
-        onClick={() => surface.zoomBy(1)}
-      >
+      <ControlButton label="Zoom in" onClick={() => surface.zoomBy(1)}>
         +
-      </button>
-      <button
-        type="button"
-        className="map-control"
-        title="Zoom out"
-        aria-label="Zoom out"
-        onClick={() => surface.zoomBy(-1)}
-      >
+      </ControlButton>
+      <ControlButton label="Zoom out" onClick={() => surface.zoomBy(-1)}>
         −
-      </button>
-      <button
-        type="button"
-        className="map-control"
-        title="Finder"
-        aria-label="Finder"
-        aria-pressed={finderOn.value}
-        onClick={toggleFinder}
-      >
+      </ControlButton>
+      <ControlButton label="Finder" pressed={finderOn.value} onClick={toggleFinder}>
         <ControlIcon name="finder" />
-      </button>
+      </ControlButton>
       {canFollow ? (
-        <button
-          type="button"
-          className="map-control"
-          title="Follow asset"
-          aria-label="Follow asset"
-          aria-pressed={followSelected.value}
-          onClick={toggleFollow}
-        >
+        <ControlButton label="Follow asset" pressed={followSelected.value} onClick={toggleFollow}>
           <ControlIcon name="follow" />
-        </button>
+        </ControlButton>
       ) : null}
-      <button type="button" className="map-control" title="Show all" aria-label="Show all" onClick={showAll}>
+      <ControlButton label="Show all" onClick={showAll}>
         <ControlIcon name="showAll" />
-      </button>
+      </ControlButton>
       <LocateButton surface={surface} />
-      {surface.mapTypes.length > 1 ? (
-        <select
-          className="map-control map-control--select"
-          aria-label="Map type"
-          value={surface.mapType()}
-          onChange={(event) => surface.setMapType(event.target.value as MapType)}
-        >
-          {surface.mapTypes.map((type) => (
-            <option key={type} value={type}>
-              {MAP_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      ) : null}
-      <button
-        type="button"
-        className="map-control"
-        title="View Instructions"
-        aria-label="View Instructions"
+      {surface.mapTypes.length > 1 ? <MapTypeSelect surface={surface} /> : null}
+      <ControlButton
+        label="View Instructions"
         onClick={() => (openInstructions.value = openInstructions.peek() === view ? null : view)}
       >
         ?
-      </button>
-      <button
-        type="button"
-        className="map-control"
-        title="Keyboard shortcuts"
-        aria-label="Keyboard shortcuts"
-        aria-haspopup="dialog"
-        onClick={() => (shortcutsHelpOpen.value = true)}
-      >
+      </ControlButton>
+      <ControlButton label="Keyboard shortcuts" opensDialog onClick={() => (shortcutsHelpOpen.value = true)}>
         <ControlIcon name="keyboard" />
-      </button>
+      </ControlButton>
       <MapShortcutsHelp />
     </div>
+  );
+}
+
+/** One of the map's buttons: its name is both its tooltip and what a screen reader says. */
+function ControlButton({
+  label,
+  pressed,
+  opensDialog = false,
+  onClick,
+  children,
+}: {
+  label: string;
+  /** A toggle's state (aria-pressed); left out for a plain button. */
+  pressed?: boolean;
+  opensDialog?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="map-control"
+      title={label}
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-haspopup={opensDialog ? 'dialog' : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The map type, when the basemap offers more than one (the Google basemap). */
+function MapTypeSelect({ surface }: { surface: MapSurface }) {
+  return (
+    <select
+      className="map-control map-control--select"
+      aria-label="Map type"
+      value={surface.mapType()}
+      onChange={(event) => surface.setMapType(event.target.value as MapType)}
+    >
+      {surface.mapTypes.map((type) => (
+        <option key={type} value={type}>
+          {MAP_TYPE_LABELS[type]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -7,7 +7,8 @@
 // section's screen lent it (LiveMap.tsx) with what that section contributes (sectionMap.ts).
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
+import type { MapView } from '#domain/map/mapRules';
 import { createPortal } from 'react-dom';
 import './maplibreLayer.css';
 import { currentEnvironment } from '../session/environment.ts';
@@ -34,7 +35,7 @@ import { boundsOf, type Bounds } from './mapSurface.ts';
 import { filterMarkers, markerFilterIds } from './markerFilter.ts';
 import { fitFleetOnceLoaded } from './fleetFit.ts';
 import { finderOn, hoveredThingId, infoWindow, openStationId, pinnedThingId } from './mapViewState.ts';
-import { mapHost, mapSlot, sectionContribution } from './sectionMap.ts';
+import { mapHost, mapSlot, sectionContribution, type SectionMapContribution } from './sectionMap.ts';
 import { StationPopup } from './StationPopup.tsx';
 import { ThingPopups } from './ThingPopups.tsx';
 import { WebGlFallback } from './WebGlFallback.tsx';
@@ -67,33 +68,7 @@ export function MapShell() {
   const [controller, setController] = useState<LiveMapController | null>(null);
   const callbacks = useRef({ onSelect, onPickOverlay });
   const [unavailable, setUnavailable] = useState(() => !isWebGlAvailable());
-  const [googleKey] = useState(configuredGoogleMapsKey);
-  /** The basemap adapter: offline at once, Google once its API has loaded (or offline when it cannot). */
-  const [basemap, setBasemap] = useState<BasemapFactory | null>(() =>
-    googleKey ? null : maplibreBasemap(currentEnvironment().basemapUrl),
-  );
-  const [basemapNotice, setBasemapNotice] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!googleKey) return;
-    let live = true;
-    // Loaded only when a key is configured, so the offline build carries no Google code in its main chunk.
-    import('./googleBasemap.ts')
-      .then((module) => module.googleBasemap(googleKey))
-      .then(
-        (factory) => {
-          if (live) setBasemap(() => factory);
-        },
-        () => {
-          if (!live) return;
-          setBasemap(() => maplibreBasemap(currentEnvironment().basemapUrl));
-          setBasemapNotice(GOOGLE_UNAVAILABLE);
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [googleKey]);
+  const { basemap, basemapNotice } = useBasemap();
 
   useEffect(() => {
     callbacks.current = { onSelect, onPickOverlay };
@@ -106,17 +81,7 @@ export function MapShell() {
     infoWindow.value = null;
   }, [organizationId]);
 
-  // After an organization switch the map frames the new fleet once its markers arrive (issue 25).
-  const viewRef = useRef(view);
-  useEffect(() => {
-    viewRef.current = view;
-  }, [view]);
-  const shownOrganization = useRef(organizationId);
-  useEffect(() => {
-    if (shownOrganization.current === organizationId) return;
-    shownOrganization.current = organizationId;
-    return fitFleetOnceLoaded(assetBounds, () => viewRef.current);
-  }, [organizationId]);
+  useFleetFramedOnSwitch(organizationId, view);
 
   // The surface sits in the slot of the section shown (sectionMap.ts moves it). The map is created only once it has
   // had a place, so it starts with a size.
@@ -134,16 +99,7 @@ export function MapShell() {
     });
   }, [controller]);
 
-  // What belonged to the previous section's map closes with it: the info window, the pinned popup, the hovered
-  // asset, a station's list and the right-click menu.
-  const entry = slot?.entry ?? null;
-  useEffect(() => {
-    infoWindow.value = null;
-    pinnedThingId.value = null;
-    hoveredThingId.value = null;
-    openStationId.value = null;
-    contextMenuAt.value = null;
-  }, [entry]);
+  useSectionPartsClosed(slot?.entry ?? null);
 
   // A marker click selects where the screen selects; without one it pins the popup only.
   // While an edit runs the editor alone takes the map's clicks (issue 37 item 7): a marker under the cursor
@@ -202,8 +158,6 @@ export function MapShell() {
       ? [selected.lng, selected.lat]
       : null;
   const surface = controller?.surface ?? null;
-  // Editors wait for the map's style (see mapReady).
-  const editing = mapReady.value ? editRequest.value : null;
   return createPortal(
     <>
       <div
@@ -219,52 +173,134 @@ export function MapShell() {
       ) : null}
       {surface ? (
         <>
-          <div className="map-searches">
-            <CoordinateSearch surface={surface} />
-            <SavedAreaSearch surface={surface} />
-          </div>
-          <MapControls
-            surface={surface}
-            view={view}
-            showAllBounds={showAllBounds}
-            selectedPosition={selectedPosition}
-            selectedBounds={selectedBounds}
-            selectedId={selectedId}
-            onSelect={select}
+          <MapSurfaceParts
+            controls={{
+              surface,
+              view,
+              showAllBounds,
+              selectedPosition,
+              selectedBounds,
+              selectedId,
+              onSelect: select,
+            }}
+            add={add}
+            instructions={instructions}
           />
-          {add ? <ZoomGatedAddButton surface={surface} action={add} /> : null}
-          {editRequest.value ? null : (
-            <>
-              <ThingPopups surface={surface} />
-              <StationPopup surface={surface} onSelect={select} />
-              <InfoWindow surface={surface} />
-            </>
-          )}
-          <LocateOverlay surface={surface} />
-          {editing?.request.kind === 'location' ? (
-            <LocationMarkerEditor
-              key={editing.sequence}
-              surface={surface}
-              start={editing.request.start}
-              anywhere={editing.request.anywhere === true}
-            />
-          ) : null}
-          {editing && editing.request.kind !== 'location' ? (
-            <ShapeEditor
-              key={editing.sequence}
-              surface={surface}
-              kind={editing.request.kind}
-              points={editing.request.points}
-              endpointsOnly={editing.request.kind === 'path' && editing.request.endpointsOnly === true}
-            />
-          ) : null}
-          <MapContextMenu />
-          <MapInstructions view={view} instructions={instructions} />
-          <MapLegend />
-          <SoftwareRenderingNotice />
         </>
       ) : null}
     </>,
     host,
   );
+}
+
+/** The basemap adapter: offline at once, Google once its API has loaded (or offline, with a notice, when it cannot). */
+function useBasemap(): { basemap: BasemapFactory | null; basemapNotice: string | null } {
+  const [googleKey] = useState(configuredGoogleMapsKey);
+  const [basemap, setBasemap] = useState<BasemapFactory | null>(() =>
+    googleKey ? null : maplibreBasemap(currentEnvironment().basemapUrl),
+  );
+  const [basemapNotice, setBasemapNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!googleKey) return;
+    let live = true;
+    // Loaded only when a key is configured, so the offline build carries no Google code in its main chunk.
+    import('./googleBasemap.ts')
+      .then((module) => module.googleBasemap(googleKey))
+      .then(
+        (factory) => {
+          if (live) setBasemap(() => factory);
+        },
+        () => {
+          if (!live) return;
+          setBasemap(() => maplibreBasemap(currentEnvironment().basemapUrl));
+          setBasemapNotice(GOOGLE_UNAVAILABLE);
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [googleKey]);
+  return { basemap, basemapNotice };
+}
+
+/** After an organization switch the map frames the new fleet once its markers arrive (issue 25). */
+function useFleetFramedOnSwitch(organizationId: string | null, view: MapView) {
+  const viewRef = useRef(view);
+  useEffect(() => {
+    viewRef.current = view;
+  }, [view]);
+  const shownOrganization = useRef(organizationId);
+  useEffect(() => {
+    if (shownOrganization.current === organizationId) return;
+    shownOrganization.current = organizationId;
+    return fitFleetOnceLoaded(assetBounds, () => viewRef.current);
+  }, [organizationId]);
+}
+
+/** What is drawn over the map once its surface exists: searches, controls, popups, editors, menus, notices. */
+function MapSurfaceParts({
+  controls,
+  add,
+  instructions,
+}: {
+  /** What the controls act on; its surface and view are the parts' too. */
+  controls: ComponentProps<typeof MapControls> & { onSelect(thingId: string): void };
+  add: SectionMapContribution['add'];
+  instructions: NonNullable<SectionMapContribution['instructions']>;
+}) {
+  const { surface, view, onSelect } = controls;
+  // Editors wait for the map's style (see mapReady).
+  const editing = mapReady.value ? editRequest.value : null;
+  return (
+    <>
+      <div className="map-searches">
+        <CoordinateSearch surface={surface} />
+        <SavedAreaSearch surface={surface} />
+      </div>
+      <MapControls {...controls} />
+      {add ? <ZoomGatedAddButton surface={surface} action={add} /> : null}
+      {editRequest.value ? null : (
+        <>
+          <ThingPopups surface={surface} />
+          <StationPopup surface={surface} onSelect={onSelect} />
+          <InfoWindow surface={surface} />
+        </>
+      )}
+      <LocateOverlay surface={surface} />
+      {editing?.request.kind === 'location' ? (
+        <LocationMarkerEditor
+          key={editing.sequence}
+          surface={surface}
+          start={editing.request.start}
+          anywhere={editing.request.anywhere === true}
+        />
+      ) : null}
+      {editing && editing.request.kind !== 'location' ? (
+        <ShapeEditor
+          key={editing.sequence}
+          surface={surface}
+          kind={editing.request.kind}
+          points={editing.request.points}
+          endpointsOnly={editing.request.kind === 'path' && editing.request.endpointsOnly === true}
+        />
+      ) : null}
+      <MapContextMenu />
+      <MapInstructions view={view} instructions={instructions} />
+      <MapLegend />
+      <SoftwareRenderingNotice />
+    </>
+  );
+}
+
+// What belonged to the previous section's map closes with it: the info window, the pinned popup, the hovered
+// asset, a station's list and the right-click menu.
+function useSectionPartsClosed(entry: number | null) {
+  useEffect(() => {
+    infoWindow.value = null;
+    pinnedThingId.value = null;
+    hoveredThingId.value = null;
+    openStationId.value = null;
+    contextMenuAt.value = null;
+  }, [entry]);
 }

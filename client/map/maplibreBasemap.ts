@@ -123,34 +123,7 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
     map.on('mousedown', () => events.onPress());
     map.on('webglcontextlost', () => events.onUnavailable());
 
-    const surface: MapSurface = {
-      basemap: 'offline',
-      mapTypes: BASEMAP_MAP_TYPES.offline,
-      mapType: () => 'roadmap',
-      setMapType: () => undefined,
-      zoom: () => map.getZoom(),
-      center: () => {
-        const center = map.getCenter();
-        return [center.lng, center.lat];
-      },
-      zoomBy: (delta) => map.easeTo({ zoom: map.getZoom() + delta, duration: 250 }),
-      centreOn: (position, zoom, { instant = false } = {}) => {
-        const camera = { center: position, ...(zoom === null ? {} : { zoom }) };
-        if (instant) map.jumpTo(camera);
-        else map.easeTo({ ...camera, duration: 600 });
-      },
-      fitBounds: (bounds, padding) =>
-        map.fitBounds(bounds, { padding, duration: 600, maxZoom: FIT_MAX_ZOOM }),
-      project: (position) => {
-        const point = map.project(position);
-        return [point.x, point.y];
-      },
-      unproject: ([x, y]) => {
-        const position = map.unproject([x, y]);
-        return [position.lng, position.lat];
-      },
-      drawAdapter: () => new TerraDrawMapLibreGLAdapter({ map, prefixId: 'shape-editor' }),
-    };
+    const surface = maplibreSurface(map);
 
     return {
       surface,
@@ -183,5 +156,36 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
         map.remove();
       },
     };
+  };
+}
+
+/** What controls and screens may ask of the MapLibre map (mapSurface.ts). */
+function maplibreSurface(map: MapLibreMap): MapSurface {
+  return {
+    basemap: 'offline',
+    mapTypes: BASEMAP_MAP_TYPES.offline,
+    mapType: () => 'roadmap',
+    setMapType: () => undefined,
+    zoom: () => map.getZoom(),
+    center: () => {
+      const center = map.getCenter();
+      return [center.lng, center.lat];
+    },
+    zoomBy: (delta) => map.easeTo({ zoom: map.getZoom() + delta, duration: 250 }),
+    centreOn: (position, zoom, { instant = false } = {}) => {
+      const camera = { center: position, ...(zoom === null ? {} : { zoom }) };
+      if (instant) map.jumpTo(camera);
+      else map.easeTo({ ...camera, duration: 600 });
+    },
+    fitBounds: (bounds, padding) => map.fitBounds(bounds, { padding, duration: 600, maxZoom: FIT_MAX_ZOOM }),
+    project: (position) => {
+      const point = map.project(position);
+      return [point.x, point.y];
+    },
+    unproject: ([x, y]) => {
+      const position = map.unproject([x, y]);
+      return [position.lng, position.lat];
+    },
+    drawAdapter: () => new TerraDrawMapLibreGLAdapter({ map, prefixId: 'shape-editor' }),
   };
 }

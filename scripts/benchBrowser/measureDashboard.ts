@@ -3,7 +3,7 @@
 // measure.
 import { openLiveScreen, waitForLiveMap } from './openLiveScreen.ts';
 import { writeFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { Server } from './benchServer.ts';
 import { measureSeconds, type PageFigures } from './measureSeconds.ts';
 import { sleep } from './scriptReadings.ts';
@@ -67,23 +67,7 @@ export async function measureDashboard(
     const profiling = {
       async start() {
         await worker.start();
-        if (options.tracePath) {
-          await browser.startTracing(page, {
-            path: options.tracePath,
-            categories: [
-              'devtools.timeline',
-              'disabled-by-default-devtools.timeline',
-              'v8.execute',
-              'blink',
-              'gpu',
-            ],
-          });
-        }
-        if (options.profilePath) {
-          await cdp.send('Profiler.enable');
-          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-          await cdp.send('Profiler.start');
-        }
+        await startPageProfiles(browser, page, cdp, options);
       },
       async stop() {
         mapRenders = (await page.evaluate(() => window.__fleetMap?.renderCount() ?? 0)) - rendersAtStart;
@@ -91,33 +75,9 @@ export async function measureDashboard(
         workerMsPerSecond = workerProfile.busyMsPerSecond;
         if (options.workerProfilePath) {
           await writeFile(options.workerProfilePath, JSON.stringify(workerProfile.profile));
-          console.log(
-            `\nWorker CPU profile written to ${options.workerProfilePath}; most self time (ms per batch):`,
-          );
-          const seconds = profiledSeconds(workerProfile.profile);
-          for (const { name, ms } of selfTimes(workerProfile.profile).slice(0, 30)) {
-            console.log(`  ${(ms / seconds).toFixed(2).padStart(8)}  ${name}`);
-          }
+          printSelfTimes(`Worker CPU profile written to ${options.workerProfilePath}`, workerProfile.profile);
         }
-        if (options.profilePath) {
-          const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-          await writeFile(options.profilePath, JSON.stringify(profile));
-          console.log(`\nCPU profile written to ${options.profilePath}; most self time (ms per batch):`);
-          const seconds = profiledSeconds(profile);
-          for (const { name, ms } of selfTimes(profile).slice(0, 30)) {
-            console.log(`  ${(ms / seconds).toFixed(2).padStart(8)}  ${name}`);
-          }
-        }
-        if (options.tracePath) {
-          const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
-            traceEvents: TraceEvent[];
-          };
-          console.log(`\ntrace written to ${options.tracePath}; main-thread self time (ms per batch):`);
-          const seconds = tracedSeconds(trace.traceEvents);
-          for (const { name, ms } of mainThreadSelfTimes(trace.traceEvents).slice(0, 25)) {
-            console.log(`  ${(ms / seconds).toFixed(2).padStart(8)}  ${name}`);
-          }
-        }
+        await stopPageProfiles(browser, cdp, options);
       },
     };
     const measured = await measureSeconds(
@@ -196,4 +156,53 @@ function replayPace(start: ReplayReading, end: ReplayReading): string {
     `the replay moved ${replayed.toFixed(0)} s in ${wall.toFixed(0)} s (${(replayed / wall).toFixed(1)}×); ` +
     `its messages trailed the moment by ${behind(start)} at the start and ${behind(end)} at the end`
   );
+}
+
+/** The main thread's CPU profile (`--profile`) and Chromium's trace (`--trace`), when asked for. */
+async function startPageProfiles(browser: Browser, page: Page, cdp: CDPSession, options: BenchOptions) {
+  if (options.tracePath) {
+    await browser.startTracing(page, {
+      path: options.tracePath,
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'blink',
+        'gpu',
+      ],
+    });
+  }
+  if (options.profilePath) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+}
+
+/** Writes the profiles started by startPageProfiles and prints where their time went. */
+async function stopPageProfiles(browser: Browser, cdp: CDPSession, options: BenchOptions) {
+  if (options.profilePath) {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    await writeFile(options.profilePath, JSON.stringify(profile));
+    printSelfTimes(`CPU profile written to ${options.profilePath}`, profile);
+  }
+  if (options.tracePath) {
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+      traceEvents: TraceEvent[];
+    };
+    console.log(`\ntrace written to ${options.tracePath}; main-thread self time (ms per batch):`);
+    const seconds = tracedSeconds(trace.traceEvents);
+    for (const { name, ms } of mainThreadSelfTimes(trace.traceEvents).slice(0, 25)) {
+      console.log(`  ${(ms / seconds).toFixed(2).padStart(8)}  ${name}`);
+    }
+  }
+}
+
+/** A CPU profile's 30 functions with the most self time, per batch (one batch a second). */
+function printSelfTimes(heading: string, profile: CpuProfile) {
+  console.log(`\n${heading}; most self time (ms per batch):`);
+  const seconds = profiledSeconds(profile);
+  for (const { name, ms } of selfTimes(profile).slice(0, 30)) {
+    console.log(`  ${(ms / seconds).toFixed(2).padStart(8)}  ${name}`);
+  }
 }
