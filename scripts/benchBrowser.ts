@@ -38,8 +38,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { startServer, tasksetWorks } from './benchBrowser/benchServer.ts';
@@ -50,23 +49,8 @@ import { profileFrame } from './benchBrowser/profileFrame.ts';
 import { readBenchOptions, VISIBLE_SHARE, type BenchOptions } from './benchBrowser/options.ts';
 import type { Row } from './benchBrowser/pageSummary.ts';
 import { measureBareFloor } from './benchBrowser/slowMachine.ts';
+import { buildProductionDashboard } from './buildDashboard.ts';
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-async function buildClient(outDir: string, options: BenchOptions): Promise<void> {
-  // React's production build: a NODE_ENV left at "development" or "test" would measure React's checks instead.
-  process.env.NODE_ENV = 'production';
-  const { build } = await import('vite');
-  const root = resolve(options.clientFrom ?? repositoryRoot);
-  await build({
-    configFile: join(root, 'vite.config.ts'),
-    root: join(root, 'client'),
-    mode: 'production',
-    logLevel: 'warn',
-    // A profile is read by function names: with one asked for, the client is built unminified.
-    build: { outDir, emptyOutDir: true, minify: !(options.profilePath || options.workerProfilePath) },
-  });
-}
 
 async function main(options: BenchOptions): Promise<void> {
   const startedAt = new Date();
@@ -74,7 +58,11 @@ async function main(options: BenchOptions): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'fleet-bench-browser-'));
   const clientDir = join(workDir, 'client');
   console.log(`building the client (production)${options.clientFrom ? ` of ${options.clientFrom}` : ''}…`);
-  await buildClient(clientDir, options);
+  // A profile is read by function names: with one asked for, the client is built unminified.
+  await buildProductionDashboard(clientDir, {
+    checkout: options.clientFrom,
+    unminified: Boolean(options.profilePath || options.workerProfilePath),
+  });
   const rows: Row[] = [];
   let browser: Browser | null = null;
   try {

@@ -8,31 +8,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildProductionDashboard } from '../buildDashboard.ts';
 import type { BenchServerCommand, BenchServerMessage } from './messages.ts';
 import { VISIBLE_SHARE } from './options.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const tasksetWorks =
   spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
-
-async function buildClient(
-  outDir: string,
-  clientFrom: string | undefined,
-  unminified: boolean,
-): Promise<void> {
-  // React's production build, as a dispatcher's browser runs it.
-  process.env.NODE_ENV = 'production';
-  const root = resolve(clientFrom ?? repositoryRoot);
-  const { build } = await import('vite');
-  await build({
-    configFile: join(root, 'vite.config.ts'),
-    root: join(root, 'client'),
-    mode: 'production',
-    logLevel: 'warn',
-    // Readable function names in a profile.
-    build: { outDir, emptyOutDir: true, ...(unminified ? { minify: false } : {}) },
-  });
-}
 
 export async function startBuiltDashboard(options: {
   assets: number;
@@ -42,7 +24,10 @@ export async function startBuiltDashboard(options: {
   const workDir = await mkdtemp(join(tmpdir(), 'fleet-bench-dashboard-'));
   const clientDir = join(workDir, 'client');
   console.log(`building the client (production)${options.clientFrom ? ` of ${options.clientFrom}` : ''}…`);
-  await buildClient(clientDir, options.clientFrom, options.unminified ?? false);
+  await buildProductionDashboard(clientDir, {
+    checkout: options.clientFrom,
+    unminified: options.unminified ?? false,
+  });
   console.log(`seeding a world for ${options.assets} assets…`);
   const args = [
     '--import',

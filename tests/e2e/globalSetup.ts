@@ -7,15 +7,14 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from '#sim/auth/throttleRules';
 import { startSimulator } from '#sim/server';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { E2E_WORKERS } from './e2eWorkers.ts';
+import { buildProductionDashboard } from '../../scripts/buildDashboard.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,7 +28,6 @@ declare module 'vitest' {
   }
 }
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const CHROMIUM_NOT_FOUND =
   "Chromium not found: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH";
@@ -59,7 +57,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const chromiumPath = findChromium();
   const workDir = await mkdtemp(join(tmpdir(), 'fleet-e2e-'));
   const clientDir = join(workDir, 'client');
-  await buildProductionClient(clientDir);
+  // As it ships (scripts/buildDashboard.ts): under Vitest's NODE_ENV=test the suite ran React's development build under
+  // StrictMode, every component rendered twice and every effect set up twice (266 CPU seconds against 237 for the
+  // three slowest files).
+  await buildProductionDashboard(clientDir);
   const options = {
     host: '127.0.0.1',
     // No replay: the only movement is what the test sends, so a moved marker proves the cable path.
@@ -129,27 +130,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all(simulators.map(({ simulator }) => simulator.close()));
     await rm(workDir, { recursive: true, force: true });
   };
-}
-
-/**
- * The dashboard as it ships. Vitest sets NODE_ENV to "test", and Vite builds with the NODE_ENV it finds: the suite
- * ran React's development build under StrictMode, every component rendered twice and every effect (the map's among
- * them) set up, torn down and set up again; the three slowest files took 12% more CPU so (266 CPU seconds against 237).
- */
-async function buildProductionClient(outDir: string): Promise<void> {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: join(repositoryRoot, 'vite.config.ts'),
-      root: join(repositoryRoot, 'client'),
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
 }
 
 /** A loopback endpoint the test workers call before each file; answers 204 once the fresh simulator listens. */
