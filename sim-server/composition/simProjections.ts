@@ -168,9 +168,7 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
   return {
     apply(event) {
       if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded')
-        return {
-          liveState: thingLiveStates.applyTelemetry(event.seq, event.streamId, event.data, event.recordedAt),
-        };
+        return { liveState: thingLiveStates.applyTelemetry(event) };
       projections.alarms.apply(event); // before the others: it reads what they held before the event
       project(event);
       return null;
