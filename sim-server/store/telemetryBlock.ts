@@ -152,7 +152,8 @@ export function encodeTelemetryBlock(
   out.uint(strings.length - 1);
   for (const value of strings.slice(1)) out.text(value ?? '');
   const { seq, recordedAt, at, lat, lng, speed, course, accuracy } = samples;
-  for (const values of [seq, recordedAt, at, lat, lng, speed, course, accuracy]) writeColumn(out, column(values));
+  for (const values of [seq, recordedAt, at, lat, lng, speed, course, accuracy])
+    writeColumn(out, column(values));
   for (let i = 0; i < length; i += 1) {
     out.uint(flags[i] ?? 0);
     out.uint(organization[i] ?? 0);

@@ -46,9 +46,14 @@ function isoOf(at: number): string {
  * String does), a boolean, a string or null, and `time` as toISOString writes the moment `at` it parses to.
  */
 export function writesAsFields(record: TelemetryRecord, at: number): boolean {
-  const keys = Object.keys(record);
-  if (keys.length !== RECORD_KEYS.length) return false;
-  for (let i = 0; i < keys.length; i += 1) if (keys[i] !== RECORD_KEYS[i]) return false;
+  // for...in rather than Object.keys (no array per sample); it also lists inherited keys, which only makes a
+  // record with any of them count as another form (kept raw: exact either way).
+  let count = 0;
+  for (const key in record) {
+    if (key !== RECORD_KEYS[count]) return false;
+    count += 1;
+  }
+  if (count !== RECORD_KEYS.length) return false;
   const { lat, lng, speed, course, accuracy, enroute, street } = record;
   return (
     finite(lat) &&

@@ -81,27 +81,24 @@ function push(entry: HeldSamples, row: RowEnvelope, fields: SampleFields, raw: s
   entry.length = i + 1;
 }
 
-/** Holds a sample as its event was just appended: the row is JSON.stringify(event.data), known without reading it. */
+/** Holds a sample as its event was just appended: the row is JSON.stringify(event.data), known without reading it.
+ * Pushed field by field (no object per sample): this runs once per telemetry point. */
 export function holdEvent(entry: HeldSamples, event: TelemetryEvent, at: number): void {
   const record = event.data;
-  const envelope = {
-    seq: event.seq,
-    recordedAt: event.recordedAt,
-    organizationId: event.organizationId,
-    heartbeat: event.type === 'HeartbeatRecorded',
-    inLog: true,
-  };
-  const fields = {
-    at,
-    lat: record.lat,
-    lng: record.lng,
-    speed: record.speed,
-    course: record.course,
-    accuracy: record.accuracy,
-    enroute: record.enroute,
-    street: record.street,
-  };
-  push(entry, envelope, fields, writesAsFields(record, at) ? null : JSON.stringify(record));
+  const i = entry.length;
+  entry.seq.push(event.seq);
+  entry.recordedAt.push(event.recordedAt);
+  entry.at.push(at);
+  entry.lat.push(record.lat);
+  entry.lng.push(record.lng);
+  entry.speed.push(record.speed);
+  entry.course.push(record.course);
+  entry.accuracy.push(record.accuracy);
+  entry.flags.push((event.type === 'HeartbeatRecorded' ? HEARTBEAT : 0) | (record.enroute ? ENROUTE : 0));
+  entry.organization.push(event.organizationId);
+  entry.street.push(record.street);
+  if (!writesAsFields(record, at)) entry.raw.set(i, JSON.stringify(record));
+  entry.length = i + 1;
 }
 
 /** Holds a sample read back from its row (on opening: the row's text is what it has to give back). */
@@ -143,7 +140,8 @@ export function heldPoints(entry: HeldSamples): TripPoints {
   points.lng.set(entry.lng);
   points.speed.set(entry.speed);
   points.course.set(entry.course);
-  for (let i = 0; i < entry.length; i += 1) points.enroute[i] = ((entry.flags[i] ?? 0) & ENROUTE) !== 0 ? 1 : 0;
+  for (let i = 0; i < entry.length; i += 1)
+    points.enroute[i] = ((entry.flags[i] ?? 0) & ENROUTE) !== 0 ? 1 : 0;
   return points;
 }
 

@@ -16,12 +16,14 @@ export const hourStart = (at: number): number => Math.floor(at / HOUR_MS) * HOUR
 /** The samples at `indexes` in time order (at, then seq): the same list when they already are. */
 function inTimeOrder(samples: SampleColumns, indexes: number[]): number[] {
   const { at, seq } = samples;
-  const before = (i: number, j: number) =>
-    (at[i] ?? 0) - (at[j] ?? 0) || (seq[i] ?? 0) - (seq[j] ?? 0);
+  const before = (i: number, j: number) => (at[i] ?? 0) - (at[j] ?? 0) || (seq[i] ?? 0) - (seq[j] ?? 0);
   for (let k = 1; k < indexes.length; k += 1)
     if (before(indexes[k - 1] ?? 0, indexes[k] ?? 0) > 0) return [...indexes].sort(before);
   return indexes;
 }
+
+/** A seal found fewer rows than it holds samples of (its savepoint rolls back). */
+class RowsGone extends Error {}
 
 const isInLog = (samples: SampleColumns, i: number) => ((samples.flags[i] ?? 0) & NOT_IN_LOG) === 0;
 
@@ -30,11 +32,17 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     `INSERT INTO trip_blocks (thing_key, first_at, last_at, points, stream_id, first_seq, last_seq)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  // The rows a seal replaces, by position (one call for the whole seal; positions sorted, so the pages are visited
-  // in order): what comes back says which were still rows (log retention may have taken some).
-  const deleteRows = db
-    .prepare<[string], number>('DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?)) RETURNING seq')
+  // The rows a seal replaces, by position (one call for the whole seal). When fewer went than were held (log
+  // retention took some first), the savepoint is rolled back and they are deleted again, saying which were there.
+  const deleteRows = db.prepare<[string]>('DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?))');
+  const deleteRowsSaying = db
+    .prepare<[string], number>(
+      'DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?)) RETURNING seq',
+    )
     .pluck();
+  const deleteAll = db.transaction((list: string, count: number) => {
+    if (deleteRows.run(list).changes !== count) throw new RowsGone();
+  });
   // A file from before the blocks: its trip points' rows are read as they are deleted.
   const takeRows = db.prepare<[string], Omit<EventRow, 'stream_id'>>(
     `DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?))
@@ -92,14 +100,18 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     let at = 0;
     for (const entry of entries)
       for (let i = 0; i < entry.length; i += 1) if (isInLog(entry, i)) positions[at++] = entry.seq[i] ?? 0;
-    positions.sort();
-    const deleted = deleteRows.all(`[${positions.join(',')}]`);
-    if (deleted.length !== count) {
+    positions.sort(); // in order, the rows are met page after page
+    const list = `[${positions.join(',')}]`;
+    try {
+      deleteAll(list, count);
+    } catch (error) {
+      if (!(error instanceof RowsGone)) throw error;
       // Some rows went before the seal (retention): their samples are kept for trips, flagged as not in the log.
-      const still = new Set(deleted);
+      const still = new Set(deleteRowsSaying.all(list));
       for (const entry of entries)
         for (let i = 0; i < entry.length; i += 1)
-          if (isInLog(entry, i) && !still.has(entry.seq[i] ?? 0)) entry.flags[i] = (entry.flags[i] ?? 0) | NOT_IN_LOG;
+          if (isInLog(entry, i) && !still.has(entry.seq[i] ?? 0))
+            entry.flags[i] = (entry.flags[i] ?? 0) | NOT_IN_LOG;
     }
     for (const entry of entries) writeBlocks(entry.thingKey, entry);
     noteLogRewritten(db);
@@ -109,7 +121,10 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
   function sealRows(thingKey: number, points: TripPoints) {
     const rows = new Map<number, Omit<EventRow, 'stream_id'>>();
     for (const row of takeRows.all(JSON.stringify(Array.from(points.seq)))) rows.set(row.seq, row);
-    writeBlocks(thingKey, columnsOfTripPoints(points, (seq) => rows.get(seq)));
+    writeBlocks(
+      thingKey,
+      columnsOfTripPoints(points, (seq) => rows.get(seq)),
+    );
     noteLogRewritten(db);
   }
 

@@ -75,6 +75,8 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
   let sealedBelow = 0;
   let lastSeq = 0;
   let loaded = false;
+  /** The first held sample's position (of the map's first entry), kept so that a record needs no iterator. */
+  let oldestSeq = Number.POSITIVE_INFINITY;
 
   const { writeBlocks, sealHeld, sealRows } = createBlockWriter(db, limits);
   moveTripPointsIntoBlocks(db, sealRows, (thingKey, seq) => statements.upsertHead.run(thingKey, seq));
@@ -102,6 +104,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     }
     if (kept) held.set(kept.thingKey, kept);
     const oldest = held.values().next().value as HeldSamples | undefined;
+    oldestSeq = oldest ? oldest.firstSeq : Number.POSITIVE_INFINITY;
     const below = oldest ? oldest.firstSeq : lastSeq + 1;
     if (below > sealedBelow) {
       sealedBelow = below;
@@ -117,6 +120,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     let entry = held.get(thingKey);
     if (!entry) {
       entry = createHeld(thingKey, seq);
+      if (held.size === 0) oldestSeq = seq;
       held.set(thingKey, entry);
     }
     return entry;
@@ -127,12 +131,12 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     // A full block is sealed as the next sample comes, before it joins: that sample's row is the log's newest,
     // which stays a row (seal), so the block is whole.
     const full = held.get(thingKey);
-    if (full && full.length >= limits.maxBlockSamples && event.seq > (latestSeq.get(thingKey) ?? 0)) seal([full]);
+    if (full && full.length >= limits.maxBlockSamples && event.seq > (latestSeq.get(thingKey) ?? 0))
+      seal([full]);
     const entry = entryFor(thingKey, event.seq);
     if (!entry) return;
     holdEvent(entry, event, at);
-    const oldest = held.values().next().value as HeldSamples | undefined;
-    if (oldest && oldest.firstSeq <= event.seq - limits.maxHeldEvents) seal([...held.values()]);
+    if (oldestSeq <= event.seq - limits.maxHeldEvents) seal([...held.values()]);
   };
 
   /** Reads back, from the log, the samples no block has: those of events from `sealed_below` on. Writes nothing
@@ -140,6 +144,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
   function load() {
     loaded = true;
     held.clear();
+    oldestSeq = Number.POSITIVE_INFINITY;
     latestSeq.clear();
     for (const [thingKey, sealedSeq] of statements.selectHeads.all()) latestSeq.set(thingKey, sealedSeq);
     sealedBelow = statements.selectSealedBelow.get() ?? 0;
@@ -174,6 +179,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     forget() {
       loaded = false;
       held.clear();
+      oldestSeq = Number.POSITIVE_INFINITY;
       latestSeq.clear();
     },
   };

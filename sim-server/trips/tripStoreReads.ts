@@ -15,7 +15,10 @@ export type TripReads = {
 };
 
 /** `heldOf`: the thing's samples not yet sealed (any order), null when none are. */
-export function createTripReads(db: SqliteDatabase, heldOf: (thingKey: number) => TripPoints | null): TripReads {
+export function createTripReads(
+  db: SqliteDatabase,
+  heldOf: (thingKey: number) => TripPoints | null,
+): TripReads {
   const selectBlocks = db
     .prepare<[number, number, number], [number, Buffer, string | null]>(
       `SELECT last_at, points, stream_id FROM trip_blocks WHERE thing_key = ? AND first_at >= ? AND first_at <= ?

@@ -4,9 +4,20 @@
 import type { SqliteDatabase } from '../store/database.ts';
 import { decodeTelemetryBlock, NOT_IN_LOG, type SampleColumns } from '../store/telemetryBlock.ts';
 import { columnsOfBlock, columnsOfTripPoints } from './heldSamples.ts';
-import { decodeTripBlock, emptyTripPoints, inTimeOrder, logSampleCount, type TripPoints } from './tripBlock.ts';
+import {
+  decodeTripBlock,
+  emptyTripPoints,
+  inTimeOrder,
+  logSampleCount,
+  type TripPoints,
+} from './tripBlock.ts';
 
-type WriteBlocks = (thingKey: number, samples: SampleColumns, indexes?: number[], streamIdHint?: string) => void;
+type WriteBlocks = (
+  thingKey: number,
+  samples: SampleColumns,
+  indexes?: number[],
+  streamIdHint?: string,
+) => void;
 
 /** Removes the thing's blocks' samples taken before `cutoff`; returns how many of them were log events. */
 export function createBlockTrimmer(db: SqliteDatabase, writeBlocks: WriteBlocks) {
@@ -56,7 +67,9 @@ export function moveTripPointsIntoBlocks(
   sealRows: (thingKey: number, points: TripPoints) => void,
   noteSealed: (thingKey: number, seq: number) => void,
 ): void {
-  const legacy = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trip_points'").get();
+  const legacy = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trip_points'")
+    .get();
   if (!legacy) return;
   const rows = db
     .prepare<[], [number, number, number, number, number, number, number, number]>(

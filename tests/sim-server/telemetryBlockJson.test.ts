@@ -67,7 +67,10 @@ const records: TelemetryRecord[] = [
 
 describe('sealed telemetry rows', () => {
   it('are given back byte for byte from the columns alone, as JSON.stringify wrote them', () => {
-    const stamped = records.map((record, i) => ({ ...record, time: new Date(T + i * 1_000 + 7).toISOString() }));
+    const stamped = records.map((record, i) => ({
+      ...record,
+      time: new Date(T + i * 1_000 + 7).toISOString(),
+    }));
     const live = createHeld(1, 10);
     const reopened = createHeld(1, 10);
     stamped.forEach((record, i) => {
