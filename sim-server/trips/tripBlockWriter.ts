@@ -40,8 +40,20 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
       'DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?)) RETURNING seq',
     )
     .pluck();
-  const deleteAll = db.transaction((list: string, count: number) => {
-    if (deleteRows.run(list).changes !== count) throw new RowsGone();
+  // A sweep (every held sample) deletes the stretch of the log they span instead: every telemetry row in it is held,
+  // unless blocks from before issue 36 are about (their rows are still in the log, and no longer held).
+  const deleteSpan = db.prepare<[number, number]>(
+    `DELETE FROM events WHERE seq >= ? AND seq <= ? AND type IN ('PointRecorded', 'HeartbeatRecorded')`,
+  );
+  const selectFirstFormBlock = db.prepare('SELECT 1 FROM trip_blocks WHERE stream_id IS NULL LIMIT 1');
+  let firstFormBlocks: boolean | null = null;
+  const deleteAll = db.transaction((positions: Float64Array, list: () => string, wholeSpan: boolean) => {
+    firstFormBlocks ??= selectFirstFormBlock.get() !== undefined;
+    const changes =
+      wholeSpan && !firstFormBlocks
+        ? deleteSpan.run(positions[0] ?? 0, positions[positions.length - 1] ?? 0).changes
+        : deleteRows.run(list()).changes;
+    if (changes !== positions.length) throw new RowsGone();
   });
   // A file from before the blocks: its trip points' rows are read as they are deleted.
   const takeRows = db.prepare<[string], Omit<EventRow, 'stream_id'>>(
@@ -92,8 +104,9 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     }
   }
 
-  /** Seals held samples into blocks and deletes their rows: the blocks are the log from now on. */
-  function sealHeld(entries: readonly HeldSamples[]) {
+  /** Seals held samples into blocks and deletes their rows: the blocks are the log from now on. `wholeSpan`: the
+   * entries are every sample the store holds but for the log's newest. */
+  function sealHeld(entries: readonly HeldSamples[], wholeSpan: boolean) {
     let count = 0;
     for (const entry of entries) for (let i = 0; i < entry.length; i += 1) if (isInLog(entry, i)) count += 1;
     const positions = new Float64Array(count);
@@ -101,13 +114,13 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     for (const entry of entries)
       for (let i = 0; i < entry.length; i += 1) if (isInLog(entry, i)) positions[at++] = entry.seq[i] ?? 0;
     positions.sort(); // in order, the rows are met page after page
-    const list = `[${positions.join(',')}]`;
+    const list = () => `[${positions.join(',')}]`;
     try {
-      deleteAll(list, count);
+      deleteAll(positions, list, wholeSpan);
     } catch (error) {
       if (!(error instanceof RowsGone)) throw error;
       // Some rows went before the seal (retention): their samples are kept for trips, flagged as not in the log.
-      const still = new Set(deleteRowsSaying.all(list));
+      const still = new Set(deleteRowsSaying.all(list()));
       for (const entry of entries)
         for (let i = 0; i < entry.length; i += 1)
           if (isInLog(entry, i) && !still.has(entry.seq[i] ?? 0))

@@ -89,7 +89,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
 
   /** Seals what the entries hold, but for the log's newest row: SQLite hands out max(seq) + 1 next, and a position
    * must never be handed out twice, so that row stays (and stays held) until a newer one is recorded. */
-  function seal(entries: readonly HeldSamples[]) {
+  function seal(entries: readonly HeldSamples[], wholeSpan = false) {
     const newest = statements.selectNewestSeq.get() ?? 0;
     const sealed: HeldSamples[] = [];
     let kept: HeldSamples | null = null;
@@ -99,7 +99,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
       if (entry.length > 0) sealed.push(entry);
     }
     if (sealed.length > 0) {
-      sealHeld(sealed);
+      sealHeld(sealed, wholeSpan);
       for (const entry of sealed) statements.upsertHead.run(entry.thingKey, entry.seq[entry.length - 1] ?? 0);
     }
     if (kept) held.set(kept.thingKey, kept);
@@ -136,7 +136,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     const entry = entryFor(thingKey, event.seq);
     if (!entry) return;
     holdEvent(entry, event, at);
-    if (oldestSeq <= event.seq - limits.maxHeldEvents) seal([...held.values()]);
+    if (oldestSeq <= event.seq - limits.maxHeldEvents) seal([...held.values()], true);
   };
 
   /** Reads back, from the log, the samples no block has: those of events from `sealed_below` on. Writes nothing
@@ -169,7 +169,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
     },
     sealAll() {
       if (!loaded) load();
-      seal([...held.values()]);
+      seal([...held.values()], true);
     },
     heldCount() {
       let count = 0;
