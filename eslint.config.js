@@ -100,7 +100,6 @@ const LONG_FUNCTIONS_LEFT = [
   'scripts/benchDrawPaths.ts',
   'sim-server/alarms/alarmProjection.ts',
   'sim-server/app.ts',
-  'sim-server/cable/cableHistory.ts',
   'sim-server/replay/replayEngine.ts',
   'sim-server/reports/monthlyReports.ts',
   'sim-server/routes/accountRoutes.ts',
@@ -108,9 +107,6 @@ const LONG_FUNCTIONS_LEFT = [
   'sim-server/routes/thingEditRoutes.ts',
   'sim-server/routes/userRoutes.ts',
   'sim-server/seed/seedWorld.ts',
-  'sim-server/store/logReader.ts',
-  'sim-server/composition/simProjections.ts',
-  'sim-server/trips/tripStore.ts',
 ];
 
 export default tseslint.config(
