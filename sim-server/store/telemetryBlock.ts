@@ -5,7 +5,8 @@
 //   seq, recorded_at, time (unix ms), lat, lng, speed, course, accuracy (each zig-zag deltas of scaled integers,
 //   or raw float64 when no power of ten up to 10^9 holds a value exactly), flags (heartbeat, en route, raw, not in
 //   log), organization and street as indexes into the strings; then the JSON of every sample flagged raw (a row
-//   whose JSON the columns would not give back byte for byte is kept as it was).
+//   whose JSON the columns would not give back byte for byte is kept as it was). The encoder is handed the
+//   samples' columns as the trip store holds them (`SampleColumns`): it parses and compares nothing.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { EventRow } from './eventRow.ts';
 import { telemetryJson } from './telemetryJson.ts';
