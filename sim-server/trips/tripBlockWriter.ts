@@ -60,10 +60,18 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     `DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?))
      RETURNING seq, organization_id, type, data, recorded_at`,
   );
-  const selectThingId = db.prepare<[number], string>('SELECT id FROM things WHERE thing_key = ?').pluck();
   const widenSpan = db.prepare<[number, number]>(
     'UPDATE trip_store SET max_block_span = ? WHERE max_block_span < ?',
   );
+
+  // Read per call, not kept: a rebuild of the projections may number the things anew.
+  const selectThingId = db.prepare<[number], string>('SELECT id FROM things WHERE thing_key = ?').pluck();
+  /** The widest log range of the blocks written since the last `widenToWritten` (one update per seal). */
+  let widest = -1;
+  const widenToWritten = () => {
+    if (widest >= 0) widenSpan.run(widest, widest);
+    widest = -1;
+  };
 
   /** Writes one block of the samples at `indexes` (time order, within one hour). */
   function writeBlock(thingKey: number, samples: SampleColumns, indexes: number[], streamId: string) {
@@ -79,14 +87,19 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     const firstAt = samples.at[indexes[0] ?? 0] ?? 0;
     const lastAt = samples.at[indexes[indexes.length - 1] ?? 0] ?? 0;
     insertBlock.run(thingKey, firstAt, lastAt, blob, streamId, firstSeq, lastSeq);
-    if (firstSeq !== null && lastSeq !== null) widenSpan.run(lastSeq - firstSeq, lastSeq - firstSeq);
+    if (firstSeq !== null && lastSeq !== null) widest = Math.max(widest, lastSeq - firstSeq);
   }
 
   /**
    * Writes samples of one thing (`indexes`, all of them when not given) as blocks, one per hour and at most
    * `maxBlockSamples` each. Their rows, if any, the caller deletes in the same transaction.
    */
-  function writeBlocks(thingKey: number, samples: SampleColumns, indexes?: number[], streamIdHint?: string) {
+  function writeBlocksOnly(
+    thingKey: number,
+    samples: SampleColumns,
+    indexes?: number[],
+    streamIdHint?: string,
+  ) {
     const order = inTimeOrder(samples, indexes ?? Array.from({ length: samples.length }, (_, i) => i));
     const streamId = streamIdHint ?? selectThingId.get(thingKey) ?? '';
     let start = 0;
@@ -102,6 +115,11 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
       writeBlock(thingKey, samples, order.slice(start, end), streamId);
       start = end;
     }
+  }
+
+  function writeBlocks(thingKey: number, samples: SampleColumns, indexes?: number[], streamIdHint?: string) {
+    writeBlocksOnly(thingKey, samples, indexes, streamIdHint);
+    widenToWritten();
   }
 
   /** Seals held samples into blocks and deletes their rows: the blocks are the log from now on. `wholeSpan`: the
@@ -126,7 +144,8 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
           if (isInLog(entry, i) && !still.has(entry.seq[i] ?? 0))
             entry.flags[i] = (entry.flags[i] ?? 0) | NOT_IN_LOG;
     }
-    for (const entry of entries) writeBlocks(entry.thingKey, entry);
+    for (const entry of entries) writeBlocksOnly(entry.thingKey, entry);
+    widenToWritten();
     noteLogRewritten(db);
   }
 
