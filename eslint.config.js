@@ -86,10 +86,6 @@ const featureBoundaries = [
 const LONG_FUNCTIONS_LEFT = [
   'client/features/alarms/AlarmsPage.tsx',
   'domain/pipeline/snapshotLoads.ts',
-  'sim-server/cable/cableHistory.ts',
-  'sim-server/store/logReader.ts',
-  'sim-server/composition/simProjections.ts',
-  'sim-server/trips/tripStore.ts',
 ];
 
 export default tseslint.config(

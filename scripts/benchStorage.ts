@@ -8,7 +8,8 @@
 // their ratio, the time to read one checkpoint interval of the log from a past moment, and one device's samples of
 // the whole span.
 //
-//   npm run bench:storage -- [--devices 2000] [--minutes 10] [--old-only]
+//   npm run bench:storage -- [--devices 2000] [--minutes 10] [--old-only] [--ingestion-only]
+// (`--ingestion-only`: ingestion and bytes only, without the reads and retention, to iterate on ingestion faster.)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     devices: { type: 'string', default: '2000' },
     minutes: { type: 'string', default: '10' },
     'old-only': { type: 'boolean', default: false },
+    'ingestion-only': { type: 'boolean', default: false },
   },
 });
 const deviceCount = Number(values.devices);
@@ -172,6 +174,8 @@ async function report(subject: Subject): Promise<Run> {
       `  whole file           ${perPoint(fileAfterSealing)} B/point (${mb(fileAfterSealing)} after sealing, ` +
         `${mb(freeAfterSealing)} of it free pages that new rows reuse first)`,
     );
+    if (values['ingestion-only'] === true)
+      return { pointsPerSecond, points, bytesPerPoint: telemetryBytes / points };
     db.pragma('incremental_vacuum');
     db.pragma('wal_checkpoint(TRUNCATE)');
     const fileVacuumed = fs.statSync(databasePath).size;

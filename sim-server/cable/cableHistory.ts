@@ -41,16 +41,60 @@ export type CableHistoryLimits = {
 export const CABLE_HISTORY_LIMITS: CableHistoryLimits = { maxEvents: 1_000_000, maxSeedScan: 200_000 };
 
 const PAGE = 5_000;
-type RangeRow = [
-  EventRow['seq'],
-  EventRow['stream_id'],
-  EventRow['organization_id'],
-  EventRow['type'],
-  EventRow['data'],
-  EventRow['recorded_at'],
-];
 /** Readers' end states kept for a following page: a few replays reading on at once. */
 const KEPT_END_STATES = 8;
+
+/** The log's rows after `cursor`, up to `lastSeq` and at most `maxPositions` read, that `wanted` keeps; `end`: the
+ * position reached. */
+function readRows(
+  log: EventLog,
+  cursor: number,
+  lastSeq: number,
+  maxPositions: number,
+  wanted: (row: EventRow) => boolean,
+): { rows: EventRow[]; end: number } {
+  const rows: EventRow[] = [];
+  let read = 0;
+  let end = cursor;
+  while (end < lastSeq && read < maxPositions) {
+    const page = readLogPage(log.db, end, lastSeq, Math.min(PAGE, maxPositions - read));
+    if (page.length === 0) return { rows, end: lastSeq };
+    for (const row of page) if (wanted(row)) rows.push(row);
+    read += page.length;
+    end = page[page.length - 1]?.seq ?? lastSeq;
+  }
+  return { rows, end };
+}
+
+/** The messages `rows` send the organization, carrying each thing's live state forward in `states`. */
+function messagesOf(
+  rows: readonly EventRow[],
+  states: Map<string, ThingLiveState>,
+  organizationId: string,
+  things: ThingAudienceReader,
+  alarms: AlarmRaisedReader | undefined,
+): { offsets: number[]; messages: string[]; recordedAts: number[] } {
+  const offsets: number[] = [];
+  const messages: string[] = [];
+  const recordedAts: number[] = [];
+  for (const row of rows) {
+    const event = storedEventOf(row);
+    let outcome: { liveState: ThingLiveState | null } | null = null;
+    if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded') {
+      const previous = states.get(event.streamId) ?? NO_LIVE_STATE;
+      const liveState = nextLiveState(previous, event.data, event.seq);
+      if (liveState) states.set(event.streamId, liveState);
+      outcome = { liveState };
+    }
+    for (const delivery of cableDeliveriesOf({ event, outcome }, things, alarms)) {
+      if (!delivery.organizationIds.includes(organizationId)) continue;
+      offsets.push(event.seq);
+      messages.push(broadcastMessageJson(delivery.type, delivery.data));
+      recordedAts.push(row.recorded_at);
+    }
+  }
+  return { offsets, messages, recordedAts };
+}
 
 export function createCableHistory(
   log: EventLog,
@@ -64,19 +108,6 @@ export function createCableHistory(
   const retention = db.prepare<[], { retained_after_seq: number; cutoff_at: number }>(
     'SELECT retained_after_seq, cutoff_at FROM log_retention WHERE id = 1',
   );
-  // Rows as arrays, in EventRow's order: better-sqlite3 builds them faster than objects, and most rows of a busy log
-  // (telemetry of things the organization does not hear) are dropped before they are looked at.
-  const range = {
-    all: (after: number, until: number, limit: number): RangeRow[] =>
-      readLogPage(db, after, until, limit).map((r) => [
-        r.seq,
-        r.stream_id,
-        r.organization_id,
-        r.type,
-        r.data,
-        r.recorded_at,
-      ]),
-  };
   const recordedAtFrom = { get: (seq: number) => firstLogEventFrom(db, seq) };
   const seeds = createHistorySeeds(db, limits.maxSeedScan, createCheckpointStates(db));
   /**
@@ -146,58 +177,21 @@ export function createCableHistory(
         // Read to the log's end as it is now: nothing commits during this synchronous step.
         const lastSeq = log.store.lastSeq();
         things.forgetWhenChanged();
-        const rows: EventRow[] = [];
         const unseeded = new Set<string>();
-        let read = 0;
-        while (cursor < lastSeq && read < maxPositions) {
-          const page = range.all(cursor, lastSeq, Math.min(PAGE, maxPositions - read));
-          if (page.length === 0) {
-            cursor = lastSeq;
-            break;
+        // Telemetry of things the organization does not see is most of a busy log: skipped before parsing.
+        const { rows, end } = readRows(log, cursor, lastSeq, maxPositions, (row) => {
+          if (!isTelemetryType(row.type)) return true;
+          if (!hears(row.stream_id)) {
+            if (states.has(row.stream_id)) skipped.add(row.stream_id);
+            return false;
           }
-          for (const [seq, streamId, eventOrganizationId, type, data, recordedAt] of page) {
-            // Telemetry of things the organization does not see is most of a busy log: skip it before parsing.
-            if (isTelemetryType(type)) {
-              if (!hears(streamId)) {
-                if (states.has(streamId)) skipped.add(streamId);
-                continue;
-              }
-              if (!states.has(streamId)) unseeded.add(streamId);
-            }
-            rows.push({
-              seq,
-              stream_id: streamId,
-              organization_id: eventOrganizationId,
-              type,
-              data,
-              recorded_at: recordedAt,
-            });
-          }
-          read += page.length;
-          cursor = page[page.length - 1]?.[0] ?? lastSeq;
-        }
+          if (!states.has(row.stream_id)) unseeded.add(row.stream_id);
+          return true;
+        });
+        cursor = end;
         // A thing first met in this slice had no event since the start: its state there is its state at the start.
         for (const [thingId, state] of seeds.seedsBefore(afterOffset, unseeded)) states.set(thingId, state);
-
-        const offsets: number[] = [];
-        const messages: string[] = [];
-        const recordedAts: number[] = [];
-        for (const row of rows) {
-          const event = storedEventOf(row);
-          let outcome: { liveState: ThingLiveState | null } | null = null;
-          if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded') {
-            const previous = states.get(event.streamId) ?? NO_LIVE_STATE;
-            const liveState = nextLiveState(previous, event.data, event.seq);
-            if (liveState) states.set(event.streamId, liveState);
-            outcome = { liveState };
-          }
-          for (const delivery of cableDeliveriesOf({ event, outcome }, things, alarms)) {
-            if (!delivery.organizationIds.includes(organizationId)) continue;
-            offsets.push(event.seq);
-            messages.push(broadcastMessageJson(delivery.type, delivery.data));
-            recordedAts.push(row.recorded_at);
-          }
-        }
+        const { offsets, messages, recordedAts } = messagesOf(rows, states, organizationId, things, alarms);
         const kept = new Map(states);
         for (const thingId of skipped) kept.delete(thingId);
         keepEndStates(cursor, kept);

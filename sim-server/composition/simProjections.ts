@@ -53,11 +53,12 @@ export const PROJECTION_TABLES = [
   'organization_links',
   'organizations',
 ] as const;
-export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimits): SimProjections {
-  // One projection per concept. Order matters only where one takes another: thing edits and registrations
-  // read the thing links.
+/** One projection per concept. Order matters only where one takes another: thing edits and registrations read the
+ * thing links. */
+function createConceptProjections(db: SqliteDatabase, tripLimits?: TripStoreLimits) {
   const thingLinks = createThingLinkProjection(db);
-  const projections = {
+  return {
+    thingLinks,
     organizations: createOrganizationProjection(db),
     users: createUserProjection(db),
     accounts: createAccountProjection(db),
@@ -70,17 +71,23 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
     customReports: createCustomReportProjection(db),
     alarms: createAlarmProjection(db),
   };
-  let thingsVersion = 0;
+}
+type ConceptProjections = ReturnType<typeof createConceptProjections>;
+
+/** Every event but telemetry, which `apply` projects itself for its outcome; `thingsChanged` moves thingsVersion. */
+function createEventProjector(projections: ConceptProjections, thingsChanged: () => void) {
+  const { thingLinks } = projections;
 
   /** Things whose incident or closure links changed get new wire JSON and a new update time. */
   function relink(thingIds: readonly string[], recordedAt: number) {
     if (thingIds.length === 0) return;
     for (const thingId of thingIds) projections.thingEdits.linksChanged(thingId, recordedAt);
-    thingsVersion += 1;
+    thingsChanged();
   }
 
-  /** Every event but telemetry, which `apply` projects itself for its outcome. */
-  function project(event: Exclude<StoredEvent, { type: 'PointRecorded' | 'HeartbeatRecorded' }>): void {
+  return function project(
+    event: Exclude<StoredEvent, { type: 'PointRecorded' | 'HeartbeatRecorded' }>,
+  ): void {
     switch (event.type) {
       case 'OrganizationRegistered':
       case 'OrganizationLinked':
@@ -98,7 +105,7 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
         return projections.accounts.apply(event);
       case 'ThingRegistered':
         projections.thingRegistrations.registered(event.data, event.recordedAt);
-        thingsVersion += 1;
+        thingsChanged();
         return;
       case 'UserProfileUpdated':
       case 'UserRemoved':
@@ -113,7 +120,7 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
       case 'ThingRelationshipsChanged':
       case 'ThingTestModeSwitched':
         projections.thingEdits.apply(event);
-        thingsVersion += 1;
+        thingsChanged();
         return;
       case 'ThingTypeRegistered':
       case 'ThingSubtypeRegistered':
@@ -162,15 +169,21 @@ export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
         throw new Error(`No projection for event ${JSON.stringify(unexpected)}`);
       }
     }
-  }
+  };
+}
+
+export function createProjections(db: SqliteDatabase, tripLimits?: TripStoreLimits): SimProjections {
+  const projections = createConceptProjections(db, tripLimits);
+  let thingsVersion = 0;
+  const project = createEventProjector(projections, () => {
+    thingsVersion += 1;
+  });
 
   const { thingLiveStates } = projections;
   return {
     apply(event) {
       if (event.type === 'PointRecorded' || event.type === 'HeartbeatRecorded')
-        return {
-          liveState: thingLiveStates.applyTelemetry(event.seq, event.streamId, event.data, event.recordedAt),
-        };
+        return { liveState: thingLiveStates.applyTelemetry(event) };
       projections.alarms.apply(event); // before the others: it reads what they held before the event
       project(event);
       return null;

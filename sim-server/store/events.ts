@@ -291,3 +291,6 @@ export type SimEventType = SimEvent['type'];
 export type EventEnvelope = { streamId: string; organizationId: string | null; recordedAt: number };
 
 export type StoredEvent = SimEvent & EventEnvelope & { seq: number };
+
+/** A stored telemetry sample, as the projections are handed it (the trip store keeps every field of it). */
+export type TelemetryEvent = Extract<StoredEvent, { type: 'PointRecorded' | 'HeartbeatRecorded' }>;

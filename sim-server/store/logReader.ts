@@ -83,6 +83,43 @@ export function noteLogRewritten(db: SqliteDatabase): void {
 
 type Cursor = { block: TelemetryBlock; index: number; key: number };
 
+// The open blocks of a read as a min-heap by their next key: the merge takes the least of them and the next row.
+function pushCursor(heap: Cursor[], cursor: Cursor): void {
+  heap.push(cursor);
+  for (let i = heap.length - 1; i > 0;) {
+    const parent = (i - 1) >> 1;
+    if ((heap[parent]?.key ?? 0) <= cursor.key) break;
+    heap[i] = heap[parent] as Cursor;
+    heap[parent] = cursor;
+    i = parent;
+  }
+}
+
+/** Moves the top down to its place after its key grew. */
+function siftTop(heap: Cursor[]): void {
+  const top = heap[0];
+  if (!top) return;
+  for (let i = 0; ;) {
+    const left = 2 * i + 1;
+    const right = left + 1;
+    let least = i;
+    if ((heap[left]?.key ?? Infinity) < (heap[least]?.key ?? Infinity)) least = left;
+    if ((heap[right]?.key ?? Infinity) < (heap[least]?.key ?? Infinity)) least = right;
+    if (least === i) break;
+    heap[i] = heap[least] as Cursor;
+    heap[least] = top;
+    i = least;
+  }
+}
+
+function popTop(heap: Cursor[]): void {
+  const last = heap.pop();
+  if (heap.length > 0 && last) {
+    heap[0] = last;
+    siftTop(heap);
+  }
+}
+
 /**
  * The log's events in (afterSeq, untilSeq], oldest first (newest first when `descending`), rows and sealed
  * telemetry alike, as `events` rows.
@@ -148,7 +185,7 @@ export function* readLog(
       const block = decodedBlock(db, head);
       // Straight to the reader's position: a block that straddles it is not walked from its start.
       const cursor: Cursor = { block, index: firstIndexPast(block, dir * position, descending), key: 0 };
-      if (advance(cursor, true)) push(cursor);
+      if (advance(cursor, true)) pushCursor(heap, cursor);
     };
     /** Moves the cursor to its next sample after `position` within the range; false when it has none. */
     const advance = (cursor: Cursor, first: boolean): boolean => {
@@ -164,39 +201,6 @@ export function* readLog(
       }
       return false;
     };
-    const push = (cursor: Cursor) => {
-      heap.push(cursor);
-      for (let i = heap.length - 1; i > 0;) {
-        const parent = (i - 1) >> 1;
-        if ((heap[parent]?.key ?? 0) <= cursor.key) break;
-        heap[i] = heap[parent] as Cursor;
-        heap[parent] = cursor;
-        i = parent;
-      }
-    };
-    const siftTop = () => {
-      const top = heap[0];
-      if (!top) return;
-      for (let i = 0; ;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let least = i;
-        if ((heap[left]?.key ?? Infinity) < (heap[least]?.key ?? Infinity)) least = left;
-        if ((heap[right]?.key ?? Infinity) < (heap[least]?.key ?? Infinity)) least = right;
-        if (least === i) break;
-        heap[i] = heap[least] as Cursor;
-        heap[least] = top;
-        i = least;
-      }
-    };
-    const popTop = () => {
-      const last = heap.pop();
-      if (heap.length > 0 && last) {
-        heap[0] = last;
-        siftTop();
-      }
-    };
-
     while (!replan) {
       if (rowIndex >= rows.length && !rowsDone) refillRows();
       if (headIndex >= heads.length && !blocksDone) refillBlocks();
@@ -229,8 +233,8 @@ export function* readLog(
       } else {
         const cursor = top as Cursor;
         event = rowOfSample(cursor.block, cursor.index);
-        if (advance(cursor, false)) siftTop();
-        else popTop();
+        if (advance(cursor, false)) siftTop(heap);
+        else popTop(heap);
       }
       position = next;
       yield event;

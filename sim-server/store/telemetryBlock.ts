@@ -5,22 +5,31 @@
 //   seq, recorded_at, time (unix ms), lat, lng, speed, course, accuracy (each zig-zag deltas of scaled integers,
 //   or raw float64 when no power of ten up to 10^9 holds a value exactly), flags (heartbeat, en route, raw, not in
 //   log), organization and street as indexes into the strings; then the JSON of every sample flagged raw (a row
-//   whose JSON the columns would not give back byte for byte is kept as it was).
+//   whose JSON the columns would not give back byte for byte is kept as it was). The encoder is handed the
+//   samples' columns as the trip store holds them (`SampleColumns`): it parses and compares nothing.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { EventRow } from './eventRow.ts';
-import type { TelemetryRecord } from './events.ts';
+import { telemetryJson } from './telemetryJson.ts';
 import { ByteReader, ByteWriter, FLOAT, scaleOf } from './varintBytes.ts';
 
-/** One sample to seal: its trip columns and the log row it came from (null: the row is gone, trips only). */
-export type SealedSample = {
-  at: number;
-  seq: number;
-  lat: number;
-  lng: number;
-  speed: number;
-  course: number;
-  enroute: boolean;
-  row: Pick<EventRow, 'organization_id' | 'type' | 'data' | 'recorded_at'> | null;
+/** Samples to seal, in columns (arrays or typed arrays alike): every field of the log rows they stand for. */
+export type SampleColumns = {
+  length: number;
+  seq: ArrayLike<number>;
+  recordedAt: ArrayLike<number>;
+  /** The device's time, unix ms. */
+  at: ArrayLike<number>;
+  lat: ArrayLike<number>;
+  lng: ArrayLike<number>;
+  speed: ArrayLike<number>;
+  course: ArrayLike<number>;
+  accuracy: ArrayLike<number>;
+  /** HEARTBEAT, ENROUTE and NOT_IN_LOG bits (RAW is the encoder's: it follows `raw`). */
+  flags: ArrayLike<number>;
+  organization: ArrayLike<string | null>;
+  street: ArrayLike<string | null>;
+  /** By index: the row's JSON when the fields do not give it back (telemetryJson.ts), kept as it was. */
+  raw: ReadonlyMap<number, string>;
 };
 
 /** A decoded block: columns by sample, in log order (seq ascending). */
@@ -45,9 +54,10 @@ export type TelemetryBlock = {
 };
 
 const VERSION = 1;
-const HEARTBEAT = 1;
-const ENROUTE = 2;
+export const HEARTBEAT = 1;
+export const ENROUTE = 2;
 const RAW = 4;
+/** A trip sample whose row was gone before it was sealed (retention, or a block from before issue 36). */
 export const NOT_IN_LOG = 8;
 function writeColumn(out: ByteWriter, values: Float64Array) {
   const digits = scaleOf(values);
@@ -81,26 +91,29 @@ function readColumn(input: ByteReader, length: number): Float64Array {
   return values;
 }
 
-/** A number as JSON.stringify writes it (the same digits as String; not finite: null). */
-const jsonNumber = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
-
-/** The row's JSON as the columns give it back: what `ingestion/telemetryIngestor.ts` writes, a TelemetryRecord
- * through JSON.stringify, spelled out field by field because sealing compares every row with it (a tenth of the
- * cost of building the object and stringifying it; telemetryBlock.test.ts holds the two equal). */
+/** Sample i's row JSON as the columns give it back (telemetryJson.ts). */
 export function dataJson(at: number, block: Omit<TelemetryBlock, 'raw'>, i: number): string {
-  const street = block.strings[block.street[i] ?? 0] ?? null;
-  return (
-    `{"time":"${new Date(at).toISOString()}","lat":${jsonNumber(block.lat[i] ?? 0)}` +
-    `,"lng":${jsonNumber(block.lng[i] ?? 0)},"speed":${jsonNumber(block.speed[i] ?? 0)}` +
-    `,"course":${jsonNumber(block.course[i] ?? 0)},"accuracy":${jsonNumber(block.accuracy[i] ?? 0)}` +
-    `,"enroute":${((block.flags[i] ?? 0) & ENROUTE) !== 0},"street":${street === null ? 'null' : JSON.stringify(street)}}`
-  );
+  return telemetryJson({
+    at,
+    lat: block.lat[i] ?? 0,
+    lng: block.lng[i] ?? 0,
+    speed: block.speed[i] ?? 0,
+    course: block.course[i] ?? 0,
+    accuracy: block.accuracy[i] ?? 0,
+    enroute: ((block.flags[i] ?? 0) & ENROUTE) !== 0,
+    street: block.strings[block.street[i] ?? 0] ?? null,
+  });
 }
 
-/** The blob of `samples`, one thing's (`streamId`), sorted here into log order. */
-export function encodeTelemetryBlock(streamId: string, unsorted: readonly SealedSample[]): Buffer {
-  const samples = [...unsorted].sort((a, b) => a.seq - b.seq);
-  const length = samples.length;
+/** The blob of the samples at `indexes` of `samples`, one thing's (`streamId`), in log order (sorted here if not).
+ * Nothing is parsed or compared: the columns say what the rows held. */
+export function encodeTelemetryBlock(
+  streamId: string,
+  samples: SampleColumns,
+  indexes: readonly number[],
+): Buffer {
+  const order = inLogOrder(samples, indexes);
+  const length = order.length;
   const strings: (string | null)[] = [null, streamId];
   const indexOf = new Map<string, number>([[streamId, 1]]);
   const intern = (value: string | null) => {
@@ -113,65 +126,50 @@ export function encodeTelemetryBlock(streamId: string, unsorted: readonly Sealed
     }
     return index;
   };
-  const column = () => new Float64Array(length);
-  const block: Omit<TelemetryBlock, 'raw'> = {
-    streamId,
-    length,
-    seq: column(),
-    recordedAt: column(),
-    at: column(),
-    lat: column(),
-    lng: column(),
-    speed: column(),
-    course: column(),
-    accuracy: column(),
-    enroute: new Uint8Array(length),
-    flags: new Uint8Array(length),
-    organization: new Uint32Array(length),
-    street: new Uint32Array(length),
-    strings,
+  const column = (values: ArrayLike<number>) => {
+    const picked = new Float64Array(length);
+    for (let i = 0; i < length; i += 1) picked[i] = values[order[i] ?? 0] ?? 0;
+    return picked;
   };
-  const raw: [number, string][] = [];
-  samples.forEach((sample, i) => {
-    block.seq[i] = sample.seq;
-    block.at[i] = sample.at;
-    block.lat[i] = sample.lat;
-    block.lng[i] = sample.lng;
-    block.speed[i] = sample.speed;
-    block.course[i] = sample.course;
-    let flags = sample.enroute ? ENROUTE : 0;
-    const row = sample.row;
-    if (row === null) {
-      block.flags[i] = flags | NOT_IN_LOG;
-      return;
-    }
-    const data = JSON.parse(row.data) as Partial<TelemetryRecord>;
-    block.recordedAt[i] = row.recorded_at;
-    block.accuracy[i] = typeof data.accuracy === 'number' ? data.accuracy : 0;
-    block.organization[i] = intern(row.organization_id);
-    block.street[i] = intern(typeof data.street === 'string' ? data.street : null);
-    if (row.type === 'HeartbeatRecorded') flags |= HEARTBEAT;
-    block.flags[i] = flags;
-    if (dataJson(sample.at, block, i) !== row.data) {
-      block.flags[i] = flags | RAW;
-      raw.push([i, row.data]);
-    }
-  });
   const out = new ByteWriter();
   out.uint(VERSION);
   out.uint(length);
+  const flags = new Uint8Array(length);
+  const organization = new Uint32Array(length);
+  const street = new Uint32Array(length);
+  const raw: string[] = [];
+  for (let i = 0; i < length; i += 1) {
+    const from = order[i] ?? 0;
+    let flag = (samples.flags[from] ?? 0) & (HEARTBEAT | ENROUTE | NOT_IN_LOG);
+    const rawJson = samples.raw.get(from);
+    if (rawJson !== undefined && (flag & NOT_IN_LOG) === 0) {
+      flag |= RAW;
+      raw.push(rawJson);
+    }
+    flags[i] = flag;
+    organization[i] = intern(samples.organization[from] ?? null);
+    street[i] = intern(samples.street[from] ?? null);
+  }
   out.uint(strings.length - 1);
   for (const value of strings.slice(1)) out.text(value ?? '');
-  for (const values of [block.seq, block.recordedAt, block.at, block.lat, block.lng])
-    writeColumn(out, values);
-  for (const values of [block.speed, block.course, block.accuracy]) writeColumn(out, values);
+  const { seq, recordedAt, at, lat, lng, speed, course, accuracy } = samples;
+  for (const values of [seq, recordedAt, at, lat, lng, speed, course, accuracy])
+    writeColumn(out, column(values));
   for (let i = 0; i < length; i += 1) {
-    out.uint(block.flags[i] ?? 0);
-    out.uint(block.organization[i] ?? 0);
-    out.uint(block.street[i] ?? 0);
+    out.uint(flags[i] ?? 0);
+    out.uint(organization[i] ?? 0);
+    out.uint(street[i] ?? 0);
   }
-  for (const [, data] of raw) out.text(data);
+  for (const data of raw) out.text(data);
   return deflateRawSync(out.done());
+}
+
+/** `indexes` by ascending seq: the same list when it already is. */
+function inLogOrder(samples: SampleColumns, indexes: readonly number[]): readonly number[] {
+  for (let i = 1; i < indexes.length; i += 1)
+    if ((samples.seq[indexes[i] ?? 0] ?? 0) < (samples.seq[indexes[i - 1] ?? 0] ?? 0))
+      return [...indexes].sort((a, b) => (samples.seq[a] ?? 0) - (samples.seq[b] ?? 0));
+  return indexes;
 }
 
 export function decodeTelemetryBlock(blob: Uint8Array): TelemetryBlock {

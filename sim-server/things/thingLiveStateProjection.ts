@@ -1,18 +1,14 @@
-// Projects telemetry: every sample into the trip store, and the latest into the thing's live state. The hot path
-// reads nothing: the key of each thing and its live state, as written, stay in memory until `forget`.
+// Projects telemetry: every sample into the trip store (its whole stored event: the store keeps every field, so
+// that sealing needs no row back, issue 36), and the latest into the thing's live state. The hot path reads
+// nothing: the key of each thing and its live state, as written, stay in memory until `forget`.
 import { toFlag, type SqliteDatabase } from '../store/database.ts';
-import type { TelemetryRecord } from '../store/events.ts';
+import type { TelemetryEvent } from '../store/events.ts';
 import { createTripStore, type TripStore, type TripStoreLimits } from '../trips/tripStore.ts';
 import { nextLiveState, type ThingLiveState } from '../store/thingLiveState.ts';
 
 export type ThingLiveStateProjection = {
   /** The thing's live state after the sample, or null when the sample was older than the latest and moved nothing. */
-  applyTelemetry(
-    seq: number,
-    thingId: string,
-    record: TelemetryRecord,
-    recordedAt: number,
-  ): ThingLiveState | null;
+  applyTelemetry(event: TelemetryEvent): ThingLiveState | null;
   liveStateOf(thingKey: number): ThingLiveState;
   trips: TripStore;
   forget(): void;
@@ -59,15 +55,12 @@ export function createThingLiveStateProjection(
     return stored;
   }
 
-  function applyTelemetry(
-    seq: number,
-    thingKey: number,
-    record: TelemetryRecord,
-    recordedAt: number,
-  ): ThingLiveState | null {
+  function applyTelemetry(event: TelemetryEvent): ThingLiveState | null {
+    const { data: record, recordedAt } = event;
+    const thingKey = thingKeyOf(event.streamId);
     const time = Date.parse(record.time);
-    trips.record(thingKey, seq, time, record.lat, record.lng, record.speed, record.course, record.enroute);
-    const next = nextLiveState(liveStateOf(thingKey), record, seq, time);
+    trips.record(thingKey, event, time);
+    const next = nextLiveState(liveStateOf(thingKey), record, event.seq, time);
     if (!next) return null;
     liveStates.set(thingKey, next);
     updateThingState.run(
@@ -102,8 +95,7 @@ export function createThingLiveStateProjection(
   }
 
   return {
-    applyTelemetry: (seq, thingId, record, recordedAt) =>
-      applyTelemetry(seq, thingKeyOf(thingId), record, recordedAt),
+    applyTelemetry,
     liveStateOf,
     trips,
     forget,

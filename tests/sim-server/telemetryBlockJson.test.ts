@@ -1,15 +1,24 @@
 // Sealed telemetry blocks (issue 36, store/telemetryBlock.ts) rebuild each row's JSON from their columns; the rows
 // whose JSON the columns give back byte for byte are kept as columns only. The JSON is written field by field for
 // speed: it must be what JSON.stringify makes of the same TelemetryRecord, for every kind of number and street,
-// or every row would fall back to its raw JSON (the block would still be exact, but no longer compact).
+// or every row would fall back to its raw JSON (the block would still be exact, but no longer compact). The trip
+// store decides which rows need their JSON as it takes each sample (trips/heldSamples.ts): from the record object
+// live, from the row's text on opening; both must agree with what the log row holds.
 import { describe, expect, it } from 'vitest';
-import type { TelemetryRecord } from '#sim/store/events';
-import {
-  decodeTelemetryBlock,
-  encodeTelemetryBlock,
-  rowOfSample,
-  type SealedSample,
-} from '#sim/store/telemetryBlock';
+import type { TelemetryEvent, TelemetryRecord } from '#sim/store/events';
+import { decodeTelemetryBlock, encodeTelemetryBlock, rowOfSample } from '#sim/store/telemetryBlock';
+import { createHeld, holdEvent, holdRow, type HeldSamples } from '#sim/trips/heldSamples';
+
+const all = (held: HeldSamples) => Array.from({ length: held.length }, (_, i) => i);
+const roundTrip = (held: HeldSamples) => decodeTelemetryBlock(encodeTelemetryBlock('thing', held, all(held)));
+const eventOf = (data: TelemetryRecord, i: number): TelemetryEvent => ({
+  type: i % 2 ? 'HeartbeatRecorded' : 'PointRecorded',
+  data,
+  seq: 10 + i,
+  streamId: 'thing',
+  organizationId: 'org',
+  recordedAt: Date.parse(data.time) + 300,
+});
 
 const T = Date.parse('2026-03-02T15:00:00.000Z');
 
@@ -58,33 +67,60 @@ const records: TelemetryRecord[] = [
 
 describe('sealed telemetry rows', () => {
   it('are given back byte for byte from the columns alone, as JSON.stringify wrote them', () => {
-    const samples: SealedSample[] = records.map((record, i) => {
-      const at = T + i * 1_000 + 7;
-      const data = JSON.stringify({ ...record, time: new Date(at).toISOString() });
-      const { lat, lng, speed, course, enroute } = record;
-      return {
-        at,
-        seq: 10 + i,
-        lat,
-        lng,
-        speed,
-        course,
-        enroute,
-        row: {
-          organization_id: 'org',
-          type: i % 2 ? 'HeartbeatRecorded' : 'PointRecorded',
-          data,
-          recorded_at: at + 300,
-        },
-      };
+    const stamped = records.map((record, i) => ({
+      ...record,
+      time: new Date(T + i * 1_000 + 7).toISOString(),
+    }));
+    const live = createHeld(1, 10);
+    const reopened = createHeld(1, 10);
+    stamped.forEach((record, i) => {
+      const event = eventOf(record, i);
+      holdEvent(live, event, Date.parse(record.time));
+      holdRow(reopened, {
+        seq: event.seq,
+        organization_id: event.organizationId,
+        type: event.type,
+        data: JSON.stringify(record),
+        recorded_at: event.recordedAt,
+      });
     });
-    const block = decodeTelemetryBlock(encodeTelemetryBlock('thing', samples));
-    expect(block.raw.size).toBe(0);
-    samples.forEach((sample, i) => expect(rowOfSample(block, i).data).toBe(sample.row?.data));
+    for (const held of [live, reopened]) {
+      expect(held.raw.size).toBe(0);
+      const block = roundTrip(held);
+      expect(block.raw.size).toBe(0);
+      stamped.forEach((record, i) => {
+        const row = rowOfSample(block, i);
+        expect(row.data).toBe(JSON.stringify(record));
+        expect([row.type, row.organization_id, row.recorded_at]).toEqual([
+          i % 2 ? 'HeartbeatRecorded' : 'PointRecorded',
+          'org',
+          Date.parse(record.time) + 300,
+        ]);
+      });
+    }
   });
 
-  // Rows that only look like the ingestor's form (a faster seal that reads fields off the text must not take them
-  // for it) keep their JSON, with the columns a full parse gives.
+  // Records another writer built otherwise: JSON.stringify of them is not what the fields give back, so the block
+  // keeps it (the row is given back as the log held it).
+  it('keep the JSON of records in another form, as the log row holds it', () => {
+    const time = new Date(T).toISOString();
+    const base = { time, lat: 1.5, lng: 2, speed: 3, course: 4, accuracy: 5, enroute: true, street: 'A' };
+    const odd: TelemetryRecord[] = [
+      { ...base, time: '2026-03-02T15:00:00Z' },
+      { street: 'A', time, lat: 1.5, lng: 2, speed: 3, course: 4, accuracy: 5, enroute: true },
+      { ...base, extra: 1 } as TelemetryRecord,
+      { ...base, accuracy: Number.NaN },
+      { lat: 1.5, time, lng: 2, speed: 3, course: 4, accuracy: 5, enroute: true, street: 'A' },
+    ];
+    const held = createHeld(1, 10);
+    for (const [i, record] of [...odd, base].entries()) holdEvent(held, eventOf(record, i), T);
+    expect([...held.raw.keys()]).toEqual([0, 1, 2, 3, 4]);
+    const block = roundTrip(held);
+    [...odd, base].forEach((record, i) => expect(rowOfSample(block, i).data).toBe(JSON.stringify(record)));
+  });
+
+  // Rows that only look like the ingestor's form keep their JSON, with the columns a full parse gives (the fourth
+  // is the ingestor's form exactly: its fields give it back).
   it('read near-canonical rows as a full parse would, keeping their JSON', () => {
     const at = T + 7;
     const head = `{"time":"${new Date(at).toISOString()}","lat":1.5,"lng":2,"speed":3,"course":4`;
@@ -97,18 +133,12 @@ describe('sealed telemetry rows', () => {
       [`${head},"accuracy":5,"enroute":true,"street":7}`, 5, null],
       [`${head},"accuracy":5,"enroute":true,"street":"A"}`, 5, 'A'],
     ];
-    const samples: SealedSample[] = rows.map(([data], i) => ({
-      at,
-      seq: 20 + i,
-      lat: 1.5,
-      lng: 2,
-      speed: 3,
-      course: 4,
-      enroute: true,
-      row: { organization_id: 'org', type: 'PointRecorded', data, recorded_at: at },
-    }));
-    const block = decodeTelemetryBlock(encodeTelemetryBlock('thing', samples));
-    expect([...block.raw.keys()]).toEqual([0, 1, 2, 3, 4, 5]);
+    const held = createHeld(1, 20);
+    rows.forEach(([data], i) =>
+      holdRow(held, { seq: 20 + i, organization_id: 'org', type: 'PointRecorded', data, recorded_at: at }),
+    );
+    const block = roundTrip(held);
+    expect([...block.raw.keys()]).toEqual([0, 1, 2, 4, 5]);
     rows.forEach(([data, accuracy, street], i) => {
       expect(rowOfSample(block, i).data).toBe(data);
       expect(block.accuracy[i]).toBe(accuracy);

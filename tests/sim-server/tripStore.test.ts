@@ -9,6 +9,7 @@ import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { openDatabase, type SqliteDatabase } from '#sim/store/database';
 import { rebuildProjections } from '#sim/store/eventLog';
 import { createSimEventLog, type SimEventLog } from '#sim/composition/simProjections';
+import { readLog } from '#sim/store/logReader';
 import { decodeTelemetryBlock } from '#sim/store/telemetryBlock';
 import type { TripPoints } from '#sim/trips/tripBlock';
 import { tripJson, tripPointRecords } from '#sim/trips/tripJson';
@@ -174,6 +175,21 @@ describe('the trip store', () => {
     const before = read();
     rebuildProjections(log);
     expect(read()).toEqual(before);
+  });
+
+  // The store holds every field of a sample and seals from memory; a row log retention took first must not come
+  // back from the block as a log event.
+  it('seals a held sample whose row went first as a trip sample only, not as a log event', () => {
+    ingest(seconds(0, 3));
+    const [gone, ...rest] = read().map(([, seq]) => seq);
+    db.prepare('DELETE FROM events WHERE seq = ?').run(gone);
+    log.transaction(() => log.projections.trips.sealAll());
+    expect(blocks()).toEqual([[0, 2, 3]]);
+    expect(read().map(([second]) => second)).toEqual([0, 1, 2, 3]);
+    const logged = readLog(db, (gone ?? 0) - 1, Number.MAX_SAFE_INTEGER, {
+      streamIds: new Set([asset(0).id]),
+    });
+    expect([...logged].map((row) => row.seq)).toEqual(rest);
   });
 
   it('drops the samples before a cut-off, rewriting the block the cut-off falls in', () => {
