@@ -83,10 +83,7 @@ const featureBoundaries = [
 
 // A function past 120 lines hides its parts (issue 39). These files still hold one and are the work left: the list only
 // shrinks, and a new long function anywhere else fails lint. Tests are exempt (a describe block reads as a list).
-const LONG_FUNCTIONS_LEFT = [
-  'client/features/alarms/AlarmsPage.tsx',
-  'domain/pipeline/snapshotLoads.ts',
-];
+const LONG_FUNCTIONS_LEFT = ['client/features/alarms/AlarmsPage.tsx', 'domain/pipeline/snapshotLoads.ts'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'reports/', 'coverage/'] },

@@ -51,7 +51,6 @@ import type { Row } from './benchBrowser/pageSummary.ts';
 import { measureBareFloor } from './benchBrowser/slowMachine.ts';
 import { buildProductionDashboard } from './buildDashboard.ts';
 
-
 async function main(options: BenchOptions): Promise<void> {
   const startedAt = new Date();
   const [loadAverage = 0] = loadavg();

@@ -175,7 +175,9 @@ export function customReportChoicesProblem(
   choices: { thingIds: readonly string[]; closuresToInclude: readonly string[] },
 ): string | null {
   if (type === 'mileage') return choices.thingIds.length === 0 ? ASSET_REQUIRED : null;
-  return choices.thingIds.length === 0 && choices.closuresToInclude.length === 0 ? CLOSURE_OR_ASSET_REQUIRED : null;
+  return choices.thingIds.length === 0 && choices.closuresToInclude.length === 0
+    ? CLOSURE_OR_ASSET_REQUIRED
+    : null;
 }
 
 /** `custom-{id}.pdf`. */

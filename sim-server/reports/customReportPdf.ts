@@ -12,12 +12,21 @@ const DAY_MS = 86_400_000;
 
 type Column = { title: string; x: number; width: number; align?: 'left' | 'right' };
 
-function drawTable(doc: PDFKit.PDFDocument, title: string, columns: readonly Column[], rows: readonly string[][]) {
+function drawTable(
+  doc: PDFKit.PDFDocument,
+  title: string,
+  columns: readonly Column[],
+  rows: readonly string[][],
+) {
   const header = () => {
     doc.fontSize(9).fillColor(SOFT);
     const y = doc.y;
     for (const column of columns)
-      doc.text(column.title, column.x, y, { width: column.width, align: column.align ?? 'left', lineBreak: false });
+      doc.text(column.title, column.x, y, {
+        width: column.width,
+        align: column.align ?? 'left',
+        lineBreak: false,
+      });
     doc.moveDown(0.4);
   };
   if (doc.y > PAGE_BOTTOM - 60) doc.addPage();
@@ -33,7 +42,8 @@ function drawTable(doc: PDFKit.PDFDocument, title: string, columns: readonly Col
     doc.fontSize(9).fillColor(INK);
     row.forEach((cell, index) => {
       const column = columns[index];
-      if (column) doc.text(cell, column.x, y, { width: column.width, align: column.align ?? 'left', lineBreak: false });
+      if (column)
+        doc.text(cell, column.x, y, { width: column.width, align: column.align ?? 'left', lineBreak: false });
     });
     doc.moveDown(0.25);
   }
@@ -62,7 +72,8 @@ export async function writeCustomReportPdf(summary: CustomReportSummary, filePat
   ];
   if (record.report_type === 'activity') {
     const byType = new Map<string, number>();
-    for (const closure of summary.closures) byType.set(closure.closure_type, (byType.get(closure.closure_type) ?? 0) + 1);
+    for (const closure of summary.closures)
+      byType.set(closure.closure_type, (byType.get(closure.closure_type) ?? 0) + 1);
     figures.push(
       ['Time alerting (en route)', `${(summary.enrouteMs / 3_600_000).toFixed(1)} hours`],
       ['Incidents with these assets', String(summary.incidents)],
@@ -96,11 +107,9 @@ export async function writeCustomReportPdf(summary: CustomReportSummary, filePat
           { title: `Distance (${unit})`, x: 450, width: 100, align: 'right' },
         ],
         summary.assets.flatMap((asset) =>
-          (asset.regions.length > 0 ? asset.regions : [['-', 0] as [string, number]]).map(([region, metres]) => [
-            asset.name,
-            region,
-            distanceIn(unit, metres).toFixed(3),
-          ]),
+          (asset.regions.length > 0 ? asset.regions : [['-', 0] as [string, number]]).map(
+            ([region, metres]) => [asset.name, region, distanceIn(unit, metres).toFixed(3)],
+          ),
         ),
       );
     else

@@ -50,7 +50,9 @@ export function createCustomReportRepository(db: SqliteDatabase): CustomReportRe
   const selectOne = db.prepare<[string], { data: string }>('SELECT data FROM custom_reports WHERE id = ?');
   return {
     list: (organizationIds) =>
-      selectList.all(JSON.stringify(organizationIds)).map((row) => JSON.parse(row.data) as CustomReportRecord),
+      selectList
+        .all(JSON.stringify(organizationIds))
+        .map((row) => JSON.parse(row.data) as CustomReportRecord),
     byId(id) {
       const row = selectOne.get(id);
       return row ? (JSON.parse(row.data) as CustomReportRecord) : null;

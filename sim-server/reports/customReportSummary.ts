@@ -50,7 +50,8 @@ export function scanCustomReport(
   organizationName: string,
 ): CustomReportScan {
   const range = { start: Date.parse(record.report_start_time), end: Date.parse(record.report_end_time) };
-  const things = record.thing_uuids.length > 0 ? repository.exportThings(record.organization_id, record.thing_uuids) : [];
+  const things =
+    record.thing_uuids.length > 0 ? repository.exportThings(record.organization_id, record.thing_uuids) : [];
   const days = Math.max(1, Math.ceil((range.end - range.start) / DAY_MS));
   const regions =
     record.report_type === 'mileage' && record.by_region
@@ -75,7 +76,9 @@ export function scanCustomReport(
             : 'kilometers';
       const assets = things.map((thing): CustomReportAsset => {
         const total = scan.totals.get(thing.id);
-        const byRegion = [...(total?.metres ?? new Map<string, number>())].sort(([a], [b]) => a.localeCompare(b));
+        const byRegion = [...(total?.metres ?? new Map<string, number>())].sort(([a], [b]) =>
+          a.localeCompare(b),
+        );
         return {
           name: thing.name,
           points: total?.points ?? 0,
@@ -101,14 +104,21 @@ export function scanCustomReport(
         organizationName,
         unit,
         assets,
-        reportingAssets: [...scan.totals.values()].filter((total) => total.points + total.heartbeats > 0).length,
+        reportingAssets: [...scan.totals.values()].filter((total) => total.points + total.heartbeats > 0)
+          .length,
         points: assets.reduce((sum, asset) => sum + asset.points, 0),
         metres: assets.reduce((sum, asset) => sum + asset.metres, 0),
         enrouteMs: assets.reduce((sum, asset) => sum + asset.enrouteMs, 0),
         metresByDay: Array.from({ length: days }, (_, day) => scan.metresByDay.get(day) ?? 0),
         incidents: incidents.length,
         closures: activity
-          ? chosenClosures(repository, record.organization_id, range, new Set(record.closures_to_include), wanted)
+          ? chosenClosures(
+              repository,
+              record.organization_id,
+              range,
+              new Set(record.closures_to_include),
+              wanted,
+            )
           : [],
       };
     },

@@ -24,7 +24,9 @@ export function createCustomReportFiles(options: {
   sliceMs: number;
 }): CustomReportFiles {
   const { repository, files } = options;
-  const selectName = options.db.prepare<[string], { name: string }>('SELECT name FROM organizations WHERE id = ?');
+  const selectName = options.db.prepare<[string], { name: string }>(
+    'SELECT name FROM organizations WHERE id = ?',
+  );
   const making = new Map<string, Promise<void>>();
 
   async function make(record: CustomReportRecord) {

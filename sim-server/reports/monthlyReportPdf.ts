@@ -14,22 +14,34 @@ const BAR = '#2563eb';
 
 export type Chart = { title: string; labels: string[]; values: number[]; unit: string };
 
-export function drawBars(doc: PDFKit.PDFDocument, chart: Chart, x: number, y: number, width: number, height: number) {
+export function drawBars(
+  doc: PDFKit.PDFDocument,
+  chart: Chart,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
   doc.fillColor(INK).fontSize(11).text(chart.title, x, y);
   const top = y + 18;
   const plotHeight = height - 40;
   const max = Math.max(...chart.values, 0);
-  doc.strokeColor('#d1d5db').moveTo(x, top + plotHeight).lineTo(x + width, top + plotHeight).stroke();
+  doc
+    .strokeColor('#d1d5db')
+    .moveTo(x, top + plotHeight)
+    .lineTo(x + width, top + plotHeight)
+    .stroke();
   if (max <= 0) {
-    doc.fillColor(SOFT).fontSize(9).text('No movement recorded', x, top + plotHeight / 2 - 5);
+    doc
+      .fillColor(SOFT)
+      .fontSize(9)
+      .text('No movement recorded', x, top + plotHeight / 2 - 5);
     return;
   }
   const step = width / chart.values.length;
   chart.values.forEach((value, index) => {
     const barHeight = (value / max) * plotHeight;
-    doc
-      .rect(x + index * step + step * 0.15, top + plotHeight - barHeight, step * 0.7, barHeight)
-      .fill(BAR);
+    doc.rect(x + index * step + step * 0.15, top + plotHeight - barHeight, step * 0.7, barHeight).fill(BAR);
   });
   doc.fillColor(SOFT).fontSize(7);
   const every = Math.ceil(chart.labels.length / 16);
@@ -73,7 +85,9 @@ export async function writeMonthlyReportPdf(summary: MonthlySummary, filePath: s
   doc
     .fontSize(13)
     .fillColor(SOFT)
-    .text(`Monthly report · ${monthName}${summary.toDate ? ' (to date)' : ''} · times in ${summary.timeZone}`);
+    .text(
+      `Monthly report · ${monthName}${summary.toDate ? ' (to date)' : ''} · times in ${summary.timeZone}`,
+    );
   doc.moveDown();
   const hours = summary.enrouteMs / 3_600_000;
   const closures = Object.entries(summary.closuresByType)

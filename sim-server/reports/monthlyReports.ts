@@ -83,7 +83,12 @@ export function isFreshReport(madeAt: number | null, subject: Month, now: number
 }
 
 /** Whether the background should make the report: missing, or a closed month's made before it ended. */
-export function isWorthWarming(madeAt: number | null, subject: Month, now: number, timeZone: string): boolean {
+export function isWorthWarming(
+  madeAt: number | null,
+  subject: Month,
+  now: number,
+  timeZone: string,
+): boolean {
   if (madeAt === null) return true;
   return monthOffsetOf(subject, now, timeZone) !== 0 && !isFreshReport(madeAt, subject, now, timeZone);
 }
@@ -189,19 +194,27 @@ export function createMonthlyReports(options: {
   const makings = createReportMakings(options);
   let warming: Promise<void> | null = null;
   // Sealed telemetry and rows alike (store/logReader.ts).
-  const monthsOf = (timeZone: string) => reportMonths(firstLogEventFrom(db, 1)?.recorded_at, clock.now(), timeZone);
+  const monthsOf = (timeZone: string) =>
+    reportMonths(firstLogEventFrom(db, 1)?.recorded_at, clock.now(), timeZone);
   const madeAt = (fileId: string) =>
     files.exists('reports', fileId) ? fs.statSync(files.pathOf('reports', fileId)).mtimeMs : null;
   const isFresh = (fileId: string, subject: ReportSubject, timeZone: string) =>
     isFreshReport(madeAt(fileId), subject, clock.now(), timeZone);
 
   /** The organization, its zone and the report's file id, when the report exists in the list. */
-  function located(subject: ReportSubject): { organization: OrganizationRow; fileId: string; timeZone: string } | null {
+  function located(
+    subject: ReportSubject,
+  ): { organization: OrganizationRow; fileId: string; timeZone: string } | null {
     const organization = organizations.of([subject.organizationId])[0];
     if (!organization) return null;
     const timeZone = organization.timezone || 'UTC';
-    if (!monthsOf(timeZone).some((month) => month.year === subject.year && month.month === subject.month)) return null;
-    return { organization, timeZone, fileId: monthlyReportFileId(subject.organizationId, subject.year, subject.month) };
+    if (!monthsOf(timeZone).some((month) => month.year === subject.year && month.month === subject.month))
+      return null;
+    return {
+      organization,
+      timeZone,
+      fileId: monthlyReportFileId(subject.organizationId, subject.year, subject.month),
+    };
   }
 
   async function warmAll(): Promise<void> {
@@ -226,14 +239,17 @@ export function createMonthlyReports(options: {
         .of(organizationIds)
         .flatMap((organization) => reportRecords(organization, monthsOf(organization.timezone || 'UTC')));
       return records.sort(
-        (a, b) => b.year - a.year || b.month - a.month || a.organization_name.localeCompare(b.organization_name),
+        (a, b) =>
+          b.year - a.year || b.month - a.month || a.organization_name.localeCompare(b.organization_name),
       );
     },
     parseFileId: parseMonthlyReportFileId,
     downloadName(fileId) {
       const subject = parseMonthlyReportFileId(fileId);
       const organization = subject && organizations.of([subject.organizationId])[0];
-      return subject && organization ? monthlyReportFileName(organization.name, subject.year, subject.month) : null;
+      return subject && organization
+        ? monthlyReportFileName(organization.name, subject.year, subject.month)
+        : null;
     },
     ensure(subject) {
       const found = located(subject);

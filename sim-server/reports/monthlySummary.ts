@@ -91,7 +91,9 @@ export function scanMonthlySummary(
           .slice(0, 10),
         incidents: locations.length,
         incidentsWithAssets: incidentsWithAssetsOnScene(
-          repository.anyLocationsOverlapping(subject.start, end).map((json) => JSON.parse(json) as LocationRecord),
+          repository
+            .anyLocationsOverlapping(subject.start, end)
+            .map((json) => JSON.parse(json) as LocationRecord),
           { start: subject.start, end },
           new Set(things.map((thing) => thing.id)),
         ).length,

@@ -28,7 +28,6 @@ declare module 'vitest' {
   }
 }
 
-
 export const CHROMIUM_NOT_FOUND =
   "Chromium not found: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH";
 

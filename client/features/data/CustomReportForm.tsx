@@ -186,11 +186,7 @@ export function CustomReportForm({
         problem={form.errorOf('choices', choicesChanged(values, initial) || values.type !== initial.type)}
         apiError={form.apiError}
         busy={form.submitting}
-        back={
-          <Button onClick={onCancel}>
-            Cancel
-          </Button>
-        }
+        back={<Button onClick={onCancel}>Cancel</Button>}
         submitLabel="Create Report"
       />
     </Form>

@@ -24,7 +24,13 @@ import { Button } from '../../ui/Button.tsx';
 const organizationZone = () => subscribedOrganization.value?.timezone || 'UTC';
 const when = (instant: number) => formatListTime(instant, organizationZone());
 
-function ReportRow({ item, onDelete }: { item: CustomReportItem; onDelete: (item: CustomReportItem) => void }) {
+function ReportRow({
+  item,
+  onDelete,
+}: {
+  item: CustomReportItem;
+  onDelete: (item: CustomReportItem) => void;
+}) {
   useSignals();
   const mayDelete = hasAnyPermission(permissions.value, DELETE_REPORTS);
   const subjects = [
@@ -120,7 +126,9 @@ export function CustomReportsPage() {
         Times are in {organizationZone()}.
       </p>
       <ul className="export-list" aria-label="Custom reports">
-        {items?.map((item) => <ReportRow key={item.id} item={item} onDelete={removal.ask} />)}
+        {items?.map((item) => (
+          <ReportRow key={item.id} item={item} onDelete={removal.ask} />
+        ))}
         {items?.length === 0 && <li className="export-list__empty">No custom reports yet</li>}
       </ul>
       <RemovalDialog removal={removal} title="Delete report">

@@ -10,7 +10,13 @@ import './data.css';
 const NAV_LINKS = [
   { href: '/dashboard/data/reports/monthly', label: 'Monthly', requires: VIEW_REPORTS, child: true },
   { href: '/dashboard/data/reports/custom', label: 'Custom', requires: VIEW_REPORTS, child: true },
-  { href: '/dashboard/data/exports', label: 'Exports', requires: VIEW_EXPORTS, child: false, desktopOnly: true },
+  {
+    href: '/dashboard/data/exports',
+    label: 'Exports',
+    requires: VIEW_EXPORTS,
+    child: false,
+    desktopOnly: true,
+  },
 ] as const;
 
 /** The Data section's frame (access §2 "Navigation and header"): its own left navigation (Reports with Monthly and

@@ -47,7 +47,11 @@ import { Button } from '../../ui/Button.tsx';
 import { Checkbox, ChoiceFieldset, Radio } from '../../ui/ChoiceField.tsx';
 import { Form } from '../../ui/Form.tsx';
 
-const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = { manual: 'Manual', automated: 'Automated', feed: 'Feed' };
+const CLOSURE_TYPE_LABELS: Record<ClosureType, string> = {
+  manual: 'Manual',
+  automated: 'Automated',
+  feed: 'Feed',
+};
 /** A closure export opens with the organization's own closures ticked (issue 37 item 10): with none ticked its first
  * Export CSV met "Must include at least 1 Closure type or Asset"; feed closures are other agencies', asked for. */
 const USUAL_CLOSURE_TYPES: readonly ClosureType[] = ['manual', 'automated'];
@@ -96,11 +100,7 @@ function TypeStep({ onCreate }: { onCreate: (type: ExportType) => void }) {
           onSelect={() => setChoice(type)}
         />
       ))}
-      <Button
-        variant="primary"
-        disabled={choice === null}
-        onClick={() => choice && onCreate(choice)}
-      >
+      <Button variant="primary" disabled={choice === null} onClick={() => choice && onCreate(choice)}>
         Create
       </Button>
     </ChoiceFieldset>
@@ -211,11 +211,7 @@ function FormStep({
         problem={form.errorOf('choices', choicesChanged(values, initial))}
         apiError={form.apiError}
         busy={form.submitting}
-        back={
-          <Button onClick={onBack}>
-            Back
-          </Button>
-        }
+        back={<Button onClick={onBack}>Back</Button>}
         submitLabel="Export CSV"
       />
     </Form>
@@ -248,7 +244,10 @@ export function ExportWizard() {
       {step.kind === 'type' && (
         <TypeStep
           onCreate={(type) =>
-            setStep({ kind: 'form', form: initialForm(type, Date.now(), timeZone, organization?.countryCode ?? '') })
+            setStep({
+              kind: 'form',
+              form: initialForm(type, Date.now(), timeZone, organization?.countryCode ?? ''),
+            })
           }
         />
       )}

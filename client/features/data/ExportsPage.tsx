@@ -32,7 +32,8 @@ const TABS: readonly { group: ExportStatusGroup; label: string }[] = [
 
 /** The organization's zone, the one the export form's times are in (UTC when it names none). */
 const organizationZone = () => subscribedOrganization.value?.timezone || 'UTC';
-const when = (instant: number | null) => (instant === null ? '' : formatListTime(instant, organizationZone()));
+const when = (instant: number | null) =>
+  instant === null ? '' : formatListTime(instant, organizationZone());
 
 function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: ExportItem) => void }) {
   useSignals();
@@ -40,7 +41,12 @@ function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: Expo
   const mayWrite = hasAnyPermission(permissions.value, WRITE_EXPORTS);
   const isCreator = mayDeleteExport(item.requestedBy, userId);
   return (
-    <li className="export-row" style={{ height: EXPORT_ROW_HEIGHT_PX }} data-testid="export-row" data-export-id={item.id}>
+    <li
+      className="export-row"
+      style={{ height: EXPORT_ROW_HEIGHT_PX }}
+      data-testid="export-row"
+      data-export-id={item.id}
+    >
       <div className="export-row__text">
         <span className="export-row__title">{item.title}</span>
         <span className="export-row__meta">
@@ -51,7 +57,9 @@ function ExportRow({ item, onDelete }: { item: ExportItem; onDelete: (item: Expo
           {item.status === 'requested' && ` · ${item.rowsWritten.toLocaleString()} rows so far`}
           {item.status === 'completed' && ` · ${item.rowsWritten.toLocaleString()} rows`}
         </span>
-        {item.status === 'errored' && item.errorReason && <span className="export-row__error">{item.errorReason}</span>}
+        {item.status === 'errored' && item.errorReason && (
+          <span className="export-row__error">{item.errorReason}</span>
+        )}
       </div>
       <div className="export-row__actions">
         {item.status === 'completed' && item.fileId && (
@@ -134,9 +142,7 @@ export function ExportsPage() {
         <h1 id="exports-title">Exports</h1>
         <div className="data-page__tools">
           {inProgress && (
-            <Button onClick={() => organizationId && void loadExports(organizationId)}>
-              Refresh
-            </Button>
+            <Button onClick={() => organizationId && void loadExports(organizationId)}>Refresh</Button>
           )}
           {mayCreate && (
             <Link href={`${EXPORTS_PATH}/new`} className="button button--primary">

@@ -104,7 +104,11 @@ export function MonthlyReportsPage() {
                               {preparing?.fileId === report.fileId ? 'Preparing…' : 'Download'}
                             </Button>
                             {preparing?.fileId === report.fileId ? (
-                              <span className="report-leaf__progress" role="status" data-testid="report-progress">
+                              <span
+                                className="report-leaf__progress"
+                                role="status"
+                                data-testid="report-progress"
+                              >
                                 {preparingText(preparing.progress)}
                               </span>
                             ) : null}

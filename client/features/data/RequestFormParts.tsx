@@ -33,7 +33,10 @@ export function rangeOf(texts: RangeTexts, organizationZone: string) {
 }
 
 /** The range as ISO texts for a request body; a failure when a time is missing (the range rule stops that first). */
-export function requestTimes(texts: RangeTexts, organizationZone: string): Result<{ start: string; end: string }> {
+export function requestTimes(
+  texts: RangeTexts,
+  organizationZone: string,
+): Result<{ start: string; end: string }> {
   const { start, end } = rangeOf(texts, organizationZone);
   if (start === null || end === null) return failure(RANGE_REQUIRED);
   return { ok: true, value: { start: new Date(start).toISOString(), end: new Date(end).toISOString() } };
@@ -49,7 +52,9 @@ export function presentProblems(problems: Record<string, string | null>): Partia
 /** Whether the range differs from the form's opening one (the range group is one rule over three controls). */
 export function rangeChanged(values: RangeTexts, initial: RangeTexts): boolean {
   return (
-    values.startText !== initial.startText || values.endText !== initial.endText || values.isUtc !== initial.isUtc
+    values.startText !== initial.startText ||
+    values.endText !== initial.endText ||
+    values.isUtc !== initial.isUtc
   );
 }
 
@@ -59,7 +64,8 @@ export function choicesChanged(
   initial: { things: readonly string[]; closuresToInclude: readonly string[] },
 ): boolean {
   return (
-    !sameValue(values.things, initial.things) || !sameValue(values.closuresToInclude, initial.closuresToInclude)
+    !sameValue(values.things, initial.things) ||
+    !sameValue(values.closuresToInclude, initial.closuresToInclude)
   );
 }
 
