@@ -84,7 +84,6 @@ const featureBoundaries = [
 // A function past 120 lines hides its parts (issue 39). These files still hold one and are the work left: the list only
 // shrinks, and a new long function anywhere else fails lint. Tests are exempt (a describe block reads as a list).
 const LONG_FUNCTIONS_LEFT = [
-  'client/features/alarms/AlarmsPage.tsx',
   'client/features/areas/AreaForm.tsx',
   'client/features/closures/ClosureForm.tsx',
   'client/features/closures/ClosurePathDrawer.tsx',
