@@ -13,6 +13,7 @@ import {
 import type { ApiClient, QueryValue } from '../api/httpClient.ts';
 import { ALARM_MESSAGE_TYPES, alarmChangeOf, type AlarmChange } from './heldAlarms.ts';
 import type { LivePause } from './livePause.ts';
+import type { OwnEchoes } from './ownEchoes.ts';
 import { openCableConnection, type CableConnectionOptions, type CableStatus } from './cableConnection.ts';
 
 export type LiveSourceOptions = {
@@ -28,6 +29,8 @@ export type LiveSourceOptions = {
   /** The alarm queue (alarmsCollection.ts): its cable messages, decoded once, and the cable back without its
    * history (what was missed is unknown). Alarm messages are not the picture's: they go here, not to the pipeline. */
   alarms?: { changed(change: AlarmChange): void; readAgain(): void };
+  /** The echoes of the user's own saves, already applied: dropped before the pipeline decodes them. */
+  ownEchoes?: OwnEchoes;
   createSocket?: CableConnectionOptions['createSocket'];
   /** Pauses the cable while a replay is shown (livePause.ts). */
   pause?: LivePause;
@@ -81,6 +84,7 @@ function openCable(options: LiveSourceOptions, organizationId: string): Observab
         );
       },
       onMessage: (message) => {
+        if (options.ownEchoes?.isEcho(message)) return;
         if (!ALARM_MESSAGE_TYPES.has(message.type)) {
           subscriber.next({ kind: 'message', message });
           return;

@@ -25,6 +25,7 @@ import { LivePause } from './livePause.ts';
 import { ListView } from './listView.ts';
 import { MapView } from './mapView.ts';
 import { MarkerPacker } from './markerPacker.ts';
+import { OwnEchoes } from './ownEchoes.ts';
 import { pictureFrameOf } from './pictureFrame.ts';
 import { ReplaySession } from './replaySession.ts';
 import { sameOrganization } from './viewedOrganization.ts';
@@ -54,6 +55,8 @@ class LiveSession {
   /** The page's latest write applied to the picture, until the collections that show it are sent. */
   private appliedWrite: number | null = null;
   private readonly alarms: AlarmsCollection;
+  /** The cable echoes of the user's own saved closures, dropped unread (ownEchoes.ts). */
+  private readonly ownEchoes = new OwnEchoes();
   private picture: LivePicture | null = null;
   /** The live pipeline's latest picture, kept while a replay is shown so that returning to live shows it at once. */
   private livePicture: LivePicture | null = null;
@@ -80,6 +83,7 @@ class LiveSession {
     const sources = createLiveSources({
       client: this.client,
       alarms: this.alarms,
+      ownEchoes: this.ownEchoes,
       cableUrl: config.cableUrl,
       getToken: () => this.token,
       permissions: new Set(config.permissions),
@@ -231,6 +235,8 @@ class LiveSession {
     const live = this.livePicture;
     const event = live === null ? null : liveEventOfWrite(message.write, live, Date.now());
     if (event !== null) this.commandResults$.next({ organizationId: message.organizationId, event });
+    if (event !== null && message.write.kind === 'closureSaved')
+      this.ownEchoes.expect(message.write.closure.id, message.write.answer);
     this.appliedWrite = message.seq;
     if (this.picture) this.postCollections(this.picture);
   }

@@ -78,7 +78,7 @@ export async function saveOwnClosure(
 ): Promise<Result<Closure>> {
   const result = await saveClosure(apiClient(), request, context);
   if (!result.ok) return result;
-  await applyOwnWrite(request.organizationId, { kind: 'closureSaved', record: result.value.record });
+  await applyOwnWrite(request.organizationId, { kind: 'closureSaved', ...result.value });
   return { ok: true, value: result.value.closure };
 }
 
@@ -102,8 +102,7 @@ export async function flipClosureSwitch(closure: Closure, activate: boolean, now
     closureQuickUpdate(closure.id, activate, now, scope.timeZone),
     { now, isWzdxOrg: scope.isWzdxOrg },
   ).catch(() => ({ ok: false as const, message: UNABLE_TO_ACTIVATE }));
-  if (result.ok)
-    await applyOwnWrite(scope.organizationId, { kind: 'closureSaved', record: result.value.record });
+  if (result.ok) await applyOwnWrite(scope.organizationId, { kind: 'closureSaved', ...result.value });
   else switchFailures.value = withEntry(switchFailures.value, closure.id, result.message);
   switchPending.value = withEntry(switchPending.value, closure.id, null);
 }
