@@ -94,7 +94,6 @@ const LONG_FUNCTIONS_LEFT = [
   'client/map/MapShell.tsx',
   'client/map/maplibreBasemap.ts',
   'client/ui/PointsEditor.tsx',
-  'domain/pipeline/snapshotLoads.ts',
   'scripts/benchBrowser/measureDashboard.ts',
   'scripts/benchDrawPaths.ts',
   'sim-server/alarms/alarmProjection.ts',
