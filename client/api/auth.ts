@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { decodeProfile, type Profile } from '#domain/organizations/profile';
 import type { ApiClient, ApiFailure, ApiResult } from './httpClient.ts';
+import type { Failure, Result } from '../ui/result.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Token result
@@ -43,7 +44,8 @@ export function toStoredToken(result: TokenResult): StoredToken {
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-export type SignInOutcome = { ok: true; token: StoredToken } | { ok: false; message: string };
+/** A token call's answer: the token to store, or the sign-in failure's text. */
+export type SignInOutcome = Result<StoredToken>;
 
 export async function requestToken(
   client: ApiClient,
@@ -62,12 +64,13 @@ export async function requestToken(
   if (!result.ok) return { ok: false, message: signInErrorMessage(result) };
   const parsed = v.safeParse(TokenResultSchema, result.data);
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
-  return { ok: true, token: toStoredToken(parsed.output) };
+  return { ok: true, value: toStoredToken(parsed.output) };
 }
 
 export type { Profile };
 
-export type ProfileOutcome = { ok: true; profile: Profile } | { ok: false; status: number; message: string };
+/** The profile, or why not with the HTTP status (0: no answer; 401 ends the session). */
+export type ProfileOutcome = Result<Profile, Failure & { status: number }>;
 
 export const PLEASE_LOG_BACK_IN = 'Error: Please log back in.';
 
@@ -82,7 +85,7 @@ export async function fetchProfile(client: ApiClient): Promise<ProfileOutcome> {
   }
   const profile = decodeProfile(result.data);
   if (!profile) return { ok: false, status: result.status, message: PLEASE_LOG_BACK_IN };
-  return { ok: true, profile };
+  return { ok: true, value: profile };
 }
 
 /** Sign-out tells the provider to revoke the token; the dashboard forgets it whatever the answer. */
@@ -163,7 +166,7 @@ export async function refreshAccessToken(client: ApiClient, refreshToken: string
   if (!result.ok) return { ok: false, message: refreshErrorMessage(result) };
   const parsed = v.safeParse(TokenResultSchema, result.data);
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
-  return { ok: true, token: toStoredToken(parsed.output) };
+  return { ok: true, value: toStoredToken(parsed.output) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,7 +199,7 @@ export async function verifyLinkTokens(client: ApiClient, tokens: LinkTokens): P
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
   return {
     ok: true,
-    token: toStoredToken({
+    value: toStoredToken({
       access_token: tokens.accessToken,
       refresh_token: tokens.refreshToken,
       expires_in: parsed.output.expires_in,

@@ -46,14 +46,11 @@ export async function lookUpThreeWords(
 }
 
 /** `POST /locations` (events/new): the created location's id, or the refusal in the form's words. */
-export async function createLocation(
-  client: ApiClient,
-  body: LocationCreate,
-): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+export async function createLocation(client: ApiClient, body: LocationCreate): Promise<Result<string>> {
   const result = await client.request('POST', '/locations', { body });
   if (!result.ok) return { ok: false, message: locationCreateErrorMessage(result.status, result.errorText) };
   const created = v.safeParse(v.object({ id: v.string() }), result.data);
   return created.success
-    ? { ok: true, id: created.output.id }
+    ? { ok: true, value: created.output.id }
     : { ok: false, message: locationCreateErrorMessage(-1, '') };
 }
