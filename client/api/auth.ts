@@ -62,7 +62,7 @@ export async function requestToken(
   if (unlockToken) body.unlock_token = unlockToken;
   const result = await client.request('POST', '/user_token', { anonymous: true, body });
   if (!result.ok) return { ok: false, message: signInErrorMessage(result) };
-  const parsed = v.safeParse(TokenResultSchema, result.data);
+  const parsed = v.safeParse(TokenResultSchema, result.value);
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
   return { ok: true, value: toStoredToken(parsed.output) };
 }
@@ -83,7 +83,7 @@ export async function fetchProfile(client: ApiClient): Promise<ProfileOutcome> {
       message: result.status === 0 ? 'Connection failed' : PLEASE_LOG_BACK_IN,
     };
   }
-  const profile = decodeProfile(result.data);
+  const profile = decodeProfile(result.value);
   if (!profile) return { ok: false, status: result.status, message: PLEASE_LOG_BACK_IN };
   return { ok: true, value: profile };
 }
@@ -127,12 +127,12 @@ function errorDescription(body: unknown): string {
   return '';
 }
 
-export function signInErrorMessage(failure: Pick<ApiFailure, 'status' | 'errorText' | 'body'>): string {
+export function signInErrorMessage(failure: Pick<ApiFailure, 'status' | 'message' | 'body'>): string {
   switch (failure.status) {
     case 0:
       return 'Connection failed.';
     case 400:
-      return failure.errorText.includes('user_suspended') ? USER_SUSPENDED : INCORRECT_CREDENTIALS;
+      return failure.message.includes('user_suspended') ? USER_SUSPENDED : INCORRECT_CREDENTIALS;
     case 404:
       return INCORRECT_CREDENTIALS;
     case 403:
@@ -164,7 +164,7 @@ export async function refreshAccessToken(client: ApiClient, refreshToken: string
     body: { grant_type: 'refresh_token', refresh_token: refreshToken },
   });
   if (!result.ok) return { ok: false, message: refreshErrorMessage(result) };
-  const parsed = v.safeParse(TokenResultSchema, result.data);
+  const parsed = v.safeParse(TokenResultSchema, result.value);
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
   return { ok: true, value: toStoredToken(parsed.output) };
 }
@@ -195,7 +195,7 @@ export async function verifyLinkTokens(client: ApiClient, tokens: LinkTokens): P
     body: { access_token: tokens.accessToken },
   });
   if (!result.ok) return { ok: false, message: signInErrorMessage(result) };
-  const parsed = v.safeParse(VerifiedTokenSchema, result.data);
+  const parsed = v.safeParse(VerifiedTokenSchema, result.value);
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
   return {
     ok: true,

@@ -47,8 +47,8 @@ export async function saveClosure(
       : await client.request('PUT', `/organization/closure/${encodeURIComponent(request.closureId)}`, {
           body: request.body,
         });
-  if (!result.ok) return { ok: false, message: closureSaveError(result.status, result.errorText) };
-  const saved = decodeSavedClosure(result.data, context);
+  if (!result.ok) return { ok: false, message: closureSaveError(result.status, result.message) };
+  const saved = decodeSavedClosure(result.value, context);
   return saved ? { ok: true, value: saved } : { ok: false, message: closureSaveError(-1, '') };
 }
 
@@ -61,7 +61,7 @@ export async function switchClosure(
   const result = await client.request('PUT', `/organization/closure/${encodeURIComponent(update.uuid)}`, {
     body: update,
   });
-  const saved = result.ok ? decodeSavedClosure(result.data, context) : null;
+  const saved = result.ok ? decodeSavedClosure(result.value, context) : null;
   return saved ? { ok: true, value: saved } : { ok: false, message: UNABLE_TO_ACTIVATE };
 }
 
@@ -89,6 +89,6 @@ export async function fetchDirections(
       result.body && typeof result.body === 'object' ? (result.body as { error?: unknown }).error : null;
     return { ok: false, message: typeof text === 'string' && text !== '' ? text : DIRECTIONS_FALLBACK };
   }
-  const answer = decodeDirections(result.data);
+  const answer = decodeDirections(result.value);
   return answer ? { ok: true, value: answer } : { ok: false, message: DIRECTIONS_FALLBACK };
 }

@@ -49,7 +49,7 @@ function getJson(
     options.client.request('GET', path, { query, signal: abort.signal }).then(
       (result) => {
         if (result.ok) {
-          subscriber.next(result.data);
+          subscriber.next(result.value);
           subscriber.complete();
           return;
         }

@@ -76,7 +76,7 @@ function provider(initial: QueuedAlarm[]) {
           open_total: seen.filter((a) => alarmStateOf(a) === 'open').length,
         },
       };
-      return Promise.resolve({ ok: true, status: 200, data: data as T } satisfies ApiResult<T>);
+      return Promise.resolve({ ok: true, status: 200, value: data as T } satisfies ApiResult<T>);
     },
   };
   return {
