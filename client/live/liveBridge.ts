@@ -1,6 +1,6 @@
 // Starts the live worker (liveWorker.ts) for a signed-in page and keeps it told what it needs: the session token
 // whenever it is refreshed, the viewed organization whenever it is switched, the list's search and window, the
-// selected asset, the events screen's request, the collections the open screens list and the user's own writes. Each frame the worker sends goes into the signals
+// selected asset, the events screen's request, the collections the open screens list, the user's own writes and alarm acknowledgements. Each frame the worker sends goes into the signals
 // (thingsStore.ts; the events screen's part into eventsStore.ts) and is acknowledged once the page has drawn it
 // (the next animation frame), which is what lets the worker send the next one. Started once per signed-in
 // session by the dashboard layout; neither a switch nor a token refresh restarts the worker.

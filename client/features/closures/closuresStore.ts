@@ -16,7 +16,7 @@ import { closureQuickUpdate } from '#domain/closures/closureRules';
 import { UNABLE_TO_ACTIVATE } from '#domain/closures/closureForm';
 import { deleteClosure, saveClosure, switchClosure } from '../../api/closures.ts';
 import { LOADING, loaded, loadFailed, type LoadState } from '../../ui/loadState.ts';
-import type { Result } from '../../ui/result.ts';
+import { failure, type Result } from '../../ui/result.ts';
 import { apiClient } from '../../session/session.ts';
 import { closureCollection, collectionOf } from '../../live/collectionsStore.ts';
 import { applyOwnWrite, watchCollection } from '../../live/liveBridge.ts';
@@ -101,7 +101,7 @@ export async function flipClosureSwitch(closure: Closure, activate: boolean, now
     apiClient(),
     closureQuickUpdate(closure.id, activate, now, scope.timeZone),
     { now, isWzdxOrg: scope.isWzdxOrg },
-  ).catch(() => ({ ok: false as const, message: UNABLE_TO_ACTIVATE }));
+  ).catch(() => failure(UNABLE_TO_ACTIVATE));
   if (result.ok) await applyOwnWrite(scope.organizationId, { kind: 'closureSaved', ...result.value });
   else switchFailures.value = withEntry(switchFailures.value, closure.id, result.message);
   switchPending.value = withEntry(switchPending.value, closure.id, null);
