@@ -157,36 +157,32 @@ function loadClosures(
   }).pipe(failed(context, 'closures'));
 }
 
-/** Areas and zones load in full each time (no incremental call): small lists. */
-function loadAreas(
+/** Areas and zones load in full each time (no incremental call): small lists, read into their loaded event. */
+function loadWhole(
   context: LoadContext,
-  fetchAreas: NonNullable<RestSources['fetchAreas']>,
+  resource: 'areas' | 'zones',
+  fetch: (request: LoadRequest) => Observable<unknown>,
+  eventOf: (body: unknown[], now: number) => LiveEvent,
 ): Observable<LiveEvent> {
   return defer(() =>
-    fetchAreas({ organizationId: context.organization.id, since: null }).pipe(
+    fetch({ organizationId: context.organization.id, since: null }).pipe(
       map((body): LiveEvent => {
-        if (!Array.isArray(body)) throw new MalformedAnswer('unreadable areas');
-        const { records, dropped } = decodeAreas(body);
-        return { type: 'AreasLoaded', areas: records, dropped, now: context.now() };
+        if (!Array.isArray(body)) throw new MalformedAnswer(`unreadable ${resource}`);
+        return eventOf(body, context.now());
       }),
     ),
-  ).pipe(failed(context, 'areas'));
+  ).pipe(failed(context, resource));
 }
 
-function loadZones(
-  context: LoadContext,
-  fetchZones: NonNullable<RestSources['fetchZones']>,
-): Observable<LiveEvent> {
-  return defer(() =>
-    fetchZones({ organizationId: context.organization.id, since: null }).pipe(
-      map((body): LiveEvent => {
-        if (!Array.isArray(body)) throw new MalformedAnswer('unreadable zones');
-        const { records, dropped } = decodeAlertingZones(body);
-        return { type: 'ZonesLoaded', zones: records, dropped, now: context.now() };
-      }),
-    ),
-  ).pipe(failed(context, 'zones'));
-}
+const areasLoaded = (body: unknown[], now: number): LiveEvent => {
+  const { records, dropped } = decodeAreas(body);
+  return { type: 'AreasLoaded', areas: records, dropped, now };
+};
+
+const zonesLoaded = (body: unknown[], now: number): LiveEvent => {
+  const { records, dropped } = decodeAlertingZones(body);
+  return { type: 'ZonesLoaded', zones: records, dropped, now };
+};
 
 export function createSnapshotLoader(options: {
   organization: ViewedOrganization;
@@ -206,11 +202,11 @@ export function createSnapshotLoader(options: {
       // All at once: an asset that arrives before its station, incident or closure is placed when they arrive.
       const { fetchLocations, fetchClosures, fetchAreas, fetchZones } = sources;
       return merge(
-        fetchAreas ? loadAreas(context, fetchAreas) : EMPTY,
+        fetchAreas ? loadWhole(context, 'areas', fetchAreas, areasLoaded) : EMPTY,
         loadThings(context, sources.fetchThingsPage),
         fetchLocations ? loadLocations(context, fetchLocations) : EMPTY,
         fetchClosures ? loadClosures(context, fetchClosures) : EMPTY,
-        fetchZones ? loadZones(context, fetchZones) : EMPTY,
+        fetchZones ? loadWhole(context, 'zones', fetchZones, zonesLoaded) : EMPTY,
       );
     },
   };
