@@ -47,7 +47,8 @@ function countingClient(
       }
       if (result.ok && requestPath === '/organization/history/events') {
         const page = new Map<number, FetchedOffset>();
-        for (const { offset, at } of (result.data as { messages: { offset: number; at: number }[] }).messages)
+        for (const { offset, at } of (result.value as { messages: { offset: number; at: number }[] })
+          .messages)
           page.set(offset, { at, messages: (page.get(offset)?.messages ?? 0) + 1 });
         for (const [offset, counted] of page) fetched.set(offset, counted);
       }

@@ -56,7 +56,7 @@ async function call<S extends v.GenericSchema, T>(
 ): Promise<Result<T>> {
   const result = await request;
   if (!result.ok) return { ok: false, message: failureText(result) };
-  const parsed = v.safeParse(schema, result.data);
+  const parsed = v.safeParse(schema, result.value);
   return parsed.success ? succeeded(map(parsed.output)) : failure(UNKNOWN_FAILURE);
 }
 

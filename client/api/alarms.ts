@@ -43,7 +43,7 @@ export async function loadAlarms(
     ...(signal ? { signal } : {}),
   });
   if (!result.ok) return { ok: false, message: result.status === 0 ? CONNECTION_FAILED : ALARMS_LOAD_FAILED };
-  const page = v.safeParse(AlarmPageSchema, result.data);
+  const page = v.safeParse(AlarmPageSchema, result.value);
   if (!page.success) return { ok: false, message: ALARMS_LOAD_FAILED };
   return {
     ok: true,
@@ -59,7 +59,7 @@ export async function loadAlarms(
 async function acknowledged(result: Promise<ApiResult<unknown>>): Promise<Result<string[]>> {
   const answer = await result;
   if (!answer.ok) return { ok: false, message: answer.status === 0 ? CONNECTION_FAILED : ACKNOWLEDGE_FAILED };
-  const parsed = v.safeParse(AlarmsAcknowledgedAnswerSchema, answer.data);
+  const parsed = v.safeParse(AlarmsAcknowledgedAnswerSchema, answer.value);
   return parsed.success
     ? { ok: true, value: parsed.output.acknowledged_ids }
     : { ok: false, message: ACKNOWLEDGE_FAILED };

@@ -14,7 +14,7 @@ import type { ApiClient } from './httpClient.ts';
 export async function fetchAreaTypes(client: ApiClient): Promise<Result<AreaType[]>> {
   const result = await client.request('GET', '/ez_types');
   if (!result.ok) return { ok: false, message: areaListErrorMessage(result.status) };
-  return { ok: true, value: decodeAreaTypes(result.data).records };
+  return { ok: true, value: decodeAreaTypes(result.value).records };
 }
 
 /** Creates the area when the body has no id, else updates it; answers the saved area's id and record. */
@@ -28,9 +28,9 @@ export async function saveArea(
       : await client.request('PUT', `/organization/exclusion_zone/${encodeURIComponent(String(body.id))}`, {
           body,
         });
-  if (!result.ok) return { ok: false, message: areaSaveErrorMessage(result.status, result.errorText) };
-  const saved = result.data as { id?: unknown } | null;
-  return { ok: true, value: { id: String(saved?.id ?? body.id ?? ''), record: result.data } };
+  if (!result.ok) return { ok: false, message: areaSaveErrorMessage(result.status, result.message) };
+  const saved = result.value as { id?: unknown } | null;
+  return { ok: true, value: { id: String(saved?.id ?? body.id ?? ''), record: result.value } };
 }
 
 /** Deletes the area; a 404 counts as deleted (live §7). */

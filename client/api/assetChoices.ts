@@ -17,8 +17,8 @@ async function readAll(client: ApiClient, organizationId: string): Promise<Asset
     const result = await client.request('GET', '/organization/things', {
       query: { 'org_ids[]': [organizationId], page, per_page: PER_PAGE },
     });
-    if (!result.ok) throw new Error(result.errorText);
-    const decoded = decodeThingsPage(result.data, {});
+    if (!result.ok) throw new Error(result.message);
+    const decoded = decodeThingsPage(result.value, {});
     if (!decoded) throw new Error('Unknown failure');
     for (const thing of decoded.things) choices.push(assetChoiceOf(thing));
     if (page * decoded.meta.per_page >= decoded.meta.total || decoded.things.length === 0) break;

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { decodeProfile, type Profile } from '#domain/organizations/profile';
 import type { ApiClient, ApiFailure, ApiResult } from './httpClient.ts';
+import type { Failure, Result } from '../ui/result.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Token result
@@ -43,7 +44,8 @@ export function toStoredToken(result: TokenResult): StoredToken {
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-export type SignInOutcome = { ok: true; token: StoredToken } | { ok: false; message: string };
+/** A token call's answer: the token to store, or the sign-in failure's text. */
+export type SignInOutcome = Result<StoredToken>;
 
 export async function requestToken(
   client: ApiClient,
@@ -60,14 +62,15 @@ export async function requestToken(
   if (unlockToken) body.unlock_token = unlockToken;
   const result = await client.request('POST', '/user_token', { anonymous: true, body });
   if (!result.ok) return { ok: false, message: signInErrorMessage(result) };
-  const parsed = v.safeParse(TokenResultSchema, result.data);
+  const parsed = v.safeParse(TokenResultSchema, result.value);
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
-  return { ok: true, token: toStoredToken(parsed.output) };
+  return { ok: true, value: toStoredToken(parsed.output) };
 }
 
 export type { Profile };
 
-export type ProfileOutcome = { ok: true; profile: Profile } | { ok: false; status: number; message: string };
+/** The profile, or why not with the HTTP status (0: no answer; 401 ends the session). */
+export type ProfileOutcome = Result<Profile, Failure & { status: number }>;
 
 export const PLEASE_LOG_BACK_IN = 'Error: Please log back in.';
 
@@ -80,9 +83,9 @@ export async function fetchProfile(client: ApiClient): Promise<ProfileOutcome> {
       message: result.status === 0 ? 'Connection failed' : PLEASE_LOG_BACK_IN,
     };
   }
-  const profile = decodeProfile(result.data);
+  const profile = decodeProfile(result.value);
   if (!profile) return { ok: false, status: result.status, message: PLEASE_LOG_BACK_IN };
-  return { ok: true, profile };
+  return { ok: true, value: profile };
 }
 
 /** Sign-out tells the provider to revoke the token; the dashboard forgets it whatever the answer. */
@@ -124,12 +127,12 @@ function errorDescription(body: unknown): string {
   return '';
 }
 
-export function signInErrorMessage(failure: Pick<ApiFailure, 'status' | 'errorText' | 'body'>): string {
+export function signInErrorMessage(failure: Pick<ApiFailure, 'status' | 'message' | 'body'>): string {
   switch (failure.status) {
     case 0:
       return 'Connection failed.';
     case 400:
-      return failure.errorText.includes('user_suspended') ? USER_SUSPENDED : INCORRECT_CREDENTIALS;
+      return failure.message.includes('user_suspended') ? USER_SUSPENDED : INCORRECT_CREDENTIALS;
     case 404:
       return INCORRECT_CREDENTIALS;
     case 403:
@@ -161,9 +164,9 @@ export async function refreshAccessToken(client: ApiClient, refreshToken: string
     body: { grant_type: 'refresh_token', refresh_token: refreshToken },
   });
   if (!result.ok) return { ok: false, message: refreshErrorMessage(result) };
-  const parsed = v.safeParse(TokenResultSchema, result.data);
+  const parsed = v.safeParse(TokenResultSchema, result.value);
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
-  return { ok: true, token: toStoredToken(parsed.output) };
+  return { ok: true, value: toStoredToken(parsed.output) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -192,11 +195,11 @@ export async function verifyLinkTokens(client: ApiClient, tokens: LinkTokens): P
     body: { access_token: tokens.accessToken },
   });
   if (!result.ok) return { ok: false, message: signInErrorMessage(result) };
-  const parsed = v.safeParse(VerifiedTokenSchema, result.data);
+  const parsed = v.safeParse(VerifiedTokenSchema, result.value);
   if (!parsed.success) return { ok: false, message: UNKNOWN_FAILURE };
   return {
     ok: true,
-    token: toStoredToken({
+    value: toStoredToken({
       access_token: tokens.accessToken,
       refresh_token: tokens.refreshToken,
       expires_in: parsed.output.expires_in,

@@ -1,5 +1,7 @@
 // The closure calls of live §7 (create, update, the quick Activate/Deactivate, delete) and the directions service
-// for the form's path. The list, and the assets a closure may name, are the live worker's (client/live/). Failures come back as the catalogue's texts (live §8)
+// for the form's path. The list, and the assets a closure may name, are the live worker's (client/live/). A saved
+// closure's answer is decoded here, once, and handed on decoded (with its text, by which the worker knows its cable
+// echo; docs/live-worker.md "Collections"). Failures come back as the catalogue's texts (live §8)
 // through domain/closures/closureForm.ts; the directions service is the simulator's stand-in in dev-local and the
 // environment's `directionsUrl` elsewhere (docs/closures.md).
 import { decodeClosures, type Closure } from '#domain/closures/closure';
@@ -18,12 +20,16 @@ import type { Result } from '../ui/result.ts';
 
 type ClosureContext = { now: number; isWzdxOrg: boolean };
 
-/** The saved closure, and the answer as it came for the live worker (which decodes it in the picture's settings). */
-export type SavedClosure = { closure: Closure; record: unknown };
+/**
+ * The saved closure, decoded once, and the answer's JSON text: the live worker takes the closure as it is and drops
+ * the cable's echo of the same answer (client/live/ownEchoes.ts) instead of decoding either again.
+ */
+export type SavedClosure = { closure: Closure; answer: string };
 
-function savedClosure(data: unknown, context: ClosureContext): SavedClosure | null {
+/** A save's answer read once: the closure and the text its cable echo will have; null when it does not read. */
+export function decodeSavedClosure(data: unknown, context: ClosureContext): SavedClosure | null {
   const closure = decodeClosures([data], context).records[0];
-  return closure ? { closure, record: data } : null;
+  return closure ? { closure, answer: JSON.stringify(data) } : null;
 }
 
 /** A whole-form save: a create when `closureId` is null. */
@@ -41,8 +47,8 @@ export async function saveClosure(
       : await client.request('PUT', `/organization/closure/${encodeURIComponent(request.closureId)}`, {
           body: request.body,
         });
-  if (!result.ok) return { ok: false, message: closureSaveError(result.status, result.errorText) };
-  const saved = savedClosure(result.data, context);
+  if (!result.ok) return { ok: false, message: closureSaveError(result.status, result.message) };
+  const saved = decodeSavedClosure(result.value, context);
   return saved ? { ok: true, value: saved } : { ok: false, message: closureSaveError(-1, '') };
 }
 
@@ -55,7 +61,7 @@ export async function switchClosure(
   const result = await client.request('PUT', `/organization/closure/${encodeURIComponent(update.uuid)}`, {
     body: update,
   });
-  const saved = result.ok ? savedClosure(result.data, context) : null;
+  const saved = result.ok ? decodeSavedClosure(result.value, context) : null;
   return saved ? { ok: true, value: saved } : { ok: false, message: UNABLE_TO_ACTIVATE };
 }
 
@@ -83,6 +89,6 @@ export async function fetchDirections(
       result.body && typeof result.body === 'object' ? (result.body as { error?: unknown }).error : null;
     return { ok: false, message: typeof text === 'string' && text !== '' ? text : DIRECTIONS_FALLBACK };
   }
-  const answer = decodeDirections(result.data);
+  const answer = decodeDirections(result.value);
   return answer ? { ok: true, value: answer } : { ok: false, message: DIRECTIONS_FALLBACK };
 }

@@ -27,7 +27,7 @@ function failureText(result: Extract<ApiResult<unknown>, { ok: false }>): string
 }
 
 function outcome<T, R>(result: ApiResult<T>, map: (data: T) => R): Result<R> {
-  return result.ok ? succeeded(map(result.data)) : failure(failureText(result));
+  return result.ok ? succeeded(map(result.value)) : failure(failureText(result));
 }
 
 export async function listExports(client: ApiClient, organizationId: string): Promise<Result<ExportItem[]>> {
@@ -111,6 +111,6 @@ export async function monthlyReportStatus(
     query: { filename: fileId },
   });
   if (!result.ok) return { ok: false, message: failureText(result) };
-  const parsed = v.safeParse(MonthlyReportStatusSchema, result.data);
+  const parsed = v.safeParse(MonthlyReportStatusSchema, result.value);
   return parsed.success ? { ok: true, value: parsed.output } : { ok: false, message: 'Unknown failure' };
 }

@@ -19,7 +19,7 @@ export async function searchHazards(
     },
   });
   return result.ok
-    ? { ok: true, value: decodeHazards(result.data) }
+    ? { ok: true, value: decodeHazards(result.value) }
     : { ok: false, message: tripErrorMessage(result.status) };
 }
 
@@ -34,6 +34,6 @@ export async function searchR2RRun(
   // 422 is the HA5/HA7 rule (access §6): the simulator says "R2R not enabled".
   if (!result.ok && result.status === 422) return { ok: false, message: R2R_NOT_ENABLED };
   if (!result.ok) return { ok: false, message: tripErrorMessage(result.status) };
-  const run = decodeR2RRun(result.data);
+  const run = decodeR2RRun(result.value);
   return run ? { ok: true, value: run } : { ok: false, message: tripErrorMessage(-1) };
 }

@@ -1,17 +1,19 @@
 // A small fetch client for the provider's REST API: JSON in and out, bearer token, and failures turned into
-// values (status 0 when the request never got an answer) so screens map them to the error catalogue.
+// values (status 0 when the request never got an answer) so screens map them to the error catalogue. The answer is
+// the one Result (client/ui/result.ts) with the HTTP status on both sides and, on a failure, the body: the failure's
+// message is the server's own text (or "Connection failed"), which the api modules turn into the catalogue's words.
+import type { Failure } from '../ui/result.ts';
 
 export const CONNECTION_FAILED = 'Connection failed';
 
-export type ApiSuccess<T> = { ok: true; status: number; data: T };
-export type ApiFailure = {
-  ok: false;
+export type ApiSuccess<T> = { ok: true; status: number; value: T };
+/** `message` is the server's `error` or `error_description` text, or the connection failure text. */
+export type ApiFailure = Failure & {
   /** 0 when the server could not be reached. */
   status: number;
-  /** The server's `error` or `error_description` text, or the connection failure text. */
-  errorText: string;
   body: unknown;
 };
+/** A `Result<T, ApiFailure>` (client/ui/result.ts) whose success also says its status. */
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
@@ -90,17 +92,17 @@ export function createApiClient(options: {
         });
       } catch (error) {
         if (request.signal?.aborted) throw error;
-        return { ok: false, status: 0, errorText: CONNECTION_FAILED, body: null };
+        return { ok: false, status: 0, message: CONNECTION_FAILED, body: null };
       }
       let body: unknown;
       try {
         body = await readBody(response);
       } catch (error) {
         if (request.signal?.aborted) throw error;
-        return { ok: false, status: 0, errorText: CONNECTION_FAILED, body: null };
+        return { ok: false, status: 0, message: CONNECTION_FAILED, body: null };
       }
-      if (response.ok) return { ok: true, status: response.status, data: body as T };
-      return { ok: false, status: response.status, errorText: errorTextOf(body, response.statusText), body };
+      if (response.ok) return { ok: true, status: response.status, value: body as T };
+      return { ok: false, status: response.status, message: errorTextOf(body, response.statusText), body };
     },
   };
 }

@@ -27,7 +27,7 @@ export async function moveLocation(client: ApiClient, move: LocationMoveRequest)
   });
   return result.ok
     ? { ok: true }
-    : { ok: false, message: locationUpdateErrorMessage(result.status, result.errorText) };
+    : { ok: false, message: locationUpdateErrorMessage(result.status, result.message) };
 }
 
 /** "/// words" for the point, or the catalogue's "what3words not found..." for any failure. */
@@ -41,19 +41,16 @@ export async function lookUpThreeWords(
     signal,
   });
   if (!result.ok) return THREE_WORDS_NOT_FOUND;
-  const answer = v.safeParse(ThreeWordAnswerSchema, result.data);
+  const answer = v.safeParse(ThreeWordAnswerSchema, result.value);
   return answer.success ? `/// ${answer.output.words}` : THREE_WORDS_NOT_FOUND;
 }
 
 /** `POST /locations` (events/new): the created location's id, or the refusal in the form's words. */
-export async function createLocation(
-  client: ApiClient,
-  body: LocationCreate,
-): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+export async function createLocation(client: ApiClient, body: LocationCreate): Promise<Result<string>> {
   const result = await client.request('POST', '/locations', { body });
-  if (!result.ok) return { ok: false, message: locationCreateErrorMessage(result.status, result.errorText) };
-  const created = v.safeParse(v.object({ id: v.string() }), result.data);
+  if (!result.ok) return { ok: false, message: locationCreateErrorMessage(result.status, result.message) };
+  const created = v.safeParse(v.object({ id: v.string() }), result.value);
   return created.success
-    ? { ok: true, id: created.output.id }
+    ? { ok: true, value: created.output.id }
     : { ok: false, message: locationCreateErrorMessage(-1, '') };
 }

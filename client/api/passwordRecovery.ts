@@ -20,10 +20,10 @@ export function recoveryErrorMessage(failure: Pick<ApiFailure, 'status'>): strin
 }
 
 export function resetErrorMessage(
-  failure: Pick<ApiFailure, 'status' | 'errorText'>,
+  failure: Pick<ApiFailure, 'status' | 'message'>,
   supportEmail: string,
 ): string {
-  const text = failure.errorText;
+  const text = failure.message;
   switch (failure.status) {
     case 0:
       return CONNECTION_FAILED_SENTENCE;
@@ -69,11 +69,11 @@ export async function resetPassword(
 export const EMAIL_LINK_UNUSABLE = 'This link has expired or was already used.';
 export const EMAIL_NOT_AVAILABLE_FOR_ACCOUNT = 'This email cannot be used for this account.';
 
-export function emailLinkErrorMessage(failure: Pick<ApiFailure, 'status' | 'errorText'>): string {
+export function emailLinkErrorMessage(failure: Pick<ApiFailure, 'status' | 'message'>): string {
   if (failure.status === 0) return CONNECTION_FAILED_SENTENCE;
   if (failure.status === 404) return EMAIL_LINK_UNUSABLE;
   if (failure.status === 422)
-    return failure.errorText.includes('email_not_available')
+    return failure.message.includes('email_not_available')
       ? EMAIL_NOT_AVAILABLE_FOR_ACCOUNT
       : EMAIL_LINK_UNUSABLE;
   return UNKNOWN_FAILURE;
@@ -88,6 +88,6 @@ export async function followEmailLink(
   const path = kind === 'confirm' ? '/confirm_email' : '/undo_email_change';
   const result = await client.request('POST', path, { anonymous: true, body: { token } });
   if (!result.ok) return { ok: false, message: emailLinkErrorMessage(result) };
-  const answer = v.safeParse(EmailLinkAnswerSchema, result.data);
+  const answer = v.safeParse(EmailLinkAnswerSchema, result.value);
   return answer.success ? { ok: true, value: answer.output.email } : { ok: false, message: UNKNOWN_FAILURE };
 }

@@ -21,22 +21,22 @@ import type { Result } from '../ui/result.ts';
 const UNKNOWN_FAILURE = 'Unknown failure';
 
 /** Live §8 "Asset profile or association update". */
-export function thingUpdateErrorMessage(failure: Pick<ApiFailure, 'status' | 'errorText'>): string {
+export function thingUpdateErrorMessage(failure: Pick<ApiFailure, 'status' | 'message'>): string {
   if (failure.status === 0) return CONNECTION_FAILED;
   if (failure.status === 422) {
-    if (failure.errorText.includes('found')) return 'Asset not found';
-    if (failure.errorText.includes('nickname')) return 'Asset nickname cannot be updated';
-    return failure.errorText;
+    if (failure.message.includes('found')) return 'Asset not found';
+    if (failure.message.includes('nickname')) return 'Asset nickname cannot be updated';
+    return failure.message;
   }
   return UNKNOWN_FAILURE;
 }
 
 /** Live §8 "Light intensity". */
-export function lightIntensityErrorMessage(failure: Pick<ApiFailure, 'status' | 'errorText'>): string {
+export function lightIntensityErrorMessage(failure: Pick<ApiFailure, 'status' | 'message'>): string {
   if (failure.status === 0) return CONNECTION_FAILED;
   if (failure.status === 404) return 'Asset not found';
   if (failure.status === 422) {
-    return failure.errorText.includes('Timed') ? 'Request timed out' : 'Something went wrong';
+    return failure.message.includes('Timed') ? 'Request timed out' : 'Something went wrong';
   }
   return UNKNOWN_FAILURE;
 }
@@ -69,7 +69,7 @@ export async function updateThingAssociations(
 ): Promise<Result<unknown>> {
   const result = await client.request('PUT', `${thingPath(thingId)}/associations`, { body });
   return result.ok
-    ? { ok: true, value: result.data }
+    ? { ok: true, value: result.value }
     : { ok: false, message: thingUpdateErrorMessage(result) };
 }
 
@@ -77,7 +77,7 @@ export async function updateThingAssociations(
 export async function sendR2RTest(client: ApiClient, thingId: string): Promise<string> {
   const result = await client.request('PUT', `${thingPath(thingId)}/r2r`, { body: {} });
   if (!result.ok) return ALERT_NOT_DELIVERED;
-  const answer = v.safeParse(R2RAnswerSchema, result.data);
+  const answer = v.safeParse(R2RAnswerSchema, result.value);
   return answer.success && answer.output.delivered === true ? ALERT_DELIVERED : ALERT_NOT_DELIVERED;
 }
 
@@ -92,7 +92,7 @@ export async function readLightIntensity(
 ): Promise<Result<LightIntensity>> {
   const result = await client.request('GET', `${thingPath(thingId)}/light_intensity`);
   if (!result.ok) return { ok: false, message: lightIntensityErrorMessage(result) };
-  const answer = v.safeParse(LightIntensityAnswerSchema, result.data);
+  const answer = v.safeParse(LightIntensityAnswerSchema, result.value);
   if (!answer.success) return { ok: false, message: 'Something went wrong' };
   return { ok: true, value: answer.output.light_intensity.toLowerCase() as LightIntensity };
 }
@@ -106,7 +106,7 @@ export async function writeLightIntensity(
     body: { light_intensity: level },
   });
   if (!result.ok) return { ok: false, message: lightIntensityErrorMessage(result) };
-  return { ok: true, value: result.data.message ?? 'Update was successful' };
+  return { ok: true, value: result.value.message ?? 'Update was successful' };
 }
 
 export type ThingCatalog = { types: ThingType[]; subtypes: ThingSubtype[] };
@@ -122,8 +122,8 @@ export async function loadThingCatalog(client: ApiClient): Promise<Result<ThingC
   return {
     ok: true,
     value: {
-      types: decodeThingTypes(types.data).records,
-      subtypes: decodeThingSubtypes(subtypes.data).records,
+      types: decodeThingTypes(types.value).records,
+      subtypes: decodeThingSubtypes(subtypes.value).records,
     },
   };
 }

@@ -25,7 +25,7 @@ export async function searchTrips(
         query,
       });
       return result.ok
-        ? { thingId: asset.id, thingName: asset.name, ok: true, data: result.data }
+        ? { thingId: asset.id, thingName: asset.name, ok: true, data: result.value }
         : { thingId: asset.id, thingName: asset.name, ok: false, status: result.status };
     }),
   );
@@ -36,5 +36,5 @@ export async function searchTrips(
 export async function fetchCoverage(client: ApiClient, thingIds: readonly string[]): Promise<Coverage[]> {
   if (thingIds.length === 0) return [];
   const result = await client.request('GET', '/things/coverage/', { query: { 'thing_ids[]': thingIds } });
-  return result.ok ? decodeCoverage(result.data) : [];
+  return result.ok ? decodeCoverage(result.value) : [];
 }

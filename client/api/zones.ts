@@ -14,13 +14,13 @@ export async function saveZone(
     body.id === undefined
       ? await client.request('POST', '/organization/alerting_zones', { body })
       : await client.request('PUT', `/organization/alerting_zones/${encodeURIComponent(body.id)}`, { body });
-  if (!result.ok) return { ok: false, message: zoneErrorMessage(result.status, result.errorText) };
-  const saved = result.data as { id?: unknown } | null;
-  return { ok: true, value: { id: String(saved?.id ?? body.id ?? ''), record: result.data } };
+  if (!result.ok) return { ok: false, message: zoneErrorMessage(result.status, result.message) };
+  const saved = result.value as { id?: unknown } | null;
+  return { ok: true, value: { id: String(saved?.id ?? body.id ?? ''), record: result.value } };
 }
 
 export async function deleteZone(client: ApiClient, zoneId: string): Promise<Result<null>> {
   const result = await client.request('DELETE', `/organization/alerting_zones/${encodeURIComponent(zoneId)}`);
   if (result.ok) return { ok: true, value: null };
-  return { ok: false, message: zoneErrorMessage(result.status, result.errorText) };
+  return { ok: false, message: zoneErrorMessage(result.status, result.message) };
 }

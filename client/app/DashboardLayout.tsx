@@ -47,7 +47,7 @@ function useProfile(): string | null {
         else expireSession({ title: 'Error', text: PLEASE_LOG_BACK_IN });
         return;
       }
-      const accepted = acceptProfile(outcome.profile);
+      const accepted = acceptProfile(outcome.value);
       if (!accepted.ok) expireSession({ title: 'Invalid Credentials', text: accepted.message });
     });
     return () => controller.abort();

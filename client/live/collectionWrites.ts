@@ -1,10 +1,11 @@
 // Runs in the live worker: the user's own write (a save's answer, a delete) as the live event that applies it to the
 // picture, so the screens show it at once and nothing is read again. These are the events the cable messages yield
 // (`closure`, `area`, `zone`, an asset's `thing` for its organization access, ...): a saved record is upserted by id, so its cable echo lands on the same record —
-// no duplicate, and nothing changes again (the collections view sends only what reads differently).
+// no duplicate, and nothing changes again (the collections view sends only what reads differently). A saved closure
+// comes decoded by the page's call and its echo is dropped unread (ownEchoes.ts): one decode per save.
 import * as v from 'valibot';
 import { decodeAreas } from '#domain/areas/area';
-import { decodeClosures } from '#domain/closures/closure';
+import { closureStatus } from '#domain/closures/closure';
 import type { LiveEvent } from '#domain/live/liveEvents';
 import type { LivePicture } from '#domain/live/livePicture';
 import { ThingRelationshipsAnswerSchema } from '#domain/things/thingCommandBodies';
@@ -19,13 +20,14 @@ export function liveEventOfWrite(
 ): LiveEvent | null {
   switch (write.kind) {
     case 'closureSaved': {
-      const context = {
+      // Decoded by the page's call; only what depends on the picture is its own: the organization's WZDx flag and
+      // the status in the picture's settings, as the cable's `closure` message would read.
+      const closure = { ...write.closure, isWzdxOrg: picture.organization?.isWzdxOrg ?? false };
+      return {
+        type: 'ClosureReceived',
+        closure: { ...closure, status: closureStatus(closure, now, picture.settings) },
         now,
-        settings: picture.settings,
-        isWzdxOrg: picture.organization?.isWzdxOrg ?? false,
       };
-      const closure = decodeClosures([write.record], context).records[0];
-      return closure ? { type: 'ClosureReceived', closure, now } : null;
     }
     case 'closureDeleted':
       return { type: 'ClosureRemoved', closureId: write.closureId, now };

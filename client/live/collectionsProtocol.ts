@@ -25,11 +25,12 @@ export type CollectionItems = {
 };
 
 /**
- * The user's own write, with the provider's answer as it came (the worker decodes it once, in the picture's
- * settings). A delete names the id; a 404 on delete counts as deleted (live §4, §7).
+ * The user's own write, with the provider's answer: a saved closure already decoded by the page's call
+ * (client/api/closures.ts, with the answer's text to know its cable echo by), the others as they came (the worker
+ * decodes them once). A delete names the id; a 404 on delete counts as deleted (live §4, §7).
  */
 export type CollectionWrite =
-  | { kind: 'closureSaved'; record: unknown }
+  | { kind: 'closureSaved'; closure: Closure; answer: string }
   | { kind: 'closureDeleted'; closureId: string }
   | { kind: 'areaSaved'; record: unknown }
   | { kind: 'areaDeleted'; areaId: string }

@@ -1,6 +1,6 @@
 // Starts the live worker (liveWorker.ts) for a signed-in page and keeps it told what it needs: the session token
 // whenever it is refreshed, the viewed organization whenever it is switched, the list's search and window, the
-// selected asset, the events screen's request, the collections the open screens list and the user's own writes. Each frame the worker sends goes into the signals
+// selected asset, the events screen's request, the collections the open screens list, the user's own writes and alarm acknowledgements. Each frame the worker sends goes into the signals
 // (thingsStore.ts; the events screen's part into eventsStore.ts) and is acknowledged once the page has drawn it
 // (the next animation frame), which is what lets the worker send the next one. Started once per signed-in
 // session by the dashboard layout; neither a switch nor a token refresh restarts the worker.
@@ -8,7 +8,7 @@ import { effect } from '@preact/signals-react';
 import type { ViewedOrganization } from '#domain/live/liveEvents';
 import type { Organization } from '#domain/organizations/organization';
 import type { ThingListFilter } from '#domain/things/thingListFilter';
-import { acceptAlarmCount, resetAlarmCount } from './alarmsStore.ts';
+import { acceptAlarms, resetAlarms } from './alarmsStore.ts';
 import type { CollectionName, CollectionWrite } from './collectionsProtocol.ts';
 import { acceptCollections, resetCollections, writeApplied } from './collectionsStore.ts';
 import { acceptEvents, resetEventsState } from './eventsStore.ts';
@@ -133,6 +133,11 @@ export function applyOwnWrite(organizationId: string, write: CollectionWrite): P
   return writeApplied(lastWrite);
 }
 
+/** The alarms the user's own acknowledgement acknowledged (its answer): the held queue drops them at once. */
+export function applyOwnAcknowledgement(organizationId: string, alarmIds: readonly string[]): void {
+  send({ type: 'alarmsAcknowledged', organizationId, alarmIds });
+}
+
 /** What the events screen shows (null when it closes); the worker answers with its part and keeps it live. */
 export function requestEventsView(view: EventsViewRequest | null): void {
   requested.events = view;
@@ -179,7 +184,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
         cableStatus.value = message.status;
         return;
       case 'alarms':
-        acceptAlarmCount(message.organizationId, message.openCount);
+        acceptAlarms(message.alarms);
         return;
       case 'replayStatus':
         replayStatus.value = message.status;
@@ -235,7 +240,7 @@ export function startLiveBridge(options: LiveBridgeOptions): () => void {
     resetLiveState();
     resetEventsState();
     resetCollections();
-    resetAlarmCount();
+    resetAlarms();
     resetReplayState();
   };
 }

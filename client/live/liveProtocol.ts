@@ -9,6 +9,7 @@ import type { ThingListFilter } from '#domain/things/thingListFilter';
 import type { CableStatus } from './cableConnection.ts';
 import type { CollectionName, CollectionsFrame, CollectionWrite } from './collectionsProtocol.ts';
 import type { EventsFrame, EventsViewRequest } from './eventsProtocol.ts';
+import type { AlarmsFrame } from './heldAlarms.ts';
 import type { MapViewRequest, ThingPopupView } from './mapProtocol.ts';
 import type { ListWindow, PictureFrame, ThingRowView } from './pictureProtocol.ts';
 
@@ -35,6 +36,8 @@ export type PageMessage =
   | { type: 'collections'; names: readonly CollectionName[] }
   /** The user's own write and its answer: applied to the worker's collection at once, acknowledged by `seq`. */
   | { type: 'write'; seq: number; organizationId: string; write: CollectionWrite }
+  /** The alarms the user's own acknowledgement acknowledged (its answer), folded into the held queue at once. */
+  | { type: 'alarmsAcknowledged'; organizationId: string; alarmIds: readonly string[] }
   /** What the events screen shows (eventsView.ts); null when no events screen is open. */
   | { type: 'eventsView'; view: EventsViewRequest | null }
   /** The asset list's Filters panel and the stored "show offline" preference (domain/things/thingListFilter.ts). */
@@ -69,8 +72,8 @@ export type WorkerMessage =
   | { type: 'rows'; rows: ThingRowView[] }
   /** The popups asked for by a map view change, sent at once. */
   | { type: 'popups'; popups: ThingPopupView[] }
-  /** The open alarms the user sees in the organization, read again after the queue changed (docs/alarms.md). */
-  | { type: 'alarms'; organizationId: string; openCount: number }
+  /** The open and cleared alarms the user sees in the organization, whenever either changed (docs/alarms.md). */
+  | { type: 'alarms'; alarms: AlarmsFrame }
   | { type: 'replayStatus'; status: ReplayStatus }
   | { type: 'unauthorized' };
 

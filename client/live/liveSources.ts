@@ -11,7 +11,9 @@ import {
   VIEW_ZONES,
 } from '#domain/session/liveOperationsPermissions';
 import type { ApiClient, QueryValue } from '../api/httpClient.ts';
+import { ALARM_MESSAGE_TYPES, alarmChangeOf, type AlarmChange } from './heldAlarms.ts';
 import type { LivePause } from './livePause.ts';
+import type { OwnEchoes } from './ownEchoes.ts';
 import { openCableConnection, type CableConnectionOptions, type CableStatus } from './cableConnection.ts';
 
 export type LiveSourceOptions = {
@@ -24,17 +26,17 @@ export type LiveSourceOptions = {
   /** The provider refused the session (a 401 or the cable's unauthorized): the caller signs the user out. */
   onUnauthorized(): void;
   onCableStatus(status: CableStatus | 'idle'): void;
-  /** The alarm queue may have changed: an alarm message came, or the cable came back without its history. Alarm
-   * messages are not the picture's: they go here, not to the pipeline. */
-  onAlarmsChanged?(): void;
+  /** The alarm queue (alarmsCollection.ts): its cable messages, decoded once, and the cable back without its
+   * history (what was missed is unknown). Alarm messages are not the picture's: they go here, not to the pipeline. */
+  alarms?: { changed(change: AlarmChange): void; readAgain(): void };
+  /** The echoes of the user's own saves, already applied: dropped before the pipeline decodes them. */
+  ownEchoes?: OwnEchoes;
   createSocket?: CableConnectionOptions['createSocket'];
   /** Pauses the cable while a replay is shown (livePause.ts). */
   pause?: LivePause;
 };
 
 export type HttpError = { status: number };
-
-const ALARM_MESSAGE_TYPES: ReadonlySet<string> = new Set(['alarm', 'alarms_acknowledged', 'alarms_cleared']);
 
 /** One GET as an Observable of the parsed body; unsubscribing aborts the request. */
 function getJson(
@@ -47,7 +49,7 @@ function getJson(
     options.client.request('GET', path, { query, signal: abort.signal }).then(
       (result) => {
         if (result.ok) {
-          subscriber.next(result.data);
+          subscriber.next(result.value);
           subscriber.complete();
           return;
         }
@@ -76,14 +78,19 @@ function openCable(options: LiveSourceOptions, organizationId: string): Observab
       onStatus: (status, { resumed, resumable }) => {
         options.onCableStatus(status);
         if (status === 'unauthorized') options.onUnauthorized();
-        if (status === 'live' && !resumed) options.onAlarmsChanged?.();
+        if (status === 'live' && !resumed) options.alarms?.readAgain();
         subscriber.next(
           status === 'live' ? { kind: 'connected', resumed } : { kind: 'disconnected', resuming: resumable },
         );
       },
       onMessage: (message) => {
-        if (ALARM_MESSAGE_TYPES.has(message.type)) options.onAlarmsChanged?.();
-        else subscriber.next({ kind: 'message', message });
+        if (options.ownEchoes?.isEcho(message)) return;
+        if (!ALARM_MESSAGE_TYPES.has(message.type)) {
+          subscriber.next({ kind: 'message', message });
+          return;
+        }
+        const change = alarmChangeOf(message);
+        if (change !== null) options.alarms?.changed(change);
       },
     });
     const unfollow = options.pause?.follow(connection);

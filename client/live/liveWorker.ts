@@ -9,7 +9,7 @@ import type { LivePicture } from '#domain/live/livePicture';
 import { createLivePipeline } from '#domain/pipeline/livePipeline';
 import { startOfDayInZone } from '#domain/units/zonedTime';
 import { createApiClient } from '../api/httpClient.ts';
-import { AlarmCount } from './alarmCount.ts';
+import { AlarmsCollection } from './alarmsCollection.ts';
 import { CollectionsView } from './collectionsView.ts';
 import { liveEventOfWrite } from './collectionWrites.ts';
 import { EventsView } from './eventsView.ts';
@@ -25,11 +25,12 @@ import { LivePause } from './livePause.ts';
 import { ListView } from './listView.ts';
 import { MapView } from './mapView.ts';
 import { MarkerPacker } from './markerPacker.ts';
+import { OwnEchoes } from './ownEchoes.ts';
 import { pictureFrameOf } from './pictureFrame.ts';
 import { ReplaySession } from './replaySession.ts';
 import { sameOrganization } from './viewedOrganization.ts';
 
-/** How often the open alarm count is read while the live stream is paused for a replay. */
+/** How often the alarm queue is read while the live stream is paused for a replay (no cable keeps it). */
 const ALARM_POLL_MS = 10_000;
 
 /** The browser's time zone: "Today" starts at its midnight. */
@@ -53,12 +54,14 @@ class LiveSession {
   private readonly collections = new CollectionsView();
   /** The page's latest write applied to the picture, until the collections that show it are sent. */
   private appliedWrite: number | null = null;
-  private readonly alarms: AlarmCount;
+  private readonly alarms: AlarmsCollection;
+  /** The cable echoes of the user's own saved closures, dropped unread (ownEchoes.ts). */
+  private readonly ownEchoes = new OwnEchoes();
   private picture: LivePicture | null = null;
   /** The live pipeline's latest picture, kept while a replay is shown so that returning to live shows it at once. */
   private livePicture: LivePicture | null = null;
   private replay: ReplaySession | null = null;
-  /** The live stream is paused while a replay is shown; the alarm count is read on a timer meanwhile. */
+  /** The live stream is paused while a replay is shown; the alarm queue is read on a timer meanwhile. */
   private readonly livePause = new LivePause();
   private alarmPoll: ReturnType<typeof setInterval> | null = null;
   private readonly client: ReturnType<typeof createApiClient>;
@@ -73,13 +76,14 @@ class LiveSession {
     this.token = config.token;
     this.organization$ = new BehaviorSubject(organization);
     this.client = createApiClient({ baseUrl: config.apiBaseUrl, getToken: () => this.token });
-    this.alarms = new AlarmCount(this.client, new Set(config.permissions), (organizationId, openCount) =>
-      post({ type: 'alarms', organizationId, openCount }),
+    this.alarms = new AlarmsCollection(this.client, new Set(config.permissions), (alarms) =>
+      post({ type: 'alarms', alarms }),
     );
     this.alarms.watch(organization?.id ?? null);
     const sources = createLiveSources({
       client: this.client,
-      onAlarmsChanged: () => this.alarms.changed(),
+      alarms: this.alarms,
+      ownEchoes: this.ownEchoes,
       cableUrl: config.cableUrl,
       getToken: () => this.token,
       permissions: new Set(config.permissions),
@@ -154,6 +158,9 @@ class LiveSession {
       case 'write':
         this.applyWrite(message);
         return;
+      case 'alarmsAcknowledged':
+        this.alarms.changed({ kind: 'acknowledged', ...message });
+        return;
       case 'replay':
         this.commandReplay(message.command);
         return;
@@ -199,13 +206,13 @@ class LiveSession {
   /**
    * While a replay is shown the live stream is paused: at 10,000 assets it would cost the browser as much as the
    * replay itself (docs/time-travel.md "The live stream while replaying"). It resumes from where it stopped, so
-   * nothing is missed; the navigation's alarm count, which must not wait for the return, is read every
+   * nothing is missed; the alarm queue (the navigation's count), which must not wait for the return, is read every
    * `ALARM_POLL_MS` meanwhile.
    */
   private pauseLive(paused: boolean): void {
     this.livePause.set(paused);
     if (this.alarmPoll !== null) clearInterval(this.alarmPoll);
-    this.alarmPoll = paused ? setInterval(() => this.alarms.changed(), ALARM_POLL_MS) : null;
+    this.alarmPoll = paused ? setInterval(() => this.alarms.readAgain(), ALARM_POLL_MS) : null;
   }
 
   private exitReplay(): void {
@@ -228,6 +235,8 @@ class LiveSession {
     const live = this.livePicture;
     const event = live === null ? null : liveEventOfWrite(message.write, live, Date.now());
     if (event !== null) this.commandResults$.next({ organizationId: message.organizationId, event });
+    if (event !== null && message.write.kind === 'closureSaved')
+      this.ownEchoes.expect(message.write.closure.id, message.write.answer);
     this.appliedWrite = message.seq;
     if (this.picture) this.postCollections(this.picture);
   }

@@ -149,12 +149,12 @@ export class ReplayFeed {
     for (let page = this.requests[0]; page?.answer; page = this.requests[0]) {
       this.requests.shift();
       const { answer } = page;
-      if (!answer.ok || !isPage(answer.data)) {
+      if (!answer.ok || !isPage(answer.value)) {
         this.stop();
-        this.options.onError(answer.ok ? 'The history could not be read' : answer.errorText);
+        this.options.onError(answer.ok ? 'The history could not be read' : answer.message);
         return;
       }
-      const { messages, last_offset: lastOffset, done } = answer.data;
+      const { messages, last_offset: lastOffset, done } = answer.value;
       for (const message of messages) this.queue.push(message);
       this.afterOffset = lastOffset;
       // Not done: the log is in time order, so the page reached at least its last message's time.

@@ -131,14 +131,14 @@ export class ReplaySession {
       .then((result) => {
         if (abort.signal.aborted) return;
         this.loading = null;
-        if (!result.ok || !isPastPicture(result.data)) {
+        if (!result.ok || !isPastPicture(result.value)) {
           this.options.onStatus({
             phase: 'error',
-            message: result.ok ? 'The history could not be read' : result.errorText,
+            message: result.ok ? 'The history could not be read' : result.message,
           });
           return;
         }
-        this.start(at, result.data);
+        this.start(at, result.value);
       })
       // Aborted: a newer open or the end of the replay took its place.
       .catch(() => undefined);

@@ -15,6 +15,7 @@ import { assertNever } from '#domain/checks/assertNever';
 import { refreshAccessToken } from '../api/auth.ts';
 import { expireSession } from './sessionActions.ts';
 import { apiClient, awarenessMode, replaceToken, sessionToken } from './session.ts';
+import { failure } from '../ui/result.ts';
 
 /** True while the "Inactivity Warning" prompt is up. */
 export const inactivityWarningShown = signal(false);
@@ -47,17 +48,15 @@ export function startSessionKeeper(): () => void {
 
   async function refresh(refreshToken: string | null) {
     dispatch({ type: 'RefreshStarted' });
-    const outcome = refreshToken
-      ? await refreshAccessToken(apiClient(), refreshToken)
-      : ({ ok: false, message: '' } as const);
+    const outcome = refreshToken ? await refreshAccessToken(apiClient(), refreshToken) : failure('');
     if (stopped) return;
     if (!outcome.ok) {
       dispatch({ type: 'RefreshFailed' });
       expireSession(SESSION_EXPIRED);
       return;
     }
-    replaceToken(outcome.token);
-    dispatch({ type: 'TokenRefreshed', tokenExpiresAt: outcome.token.expiresAt });
+    replaceToken(outcome.value);
+    dispatch({ type: 'TokenRefreshed', tokenExpiresAt: outcome.value.expiresAt });
     schedule();
   }
 

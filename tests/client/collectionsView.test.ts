@@ -1,12 +1,15 @@
 // The collections the live worker sends the screens (client/live/collectionsView.ts) and the user's own writes
 // applied to its picture (client/live/collectionWrites.ts): a watched collection goes whole when it changed and not
-// again when it reads the same, a save's answer shows at once and its cable echo changes nothing, a heartbeat moves
+// again when it reads the same, a save's answer — decoded once, by the page's call — shows at once and its cable echo
+// changes nothing and is dropped unread (client/live/ownEchoes.ts), a heartbeat moves
 // an automated closure's status, and the pickers' choices follow renames but not movements.
 import { describe, expect, it } from 'vitest';
 import { evolveBatch } from '#domain/live/evolve';
 import type { LiveEvent } from '#domain/live/liveEvents';
 import type { LivePicture } from '#domain/live/livePicture';
+import { decodeSavedClosure } from '#client/api/closures.ts';
 import { CollectionsView } from '#client/live/collectionsView.ts';
+import { OwnEchoes } from '#client/live/ownEchoes.ts';
 import { liveEventOfWrite } from '#client/live/collectionWrites.ts';
 import type { CollectionWrite } from '#client/live/collectionsProtocol.ts';
 import {
@@ -99,7 +102,11 @@ describe('collections view', () => {
       description: 'Shoulder work, north side',
       geocoded_route: ROUTE,
     };
-    picture = write(picture, { kind: 'closureSaved', record: answer });
+    // Decoded once, by the page's call, in the page's context (no status settings): the worker takes it as it is
+    // and puts its status in the picture's settings.
+    const decoded = decodeSavedClosure(answer, { now: T0, isWzdxOrg: false });
+    if (decoded === null) throw new Error('the answer did not read');
+    picture = write(picture, { kind: 'closureSaved', ...decoded });
     view.note(picture);
     const saved = view.frame(picture, 1);
     expect(saved?.appliedWrite).toBe(1);
@@ -112,6 +119,25 @@ describe('collections view', () => {
     const echo = closure({ ...answer, closure_type: 'manual' }, T0 + 2 * SECOND);
     step(view, picture, [{ type: 'ClosureReceived', closure: echo, now: T0 + 2 * SECOND }]);
     expect(view.frame(picture, null)).toBeNull();
+  });
+
+  it("drops the cable's echo of an own save unread, once, and lets any other closure message through", () => {
+    const answer = { id: 'shoulder', closure_type: 'manual', is_active: true, description: 'Shoulder work' };
+    const decoded = decodeSavedClosure(answer, { now: T0, isWzdxOrg: false });
+    if (decoded === null) throw new Error('the answer did not read');
+    const echoes = new OwnEchoes();
+    echoes.expect(decoded.closure.id, decoded.answer);
+    // The provider broadcasts the record its answer was; the cable frame's JSON reads back to the same text.
+    const echo = { type: 'closure', data: JSON.parse(JSON.stringify(answer)) as unknown };
+    expect(echoes.isEcho({ type: 'location', data: answer })).toBe(false);
+    expect(echoes.isEcho(echo)).toBe(true);
+    expect(echoes.isEcho(echo)).toBe(false);
+
+    echoes.expect(decoded.closure.id, decoded.answer);
+    expect(
+      echoes.isEcho({ type: 'closure', data: { ...answer, description: 'Changed by another user' } }),
+    ).toBe(false);
+    expect(echoes.isEcho(echo)).toBe(false);
   });
 
   it("moves an automated closure to standby when its asset's heartbeat comes", () => {

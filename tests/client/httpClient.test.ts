@@ -33,12 +33,12 @@ describe('a refused request', () => {
     expect(result).toMatchObject({
       ok: false,
       status: 422,
-      errorText: 'That moment is outside the history the simulator keeps',
+      message: 'That moment is outside the history the simulator keeps',
     });
   });
 
   it('joins different parts of the refusal in their order', async () => {
     const result = await createApiClient({ baseUrl, getToken: () => null }).request('GET', '/described');
-    expect(result).toMatchObject({ ok: false, errorText: 'invalid_grant: Invalid email or password' });
+    expect(result).toMatchObject({ ok: false, message: 'invalid_grant: Invalid email or password' });
   });
 });

@@ -38,7 +38,7 @@ function pastLog(positions: number[]) {
       };
       return new Promise<ApiResult<T>>((resolve) => {
         // Answered even when aborted meanwhile: the answer may already be on its way when the feed gives up on it.
-        asked.push({ after, to, answer: () => resolve({ ok: true, status: 200, data: data as T }) });
+        asked.push({ after, to, answer: () => resolve({ ok: true, status: 200, value: data as T }) });
       });
     },
   };
@@ -164,7 +164,7 @@ describe('the replay feed', () => {
     asked[0]?.({
       ok: false,
       status: 422,
-      errorText: 'That part of the history is no longer kept',
+      message: 'That part of the history is no longer kept',
       body: null,
     });
     await settle();
@@ -188,7 +188,7 @@ describe('the replay session', () => {
     const client: ApiClient = {
       request<T>(_method: string, path: string, options: { signal?: AbortSignal } = {}) {
         if (path === '/organization/history')
-          return Promise.resolve<ApiResult<T>>({ ok: true, status: 200, data: picture as T });
+          return Promise.resolve<ApiResult<T>>({ ok: true, status: 200, value: picture as T });
         if (options.signal) pages.push(options.signal);
         // Pages never answered: the replay moves on while they are on their way.
         return new Promise<ApiResult<T>>(() => undefined);

@@ -28,7 +28,7 @@ describe('error catalogues (access §8)', () => {
   });
 
   it('maps reset-password failures', () => {
-    const reset = (status: number, errorText = '') => resetErrorMessage({ status, errorText }, SUPPORT);
+    const reset = (status: number, message = '') => resetErrorMessage({ status, message }, SUPPORT);
     expect(reset(0)).toBe('Connection failed.');
     expect(reset(401, 'user_suspended')).toBe(`User is suspended. Please contact support at ${SUPPORT}`);
     expect(reset(401, 'other')).toBe('Unknown failure.');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signInErrorMessage, toStoredToken } from '#client/api/auth.ts';
 import { presentSignInMessage, validateSignIn } from '#client/features/welcome/signInForm.ts';
 
-const failure = (status: number, body: unknown = null, errorText = '') => ({ status, body, errorText });
+const failure = (status: number, body: unknown = null, message = '') => ({ status, body, message });
 
 describe('sign-in error catalogue', () => {
   it.each([

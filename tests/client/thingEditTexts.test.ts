@@ -10,28 +10,26 @@ import { DEVICE_TIMED_OUT, NICKNAME_MANAGED_BY_INTEGRATION, THING_NOT_FOUND } fr
 
 describe('asset profile or association update failures (live §8)', () => {
   it('reads the simulator refusals in the catalogue words', () => {
-    expect(thingUpdateErrorMessage({ status: 422, errorText: THING_NOT_FOUND })).toBe('Asset not found');
-    expect(thingUpdateErrorMessage({ status: 422, errorText: NICKNAME_MANAGED_BY_INTEGRATION })).toBe(
+    expect(thingUpdateErrorMessage({ status: 422, message: THING_NOT_FOUND })).toBe('Asset not found');
+    expect(thingUpdateErrorMessage({ status: 422, message: NICKNAME_MANAGED_BY_INTEGRATION })).toBe(
       'Asset nickname cannot be updated',
     );
-    expect(thingUpdateErrorMessage({ status: 422, errorText: 'Something specific' })).toBe(
+    expect(thingUpdateErrorMessage({ status: 422, message: 'Something specific' })).toBe(
       'Something specific',
     );
-    expect(thingUpdateErrorMessage({ status: 403, errorText: 'forbidden' })).toBe('Unknown failure');
-    expect(thingUpdateErrorMessage({ status: 0, errorText: '' })).toBe('Connection failed');
+    expect(thingUpdateErrorMessage({ status: 403, message: 'forbidden' })).toBe('Unknown failure');
+    expect(thingUpdateErrorMessage({ status: 0, message: '' })).toBe('Connection failed');
   });
 });
 
 describe('light intensity failures (live §8)', () => {
   it('reads a silent device as a timeout and an unknown asset as not found', () => {
-    expect(lightIntensityErrorMessage({ status: 422, errorText: DEVICE_TIMED_OUT })).toBe(
-      'Request timed out',
-    );
-    expect(lightIntensityErrorMessage({ status: 404, errorText: THING_NOT_FOUND })).toBe('Asset not found');
-    expect(lightIntensityErrorMessage({ status: 422, errorText: 'Light intensity is not supported' })).toBe(
+    expect(lightIntensityErrorMessage({ status: 422, message: DEVICE_TIMED_OUT })).toBe('Request timed out');
+    expect(lightIntensityErrorMessage({ status: 404, message: THING_NOT_FOUND })).toBe('Asset not found');
+    expect(lightIntensityErrorMessage({ status: 422, message: 'Light intensity is not supported' })).toBe(
       'Something went wrong',
     );
-    expect(lightIntensityErrorMessage({ status: 500, errorText: '' })).toBe('Unknown failure');
+    expect(lightIntensityErrorMessage({ status: 500, message: '' })).toBe('Unknown failure');
   });
 });
 

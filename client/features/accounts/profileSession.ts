@@ -9,7 +9,7 @@ export const PROFILE_SAVE_REDIRECT_MS = 150;
 
 export async function reloadProfile(): Promise<void> {
   const outcome = await fetchProfile(apiClient());
-  if (outcome.ok) acceptProfile(outcome.profile);
+  if (outcome.ok) acceptProfile(outcome.value);
 }
 
 /** Waits for a save; after a successful one, loads the profile again before the form says it is done. */

@@ -1,8 +1,8 @@
 // The Alarms screen (issue 28 item 3; docs/alarms.md): the viewed organization's alarm queue, open alarms oldest
 // first, acknowledge one or all, the acknowledged ones and those that cleared (their condition ended, issue 37
-// item 4) searchable, and the sound switch (off by default). The
-// worker counts the open alarms and tells the page when the queue changed (client/live/alarmsStore.ts); the page
-// then reads its page of the queue again, so an alarm acknowledged in another browser leaves this one at once.
+// item 4) searchable, and the sound switch (off by default). The Open and Cleared tabs show what the live worker
+// holds (useAlarmQueue.ts), kept by the cable, so an alarm acknowledged in another browser leaves this one at once;
+// the user's own acknowledgement's answer goes to the worker too, so the row leaves without waiting for the echo.
 // Whoever may not acknowledge (Media: `ACKNOWLEDGE_ALARMS`) sees the same queue without the buttons.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
@@ -16,12 +16,13 @@ import {
 } from '#domain/alarms/alarm';
 import { ACKNOWLEDGE_ALARMS } from '#domain/session/liveOperationsPermissions';
 import { hasAnyPermission } from '#domain/session/rolePermissions';
-import { acknowledgeAlarm, acknowledgeAllAlarms, loadAlarms, type AlarmList } from '../../api/alarms.ts';
+import { acknowledgeAlarm, acknowledgeAllAlarms } from '../../api/alarms.ts';
 import { apiClient, permissions, subscribedOrganization } from '../../session/session.ts';
-import { alarmsVersion, openAlarmCount } from '../../live/alarmsStore.ts';
+import { openAlarmCount } from '../../live/alarmsStore.ts';
+import { applyOwnAcknowledgement } from '../../live/liveBridge.ts';
 import { alarmSoundOn, switchAlarmSound } from '../../ui/alarmSound.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { LOADING, loaded, loadFailed, type LoadState } from '../../ui/loadState.ts';
+import type { Result } from '../../ui/result.ts';
 import { AlarmRow } from './AlarmRow.tsx';
 import {
   ACKNOWLEDGE_ALL,
@@ -36,6 +37,7 @@ import {
   SOUND_LABEL,
   STATE_LABELS,
 } from './alarmTexts.ts';
+import { useAlarmQueue } from './useAlarmQueue.ts';
 import './alarms.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -50,39 +52,89 @@ function useSettled(text: string): string {
   return settled;
 }
 
-export function AlarmsPage() {
-  useSignals();
-  const organizationId = subscribedOrganization.value?.id ?? null;
-  const version = alarmsVersion.value;
-  const mayAcknowledge = hasAnyPermission(permissions.value, ACKNOWLEDGE_ALARMS);
-  const [state, setState] = useState<AlarmState>('open');
-  const [searchText, setSearchText] = useState('');
-  const search = useSettled(state === 'open' ? '' : searchText);
+function AlarmsHeader({ openCount }: { openCount: number }) {
+  return (
+    <header className="alarms-page__header">
+      <h1 id="alarms-title" className="alarms-page__title">
+        {ALARMS_TITLE}
+      </h1>
+      <p className="alarms-page__count" role="status" data-testid="alarms-open-count">
+        {openCountText(openCount)}
+      </p>
+      <label className="alarms-page__sound">
+        <input
+          type="checkbox"
+          checked={alarmSoundOn.value}
+          onChange={(event) => switchAlarmSound(event.target.checked)}
+        />{' '}
+        {SOUND_LABEL}
+      </label>
+    </header>
+  );
+}
+
+type ControlsProps = {
+  state: AlarmState;
+  onState(state: AlarmState): void;
+  /** Null when the user may not acknowledge or the Open tab is not shown. */
+  onAcknowledgeAll: (() => void) | null;
+  acknowledgeAllDisabled: boolean;
+  searchText: string;
+  onSearch(text: string): void;
+};
+
+function AlarmsControls(props: ControlsProps) {
+  const { state, onAcknowledgeAll } = props;
   const searchLabel = state === 'cleared' ? SEARCH_CLEARED : SEARCH_ACKNOWLEDGED;
-  const [load, setLoad] = useState<LoadState<AlarmList>>(LOADING);
+  return (
+    <div className="alarms-page__controls">
+      <div className="alarms-page__states" role="group" aria-label="Show">
+        {ALARM_STATES.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            className={`button button--small${choice === state ? ' button--primary' : ''}`}
+            aria-pressed={choice === state}
+            onClick={() => props.onState(choice)}
+          >
+            {STATE_LABELS[choice]}
+          </button>
+        ))}
+      </div>
+      {state === 'open' ? (
+        onAcknowledgeAll ? (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={props.acknowledgeAllDisabled}
+            onClick={onAcknowledgeAll}
+          >
+            {ACKNOWLEDGE_ALL}
+          </button>
+        ) : null
+      ) : (
+        <input
+          type="search"
+          className="input"
+          placeholder={searchLabel}
+          aria-label={searchLabel}
+          maxLength={100}
+          value={props.searchText}
+          onChange={(event) => props.onSearch(event.target.value)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Acknowledging, one alarm or all: the answer's ids go to the worker's queue; a failure's text is shown. */
+function useAcknowledging(organizationId: string | null) {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
-  const [confirmingAll, setConfirmingAll] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [reread, setReread] = useState(0);
-  const [perPage, setPerPage] = useState(ALARMS_PER_PAGE);
-
-  useEffect(() => {
-    if (organizationId === null) return;
-    const abort = new AbortController();
-    loadAlarms(apiClient(), { organizationId, state, search, perPage }, abort.signal).then(
-      (result) => {
-        if (abort.signal.aborted) return;
-        setLoad(result.ok ? loaded(result.value) : loadFailed(result.message));
-      },
-      (error: unknown) => {
-        // A read left behind (another tab, a new search, the screen closed) rejects with its abort: nothing to show
-        // (issue 37 item 11: it surfaced as an uncaught "AbortError: signal is aborted without reason").
-        if (!abort.signal.aborted) setLoad(loadFailed(String(error)));
-      },
-    );
-    return () => abort.abort();
-  }, [organizationId, state, search, perPage, version, reread]);
-
+  const settle = (result: Result<string[]>): string | null => {
+    if (result.ok && organizationId !== null) applyOwnAcknowledgement(organizationId, result.value);
+    return result.ok ? null : result.message;
+  };
   const acknowledgeOne = (alarm: Alarm) => {
     setBusyIds((ids) => new Set(ids).add(alarm.id));
     void acknowledgeAlarm(apiClient(), alarm.id).then((result) => {
@@ -91,75 +143,41 @@ export function AlarmsPage() {
         next.delete(alarm.id);
         return next;
       });
-      setFailure(result.ok ? null : result.message);
-      setReread((count) => count + 1);
+      setFailure(settle(result));
     });
   };
-
   const acknowledgeAll = async (): Promise<string | null> => {
     if (organizationId === null) return null;
-    const result = await acknowledgeAllAlarms(apiClient(), organizationId);
-    setReread((count) => count + 1);
-    return result.ok ? null : result.message;
+    return settle(await acknowledgeAllAlarms(apiClient(), organizationId));
   };
+  return { busyIds, failure, acknowledgeOne, acknowledgeAll };
+}
+
+export function AlarmsPage() {
+  useSignals();
+  const organizationId = subscribedOrganization.value?.id ?? null;
+  const mayAcknowledge = hasAnyPermission(permissions.value, ACKNOWLEDGE_ALARMS);
+  const [state, setState] = useState<AlarmState>('open');
+  const [searchText, setSearchText] = useState('');
+  const search = useSettled(state === 'open' ? '' : searchText);
+  const [perPage, setPerPage] = useState(ALARMS_PER_PAGE);
+  const [confirmingAll, setConfirmingAll] = useState(false);
+  const load = useAlarmQueue({ organizationId, state, search, perPage });
+  const { busyIds, failure, acknowledgeOne, acknowledgeAll } = useAcknowledging(organizationId);
 
   const alarms = load.phase === 'loaded' ? load.value.alarms : [];
   const openCount = load.phase === 'loaded' ? load.value.openTotal : openAlarmCount.value;
   return (
     <section className="alarms-page" aria-labelledby="alarms-title">
-      <header className="alarms-page__header">
-        <h1 id="alarms-title" className="alarms-page__title">
-          {ALARMS_TITLE}
-        </h1>
-        <p className="alarms-page__count" role="status" data-testid="alarms-open-count">
-          {openCountText(openCount)}
-        </p>
-        <label className="alarms-page__sound">
-          <input
-            type="checkbox"
-            checked={alarmSoundOn.value}
-            onChange={(event) => switchAlarmSound(event.target.checked)}
-          />{' '}
-          {SOUND_LABEL}
-        </label>
-      </header>
-      <div className="alarms-page__controls">
-        <div className="alarms-page__states" role="group" aria-label="Show">
-          {ALARM_STATES.map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              className={`button button--small${choice === state ? ' button--primary' : ''}`}
-              aria-pressed={choice === state}
-              onClick={() => setState(choice)}
-            >
-              {STATE_LABELS[choice]}
-            </button>
-          ))}
-        </div>
-        {state === 'open' ? (
-          mayAcknowledge ? (
-            <button
-              type="button"
-              className="button button--small"
-              disabled={alarms.length === 0}
-              onClick={() => setConfirmingAll(true)}
-            >
-              {ACKNOWLEDGE_ALL}
-            </button>
-          ) : null
-        ) : (
-          <input
-            type="search"
-            className="input"
-            placeholder={searchLabel}
-            aria-label={searchLabel}
-            maxLength={100}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        )}
-      </div>
+      <AlarmsHeader openCount={openCount} />
+      <AlarmsControls
+        state={state}
+        onState={setState}
+        onAcknowledgeAll={mayAcknowledge ? () => setConfirmingAll(true) : null}
+        acknowledgeAllDisabled={alarms.length === 0}
+        searchText={searchText}
+        onSearch={setSearchText}
+      />
       {failure ? (
         <p className="form-footer__error" role="alert">
           {failure}

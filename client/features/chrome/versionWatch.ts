@@ -14,7 +14,7 @@ export function startVersionWatch(): () => void {
     firstDelayMs: VERSION_POLL_FIRST_DELAY_MS,
     intervalMs: VERSION_POLL_INTERVAL_MS,
     fetchVersion: () =>
-      from(apiClient().request('GET', '/version')).pipe(map((result) => (result.ok ? result.data : null))),
+      from(apiClient().request('GET', '/version')).pipe(map((result) => (result.ok ? result.value : null))),
   }).subscribe((available) => {
     if (available) updateNoticeShown.value = true;
   });

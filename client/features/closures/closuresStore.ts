@@ -16,7 +16,7 @@ import { closureQuickUpdate } from '#domain/closures/closureRules';
 import { UNABLE_TO_ACTIVATE } from '#domain/closures/closureForm';
 import { deleteClosure, saveClosure, switchClosure } from '../../api/closures.ts';
 import { LOADING, loaded, loadFailed, type LoadState } from '../../ui/loadState.ts';
-import type { Result } from '../../ui/result.ts';
+import { failure, type Result } from '../../ui/result.ts';
 import { apiClient } from '../../session/session.ts';
 import { closureCollection, collectionOf } from '../../live/collectionsStore.ts';
 import { applyOwnWrite, watchCollection } from '../../live/liveBridge.ts';
@@ -78,7 +78,7 @@ export async function saveOwnClosure(
 ): Promise<Result<Closure>> {
   const result = await saveClosure(apiClient(), request, context);
   if (!result.ok) return result;
-  await applyOwnWrite(request.organizationId, { kind: 'closureSaved', record: result.value.record });
+  await applyOwnWrite(request.organizationId, { kind: 'closureSaved', ...result.value });
   return { ok: true, value: result.value.closure };
 }
 
@@ -101,9 +101,8 @@ export async function flipClosureSwitch(closure: Closure, activate: boolean, now
     apiClient(),
     closureQuickUpdate(closure.id, activate, now, scope.timeZone),
     { now, isWzdxOrg: scope.isWzdxOrg },
-  ).catch(() => ({ ok: false as const, message: UNABLE_TO_ACTIVATE }));
-  if (result.ok)
-    await applyOwnWrite(scope.organizationId, { kind: 'closureSaved', record: result.value.record });
+  ).catch(() => failure(UNABLE_TO_ACTIVATE));
+  if (result.ok) await applyOwnWrite(scope.organizationId, { kind: 'closureSaved', ...result.value });
   else switchFailures.value = withEntry(switchFailures.value, closure.id, result.message);
   switchPending.value = withEntry(switchPending.value, closure.id, null);
 }

@@ -152,8 +152,8 @@ export function CreateLocation() {
     if (!organizationId) return failure(locationCreateErrorMessage(404, ''));
     const outcome = await createLocation(apiClient(), newLocationBody(typed, organizationId));
     if (!outcome.ok) return outcome;
-    justCreatedEventId.value = outcome.id;
-    navigate(eventPath(outcome.id));
+    justCreatedEventId.value = outcome.value;
+    navigate(eventPath(outcome.value));
     return { ok: true };
   }
 

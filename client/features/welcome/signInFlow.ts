@@ -12,13 +12,13 @@ import type { Result } from '../../ui/result.ts';
 
 async function finishSignIn(token: SignInOutcome): Promise<Result> {
   if (!token.ok) return token;
-  startSession(token.token);
+  startSession(token.value);
   const profile = await fetchProfile(apiClient());
   if (!profile.ok) {
     endSession();
     return { ok: false, message: profile.message };
   }
-  const accepted = acceptProfile(profile.profile);
+  const accepted = acceptProfile(profile.value);
   if (!accepted.ok) endSession();
   return accepted;
 }
