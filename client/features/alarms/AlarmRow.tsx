@@ -1,5 +1,6 @@
 // One row of the Alarms screen's queue (docs/alarms.md).
 import { alarmClearedReason, alarmKindLabel, alarmStateOf, type Alarm } from '#domain/alarms/alarm';
+import { Button } from '../../ui/Button.tsx';
 import { listTime } from '../../ui/displayTime.ts';
 import { ACKNOWLEDGE, acknowledgedByText, clearedText } from './alarmTexts.ts';
 
@@ -44,15 +45,14 @@ export function AlarmRow({
         )}
       </div>
       {unhandled && onAcknowledge ? (
-        <button
-          type="button"
-          className="button button--small"
+        <Button
+          size="small"
           disabled={busy}
           aria-label={`${ACKNOWLEDGE}: ${alarm.text}`}
           onClick={() => onAcknowledge(alarm)}
         >
           {ACKNOWLEDGE}
-        </button>
+        </Button>
       ) : null}
     </li>
   );

@@ -21,6 +21,8 @@ import { apiClient, permissions, subscribedOrganization } from '../../session/se
 import { openAlarmCount } from '../../live/alarmsStore.ts';
 import { applyOwnAcknowledgement } from '../../live/liveBridge.ts';
 import { alarmSoundOn, switchAlarmSound } from '../../ui/alarmSound.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Checkbox } from '../../ui/ChoiceField.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { Result } from '../../ui/result.ts';
 import { AlarmRow } from './AlarmRow.tsx';
@@ -61,14 +63,12 @@ function AlarmsHeader({ openCount }: { openCount: number }) {
       <p className="alarms-page__count" role="status" data-testid="alarms-open-count">
         {openCountText(openCount)}
       </p>
-      <label className="alarms-page__sound">
-        <input
-          type="checkbox"
-          checked={alarmSoundOn.value}
-          onChange={(event) => switchAlarmSound(event.target.checked)}
-        />{' '}
-        {SOUND_LABEL}
-      </label>
+      <Checkbox
+        className="alarms-page__sound"
+        label={SOUND_LABEL}
+        checked={alarmSoundOn.value}
+        onChange={switchAlarmSound}
+      />
     </header>
   );
 }
@@ -90,27 +90,22 @@ function AlarmsControls(props: ControlsProps) {
     <div className="alarms-page__controls">
       <div className="alarms-page__states" role="group" aria-label="Show">
         {ALARM_STATES.map((choice) => (
-          <button
+          <Button
             key={choice}
-            type="button"
-            className={`button button--small${choice === state ? ' button--primary' : ''}`}
+            size="small"
+            variant={choice === state ? 'primary' : 'secondary'}
             aria-pressed={choice === state}
             onClick={() => props.onState(choice)}
           >
             {STATE_LABELS[choice]}
-          </button>
+          </Button>
         ))}
       </div>
       {state === 'open' ? (
         onAcknowledgeAll ? (
-          <button
-            type="button"
-            className="button button--small"
-            disabled={props.acknowledgeAllDisabled}
-            onClick={onAcknowledgeAll}
-          >
+          <Button size="small" disabled={props.acknowledgeAllDisabled} onClick={onAcknowledgeAll}>
             {ACKNOWLEDGE_ALL}
-          </button>
+          </Button>
         ) : null
       ) : (
         <input
@@ -203,13 +198,12 @@ export function AlarmsPage() {
         ))}
       </ul>
       {load.phase === 'loaded' && load.value.total > alarms.length && perPage < ALARMS_MAX_PER_PAGE ? (
-        <button
-          type="button"
-          className="button button--small"
+        <Button
+          size="small"
           onClick={() => setPerPage((size) => Math.min(size + ALARMS_PER_PAGE, ALARMS_MAX_PER_PAGE))}
         >
           {showMoreText(load.value.total - alarms.length)}
-        </button>
+        </Button>
       ) : null}
       {confirmingAll ? (
         <ConfirmDialog
