@@ -48,6 +48,14 @@ async function openAlarmTotal(): Promise<number> {
   return page.meta.open_total;
 }
 
+/** Whether this zone has a wrong-way alarm that has not cleared (acknowledged or not). */
+async function zoneAlarmHolds(): Promise<boolean> {
+  const page = await getJson<{ data: { kind: string; text: string; cleared_at: string | null }[] }>(
+    `/alarms?organization_id=${organizationId}&search=${encodeURIComponent(ZONE_NAME)}`,
+  );
+  return page.data.some((alarm) => alarm.kind === 'wrong_way_alert' && alarm.cleared_at === null);
+}
+
 let reportsSent = 0;
 
 /**
@@ -129,7 +137,10 @@ describe('wrong-way alarms', () => {
   it(
     'on a phone, the top bar’s Alarms link reads the open count, opens the queue and follows an acknowledgement',
     async () => {
-      await driveTheWrongWay();
+      // An open wrong-way alarm to follow: the one the test before left open (its driver is still in the zone), else
+      // one driven here. Driving again would first take the driver out of the zone, clearing that alarm, and a pass
+      // within the zone's quiet period after a clear raises none (docs/alarms.md, "Hold-off").
+      if (!(await zoneAlarmHolds())) await driveTheWrongWay();
       const page = await signIn(shell, 'admin@demo.test', { viewport: 'mobile' });
       await closeSupportDialog(page);
       const banner = page.getByRole('banner');
