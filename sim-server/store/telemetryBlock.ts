@@ -161,7 +161,8 @@ export function encodeTelemetryBlock(
     out.uint(street[i] ?? 0);
   }
   for (const data of raw) out.text(data);
-  return deflateRawSync(out.done());
+  // Level 1: the seal runs inside ingestion (issue 36), where CPU is scarcer than bytes; inflate reads any level.
+  return deflateRawSync(out.done(), { level: 1 });
 }
 
 /** `indexes` by ascending seq: the same list when it already is. */
