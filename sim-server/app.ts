@@ -180,7 +180,7 @@ function resourcePlugins(options: AppOptions, streets: StreetSources): readonly 
     (app) => app.register(streetsResource, { streetLines: streets.streetLines, network: streets.network }),
     (app) => app.register(versionRoutes),
     (app) => app.register(catalogRoutes),
-    (app) => app.register(locationsResource),
+    (app) => app.register(locationsResource, { network: streets.network }),
     (app) => app.register(closureRoutes),
     (app) => app.register(areaRoutes),
     (app) => app.register(alertingZoneRoutes),

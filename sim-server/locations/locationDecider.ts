@@ -15,11 +15,14 @@ export const LOCATION_NOT_FOUND = 'Location not found';
 export const LOCATION_NOT_ACTIVE = 'Location is no longer active';
 export const LOCATION_NO_ACCESS = 'User does not have access to Location';
 
-/** A caller moves a location; the caller's reach says which organizations it sees and may write to. */
+/** A caller moves a location; the caller's reach says which organizations it sees and may write to.
+ * `streetAtMove`: the street the map names at the new position (streets/edgeIndex.ts `streetNameNear`), so the
+ * incident is called what every screen shows there; null when no street is near, and the old name stays. */
 export type MoveLocation = {
   type: 'MoveLocation';
   locationId: string;
   move: LocationMove;
+  streetAtMove: string | null;
   caller: CallerReach;
 };
 
@@ -41,6 +44,7 @@ export function decideLocation(command: MoveLocation, location: LocationState): 
     ...location,
     lat: move.lat,
     lng: move.lng,
+    street: command.streetAtMove ?? location.street,
     roadway_heading: move.roadway_heading === undefined ? location.roadway_heading : move.roadway_heading,
   };
   return accept({

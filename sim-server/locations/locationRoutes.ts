@@ -28,6 +28,7 @@ import { callerOf } from '../http/caller.ts';
 import { decideLocation, decideLocationCreate } from './locationDecider.ts';
 import { createLocationRepository } from './locationRepository.ts';
 import { contractRoute } from '../kernel/contract.ts';
+import type { LngLat } from '../streets/geometry.ts';
 import {
   appendDecision,
   callerReachOf,
@@ -44,7 +45,10 @@ const LocationsQuerySchema = v.looseObject({
 });
 type LocationsQuery = v.InferOutput<typeof LocationsQuerySchema>;
 
-export const locationRoutes: FastifyPluginAsync = async (app) => {
+/** `streetAt`: the street the map names at a point (null when none is near); a moved incident takes its name. */
+export type LocationRoutesOptions = { streetAt: (point: LngLat) => string | null };
+
+export const locationRoutes: FastifyPluginAsync<LocationRoutesOptions> = async (app, options) => {
   const locations = createLocationRepository(app.eventLog.db);
 
   app.get<{ Querystring: LocationsQuery }>(
@@ -102,6 +106,7 @@ export const locationRoutes: FastifyPluginAsync = async (app) => {
           type: 'MoveLocation',
           locationId: request.params.id,
           move: request.body,
+          streetAtMove: options.streetAt([request.body.lng, request.body.lat]),
           caller: callerReachOf(app, callerOf(request)),
         },
         locations.byId(request.params.id),

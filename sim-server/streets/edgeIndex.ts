@@ -64,3 +64,14 @@ export function buildEdgeIndex(network: StreetNetwork): EdgeIndex {
     },
   };
 }
+
+/** How far from a street a point may be and still be named by it: a scene placed off the roadway (a car park, a
+ * verge) keeps the street beside it; farther than this, nothing is near enough to name the place. */
+export const STREET_NAMING_REACH_METRES = 150;
+
+/** The name of the street nearest to `point`, within the naming reach; null when none is. */
+export function streetNameNear(network: StreetNetwork, index: EdgeIndex, point: LngLat): string | null {
+  const position = index.nearest(point);
+  if (!position || position.distance > STREET_NAMING_REACH_METRES) return null;
+  return network.edges[position.edgeId]?.name ?? null;
+}

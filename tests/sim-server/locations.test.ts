@@ -3,10 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLocations } from '#domain/locations/location';
 import type { LocationRecord } from '#domain/locations/locationRecord';
+import { chicagoStreetsPath, resolveSharedDir } from '#sim/kernel/paths';
+import { buildEdgeIndex } from '#sim/streets/edgeIndex';
+import { readStreetLines } from '#sim/streets/streetLines';
+import { cachedStreetNetwork } from '#sim/streets/streetNetwork';
 import { connectCable } from './support/cableClient.ts';
 import { call, eventCount, startLiveWorld, type LiveWorld, type RoleName } from './support/liveOperations.ts';
 
 let world: LiveWorld;
+const streetsFile = chicagoStreetsPath(resolveSharedDir());
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
@@ -100,6 +105,31 @@ describe('PUT /api/locations/{id}', () => {
     dashboard.close();
     const changed = await list(`?${responders()}&start_date=${weekAgo()}&last_updated_timestamp=${since}`);
     expect(changed.map((location) => location.id)).toEqual([first.id]);
+  });
+
+  it('names a moved incident by the street at its new place, the one the map and the assets there show', async () => {
+    const { first } = await seeded();
+    const network = cachedStreetNetwork(streetsFile, () => readStreetLines(streetsFile));
+    const index = buildEdgeIndex(network);
+    // A point on a street other than the incident's, halfway along one of its segments, so no other street is nearer.
+    const edge = network.edges.find((candidate) => candidate.name !== first.street && candidate.length > 200);
+    const [a, b] = [edge?.points[0], edge?.points[1]];
+    if (!edge || !a || !b) throw new Error('the street file has long streets');
+    const point: [number, number] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const expected = network.edges[index.nearest(point)?.edgeId ?? -1]?.name;
+    const response = await call(world, 'PUT', `/api/locations/${first.id}`, world.tokens.user, {
+      lat: point[1],
+      lng: point[0],
+      organization_id: world.ids.responders,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(expected).toBeDefined();
+    expect(expected).not.toBe(first.street);
+    expect(response.json<LocationRecord>().street).toBe(expected);
+    const [listed] = (await list(`?${responders()}&start_date=${weekAgo()}`)).filter(
+      ({ id }) => id === first.id,
+    );
+    expect(listed?.street).toBe(expected);
   });
 
   it('answers 422 texts the dashboard reads as "no longer active", "no access" and "not found"', async () => {

@@ -54,11 +54,16 @@ function saved(overrides: Partial<LocationRecord> = {}): LocationEvent {
   };
 }
 
-function move(organizationId = OWN, roadwayHeading?: number | null): MoveLocation {
+function move(
+  organizationId = OWN,
+  roadwayHeading?: number | null,
+  streetAtMove: string | null = null,
+): MoveLocation {
   return {
     type: 'MoveLocation',
     locationId: 'loc-1',
     caller,
+    streetAtMove,
     move: {
       lat: 41.9,
       lng: -87.6,
@@ -73,6 +78,31 @@ describe('moving a location', () => {
     const before = saved();
     given(locations, [before])
       .when(move())
+      .thenEvents([
+        {
+          event: { type: 'LocationSaved', data: { ...before.data, lat: 41.9, lng: -87.6 } },
+          streamId: 'loc-1',
+          organizationId: OWN,
+        },
+      ]);
+  });
+
+  it('takes the name of the street at the new position, and keeps the old one when no street is near', () => {
+    const before = saved();
+    given(locations, [before])
+      .when(move(OWN, undefined, 'N STATE ST'))
+      .thenEvents([
+        {
+          event: {
+            type: 'LocationSaved',
+            data: { ...before.data, lat: 41.9, lng: -87.6, street: 'N STATE ST' },
+          },
+          streamId: 'loc-1',
+          organizationId: OWN,
+        },
+      ]);
+    given(locations, [before])
+      .when(move(OWN, undefined, null))
       .thenEvents([
         {
           event: { type: 'LocationSaved', data: { ...before.data, lat: 41.9, lng: -87.6 } },
