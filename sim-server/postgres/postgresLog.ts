@@ -1,6 +1,8 @@
 // The shared log in PostgreSQL (issue 35, docs/scale-out.md): one writer at a time through a transaction-scoped
 // advisory lock, so a writer whose connection dies loses its turn with it and appends nothing. The turn is that open
 // transaction; a commit NOTIFYs the new end. Rows keep the event's JSON text, so a replica's row is byte equal.
+// A terminated backend is an event here, never a crash: every client has an 'error' handler, a dead turn rejects
+// and is released, and the LISTEN client reconnects and then announces the end it may have missed.
 import pg from 'pg';
 import { storedEventOf, type EventRow } from '../store/eventStore.js';
 import type { StoredEvent } from '../store/events.js';
@@ -9,6 +11,8 @@ import type { SharedLog } from '../store/sharedLog.js';
 // Any constant both writers agree on; the one writer lock of this database.
 const WRITER_LOCK = 35_0001;
 const CHANNEL = 'sim_events_committed';
+const RECONNECT_FIRST_MS = 50;
+const RECONNECT_MAX_MS = 2_000;
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS events (seq bigint PRIMARY KEY, stream_id text NOT NULL, organization_id text,
@@ -22,60 +26,135 @@ const rowOf = (row: PgRow): EventRow => ({
   recorded_at: Number(row.recorded_at),
 });
 
+// 'open' until COMMIT answers; 'committed' means leave must not ROLLBACK; 'broken' means the client is dead or its
+// transaction aborted, so it is destroyed rather than handed back to the pool.
+type Turn = { client: pg.PoolClient; state: 'open' | 'committed' | 'broken'; onError: () => void };
+
+async function lastSeqOf(queryable: pg.Pool | pg.Client | pg.PoolClient): Promise<number> {
+  const result = await queryable.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM events');
+  return Number(result.rows[0]?.seq ?? 0);
+}
+
+/** Keeps one LISTEN client alive: on an error or an end it reconnects with a growing pause, and after each connect
+ * announces the current end, so a listener cannot miss a commit made while it was away. */
+function keepListening(url: string, announce: (lastSeq: number) => void) {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let pause = RECONNECT_FIRST_MS;
+  let timer: NodeJS.Timeout | null = null;
+  const retry = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, pause);
+    pause = Math.min(pause * 2, RECONNECT_MAX_MS);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      retry();
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    next.on('notification', (message) => announce(Number(message.payload)));
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      const end = await lastSeqOf(next);
+      if (closed) return;
+      pause = RECONNECT_FIRST_MS;
+      announce(end);
+    } catch {
+      onLost();
+      void next.end().catch(() => undefined);
+    }
+  };
+  return {
+    connect,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
 export async function createPostgresLog(url: string): Promise<SharedLog> {
   const pool = new pg.Pool({ connectionString: url });
+  // An idle pooled client whose backend is terminated emits here; the pool drops it and the next query opens another.
+  pool.on('error', () => undefined);
   for (const statement of SCHEMA) await pool.query(statement);
   const listeners = new Set<(lastSeq: number) => void>();
-  let writer: pg.PoolClient | null = null;
+  let turn: Turn | null = null;
   let end = 0;
-  const listener = new pg.Client({ connectionString: url });
-  listener.on('notification', (message) => listeners.forEach((l) => l(Number(message.payload))));
-  await listener.connect();
-  await listener.query(`LISTEN ${CHANNEL}`);
+  const listening = keepListening(url, (lastSeq) => listeners.forEach((l) => l(lastSeq)));
+  await listening.connect();
   return {
     async enter() {
       const client = await pool.connect();
+      const current: Turn = { client, state: 'open', onError: () => (current.state = 'broken') };
+      client.on('error', current.onError);
       try {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]);
-        const result = await client.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM events');
-        end = Number(result.rows[0]?.seq ?? 0);
-        writer = client;
+        end = await lastSeqOf(client);
+        turn = current;
         return end;
       } catch (error) {
+        client.off('error', current.onError);
         client.release(true);
         throw error;
       }
     },
     async publish(events: readonly StoredEvent[]) {
-      if (!writer) throw new Error('publish outside a turn');
+      const current = turn;
+      if (!current || current.state !== 'open') throw new Error('publish outside an open turn');
       events.forEach((event, i) => {
         if (event.seq !== end + i + 1)
           throw new Error(`event ${event.seq} does not follow the end ${end + i}`);
       });
-      await writer.query(
-        `INSERT INTO events SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])`,
-        [
-          events.map((e) => e.seq),
-          events.map((e) => e.streamId),
-          events.map((e) => e.organizationId),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => e.recordedAt),
-        ],
-      );
       const last = end + events.length;
-      await writer.query('SELECT pg_notify($1, $2)', [CHANNEL, String(last)]);
-      await writer.query('COMMIT');
+      try {
+        await current.client.query(
+          `INSERT INTO events SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])`,
+          [
+            events.map((e) => e.seq),
+            events.map((e) => e.streamId),
+            events.map((e) => e.organizationId),
+            events.map((e) => e.type),
+            events.map((e) => JSON.stringify(e.data)),
+            events.map((e) => e.recordedAt),
+          ],
+        );
+        await current.client.query('SELECT pg_notify($1, $2)', [CHANNEL, String(last)]);
+        await current.client.query('COMMIT');
+      } catch (error) {
+        current.state = 'broken';
+        throw error;
+      }
+      current.state = 'committed';
       end = last;
     },
     leave() {
-      const client = writer;
-      writer = null;
-      if (!client) return;
-      void client.query('ROLLBACK').then(
-        () => client.release(),
-        () => client.release(true),
+      const current = turn;
+      turn = null;
+      if (!current) return;
+      const release = (destroy: boolean) => {
+        current.client.off('error', current.onError);
+        current.client.release(destroy);
+      };
+      if (current.state === 'committed') return release(false);
+      if (current.state === 'broken') return release(true);
+      // An open turn that published nothing: roll back; the client keeps its error handler until the answer.
+      void current.client.query('ROLLBACK').then(
+        () => release(false),
+        () => release(true),
       );
     },
     async readAfter(afterSeq, limit) {
@@ -90,7 +169,7 @@ export async function createPostgresLog(url: string): Promise<SharedLog> {
       return () => listeners.delete(l);
     },
     async close() {
-      await listener.end();
+      await listening.close();
       await pool.end();
     },
   };
