@@ -10,6 +10,8 @@ import type { SharedLog } from '../store/sharedLog.js';
 
 // Any constant both writers agree on; the one writer lock of this database.
 const WRITER_LOCK = 35_0001;
+// Nodes starting together would race CREATE TABLE IF NOT EXISTS (it is not safe run concurrently); this lock orders them.
+const SCHEMA_LOCK = 35_0002;
 const CHANNEL = 'sim_events_committed';
 const RECONNECT_FIRST_MS = 50;
 const RECONNECT_MAX_MS = 2_000;
@@ -35,9 +37,23 @@ async function lastSeqOf(queryable: pg.Pool | pg.Client | pg.PoolClient): Promis
   return Number(result.rows[0]?.seq ?? 0);
 }
 
+async function createSchema(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    for (const statement of SCHEMA) await client.query(statement);
+    await client.query('COMMIT');
+    client.release();
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+}
+
 /** Keeps one LISTEN client alive: on an error or an end it reconnects with a growing pause, and after each connect
  * announces the current end, so a listener cannot miss a commit made while it was away. */
-function keepListening(url: string, announce: (lastSeq: number) => void) {
+function keepListening(url: string, name: string, announce: (lastSeq: number) => void) {
   let closed = false;
   let client: pg.Client | null = null;
   let pause = RECONNECT_FIRST_MS;
@@ -51,7 +67,7 @@ function keepListening(url: string, announce: (lastSeq: number) => void) {
     pause = Math.min(pause * 2, RECONNECT_MAX_MS);
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: `${name} listener` });
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -85,15 +101,18 @@ function keepListening(url: string, announce: (lastSeq: number) => void) {
   };
 }
 
-export async function createPostgresLog(url: string): Promise<SharedLog> {
-  const pool = new pg.Pool({ connectionString: url });
+/** `name` (the node's, say) labels this log's connections in pg_stat_activity, so an operator or a test can tell
+ * whose turn or listener a backend is. */
+export async function createPostgresLog(url: string, options: { name?: string } = {}): Promise<SharedLog> {
+  const name = `sim-log ${options.name ?? process.pid}`;
+  const pool = new pg.Pool({ connectionString: url, application_name: name });
   // An idle pooled client whose backend is terminated emits here; the pool drops it and the next query opens another.
   pool.on('error', () => undefined);
-  for (const statement of SCHEMA) await pool.query(statement);
+  await createSchema(pool);
   const listeners = new Set<(lastSeq: number) => void>();
   let turn: Turn | null = null;
   let end = 0;
-  const listening = keepListening(url, (lastSeq) => listeners.forEach((l) => l(lastSeq)));
+  const listening = keepListening(url, name, (lastSeq) => listeners.forEach((l) => l(lastSeq)));
   await listening.connect();
   return {
     async enter() {
