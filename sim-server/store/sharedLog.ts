@@ -11,7 +11,9 @@ export type SharedLog = {
    * position, which cannot move until `leave`. */
   enter(): Promise<number>;
   /** Appends the turn's events (positions already numbered, following the shared end, gap-free) and commits them;
-   * rejects when it could not, and then none of them is in the shared log. */
+   * rejects when it could not. A rejection before the commit was sent leaves none of them in the shared log; one
+   * while the commit was under way (a connection lost mid-COMMIT) leaves it unknown, so the caller reads the end
+   * again before it decides whether its events are there. */
   publish(events: readonly StoredEvent[]): Promise<void>;
   /** Ends the turn, after `publish` or after a failure. */
   leave(): void;
