@@ -122,11 +122,14 @@ describe('the shared log in PostgreSQL', () => {
     let writing = true;
     let seen = 0;
     const read = (async () => {
-      while (writing || seen < 100) {
+      for (;;) {
+        // Whether the writers were done is taken before the read: a read sent while the last turn was still
+        // committing may come back without it, and must not end the loop.
+        const writersDone = !writing;
         const page = await reader.readAfter(seen, 1_000);
         page.forEach((event, i) => expect(event.seq).toBe(seen + i + 1));
         seen = page.at(-1)?.seq ?? seen;
-        if (!writing && page.length === 0) break;
+        if (writersDone && page.length === 0) break;
       }
     })();
     const write = async (log: SharedLog, count: number) => {
