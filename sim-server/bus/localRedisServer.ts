@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../kernel/freePort.ts';
 
 export const REDIS_SERVER_BINARY = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 
@@ -17,16 +18,6 @@ export type RedisServer = {
   restart(): Promise<void>;
   stop(): Promise<void>;
 };
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no free port');
-  return address.port;
-}
 
 function answersPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../bus/localRedisServer.js';
+import { freePort } from '../kernel/freePort.ts';
 
 const run = promisify(execFile);
 

@@ -4,9 +4,9 @@
 // A terminated backend is an event here, never a crash: every client has an 'error' handler, a dead turn rejects
 // and is released, and the LISTEN client reconnects and then announces the end it may have missed.
 import pg from 'pg';
-import { storedEventOf, type EventRow } from '../store/eventStore.js';
-import type { StoredEvent } from '../store/events.js';
-import type { SharedLog } from '../store/sharedLog.js';
+import { storedEventOf, type EventRow } from '../store/eventStore.ts';
+import type { StoredEvent } from '../store/events.ts';
+import type { SharedLog } from '../store/sharedLog.ts';
 
 // Any constant both writers agree on; the one writer lock of this database.
 const WRITER_LOCK = 35_0001;

@@ -18,7 +18,7 @@ import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import type { Scheduler } from '../kernel/clock.ts';
 import { seededRandom } from '../kernel/random.ts';
 import type { SimBehaviour } from '../store/events.ts';
-import { buildEdgeIndex, type EdgeIndex } from '../streets/edgeIndex.ts';
+import { edgeIndexOf, type EdgeIndex } from '../streets/edgeIndex.ts';
 import { distanceMetres } from '../streets/geometry.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { decideLocationReport } from '../locations/locationDecider.ts';
@@ -100,7 +100,7 @@ function replayOf(
     return { replay, streets: null };
   }
   const network = options.network();
-  const index = buildEdgeIndex(network);
+  const index = edgeIndexOf(network);
   return {
     replay: streetReplay(network, index, [...vehicles], options.seed, startAt),
     streets: { network, index },

@@ -6,7 +6,7 @@
 import { Faker, base, en } from '@faker-js/faker';
 import type { EventLog } from '../store/eventLog.ts';
 import type { SimEvent } from '../store/events.ts';
-import { buildEdgeIndex } from '../streets/edgeIndex.ts';
+import { edgeIndexOf } from '../streets/edgeIndex.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { readSeedWorld, type LiveSeedContext } from './liveSeedWorld.ts';
 import { seedAreas } from './seedAreas.ts';
@@ -49,7 +49,7 @@ export function seedLiveOperations(
     responderThings,
     roadWorkThings,
     network: options.network,
-    streetIndex: buildEdgeIndex(options.network),
+    streetIndex: edgeIndexOf(options.network),
     add,
     streetStretch: streetStretches(options.network),
   };

@@ -2,7 +2,7 @@
 // anchor, `metres` along that street — edge after edge of the same name through each intersection — with every bend
 // of the street line, so a closure on "E 53RD ST – E 53RD ST" is drawn down 53rd Street instead of as a straight
 // line across blocks.
-import { buildEdgeIndex } from '../streets/edgeIndex.ts';
+import { edgeIndexOf } from '../streets/edgeIndex.ts';
 import type { LngLat } from '../streets/geometry.ts';
 import { MAX_SNAP_METRES } from '../streets/directions.ts';
 import { edgeSlice, type StreetNetwork } from '../streets/streetNetwork.ts';
@@ -11,7 +11,7 @@ export type StreetStretch = (point: LngLat, metres: number) => { path: LngLat[];
 
 /** Paths along the network's streets; null for a point with no street within `maxMetres`. */
 export function streetStretches(network: StreetNetwork, maxMetres = MAX_SNAP_METRES): StreetStretch {
-  const index = buildEdgeIndex(network);
+  const index = edgeIndexOf(network);
   return (point, metres) => {
     const start = index.nearest(point);
     const first = start && start.distance <= maxMetres ? network.edges[start.edgeId] : undefined;

@@ -15,7 +15,7 @@ import {
 import { truncateCoordinate } from '#domain/units/coordinates';
 import { contractRoute } from '../kernel/contract.ts';
 import { directions } from './directions.ts';
-import { buildEdgeIndex, type EdgeIndex } from './edgeIndex.ts';
+import { edgeIndexOf } from './edgeIndex.ts';
 import type { StreetNetwork } from './streetNetwork.ts';
 import { readErrorResponses, sendBadRequest, sendUnprocessable } from '../http/routeSupport.ts';
 import { errorSchema } from '../http/errorSchema.ts';
@@ -25,12 +25,9 @@ export type DirectionsRoutesOptions = { network: () => StreetNetwork };
 const REFUSALS = { start: NO_ROAD_NEAR_START, end: NO_ROAD_NEAR_END, unconnected: NO_ROUTE_FOUND } as const;
 
 export const directionsRoutes: FastifyPluginAsync<DirectionsRoutesOptions> = async (app, options) => {
-  let graph: { network: StreetNetwork; index: EdgeIndex } | null = null;
   const streets = () => {
-    if (graph) return graph;
     const network = options.network();
-    graph = { network, index: buildEdgeIndex(network) };
-    return graph;
+    return { network, index: edgeIndexOf(network) };
   };
 
   app.get<{ Querystring: DirectionsQuery }>(

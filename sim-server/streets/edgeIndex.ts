@@ -65,13 +65,25 @@ export function buildEdgeIndex(network: StreetNetwork): EdgeIndex {
   };
 }
 
+const indexes = new WeakMap<StreetNetwork, EdgeIndex>();
+
+/** The network's one index, built on first use: the seed, the replay, directions and incident naming share it. */
+export function edgeIndexOf(network: StreetNetwork): EdgeIndex {
+  let index = indexes.get(network);
+  if (!index) {
+    index = buildEdgeIndex(network);
+    indexes.set(network, index);
+  }
+  return index;
+}
+
 /** How far from a street a point may be and still be named by it: a scene placed off the roadway (a car park, a
  * verge) keeps the street beside it; farther than this, nothing is near enough to name the place. */
 export const STREET_NAMING_REACH_METRES = 150;
 
 /** The name of the street nearest to `point`, within the naming reach; null when none is. */
-export function streetNameNear(network: StreetNetwork, index: EdgeIndex, point: LngLat): string | null {
-  const position = index.nearest(point);
+export function streetNameNear(network: StreetNetwork, point: LngLat): string | null {
+  const position = edgeIndexOf(network).nearest(point);
   if (!position || position.distance > STREET_NAMING_REACH_METRES) return null;
   return network.edges[position.edgeId]?.name ?? null;
 }

@@ -3,7 +3,7 @@
 // line naming it, instead of starting without broadcasts.
 import { describe, expect, it } from 'vitest';
 import { parseBusSetting } from '#sim/bus/busSetting';
-import { freePort } from '#sim/bus/localRedisServer';
+import { freePort } from '#sim/kernel/freePort';
 import { startHarness } from './support/simulatorHarness.ts';
 
 describe('SIM_BUS', () => {
