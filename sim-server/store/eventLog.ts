@@ -24,6 +24,10 @@ export type EventLog<P extends Projections = Projections> = {
   record(event: SimEvent, envelope: EventEnvelope): number;
   /** Runs `work` as one SQLite transaction (taking the write lock up front); a nested call joins the outer one. */
   transaction<T>(work: () => T): T;
+  /** The top-level write every caller awaits: `work` runs as one transaction, as `transaction` runs it. Embedded (no
+   * shared log), it runs at call time, synchronously, and the promise is already settled; a cluster node's log
+   * waits for the cluster's turn first (store/sharedLog.ts, docs/scale-out.md "The write path"). */
+  write<T>(work: () => T): Promise<T>;
   /** Hears every committed transaction's events, oldest first. Returns the unsubscribe function. */
   subscribe(listener: CommittedListener): () => void;
 };
@@ -100,6 +104,13 @@ export function createEventLog<P extends Projections>(db: SqliteDatabase, projec
       pending = [];
       notify(committed);
       return result;
+    },
+    write(work) {
+      try {
+        return Promise.resolve(this.transaction(work));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
