@@ -1,8 +1,9 @@
-// The reset and unlock links' tokens: random, stored hashed with their expiry, used once. Simulator state beside
-// the event log, like access tokens; whether a link may still be used is the account decider's call.
+// The reset and unlock links' tokens: random, stored hashed with their expiry, used once. Issuing and using one are
+// events (AccountLinkIssued, AccountLinkUsed; auth/sessionProjection.ts writes account_tokens), so a link mailed by
+// one node of a cluster opens on any; whether a link may still be used is the account decider's call.
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../kernel/clock.ts';
-import type { SqliteDatabase } from '../store/database.ts';
+import type { EventLog } from '../store/eventLog.ts';
 import { hashToken } from '../kernel/tokenHash.ts';
 
 export type LinkKind = 'reset' | 'unlock';
@@ -11,21 +12,36 @@ export type LinkKind = 'reset' | 'unlock';
 export type LiveLink = { userId: string; expiresAt: number };
 
 export type AccountLinks = {
-  /** A new token for `userId`'s link of this kind, valid for `lifetimeMs`. */
+  /** A new token for `userId`'s link of this kind, valid for `lifetimeMs`; call inside `transaction`. */
   issue(userId: string, kind: LinkKind, lifetimeMs: number): string;
   /** The unused link this token opens, expired or not; null when there is none. */
   live(token: string, kind: LinkKind): LiveLink | null;
-  /** Marks the token's link used, so it opens nothing again. */
+  /** Marks the token's link used, so it opens nothing again; call inside `transaction`. */
   markUsed(token: string): void;
 };
 
-export function createAccountLinks(db: SqliteDatabase, clock: Clock): AccountLinks {
+export function createAccountLinks(log: EventLog, clock: Clock): AccountLinks {
+  const { db } = log;
+  const organizationOf = (userId: string) =>
+    db
+      .prepare<[string], { organization_id: string }>('SELECT organization_id FROM users WHERE id = ?')
+      .get(userId)?.organization_id ?? null;
+  const envelope = (userId: string) => ({
+    streamId: userId,
+    organizationId: organizationOf(userId),
+    recordedAt: clock.now(),
+  });
   return {
     issue(userId, kind, lifetimeMs) {
       const token = randomBytes(24).toString('base64url');
-      db.prepare(
-        'INSERT INTO account_tokens (token_hash, user_id, kind, expires_at) VALUES (?, ?, ?, ?)',
-      ).run(hashToken(token), userId, kind, clock.now() + lifetimeMs);
+      const expiresAt = clock.now() + lifetimeMs;
+      log.record(
+        {
+          type: 'AccountLinkIssued',
+          data: { token_hash: hashToken(token), user_id: userId, kind, expires_at: expiresAt },
+        },
+        envelope(userId),
+      );
       return token;
     },
     live(token, kind) {
@@ -37,9 +53,14 @@ export function createAccountLinks(db: SqliteDatabase, clock: Clock): AccountLin
       return row ? { userId: row.user_id, expiresAt: row.expires_at } : null;
     },
     markUsed(token) {
-      db.prepare('UPDATE account_tokens SET used_at = ? WHERE token_hash = ?').run(
-        clock.now(),
-        hashToken(token),
+      const tokenHash = hashToken(token);
+      const link = db
+        .prepare<[string], { user_id: string }>('SELECT user_id FROM account_tokens WHERE token_hash = ?')
+        .get(tokenHash);
+      if (!link) return;
+      log.record(
+        { type: 'AccountLinkUsed', data: { user_id: link.user_id, token_hash: tokenHash } },
+        envelope(link.user_id),
       );
     },
   };

@@ -1,7 +1,8 @@
 // Where the simulator's "e-mails" land: it sends none, so a developer reads them in the log and at
-// GET /api/sim/outbox. The outbox is simulator state beside the event log, like access tokens.
+// GET /api/sim/outbox. Sending one appends MailSent (auth/sessionProjection.ts writes the outbox), so every node of a
+// cluster shows the same outbox; the line in the server's log is written by the node that sent it.
 import type { Clock } from '../kernel/clock.ts';
-import type { SqliteDatabase } from '../store/database.ts';
+import type { EventLog } from '../store/eventLog.ts';
 
 export type OutboxMail = {
   id: number;
@@ -20,18 +21,16 @@ export type AccountOutbox = {
 };
 
 export function createAccountOutbox(
-  db: SqliteDatabase,
+  eventLog: EventLog,
   clock: Clock,
   log: (line: string) => void,
 ): AccountOutbox {
+  const { db } = eventLog;
   return {
     mail(to, subject, body, link) {
-      db.prepare('INSERT INTO outbox (to_email, subject, body, link, sent_at) VALUES (?, ?, ?, ?, ?)').run(
-        to,
-        subject,
-        body,
-        link,
-        clock.now(),
+      eventLog.record(
+        { type: 'MailSent', data: { to, subject, body, link } },
+        { streamId: to, organizationId: null, recordedAt: clock.now() },
       );
       log(`e-mail to ${to}: ${subject} ${link}`);
     },

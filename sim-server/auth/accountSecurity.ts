@@ -39,8 +39,8 @@ export function createAccountSecurity(
   endCableSessions: (userId: string) => void = () => undefined,
 ): AccountSecurity {
   const accounts = createAccountRecords(eventLog, clock);
-  const links = createAccountLinks(eventLog.db, clock);
-  const outbox = createAccountOutbox(eventLog.db, clock, log);
+  const links = createAccountLinks(eventLog, clock);
+  const outbox = createAccountOutbox(eventLog, clock, log);
   const mails = createAccountMails(accounts, links, outbox);
   return {
     findUser: accounts.findUser,

@@ -1,12 +1,14 @@
 // A change of one's own e-mail address (issue 34 item 1; docs/accounts.md "Changing one's own e-mail"): the current
 // password is checked (a wrong one counts towards the lockout like a failed sign-in, so a stolen session cannot guess
-// it), a confirm link goes to the new address and an undo link to the old one. The links are simulator state beside
-// the event log like reset links: random, stored hashed with their expiry, used once. Using one appends the same
+// it), a confirm link goes to the new address and an undo link to the old one. The links are like reset links:
+// random, stored hashed with their expiry, used once; issuing, using and retiring them are events
+// (auth/sessionProjection.ts writes email_change_links), so every node of a cluster opens them. Using one appends the same
 // `UserProfileUpdated` the Users screens append, so projections and rebuilds know no new event. The decisions are the
 // pure `emailChangeDecider.ts`; the texts are `accountMails.ts`.
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
+import type { SessionEvent } from '../store/events.ts';
 import type { AccountMails } from './accountMails.ts';
 import type { AccountRecords, UserRow } from './accountRecords.ts';
 import { decideEmailLink, type EmailLink, type EmailLinkRefusal } from './emailChangeDecider.ts';
@@ -43,34 +45,35 @@ export function createEmailChanges(
   endSessions: (userId: string) => void,
 ): EmailChanges {
   const { db } = eventLog;
-  // Created here rather than in the store's migrations: it is this module's state alone, like the outbox's rows.
-  db.exec(`CREATE TABLE IF NOT EXISTS email_change_links (
-    token_hash TEXT PRIMARY KEY,
-    user_id TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    email TEXT NOT NULL COLLATE NOCASE,
-    expires_at INTEGER NOT NULL,
-    used_at INTEGER
-  )`);
-  const insertLink = db.prepare(
-    'INSERT INTO email_change_links (token_hash, user_id, kind, email, expires_at) VALUES (?, ?, ?, ?, ?)',
-  );
   const selectLink = db.prepare<[string, string], { user_id: string; email: string; expires_at: number }>(
     'SELECT user_id, email, expires_at FROM email_change_links WHERE token_hash = ? AND kind = ? AND used_at IS NULL',
-  );
-  const markUsed = db.prepare('UPDATE email_change_links SET used_at = ? WHERE token_hash = ?');
-  const retirePending = db.prepare(
-    'UPDATE email_change_links SET used_at = ? WHERE user_id = ? AND kind = ? AND used_at IS NULL',
   );
   const selectProfile = db.prepare<[string], ProfileRow>(
     'SELECT id, email, password_hash, organization_id, firstname, lastname, role_id FROM users WHERE id = ?',
   );
 
-  function issue(userId: string, kind: LinkKind, email: string, lifetimeMs: number): string {
+  /** Appends a link event on the user's stream; call inside the transaction. */
+  function recordFor(user: { id: string; organization_id: string }, event: SessionEvent) {
+    eventLog.record(event, {
+      streamId: user.id,
+      organizationId: user.organization_id,
+      recordedAt: clock.now(),
+    });
+  }
+
+  function issue(user: ProfileRow, kind: LinkKind, email: string, lifetimeMs: number): string {
     const token = randomBytes(24).toString('base64url');
-    insertLink.run(hashToken(token), userId, kind, email, clock.now() + lifetimeMs);
+    const expiresAt = clock.now() + lifetimeMs;
+    recordFor(user, {
+      type: 'AccountLinkIssued',
+      data: { token_hash: hashToken(token), user_id: user.id, kind, email, expires_at: expiresAt },
+    });
     return token;
   }
+
+  /** A newer request supersedes an older one, and an undo ends every pending one: only the last confirm link works. */
+  const retirePending = (user: ProfileRow) =>
+    recordFor(user, { type: 'EmailChangeLinksRetired', data: { user_id: user.id } });
 
   function loadLink(token: string, kind: LinkKind): EmailLink {
     const row = selectLink.get(hashToken(token), kind);
@@ -88,7 +91,7 @@ export function createEmailChanges(
       const decision = decideEmailLink(kind, link, account, now);
       if ('refused' in decision) return { ok: false, reason: decision.refused };
       if (!link || !user) throw new Error('an accepted e-mail link without its user');
-      markUsed.run(now, hashToken(token));
+      recordFor(user, { type: 'AccountLinkUsed', data: { user_id: user.id, token_hash: hashToken(token) } });
       const { moveTo, secureAccount } = decision.accepted;
       if (moveTo !== null)
         eventLog.record(
@@ -105,7 +108,7 @@ export function createEmailChanges(
           { streamId: user.id, organizationId: user.organization_id, recordedAt: now },
         );
       if (secureAccount) {
-        retirePending.run(now, user.id, 'confirm');
+        retirePending(user);
         endSessions(user.id);
       }
       return { ok: true, userId: user.id, email: moveTo ?? user.email, secured: secureAccount };
@@ -131,10 +134,9 @@ export function createEmailChanges(
     request(userId, newEmail, origin) {
       const user = selectProfile.get(userId);
       if (!user) throw new Error(`No user ${userId} to change the e-mail of`);
-      // A newer request supersedes an older one: only the last confirm link works.
-      retirePending.run(clock.now(), userId, 'confirm');
-      const confirm = issue(userId, 'confirm', newEmail, CONFIRM_EMAIL_LIFETIME_MS);
-      const undo = issue(userId, 'undo', user.email, UNDO_EMAIL_LIFETIME_MS);
+      retirePending(user);
+      const confirm = issue(user, 'confirm', newEmail, CONFIRM_EMAIL_LIFETIME_MS);
+      const undo = issue(user, 'undo', user.email, UNDO_EMAIL_LIFETIME_MS);
       mails.sendEmailChangeMails(user.email, newEmail, {
         confirm: `${origin}/welcome/email/confirm/${confirm}`,
         undo: `${origin}/welcome/email/undo/${undo}`,

@@ -3,7 +3,9 @@
 // carries a stamp of the password it was opened with (the SHA-256 of the user's password hash at issue): a reset or
 // any other change of password changes the hash, so every session opened before it stops working at once, on REST,
 // on a refresh and on cable connect alike (issue 17). The stamp is checked against `users`, a projection, so a
-// rebuild from the log keeps exactly the sessions that were valid.
+// rebuild from the log keeps exactly the sessions that were valid. Opening, refreshing and revoking a session are
+// events (SessionOpened, SessionRefreshed, SessionsRevoked; auth/sessionProjection.ts writes access_tokens), so
+// every node of a cluster knows every session (issue 35).
 // A refresh token is used once. Every session refreshed from a sign-in belongs to that sign-in's family; when a
 // refresh token comes back after it was used — a copy in a thief's hands, or the thief's use noticed by the owner —
 // the whole family is revoked, so whichever of the two holds the newer tokens loses them too (issue 24).
@@ -11,7 +13,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResult } from '#domain/session/accountContract';
 import type { Clock } from '../kernel/clock.ts';
 import { hashToken } from '../kernel/tokenHash.ts';
+import type { SqliteDatabase } from '../store/database.ts';
 import type { EventLog } from '../store/eventLog.ts';
+import type { SessionEvent } from '../store/events.ts';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 7_200;
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 30 * 24 * 3_600;
@@ -71,14 +75,11 @@ export function refreshOutcome(session: RefreshedSession | null): 'rotate' | 're
   return 'rotate';
 }
 
-export function createTokenService(log: EventLog, clock: Clock): TokenService {
-  const { db } = log;
+/** The reads of access_tokens a session decision takes (sessionProjection.ts writes the table). */
+function prepareSessionQueries(db: SqliteDatabase) {
   const selectPasswordHash = db.prepare<[string], { password_hash: string }>(
     'SELECT password_hash FROM users WHERE id = ?',
   );
-  const insertToken = db.prepare(`
-    INSERT INTO access_tokens (token_hash, refresh_hash, user_id, application, created_at, expires_at,
-      refresh_expires_at, password_stamp, family) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const findByRefresh = db.prepare<
     [string],
     SessionRow & {
@@ -94,25 +95,31 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
       t.refreshed_at, t.refresh_expires_at FROM access_tokens t
     JOIN users u ON u.id = t.user_id
     WHERE t.refresh_hash = ?`);
-  const markRefreshed = db.prepare(
-    'UPDATE access_tokens SET refreshed_at = ?, revoked_at = coalesce(revoked_at, ?) WHERE refresh_hash = ?',
-  );
-  const revokeFamily = db.prepare(
-    'UPDATE access_tokens SET revoked_at = ? WHERE (family = ? OR token_hash = ?) AND revoked_at IS NULL',
-  );
   const findByAccess = db.prepare<[string, number], SessionRow & { created_at: number; expires_at: number }>(`
     SELECT t.user_id, t.password_stamp, t.created_at, t.expires_at, u.password_hash FROM access_tokens t
     JOIN users u ON u.id = t.user_id
     WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ?`);
+  const findLiveByHash = db.prepare<[string, string], { user_id: string; organization_id: string }>(`
+    SELECT t.user_id, u.organization_id FROM access_tokens t JOIN users u ON u.id = t.user_id
+    WHERE (t.token_hash = ? OR t.refresh_hash = ?) AND t.revoked_at IS NULL`);
+  const organizationOf = db.prepare<[string], { organization_id: string }>(
+    'SELECT organization_id FROM users WHERE id = ?',
+  );
+
+  return { selectPasswordHash, findByRefresh, findByAccess, findLiveByHash, organizationOf };
+}
+
+export function createTokenService(log: EventLog, clock: Clock): TokenService {
+  const { selectPasswordHash, findByRefresh, findByAccess, findLiveByHash, organizationOf } =
+    prepareSessionQueries(log.db);
   /** The session still belongs to the password the user has now. */
   const current = (row: SessionRow | undefined) =>
     row !== undefined && row.password_stamp === passwordStampOf(row.password_hash);
-  const revokeByUser = db.prepare(
-    'UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
-  );
-  const revokeByHash = db.prepare(
-    'UPDATE access_tokens SET revoked_at = ? WHERE (token_hash = ? OR refresh_hash = ?) AND revoked_at IS NULL',
-  );
+  /** Appends a session event on the user's stream; call inside `transaction`. */
+  function recordFor(userId: string, event: SessionEvent, organizationId?: string) {
+    const organization = organizationId ?? organizationOf.get(userId)?.organization_id ?? null;
+    log.record(event, { streamId: userId, organizationId: organization, recordedAt: clock.now() });
+  }
 
   function issue(userId: string, application: string, family: string = randomUUID()): TokenResult {
     const passwordHash = selectPasswordHash.get(userId)?.password_hash;
@@ -127,17 +134,20 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
       scope: application,
       uuid: userId,
     };
-    insertToken.run(
-      hashToken(result.access_token),
-      hashToken(result.refresh_token),
-      userId,
-      application,
-      createdAt * 1000,
-      (createdAt + ACCESS_TOKEN_LIFETIME_SECONDS) * 1000,
-      (createdAt + REFRESH_TOKEN_LIFETIME_SECONDS) * 1000,
-      passwordStampOf(passwordHash),
-      family,
-    );
+    recordFor(userId, {
+      type: 'SessionOpened',
+      data: {
+        token_hash: hashToken(result.access_token),
+        refresh_hash: hashToken(result.refresh_token),
+        user_id: userId,
+        application,
+        created_at: createdAt * 1000,
+        expires_at: (createdAt + ACCESS_TOKEN_LIFETIME_SECONDS) * 1000,
+        refresh_expires_at: (createdAt + REFRESH_TOKEN_LIFETIME_SECONDS) * 1000,
+        password_stamp: passwordStampOf(passwordHash),
+        family,
+      },
+    });
     return result;
   }
 
@@ -169,19 +179,44 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
         );
         if (!session || outcome === 'refuse') return null;
         if (outcome === 'revoke-family') {
-          revokeFamily.run(now, session.family, session.token_hash);
+          recordFor(session.user_id, {
+            type: 'SessionsRevoked',
+            data: {
+              user_id: session.user_id,
+              scope: 'family',
+              family: session.family,
+              token_hash: session.token_hash,
+            },
+          });
           return null;
         }
-        markRefreshed.run(now, now, refreshHash);
+        recordFor(session.user_id, {
+          type: 'SessionRefreshed',
+          data: { user_id: session.user_id, refresh_hash: refreshHash },
+        });
         return issue(session.user_id, session.application, session.family ?? session.token_hash);
       });
     },
     revoke(token) {
       const tokenHash = hashToken(token);
-      return log.transaction(() => revokeByHash.run(clock.now(), tokenHash, tokenHash).changes > 0);
+      return log.transaction(() => {
+        const session = findLiveByHash.get(tokenHash, tokenHash);
+        if (!session) return false;
+        recordFor(
+          session.user_id,
+          {
+            type: 'SessionsRevoked',
+            data: { user_id: session.user_id, scope: 'token', token_hash: tokenHash },
+          },
+          session.organization_id,
+        );
+        return true;
+      });
     },
     revokeAllOf(userId) {
-      log.transaction(() => revokeByUser.run(clock.now(), userId));
+      log.transaction(() =>
+        recordFor(userId, { type: 'SessionsRevoked', data: { user_id: userId, scope: 'user' } }),
+      );
     },
     verifyAccessToken(accessToken) {
       const row = findByAccess.get(hashToken(accessToken), clock.now());

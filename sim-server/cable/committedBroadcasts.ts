@@ -206,7 +206,14 @@ function liveDeliveriesOf(committed: CommittedEvent, things: ThingAudienceReader
     case 'ExportDeleted':
     case 'CustomReportRequested':
     case 'CustomReportDeleted':
-      // The Accounts (issue 14), export and custom report (issue 15) events change nothing the live picture draws;
+    case 'SessionOpened':
+    case 'SessionRefreshed':
+    case 'SessionsRevoked':
+    case 'AccountLinkIssued':
+    case 'AccountLinkUsed':
+    case 'EmailChangeLinksRetired':
+    case 'MailSent':
+      // The Accounts (issue 14), export and custom report (issue 15) and session (issue 35) events change nothing the live picture draws;
       // a renamed organization reaches open dashboards with their next profile load, exports show in the list's
       // refresh.
       return [];

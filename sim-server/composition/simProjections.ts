@@ -7,6 +7,7 @@ import { createEventLog, type EventLog } from '../store/eventLog.ts';
 import type { Projections } from '../store/projectionSet.ts';
 import { createAdministrationProjection } from '../administration/administrationProjection.ts';
 import { createAccountProjection } from '../auth/accountProjection.ts';
+import { createSessionProjection, SESSION_TABLES } from '../auth/sessionProjection.ts';
 import { createOrganizationProjection } from '../organizations/organizationProjection.ts';
 import { createThingEditProjection } from '../things/thingEditProjection.ts';
 import { createThingLinkProjection } from '../things/thingLinkProjection.ts';
@@ -35,6 +36,7 @@ export function createSimEventLog(db: SqliteDatabase, tripLimits?: TripStoreLimi
 }
 
 export const PROJECTION_TABLES = [
+  ...SESSION_TABLES,
   ...ALARM_TABLES,
   ...EXPORT_TABLES,
   ...CUSTOM_REPORT_TABLES,
@@ -62,6 +64,7 @@ function createConceptProjections(db: SqliteDatabase, tripLimits?: TripStoreLimi
     organizations: createOrganizationProjection(db),
     users: createUserProjection(db),
     accounts: createAccountProjection(db),
+    sessions: createSessionProjection(db),
     administration: createAdministrationProjection(db),
     thingRegistrations: createThingRegistrationProjection(db, thingLinks),
     thingEdits: createThingEditProjection(db, thingLinks),
@@ -103,6 +106,14 @@ function createEventProjector(projections: ConceptProjections, thingsChanged: ()
       case 'AccountUnlocked':
       case 'AccountStandingChanged':
         return projections.accounts.apply(event);
+      case 'SessionOpened':
+      case 'SessionRefreshed':
+      case 'SessionsRevoked':
+      case 'AccountLinkIssued':
+      case 'AccountLinkUsed':
+      case 'EmailChangeLinksRetired':
+      case 'MailSent':
+        return projections.sessions.apply(event);
       case 'ThingRegistered':
         projections.thingRegistrations.registered(event.data, event.recordedAt);
         thingsChanged();

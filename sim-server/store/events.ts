@@ -124,6 +124,7 @@ export type SimEvent =
   | { type: 'PointRecorded'; data: TelemetryRecord }
   | { type: 'HeartbeatRecorded'; data: TelemetryRecord }
   | AccountEvent
+  | SessionEvent
   | LiveOperationsEvent
   | ThingEditEvent
   | { type: 'MutualAidRequested'; data: MutualAidRequestRecord }
@@ -146,6 +147,44 @@ export type MutualAidRequestRecord = {
   expiration: 30 | 60 | 90 | null;
   requested_at: string;
 };
+
+/** Sessions, one-use links and the simulator's mail (issue 35). They were rows beside the log; as events every node
+ * of a cluster holds them, so a session opened on one node is valid on all, and a rebuild restores them. A token is
+ * only ever its SHA-256 (kernel/tokenHash.ts); times are the event's `recordedAt`. The user is the stream, a mail's
+ * stream its address. */
+export type SessionEvent =
+  | { type: 'SessionOpened'; data: SessionOpenedRecord }
+  | { type: 'SessionRefreshed'; data: { user_id: string; refresh_hash: string } }
+  | { type: 'SessionsRevoked'; data: SessionsRevokedRecord }
+  | { type: 'AccountLinkIssued'; data: AccountLinkRecord }
+  | { type: 'AccountLinkUsed'; data: { user_id: string; token_hash: string } }
+  | { type: 'EmailChangeLinksRetired'; data: { user_id: string } }
+  | { type: 'MailSent'; data: { to: string; subject: string; body: string; link: string } };
+
+/** Unix ms; `password_stamp` is the hash of the password hash the session was opened with (auth/tokens.ts). */
+export type SessionOpenedRecord = {
+  token_hash: string;
+  refresh_hash: string;
+  user_id: string;
+  application: string;
+  created_at: number;
+  expires_at: number;
+  refresh_expires_at: number;
+  password_stamp: string;
+  family: string;
+};
+
+/** Which sessions end: all of the user's, one refresh family (with the session that started it), or the one a
+ * presented access or refresh token belongs to. */
+export type SessionsRevokedRecord =
+  | { user_id: string; scope: 'user' }
+  | { user_id: string; scope: 'family'; family: string | null; token_hash: string }
+  | { user_id: string; scope: 'token'; token_hash: string };
+
+/** A reset or unlock link (account_tokens), or an e-mail change's confirm or undo link with its address. */
+export type AccountLinkRecord =
+  | { token_hash: string; user_id: string; kind: 'reset' | 'unlock'; expires_at: number }
+  | { token_hash: string; user_id: string; kind: 'confirm' | 'undo'; email: string; expires_at: number };
 
 /** Account security (issue 6); the user is the stream. A new password is its scrypt hash, never the text. */
 export type AccountEvent =

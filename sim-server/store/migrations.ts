@@ -277,6 +277,19 @@ const MIGRATIONS: readonly string[] = [
     seq INTEGER PRIMARY KEY, taken_at INTEGER NOT NULL, base_seq INTEGER, states BLOB NOT NULL
   );
   `,
+  `
+  -- Issue 35: sessions, one-use links and the outbox are projections of the session events (events.ts), so every
+  -- node of a cluster holds them; the e-mail change links' table moves here from auth/emailChange.ts. Rows from
+  -- before this step stay until a rebuild, which keeps only what the log holds.
+  CREATE TABLE IF NOT EXISTS email_change_links (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    email TEXT NOT NULL COLLATE NOCASE,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
