@@ -1,42 +1,13 @@
 // `npm start`: builds the dashboard when its sources are newer than the build, then runs the simulator on
 // http://localhost:8080 (PORT, HOST override) with ./data/sim.sqlite. `npm start -- --fresh` starts a new world.
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { startSimulator } from '#sim/server';
 import { SCENARIOS, scenariosNamed } from '#sim/scenarios/scenarioCatalogue';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from '#sim/seed/worldPlan';
-import { defaultClientDir, repoRoot } from '#sim/kernel/paths';
+import { repoRoot } from '#sim/kernel/paths';
+import { buildClientIfNeeded } from './clientBuild.ts';
 import { parseHostList } from '#sim/kernel/servedHosts';
 import { DAY_MS, DEFAULT_RETENTION_DAYS, DEFAULT_RETENTION_INTERVAL_MS } from '#sim/plugins/retentionPlugin';
-
-const CLIENT_INPUTS = ['client', 'domain', 'vite.config.ts', 'package.json'];
-
-function newestModification(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stats = fs.statSync(entry);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const child of fs.readdirSync(entry))
-    newest = Math.max(newest, newestModification(path.join(entry, child)));
-  return newest;
-}
-
-function clientBuildIsStale(): boolean {
-  const builtIndex = path.join(defaultClientDir, 'index.html');
-  if (!fs.existsSync(builtIndex)) return true;
-  const builtAt = fs.statSync(builtIndex).mtimeMs;
-  return CLIENT_INPUTS.some((input) => newestModification(path.join(repoRoot, input)) > builtAt);
-}
-
-function buildClientIfNeeded(): void {
-  if (!clientBuildIsStale()) return;
-  console.log('Building the dashboard (npm run build:client)...');
-  const result = spawnSync('npm', ['run', 'build:client'], { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.warn('The dashboard build failed; the simulator starts with the API only.');
-  }
-}
 
 /** A number setting from the environment: a positive number (or 0 when allowed), else the default. */
 function positiveSetting(name: string, fallback: number, { zeroAllowed = false } = {}): number {
@@ -73,7 +44,9 @@ async function main(): Promise<void> {
     DEFAULT_RETENTION_INTERVAL_MS / 60_000,
   );
 
-  buildClientIfNeeded();
+  const thingCount = process.env.SIM_THINGS ? positiveSetting('SIM_THINGS', 1) : undefined;
+  // A cluster's nodes are started by `npm run cluster`, which built the dashboard once before them.
+  if (process.env.SIM_SKIP_CLIENT_BUILD !== '1') buildClientIfNeeded();
   const simulator = await startSimulator({
     port,
     host,
@@ -82,6 +55,8 @@ async function main(): Promise<void> {
     // --no-dispatch keeps the vehicles moving without the live dispatcher's incidents (docs/simulator.md).
     replay: args.has('--no-replay') ? false : args.has('--no-dispatch') ? { dispatch: false } : true,
     scenarios,
+    // A new world's size (SIM_THINGS): the load test across a cluster seeds one large enough for its devices.
+    ...(thingCount === undefined ? {} : { thingCount }),
     // The simulator sends no e-mail: each one is printed here and kept in GET /api/sim/outbox.
     mailLog: (line) => console.log(line),
     outboxAccess: process.env.SIM_OPEN_OUTBOX === '1' ? 'open' : 'loopback',

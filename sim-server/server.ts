@@ -32,6 +32,7 @@ export type SimulatorOptions = {
   demoAccounts?: boolean; // beyond loopback, serve the demo accounts and their published password anyway
   warmReports?: boolean; // make the current and previous month's reports in the background (default true)
   closureSchedule?: boolean; // switch scheduled closures on and off at their times (default true)
+  thingCount?: number; // how many things a new world seeds (default the demo's; load tests seed more)
   bus?: string; // the broadcast bus: a redis:// URL for Redis Streams (default SIM_BUS; unset = in-process)
 };
 
@@ -80,6 +81,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     // A running simulator makes this and last month's reports after start, so a first download rarely waits.
     files: { warmReports: options.warmReports ?? true },
     ...(options.closureSchedule === false ? { closureSchedule: false as const } : {}),
+    ...(options.thingCount === undefined ? {} : { thingCount: options.thingCount }),
     ...(options.cableAllowedOrigins ? { cableAllowedOrigins: options.cableAllowedOrigins } : {}),
     // SIM_BUS is read here, not in buildApp: tests build apps with the bus they name, whatever the environment.
     bus: { url: options.bus ?? process.env.SIM_BUS ?? '' },
