@@ -39,28 +39,10 @@ export type ReplicaWriter = {
   close(): Promise<void>;
 };
 
-export function createReplicaWriter(
-  core: LogCore,
-  shared: SharedLog,
-  nested: <T>(work: () => T) => T,
-  onError: (error: unknown) => void,
-): ReplicaWriter {
+/** Brings the replica up to the shared log: `catchUpTo(end)` pages up to `end` (a page may reach past it), or to
+ * the shared end when `end` is null; returns how many events the replica lacked. */
+function createCatchUp(core: LogCore, shared: SharedLog) {
   const { db, store, projections } = core;
-  let queue: Promise<void> = Promise.resolve();
-  let announced = 0;
-  let tailQueued = false;
-  let closed = false;
-
-  /** Runs `job` after every job queued before it, whether they failed or not. */
-  function enqueue<T>(job: () => Promise<T>): Promise<T> {
-    const run = queue.then(job);
-    queue = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
-  }
-
   /** One page of the shared log into the replica as one local transaction, heard as one replicated batch; returns
    * how many events the replica lacked. */
   function applyPage(page: readonly StoredEvent[]): number {
@@ -80,8 +62,7 @@ export function createReplicaWriter(
     return applied.length;
   }
 
-  /** Pages up to `end` (at least; a page may reach past it), or to the shared end when `end` is null. */
-  async function catchUpTo(end: number | null): Promise<number> {
+  return async function catchUpTo(end: number | null): Promise<number> {
     let applied = 0;
     for (let last = store.lastSeq(); end === null || last < end; last = store.lastSeq()) {
       const page = await shared.readAfter(last, CATCH_UP_PAGE);
@@ -94,6 +75,30 @@ export function createReplicaWriter(
       applied += applyPage(page);
     }
     return applied;
+  };
+}
+
+export function createReplicaWriter(
+  core: LogCore,
+  shared: SharedLog,
+  nested: <T>(work: () => T) => T,
+  onError: (error: unknown) => void,
+): ReplicaWriter {
+  const { db, store, projections } = core;
+  const catchUpTo = createCatchUp(core, shared);
+  let queue: Promise<void> = Promise.resolve();
+  let announced = 0;
+  let tailQueued = false;
+  let closed = false;
+
+  /** Runs `job` after every job queued before it, whether they failed or not. */
+  function enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const run = queue.then(job);
+    queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 
   async function turn<T>(work: () => T): Promise<T> {
