@@ -2,7 +2,8 @@
 // replicas of one in-memory shared log (support/memorySharedLog.ts, the seam only): a write on one node is read on
 // the other after its tail; a write first catches up and numbers after what it caught up with; a publish that fails
 // leaves the replica, its projections and its subscribers as they were; writes queue in call order; replicated
-// batches say so; a top-level `transaction` is refused; the embedded default's `write` is settled at once.
+// batches say so; a top-level `transaction` is refused; a replica's start copies or refuses; a replica store
+// appends at a position once and never across a gap; the embedded default's `write` is settled at once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimEventLog, type SimEventLog } from '#sim/composition/simProjections';
 import { openDatabase, type SqliteDatabase } from '#sim/store/database';
@@ -210,6 +211,32 @@ describe('given a replica starting', () => {
     await writeTypes(other.log, 'sign');
 
     await expect(startReplica(other.log, a.shared)).rejects.toBeInstanceOf(ReplicaMismatch);
+  });
+});
+
+describe('given a replica store', () => {
+  it('when an event comes at its own position, then it is appended once, a gap is refused, and appends follow it', () => {
+    const db = openDatabase(':memory:');
+    const log = createSimEventLog(db);
+    const at = (seq: number) => ({
+      ...thingType(`t-${seq}`),
+      seq,
+      streamId: `t-${seq}`,
+      organizationId: null,
+      recordedAt: 1_000,
+    });
+
+    expect(log.store.appendAt(at(1))).toBe(true);
+    expect(log.store.appendAt(at(2))).toBe(true);
+    expect(log.store.appendAt(at(2))).toBe(false);
+    expect(() => log.store.appendAt(at(4))).toThrow('the log ends at 2: event 4 would leave a gap');
+    const next = log.transaction(() =>
+      log.record(thingType('local'), { streamId: 'local', organizationId: null, recordedAt: 2_000 }),
+    );
+
+    expect(next).toBe(3);
+    expect(eventsIn(db).map((row) => row.seq)).toEqual([1, 2, 3]);
+    db.close();
   });
 });
 
