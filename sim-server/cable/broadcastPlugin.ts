@@ -74,9 +74,11 @@ export const broadcastPlugin = sharedPlugin<BroadcastPluginOptions>('broadcasts'
   await bus.start();
   app.decorate('broadcastBus', bus);
   const stopListening = bus.listen((batch) => broadcastBatch(app.broadcaster, batch));
-  // The in-process bus reaches this node's dashboards only, so it carries the batches this node replicated too.
-  const writtenOnly = bus.kind !== 'in-process';
-  const unsubscribe = publishCommittedEvents(app.eventLog, bus, things, alarms, writtenOnly);
+  // Every node publishes every committed batch, the ones it replicated too: the in-process bus reaches only this
+  // node's dashboards, and on Redis Streams an entry's id is its log position, so the stream keeps the first copy
+  // and skips the others as already there. A node killed before its own batches reached the stream then loses
+  // nothing: the other nodes append them from their replicas, in log order (docs/scale-out.md "Every node relays").
+  const unsubscribe = publishCommittedEvents(app.eventLog, bus, things, alarms);
   app.broadcaster.useHistory(history);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (READ_METHODS.has(request.method)) return;

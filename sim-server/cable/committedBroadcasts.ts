@@ -242,11 +242,9 @@ export function publishCommittedEvents(
   bus: Pick<BroadcastBus<PublishedDelivery, unknown>, 'publish'>,
   things: ThingAudienceReader,
   alarms?: AlarmRaisedReader,
-  /** A bus every node reads (Redis Streams): only the writing node publishes a batch, once for the cluster. */
-  writtenOnly = false,
 ): () => void {
-  return log.subscribe((events, origin) => {
-    if (writtenOnly && origin === 'replicated') return;
+  // Batches this node wrote and batches it replicated alike (cable/broadcastPlugin.ts says why).
+  return log.subscribe((events) => {
     things.forgetWhenChanged();
     const messages: PublishedDelivery[] = [];
     for (const committed of events) {
