@@ -109,26 +109,45 @@ export function encodeTelemetryBlock(
     }
     return index;
   };
+  const first = order[0] ?? 0;
+  let contiguous = true; // indexes first, first + 1, ...: the columns are read straight through
+  for (let i = 1; i < length && contiguous; i += 1) contiguous = order[i] === first + i;
   const column = (values: ArrayLike<number>) => {
     const picked = new Float64Array(length);
-    for (let i = 0; i < length; i += 1) picked[i] = values[order[i] ?? 0] ?? 0;
+    if (contiguous) for (let i = 0; i < length; i += 1) picked[i] = values[first + i] ?? 0;
+    else for (let i = 0; i < length; i += 1) picked[i] = values[order[i] ?? 0] ?? 0;
     return picked;
   };
   const flags = new Uint8Array(length);
   const organization = new Uint32Array(length);
   const street = new Uint32Array(length);
   const raw: string[] = [];
+  // A thing's organization and street mostly repeat from one sample to the next: the last of each is remembered.
+  let lastOrganization: string | null = null;
+  let lastStreet: string | null = null;
+  let organizationIndex = 0;
+  let streetIndex = 0;
   for (let i = 0; i < length; i += 1) {
     const from = order[i] ?? 0;
     let flag = (samples.flags[from] ?? 0) & (HEARTBEAT | ENROUTE | NOT_IN_LOG);
-    const rawJson = samples.raw.get(from);
+    const rawJson = samples.raw.size > 0 ? samples.raw.get(from) : undefined;
     if (rawJson !== undefined && (flag & NOT_IN_LOG) === 0) {
       flag |= RAW;
       raw.push(rawJson);
     }
     flags[i] = flag;
-    organization[i] = intern(samples.organization[from] ?? null);
-    street[i] = intern(samples.street[from] ?? null);
+    const organizationName = samples.organization[from] ?? null;
+    if (organizationName !== lastOrganization || i === 0) {
+      lastOrganization = organizationName;
+      organizationIndex = intern(organizationName);
+    }
+    organization[i] = organizationIndex;
+    const streetName = samples.street[from] ?? null;
+    if (streetName !== lastStreet || i === 0) {
+      lastStreet = streetName;
+      streetIndex = intern(streetName);
+    }
+    street[i] = streetIndex;
   }
   const out = writer;
   out.reset();

@@ -10,8 +10,9 @@ import { FLOAT, scaleOf, uintBytes, zigzag } from './varintBytes.ts';
 /** Header bit of a number column written as deltas of deltas. */
 const DELTA_OF_DELTA = 16;
 const DIGITS = 15;
-/** Integers written as deltas (of deltas) stay below this, so a double holds their zig-zag form exactly. */
-const SAFE = 2 ** 51;
+/** Scaled values stay below this, so their deltas of deltas (under 2^51) and those deltas' zig-zag forms are
+ * integers a double holds exactly. */
+const SAFE = 2 ** 49;
 
 /** The scaled integers of the column being written, kept between columns (no array per column). */
 let scaled = new Float64Array(1024);
@@ -19,45 +20,49 @@ let scaled = new Float64Array(1024);
 export function writeNumberColumn(out: ByteWriter, values: Float64Array): void {
   const length = values.length;
   const digits = scaleOf(values);
-  if (digits !== FLOAT) {
-    fillScaled(values, 10 ** digits);
+  if (digits !== FLOAT && fillScaled(values, 10 ** digits)) {
     const deltaOfDelta = deltasOfDeltasShorter(length);
-    if (deltaOfDelta !== null) {
-      out.uint(digits | (deltaOfDelta ? DELTA_OF_DELTA : 0));
-      let previous = 0;
-      let step = 0;
-      for (let i = 0; i < length; i += 1) {
-        const value = scaled[i] ?? 0;
-        out.int(deltaOfDelta ? value - previous - step : value - previous);
-        step = value - previous;
-        previous = value;
-      }
-      return;
+    out.uint(digits | (deltaOfDelta ? DELTA_OF_DELTA : 0));
+    let previous = 0;
+    let step = 0;
+    for (let i = 0; i < length; i += 1) {
+      const value = scaled[i] ?? 0;
+      out.int(deltaOfDelta ? value - previous - step : value - previous);
+      step = value - previous;
+      previous = value;
     }
+    return;
   }
   out.uint(FLOAT);
   for (let i = 0; i < length; i += 1) out.float(values[i] ?? 0);
 }
 
-/** Fills `scaled` with the column's values times `factor` (integers: the scale holds them). */
-function fillScaled(values: Float64Array, factor: number): void {
+/** Fills `scaled` with the column's values times `factor` (integers: the scale holds them); false when one is so
+ * large that a delta of deltas could lose a bit (the column is then written as float64s). */
+function fillScaled(values: Float64Array, factor: number): boolean {
   if (scaled.length < values.length) scaled = new Float64Array(values.length * 2);
-  for (let i = 0; i < values.length; i += 1) scaled[i] = Math.round((values[i] ?? 0) * factor);
+  for (let i = 0; i < values.length; i += 1) {
+    const value = Math.round((values[i] ?? 0) * factor);
+    if (Math.abs(value) >= SAFE) return false;
+    scaled[i] = value;
+  }
+  return true;
 }
 
-/** Whether deltas of deltas of `scaled` take fewer bytes than deltas; null when either could lose a bit. */
-function deltasOfDeltasShorter(length: number): boolean | null {
+/** How many values decide between deltas and deltas of deltas: a block's first few show how its column steps. */
+const SAMPLED = 32;
+
+/** Whether deltas of deltas of `scaled` take fewer bytes than deltas, judged on the first values. */
+function deltasOfDeltasShorter(length: number): boolean {
   let deltaBytes = 0;
   let deltaOfDeltaBytes = 0;
   let previous = 0;
   let step = 0;
-  for (let i = 0; i < length; i += 1) {
+  for (let i = 0; i < Math.min(length, SAMPLED); i += 1) {
     const value = scaled[i] ?? 0;
     const delta = value - previous;
-    const deltaOfDelta = delta - step;
-    if (Math.abs(delta) >= SAFE) return null;
     deltaBytes += uintBytes(zigzag(delta));
-    deltaOfDeltaBytes += Math.abs(deltaOfDelta) < SAFE ? uintBytes(zigzag(deltaOfDelta)) : Infinity;
+    deltaOfDeltaBytes += uintBytes(zigzag(delta - step));
     step = delta;
     previous = value;
   }

@@ -22,9 +22,6 @@ function inTimeOrder(samples: SampleColumns, indexes: number[]): number[] {
   return indexes;
 }
 
-/** A seal found fewer rows than it holds samples of (its savepoint rolls back). */
-class RowsGone extends Error {}
-
 const isInLog = (samples: SampleColumns, i: number) => ((samples.flags[i] ?? 0) & NOT_IN_LOG) === 0;
 
 export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples: number }) {
@@ -32,8 +29,13 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     `INSERT INTO trip_blocks (thing_key, first_at, last_at, points, stream_id, first_seq, last_seq)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  // The rows a seal replaces, by position (one call for the whole seal). When fewer went than were held (log
-  // retention took some first), the savepoint is rolled back and they are deleted again, saying which were there.
+  // The rows a seal replaces, by position (one call for the whole seal). They are counted first: when fewer are
+  // there than were held (log retention took some), they are deleted saying which were there. Counting (a read)
+  // rather than deleting in a savepoint and rolling it back: a savepoint makes SQLite copy every page the delete
+  // touches into its statement journal first, tens of megabytes in a sweep.
+  const countRows = db
+    .prepare<[string], number>('SELECT count(*) FROM events WHERE seq IN (SELECT value FROM json_each(?))')
+    .pluck();
   const deleteRows = db.prepare<[string]>('DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?))');
   const deleteRowsSaying = db
     .prepare<[string], number>(
@@ -42,19 +44,25 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     .pluck();
   // A sweep (every held sample) deletes the stretch of the log they span instead: every telemetry row in it is held,
   // unless blocks from before issue 36 are about (their rows are still in the log, and no longer held).
-  const deleteSpan = db.prepare<[number, number]>(
-    `DELETE FROM events WHERE seq >= ? AND seq <= ? AND type IN ('PointRecorded', 'HeartbeatRecorded')`,
-  );
+  const TELEMETRY_IN_SPAN = `FROM events WHERE seq >= ? AND seq <= ? AND type IN ('PointRecorded', 'HeartbeatRecorded')`;
+  const countSpan = db.prepare<[number, number], number>(`SELECT count(*) ${TELEMETRY_IN_SPAN}`).pluck();
+  const deleteSpan = db.prepare<[number, number]>(`DELETE ${TELEMETRY_IN_SPAN}`);
   const selectFirstFormBlock = db.prepare('SELECT 1 FROM trip_blocks WHERE stream_id IS NULL LIMIT 1');
   let firstFormBlocks: boolean | null = null;
-  const deleteAll = db.transaction((positions: Float64Array, list: () => string, wholeSpan: boolean) => {
+  /** Deletes the rows at `positions` (sorted) when every one of them is there; false, deleting none, if not. */
+  function deleteAll(positions: Float64Array, list: () => string, wholeSpan: boolean): boolean {
     firstFormBlocks ??= selectFirstFormBlock.get() !== undefined;
-    const changes =
-      wholeSpan && !firstFormBlocks
-        ? deleteSpan.run(positions[0] ?? 0, positions[positions.length - 1] ?? 0).changes
-        : deleteRows.run(list()).changes;
-    if (changes !== positions.length) throw new RowsGone();
-  });
+    const first = positions[0] ?? 0;
+    const last = positions[positions.length - 1] ?? 0;
+    const bySpan = wholeSpan && !firstFormBlocks;
+    const there = bySpan ? countSpan.get(first, last) : countRows.get(list());
+    if (there !== positions.length) return false;
+    const changes = bySpan ? deleteSpan.run(first, last).changes : deleteRows.run(list()).changes;
+    // Counted in the same transaction just before: a difference means the store's bookkeeping is wrong.
+    if (changes !== positions.length)
+      throw new Error(`A seal deleted ${changes} rows of ${positions.length}`);
+    return true;
+  }
   // A file from before the blocks: its trip points' rows are read as they are deleted.
   const takeRows = db.prepare<[string], Omit<EventRow, 'stream_id'>>(
     `DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?))
@@ -132,11 +140,9 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     for (const entry of entries)
       for (let i = 0; i < entry.length; i += 1) if (isInLog(entry, i)) positions[at++] = entry.seq[i] ?? 0;
     positions.sort(); // in order, the rows are met page after page
-    const list = () => `[${positions.join(',')}]`;
-    try {
-      deleteAll(positions, list, wholeSpan);
-    } catch (error) {
-      if (!(error instanceof RowsGone)) throw error;
+    let listed: string | null = null;
+    const list = () => (listed ??= `[${positions.join(',')}]`);
+    if (!deleteAll(positions, list, wholeSpan)) {
       // Some rows went before the seal (retention): their samples are kept for trips, flagged as not in the log.
       const still = new Set(deleteRowsSaying.all(list()));
       for (const entry of entries)
