@@ -1,12 +1,14 @@
 // The sealed form of one thing's telemetry (issue 36): a block holds every `PointRecorded` / `HeartbeatRecorded`
 // row it replaced, field for field, so the log can be read back from it exactly (logReader.ts). Engine-neutral: one
-// BLOB of bytes, no SQL inside. Layout (docs/telemetry.md "Sealed telemetry blocks"): a varint stream, deflated:
-//   version, count, strings (stream id, organizations, streets), then per sample in log order the columns
-//   seq, recorded_at, time (unix ms), lat, lng, speed, course, accuracy (each zig-zag deltas of scaled integers,
-//   or raw float64 when no power of ten up to 10^9 holds a value exactly), flags (heartbeat, en route, raw, not in
-//   log), organization and street as indexes into the strings; then the JSON of every sample flagged raw (a row
-//   whose JSON the columns would not give back byte for byte is kept as it was). The encoder is handed the
-//   samples' columns as the trip store holds them (`SampleColumns`): it parses and compares nothing.
+// BLOB of bytes, no SQL inside. Layout (docs/telemetry.md "Sealed telemetry blocks"), version 2, a varint stream
+// after a marker byte, not deflated (the seal runs inside ingestion): version, count, strings (stream id,
+// organizations, streets), then the columns seq, recorded_at, time (unix ms), lat, lng, speed, course, accuracy in
+// log order (telemetryColumns.ts: zig-zag deltas or deltas of deltas of scaled integers, or raw float64 when no
+// power of ten up to 10^9 holds a value exactly), runs of flags (heartbeat, en route, raw, not in log), of
+// organizations and of streets as indexes into the strings; then the JSON of every sample flagged raw (a row whose
+// JSON the columns would not give back byte for byte is kept as it was). Version 1, deflated, is still read. The
+// encoder is handed the samples' columns as the trip store holds them (`SampleColumns`): it parses and compares
+// nothing.
 import { inflateRawSync } from 'node:zlib';
 import type { EventRow } from './eventRow.ts';
 import {
