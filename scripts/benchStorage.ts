@@ -164,7 +164,16 @@ async function report(subject: Subject): Promise<Run> {
     console.log(
       `  log rows (events)    ${perPoint(log)} B/point (${mb(log)}; the seed's other events included)`,
     );
-    console.log(`  blocks               ${perPoint(blocks)} B/point (${mb(blocks)})`);
+    const blockShape = db
+      .prepare<[], { count: number; bytes: number | null }>(
+        'SELECT count(*) AS count, sum(length(points)) AS bytes FROM trip_blocks',
+      )
+      .get() ?? { count: 0, bytes: 0 };
+    const perBlock = (value: number) => (blockShape.count > 0 ? value / blockShape.count : 0).toFixed(0);
+    console.log(
+      `  blocks               ${perPoint(blocks)} B/point (${mb(blocks)}; ${blockShape.count.toLocaleString('en-US')} ` +
+        `blocks of ${perBlock(points)} samples and ${perBlock(blockShape.bytes ?? 0)} bytes on average)`,
+    );
     console.log(`  indexes              ${perPoint(indexes)} B/point`);
     console.log(`  checkpoints          ${perPoint(pictures)} B/point (${mb(pictures)})`);
     console.log(

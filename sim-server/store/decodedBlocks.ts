@@ -1,6 +1,7 @@
 // Decoded telemetry blocks kept per database (telemetryBlock.ts), for the log reader (logReader.ts): a read in
 // slices or pages, and the bisections that find a moment's position, meet the same blocks again and again, and
-// decoding one costs an inflate and every column. Also the search for a position within a decoded block.
+// decoding one costs every column (and an inflate for a version 1 block). Also the search for a position within a
+// decoded block.
 import type { SqliteDatabase } from './database.ts';
 import { decodeTelemetryBlock, type TelemetryBlock } from './telemetryBlock.ts';
 

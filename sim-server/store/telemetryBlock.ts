@@ -1,16 +1,25 @@
 // The sealed form of one thing's telemetry (issue 36): a block holds every `PointRecorded` / `HeartbeatRecorded`
 // row it replaced, field for field, so the log can be read back from it exactly (logReader.ts). Engine-neutral: one
-// BLOB of bytes, no SQL inside. Layout (docs/telemetry.md "Sealed telemetry blocks"): a varint stream, deflated:
-//   version, count, strings (stream id, organizations, streets), then per sample in log order the columns
-//   seq, recorded_at, time (unix ms), lat, lng, speed, course, accuracy (each zig-zag deltas of scaled integers,
-//   or raw float64 when no power of ten up to 10^9 holds a value exactly), flags (heartbeat, en route, raw, not in
-//   log), organization and street as indexes into the strings; then the JSON of every sample flagged raw (a row
-//   whose JSON the columns would not give back byte for byte is kept as it was). The encoder is handed the
-//   samples' columns as the trip store holds them (`SampleColumns`): it parses and compares nothing.
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+// BLOB of bytes, no SQL inside. Layout (docs/telemetry.md "Sealed telemetry blocks"), version 2, a varint stream
+// after a marker byte, not deflated (the seal runs inside ingestion): version, count, strings (stream id,
+// organizations, streets), then the columns seq, recorded_at, time (unix ms), lat, lng, speed, course, accuracy in
+// log order (telemetryColumns.ts: zig-zag deltas or deltas of deltas of scaled integers, or raw float64 when no
+// power of ten up to 10^9 holds a value exactly), runs of flags (heartbeat, en route, raw, not in log), of
+// organizations and of streets as indexes into the strings; then the JSON of every sample flagged raw (a row whose
+// JSON the columns would not give back byte for byte is kept as it was). Version 1, deflated, is still read. The
+// encoder is handed the samples' columns as the trip store holds them (`SampleColumns`): it parses and compares
+// nothing.
+import { inflateRawSync } from 'node:zlib';
 import type { EventRow } from './eventRow.ts';
+import {
+  readDeltaColumn,
+  readNumberColumn,
+  readRuns,
+  writeNumberColumn,
+  writeRuns,
+} from './telemetryColumns.ts';
 import { telemetryJson } from './telemetryJson.ts';
-import { ByteReader, ByteWriter, FLOAT, scaleOf } from './varintBytes.ts';
+import { ByteReader, ByteWriter } from './varintBytes.ts';
 
 /** Samples to seal, in columns (arrays or typed arrays alike): every field of the log rows they stand for. */
 export type SampleColumns = {
@@ -53,43 +62,16 @@ export type TelemetryBlock = {
   raw: Map<number, string>;
 };
 
-const VERSION = 1;
+/** Version 2 (not deflated) starts with this byte, which no raw deflate stream (version 1) starts with: its
+ * block type bits would be 3, which deflate reserves. */
+const MARKER = 0xff;
+const VERSION = 2;
+const DEFLATED_VERSION = 1;
 export const HEARTBEAT = 1;
 export const ENROUTE = 2;
 const RAW = 4;
 /** A trip sample whose row was gone before it was sealed (retention, or a block from before issue 36). */
 export const NOT_IN_LOG = 8;
-function writeColumn(out: ByteWriter, values: Float64Array) {
-  const digits = scaleOf(values);
-  out.uint(digits);
-  if (digits === FLOAT) {
-    for (const value of values) out.float(value);
-    return;
-  }
-  const factor = 10 ** digits;
-  let previous = 0;
-  for (const value of values) {
-    const scaled = Math.round(value * factor);
-    out.int(scaled - previous);
-    previous = scaled;
-  }
-}
-
-function readColumn(input: ByteReader, length: number): Float64Array {
-  const values = new Float64Array(length);
-  const digits = input.uint();
-  if (digits === FLOAT) {
-    for (let i = 0; i < length; i += 1) values[i] = input.float();
-    return values;
-  }
-  const factor = 10 ** digits;
-  let previous = 0;
-  for (let i = 0; i < length; i += 1) {
-    previous += input.int();
-    values[i] = previous / factor;
-  }
-  return values;
-}
 
 /** Sample i's row JSON as the columns give it back (telemetryJson.ts). */
 export function dataJson(at: number, block: Omit<TelemetryBlock, 'raw'>, i: number): string {
@@ -104,6 +86,9 @@ export function dataJson(at: number, block: Omit<TelemetryBlock, 'raw'>, i: numb
     street: block.strings[block.street[i] ?? 0] ?? null,
   });
 }
+
+/** One writer for every block (a block's bytes are copied out of it). */
+const writer = new ByteWriter();
 
 /** The blob of the samples at `indexes` of `samples`, one thing's (`streamId`), in log order (sorted here if not).
  * Nothing is parsed or compared: the columns say what the rows held. */
@@ -126,43 +111,63 @@ export function encodeTelemetryBlock(
     }
     return index;
   };
+  const first = order[0] ?? 0;
+  let contiguous = true; // indexes first, first + 1, ...: the columns are read straight through
+  for (let i = 1; i < length && contiguous; i += 1) contiguous = order[i] === first + i;
   const column = (values: ArrayLike<number>) => {
     const picked = new Float64Array(length);
-    for (let i = 0; i < length; i += 1) picked[i] = values[order[i] ?? 0] ?? 0;
+    if (contiguous) for (let i = 0; i < length; i += 1) picked[i] = values[first + i] ?? 0;
+    else for (let i = 0; i < length; i += 1) picked[i] = values[order[i] ?? 0] ?? 0;
     return picked;
   };
-  const out = new ByteWriter();
-  out.uint(VERSION);
-  out.uint(length);
   const flags = new Uint8Array(length);
   const organization = new Uint32Array(length);
   const street = new Uint32Array(length);
   const raw: string[] = [];
+  // A thing's organization and street mostly repeat from one sample to the next: the last of each is remembered.
+  let lastOrganization: string | null = null;
+  let lastStreet: string | null = null;
+  let organizationIndex = 0;
+  let streetIndex = 0;
   for (let i = 0; i < length; i += 1) {
     const from = order[i] ?? 0;
     let flag = (samples.flags[from] ?? 0) & (HEARTBEAT | ENROUTE | NOT_IN_LOG);
-    const rawJson = samples.raw.get(from);
+    const rawJson = samples.raw.size > 0 ? samples.raw.get(from) : undefined;
     if (rawJson !== undefined && (flag & NOT_IN_LOG) === 0) {
       flag |= RAW;
       raw.push(rawJson);
     }
     flags[i] = flag;
-    organization[i] = intern(samples.organization[from] ?? null);
-    street[i] = intern(samples.street[from] ?? null);
+    const organizationName = samples.organization[from] ?? null;
+    if (organizationName !== lastOrganization || i === 0) {
+      lastOrganization = organizationName;
+      organizationIndex = intern(organizationName);
+    }
+    organization[i] = organizationIndex;
+    const streetName = samples.street[from] ?? null;
+    if (streetName !== lastStreet || i === 0) {
+      lastStreet = streetName;
+      streetIndex = intern(streetName);
+    }
+    street[i] = streetIndex;
   }
+  const out = writer;
+  out.reset();
+  out.byte(MARKER);
+  out.uint(VERSION);
+  out.uint(length);
   out.uint(strings.length - 1);
-  for (const value of strings.slice(1)) out.text(value ?? '');
+  for (let i = 1; i < strings.length; i += 1) out.text(strings[i] ?? '');
   const { seq, recordedAt, at, lat, lng, speed, course, accuracy } = samples;
   for (const values of [seq, recordedAt, at, lat, lng, speed, course, accuracy])
-    writeColumn(out, column(values));
-  for (let i = 0; i < length; i += 1) {
-    out.uint(flags[i] ?? 0);
-    out.uint(organization[i] ?? 0);
-    out.uint(street[i] ?? 0);
-  }
+    writeNumberColumn(out, column(values));
+  writeRuns(out, flags, length);
+  writeRuns(out, organization, length);
+  writeRuns(out, street, length);
   for (const data of raw) out.text(data);
-  // Level 1: the seal runs inside ingestion (issue 36), where CPU is scarcer than bytes; inflate reads any level.
-  return deflateRawSync(out.done(), { level: 1 });
+  // Not deflated since version 2: the seal runs inside ingestion (issue 36), where CPU is scarcer than bytes, and
+  // deflate was most of a block's encoding. A copy: the writer is reused.
+  return Buffer.from(out.done());
 }
 
 /** `indexes` by ascending seq: the same list when it already is. */
@@ -173,13 +178,19 @@ function inLogOrder(samples: SampleColumns, indexes: readonly number[]): readonl
   return indexes;
 }
 
+/** A block of either version: version 2 as it is, version 1 (deflated, issue 36's first form) inflated. */
 export function decodeTelemetryBlock(blob: Uint8Array): TelemetryBlock {
-  const input = new ByteReader(inflateRawSync(blob));
+  const bytes = Buffer.isBuffer(blob) ? blob : Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
+  const deflated = bytes[0] !== MARKER;
+  const input = new ByteReader(deflated ? inflateRawSync(bytes) : bytes);
+  if (!deflated) input.offset = 1;
   const version = input.uint();
-  if (version !== VERSION) throw new Error(`Telemetry block version ${version} is not known`);
+  if (version !== (deflated ? DEFLATED_VERSION : VERSION))
+    throw new Error(`Telemetry block version ${version} is not known`);
   const length = input.uint();
   const strings: (string | null)[] = [null];
   for (let count = input.uint(); count > 0; count -= 1) strings.push(input.text());
+  const readColumn = deflated ? readDeltaColumn : readNumberColumn;
   const [seq, recordedAt, at, lat, lng, speed, course, accuracy] = Array.from({ length: 8 }, () =>
     readColumn(input, length),
   ) as [
@@ -193,16 +204,21 @@ export function decodeTelemetryBlock(blob: Uint8Array): TelemetryBlock {
     Float64Array,
   ];
   const flags = new Uint8Array(length);
-  const enroute = new Uint8Array(length);
   const organization = new Uint32Array(length);
   const street = new Uint32Array(length);
-  for (let i = 0; i < length; i += 1) {
-    const flag = input.uint();
-    flags[i] = flag;
-    enroute[i] = (flag & ENROUTE) !== 0 ? 1 : 0;
-    organization[i] = input.uint();
-    street[i] = input.uint();
+  if (deflated)
+    for (let i = 0; i < length; i += 1) {
+      flags[i] = input.uint();
+      organization[i] = input.uint();
+      street[i] = input.uint();
+    }
+  else {
+    readRuns(input, flags);
+    readRuns(input, organization);
+    readRuns(input, street);
   }
+  const enroute = new Uint8Array(length);
+  for (let i = 0; i < length; i += 1) enroute[i] = ((flags[i] ?? 0) & ENROUTE) !== 0 ? 1 : 0;
   const raw = new Map<number, string>();
   for (let i = 0; i < length; i += 1) if (((flags[i] ?? 0) & RAW) !== 0) raw.set(i, input.text());
   return {

@@ -5,6 +5,9 @@
 /** Scale marker of a column kept as float64 bytes. */
 export const FLOAT = 255;
 
+/** Zig-zag: a signed integer as the non-negative one `int` writes. */
+export const zigzag = (value: number): number => (value < 0 ? -value * 2 - 1 : value * 2);
+
 export class ByteWriter {
   private bytes = Buffer.allocUnsafe(4096);
   length = 0;
@@ -18,14 +21,23 @@ export class ByteWriter {
   uint(value: number) {
     this.room(8);
     let rest = value;
-    while (rest >= 128) {
+    // Bit operations while the rest fits 31 bits (nearly every delta), division above.
+    while (rest >= 0x80000000) {
       this.bytes[this.length++] = (rest % 128) | 128;
       rest = Math.floor(rest / 128);
+    }
+    while (rest >= 128) {
+      this.bytes[this.length++] = (rest & 127) | 128;
+      rest >>>= 7;
     }
     this.bytes[this.length++] = rest;
   }
   int(value: number) {
-    this.uint(value < 0 ? -value * 2 - 1 : value * 2);
+    this.uint(zigzag(value));
+  }
+  byte(value: number) {
+    this.room(1);
+    this.bytes[this.length++] = value;
   }
   float(value: number) {
     this.room(8);
@@ -33,14 +45,18 @@ export class ByteWriter {
     this.length += 8;
   }
   text(value: string) {
-    const encoded = Buffer.from(value, 'utf8');
-    this.uint(encoded.length);
-    this.room(encoded.length);
-    encoded.copy(this.bytes, this.length);
-    this.length += encoded.length;
+    const length = Buffer.byteLength(value, 'utf8');
+    this.uint(length);
+    this.room(length);
+    this.length += this.bytes.write(value, this.length, 'utf8');
   }
+  /** The bytes written so far: a view, valid until the next write after `reset`. */
   done(): Buffer {
     return this.bytes.subarray(0, this.length);
+  }
+  /** Starts again at the beginning, keeping the buffer (one writer serves many blobs). */
+  reset() {
+    this.length = 0;
   }
 }
 
@@ -72,6 +88,16 @@ export class ByteReader {
     this.offset += length;
     return value;
   }
+}
+
+/** The bytes `uint(value)` takes. */
+export function uintBytes(value: number): number {
+  if (value < 128) return 1;
+  if (value < 16_384) return 2;
+  if (value < 2_097_152) return 3;
+  let bytes = 4;
+  for (let rest = Math.floor(value / 268_435_456); rest > 0; rest = Math.floor(rest / 128)) bytes += 1;
+  return bytes;
 }
 
 /** The smallest power of ten (0..9) whose multiples hold every value exactly, or FLOAT. */

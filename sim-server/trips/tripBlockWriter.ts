@@ -22,9 +22,6 @@ function inTimeOrder(samples: SampleColumns, indexes: number[]): number[] {
   return indexes;
 }
 
-/** A seal found fewer rows than it holds samples of (its savepoint rolls back). */
-class RowsGone extends Error {}
-
 const isInLog = (samples: SampleColumns, i: number) => ((samples.flags[i] ?? 0) & NOT_IN_LOG) === 0;
 
 export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples: number }) {
@@ -32,8 +29,13 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     `INSERT INTO trip_blocks (thing_key, first_at, last_at, points, stream_id, first_seq, last_seq)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  // The rows a seal replaces, by position (one call for the whole seal). When fewer went than were held (log
-  // retention took some first), the savepoint is rolled back and they are deleted again, saying which were there.
+  // The rows a seal replaces, by position (one call for the whole seal). They are counted first: when fewer are
+  // there than were held (log retention took some), they are deleted saying which were there. Counting (a read)
+  // rather than deleting in a savepoint and rolling it back: a savepoint makes SQLite copy every page the delete
+  // touches into its statement journal first, tens of megabytes in a sweep.
+  const countRows = db
+    .prepare<[string], number>('SELECT count(*) FROM events WHERE seq IN (SELECT value FROM json_each(?))')
+    .pluck();
   const deleteRows = db.prepare<[string]>('DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?))');
   const deleteRowsSaying = db
     .prepare<[string], number>(
@@ -42,19 +44,32 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     .pluck();
   // A sweep (every held sample) deletes the stretch of the log they span instead: every telemetry row in it is held,
   // unless blocks from before issue 36 are about (their rows are still in the log, and no longer held).
-  const deleteSpan = db.prepare<[number, number]>(
-    `DELETE FROM events WHERE seq >= ? AND seq <= ? AND type IN ('PointRecorded', 'HeartbeatRecorded')`,
-  );
+  const TELEMETRY_IN_SPAN = `FROM events WHERE seq >= ? AND seq <= ? AND type IN ('PointRecorded', 'HeartbeatRecorded')`;
+  // Counted as every row of the span less those that are not telemetry (found by their partial index): counting
+  // rows by position alone reads no row's type.
+  const countSpan = db
+    .prepare<[number, number, number, number], number>(
+      `SELECT (SELECT count(*) FROM events WHERE seq >= ? AND seq <= ?) -
+         (SELECT count(*) FROM events WHERE seq >= ? AND seq <= ?
+          AND type NOT IN ('PointRecorded', 'HeartbeatRecorded'))`,
+    )
+    .pluck();
+  const deleteSpan = db.prepare<[number, number]>(`DELETE ${TELEMETRY_IN_SPAN}`);
   const selectFirstFormBlock = db.prepare('SELECT 1 FROM trip_blocks WHERE stream_id IS NULL LIMIT 1');
   let firstFormBlocks: boolean | null = null;
-  const deleteAll = db.transaction((positions: Float64Array, list: () => string, wholeSpan: boolean) => {
+  /** Deletes the `count` rows the seal holds, from `first` to `last`, when every one of them is there (`list`: their
+   * positions as JSON, sorted); false, deleting none, if not. */
+  function deleteAll(count: number, first: number, last: number, list: () => string, wholeSpan: boolean) {
     firstFormBlocks ??= selectFirstFormBlock.get() !== undefined;
-    const changes =
-      wholeSpan && !firstFormBlocks
-        ? deleteSpan.run(positions[0] ?? 0, positions[positions.length - 1] ?? 0).changes
-        : deleteRows.run(list()).changes;
-    if (changes !== positions.length) throw new RowsGone();
-  });
+    const bySpan = wholeSpan && !firstFormBlocks;
+    const there = bySpan ? countSpan.get(first, last, first, last) : countRows.get(list());
+    if (there !== count) return false;
+    const changes = bySpan ? deleteSpan.run(first, last).changes : deleteRows.run(list()).changes;
+    // Counted in the same transaction just before: a difference means the store's bookkeeping is wrong.
+    if (changes !== count) throw new Error(`A seal deleted ${changes} rows of ${count}`);
+    return true;
+  }
+
   // A file from before the blocks: its trip points' rows are read as they are deleted.
   const takeRows = db.prepare<[string], Omit<EventRow, 'stream_id'>>(
     `DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?))
@@ -64,8 +79,19 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     'UPDATE trip_store SET max_block_span = ? WHERE max_block_span < ?',
   );
 
-  // Read per call, not kept: a rebuild of the projections may number the things anew.
+  // Remembered across seals (a sweep seals every thing), until `forgetThings`: a rebuild of the projections may
+  // number the things anew, and a rolled-back transaction may take back a thing it registered.
   const selectThingId = db.prepare<[number], string>('SELECT id FROM things WHERE thing_key = ?').pluck();
+  const thingIds = new Map<number, string>();
+  const idOf = (thingKey: number): string => {
+    let id = thingIds.get(thingKey);
+    if (id === undefined) {
+      id = selectThingId.get(thingKey);
+      if (id === undefined) return '';
+      thingIds.set(thingKey, id);
+    }
+    return id;
+  };
   /** The widest log range of the blocks written since the last `widenToWritten` (one update per seal). */
   let widest = -1;
   const widenToWritten = () => {
@@ -101,7 +127,7 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     streamIdHint?: string,
   ) {
     const order = inTimeOrder(samples, indexes ?? Array.from({ length: samples.length }, (_, i) => i));
-    const streamId = streamIdHint ?? selectThingId.get(thingKey) ?? '';
+    const streamId = streamIdHint ?? idOf(thingKey);
     let start = 0;
     while (start < order.length) {
       const hourEnd = hourStart(samples.at[order[start] ?? 0] ?? 0) + HOUR_MS;
@@ -126,17 +152,28 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
    * entries are every sample the store holds but for the log's newest. */
   function sealHeld(entries: readonly HeldSamples[], wholeSpan: boolean) {
     let count = 0;
-    for (const entry of entries) for (let i = 0; i < entry.length; i += 1) if (isInLog(entry, i)) count += 1;
-    const positions = new Float64Array(count);
-    let at = 0;
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
     for (const entry of entries)
-      for (let i = 0; i < entry.length; i += 1) if (isInLog(entry, i)) positions[at++] = entry.seq[i] ?? 0;
-    positions.sort(); // in order, the rows are met page after page
-    const list = () => `[${positions.join(',')}]`;
-    try {
-      deleteAll(positions, list, wholeSpan);
-    } catch (error) {
-      if (!(error instanceof RowsGone)) throw error;
+      for (let i = 0; i < entry.length; i += 1)
+        if (isInLog(entry, i)) {
+          const seq = entry.seq[i] ?? 0;
+          count += 1;
+          if (seq < first) first = seq;
+          if (seq > last) last = seq;
+        }
+    // The positions themselves only when deleted one by one (a seal of one thing, or rows missing).
+    let listed: string | null = null;
+    const list = () => {
+      if (listed !== null) return listed;
+      const positions = new Float64Array(count);
+      let at = 0;
+      for (const entry of entries)
+        for (let i = 0; i < entry.length; i += 1) if (isInLog(entry, i)) positions[at++] = entry.seq[i] ?? 0;
+      positions.sort(); // in order, the rows are met page after page
+      return (listed = `[${positions.join(',')}]`);
+    };
+    if (count > 0 && !deleteAll(count, first, last, list, wholeSpan)) {
       // Some rows went before the seal (retention): their samples are kept for trips, flagged as not in the log.
       const still = new Set(deleteRowsSaying.all(list()));
       for (const entry of entries)
@@ -160,5 +197,5 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     noteLogRewritten(db);
   }
 
-  return { writeBlocks, sealHeld, sealRows };
+  return { writeBlocks, sealHeld, sealRows, forgetThings: () => thingIds.clear() };
 }

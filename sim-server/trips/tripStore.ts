@@ -78,7 +78,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
   /** The first held sample's position (of the map's first entry), kept so that a record needs no iterator. */
   let oldestSeq = Number.POSITIVE_INFINITY;
 
-  const { writeBlocks, sealHeld, sealRows } = createBlockWriter(db, limits);
+  const { writeBlocks, sealHeld, sealRows, forgetThings } = createBlockWriter(db, limits);
   moveTripPointsIntoBlocks(db, sealRows, (thingKey, seq) => statements.upsertHead.run(thingKey, seq));
   const trimBlocksBefore = createBlockTrimmer(db, writeBlocks);
   const reads = createTripReads(db, (thingKey) => {
@@ -177,6 +177,7 @@ export function createTripStore(db: SqliteDatabase, limits: TripStoreLimits = TR
       return count;
     },
     forget() {
+      forgetThings();
       loaded = false;
       held.clear();
       oldestSeq = Number.POSITIVE_INFINITY;
