@@ -63,9 +63,11 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
       interleaved: false,
       // Passed on by deck.gl to its render loop (not in its typed props): frames only while something may change.
       ...({ animationFrameProvider: frames.provider } as object),
-      ...(software
-        ? { useDevicePixels: SOFTWARE_PIXEL_RATIO, deviceProps: { webgl: { antialias: false } } }
-        : {}),
+      // luma.gl asks for a preserved drawing buffer unless told otherwise: the browser then copies deck.gl's canvas
+      // for the compositor after every frame instead of handing the buffer over. Nothing reads the canvas back
+      // (picking draws into its own framebuffer, screenshots read the compositor's copy).
+      deviceProps: { webgl: { preserveDrawingBuffer: false, ...(software ? { antialias: false } : {}) } },
+      ...(software ? { useDevicePixels: SOFTWARE_PIXEL_RATIO } : {}),
       // Every frame deck.gl draws carries the layers given before it (a camera move draws it from MapLibre's render);
       // a fence behind it tells when the GPU is done with it (gpuPacing.ts).
       onBeforeRender: () => {
