@@ -3,7 +3,8 @@
 // status around an icon by type, and the status's glyph on a badge), sized by zoom (markerStyle.ts); then the
 // pinned (selected) asset drawn again bigger with a dark ring, and the hovered asset drawn again above everything
 // (live §9 stacking), each by the same layer as a set of one (its badge in the same pass, one atlas texture for all,
-// atlasTexture.ts). Positions are float32 offsets from the worker's origin (LNGLAT_OFFSETS). Only discs are pickable, so hover and click are answered by deck.gl's GPU picking (a colour-coded redraw under the pointer), not
+// atlasTexture.ts). Positions are float32 offsets from the worker's origin (LNGLAT_OFFSETS). Only discs are
+// pickable, so hover and click are answered by deck.gl's GPU picking (a colour-coded redraw under the pointer), not
 // by a search over positions.
 import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
 import type { MarkerSet } from '../live/thingsStore.ts';
