@@ -1,5 +1,5 @@
 // The marker icons (live §2: an icon by thing type), drawn in code into one atlas for the marker discs
-// (markerFleetLayer.ts, markerDiscLayer.ts): a disc in the category's colour with a white sign —
+// (markerFleetLayer.ts, for the fleet and the raised markers): a disc in the category's colour with a white sign —
 // police a star, fire a flame, ambulance a cross, arrow board an arrow, maintenance a wrench, tow a hook, waste a
 // bin, others a dot, offline a bar, out of service a cross-out.
 // After the categories, one more cell holds the course arrow: a dark triangle filling its cell, which the fleet
