@@ -2,19 +2,17 @@
 // the page): the fleet (markerFleetLayer.ts: a course arrow for moving assets, then a disc with a ring coloured by
 // status around an icon by type, and the status's glyph on a badge), sized by zoom (markerStyle.ts); then the
 // pinned (selected) asset drawn again bigger with a dark ring, and the hovered asset drawn again above everything
-// (live §9 stacking), each by markerDiscLayer.ts with its badge as one icon of the same atlas. Positions are float32 offsets from the worker's origin (LNGLAT_OFFSETS). Only discs are
+// (live §9 stacking), each by the same layer as a set of one (its badge in the same pass, one atlas texture for all,
+// atlasTexture.ts). Positions are float32 offsets from the worker's origin (LNGLAT_OFFSETS). Only discs are
 // pickable, so hover and click are answered by deck.gl's GPU picking (a colour-coded redraw under the pointer), not
 // by a search over positions.
 import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
-import { IconLayer } from '@deck.gl/layers';
 import type { MarkerSet } from '../live/thingsStore.ts';
 import { currentTheme } from '../session/preferences.ts';
 import { ALL_MARKER_PARTS, type MarkerParts } from './frameProfiling.ts';
-import { MarkerDiscLayer } from './markerDiscLayer.ts';
 import { MarkerFleetLayer } from './markerFleetLayer.ts';
 import {
   COURSE_ARROW_CELL,
-  ICON_ATLAS_CELL_PIXELS,
   ICON_ATLAS_CELLS,
   STATUS_BADGE_FIRST_CELL,
   type IconAtlas,
@@ -31,8 +29,6 @@ import {
   STATUS_BADGE_MIN_PIXELS,
   STATUS_BADGE_OFFSET,
   STATUS_BADGE_SHARE,
-  statusBadgeSize,
-  statusOfRing,
   type MarkerCategory,
 } from '../ui/markerStyle.ts';
 
@@ -61,59 +57,61 @@ export type MarkerLayerInput = {
   parts?: MarkerParts;
 };
 
-/** The badge cells of the atlas as an icon mapping, by status. */
-function badgeMapping(): Record<string, { x: number; y: number; width: number; height: number }> {
-  const cell = ICON_ATLAS_CELL_PIXELS;
-  return Object.fromEntries(
-    Array.from({ length: ICON_ATLAS_CELLS - STATUS_BADGE_FIRST_CELL }, (_, status) => [
-      String(status),
-      { x: (STATUS_BADGE_FIRST_CELL + status) * cell, y: 0, width: cell, height: cell },
-    ]),
-  );
+/** One raised marker as a marker set of one, at its exact position (the origin; its offset is zero). */
+function raisedSet(marker: RaisedMarker): MarkerSet {
+  return {
+    count: 1,
+    ids: [marker.id],
+    origin: [marker.lng, marker.lat],
+    positions: new Float32Array(2),
+    categories: Uint8Array.of(Math.max(0, MARKER_CATEGORIES.indexOf(marker.category))),
+    ringColors: Uint8Array.from(marker.ring),
+    arrowAngles: new Float32Array(1),
+    arrowScales: new Float32Array(1),
+    version: 0,
+  };
 }
 
-function raisedLayers(
+type FleetLook = Pick<MarkerLayerInput, 'atlas' | 'parts'> & {
+  size: number;
+  outline: { width: number; color: readonly number[] };
+  /** The hovered marker of the fleet lightened (deck.gl's autoHighlight); the raised ones are drawn again instead. */
+  highlight?: boolean;
+};
+
+/** The fleet layer's props for `markers`: one shader for the fleet and the raised markers, badges in its disc pass. */
+function fleetLayer(
   id: string,
-  marker: RaisedMarker,
-  size: number,
-  ringLine: { width: number; color: readonly number[] },
-  atlas: IconAtlas,
-): Layer[] {
-  const badge = statusBadgeSize(size);
-  const offset = (STATUS_BADGE_OFFSET * size) / 2;
-  const disc = new MarkerDiscLayer<RaisedMarker>({
+  markers: MarkerSet,
+  { atlas, parts = ALL_MARKER_PARTS, size, outline, highlight = false }: FleetLook,
+) {
+  return new MarkerFleetLayer({
     id,
-    data: [marker],
-    getPosition: (raised) => [raised.lng, raised.lat],
-    // The alpha byte carries the status (markerStyle.ts); the ring is opaque.
-    getFillColor: (raised) => [raised.ring[0] ?? 0, raised.ring[1] ?? 0, raised.ring[2] ?? 0, 255],
-    getIconCell: (raised) => MARKER_CATEGORIES.indexOf(raised.category),
-    iconAtlas: atlas.url,
+    coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS,
+    coordinateOrigin: [markers.origin[0], markers.origin[1], 0],
+    data: markers.ids,
+    markers,
+    size,
+    outlineWidth: outline.width,
+    outlineColor: [...outline.color],
+    iconShare: MARKER_ICON_SHARE,
+    arrowShare: COURSE_ARROW_SHARE,
+    iconAtlas: atlas,
     iconCells: ICON_ATLAS_CELLS,
-    radiusUnits: 'pixels',
-    getRadius: size / 2,
-    stroked: true,
-    lineWidthUnits: 'pixels',
-    getLineWidth: ringLine.width,
-    getLineColor: [...ringLine.color] as [number, number, number, number],
+    arrowCell: COURSE_ARROW_CELL,
+    badgeCell: STATUS_BADGE_FIRST_CELL,
+    statusAlphaBase: STATUS_ALPHA_BASE,
+    badgeShare: parts.badges ? STATUS_BADGE_SHARE : 0,
+    badgeMinPixels: parts.badges ? STATUS_BADGE_MIN_PIXELS : 0,
+    arrows: parts.arrows,
+    badgeOffset: STATUS_BADGE_OFFSET,
     pickable: true,
+    autoHighlight: highlight,
+    highlightColor: [...HOVER_HIGHLIGHT_COLOR],
   });
-  const status = statusOfRing(marker.ring);
-  // A selection the markers do not hold yet carries no status: its disc alone until they do.
-  if (status === null) return [disc];
-  const statusBadge = new IconLayer<RaisedMarker>({
-    id: `${id}-badge`,
-    data: [marker],
-    getPosition: (raised) => [raised.lng, raised.lat],
-    iconAtlas: atlas.url,
-    iconMapping: badgeMapping(),
-    getIcon: () => String(status),
-    sizeUnits: 'pixels',
-    getSize: badge,
-    getPixelOffset: [offset, offset],
-  });
-  return [disc, statusBadge];
 }
+
+const WHITE_OUTLINE = { width: RING_WIDTH, color: [255, 255, 255, 255] };
 
 export function assetMarkerLayers({
   markers,
@@ -123,57 +121,33 @@ export function assetMarkerLayers({
   atlas,
   parts = ALL_MARKER_PARTS,
 }: MarkerLayerInput): Layer[] {
+  // The badge's shape is a constant of the shaders: a fleet without badges is another layer (profile only).
+  const fleetId = parts.badges ? MARKER_RING_LAYER : `${MARKER_RING_LAYER}-without-badges`;
   const layers: Layer[] = [
-    new MarkerFleetLayer({
-      // The badge's shape is a constant of the shaders: a fleet without badges is another layer (profile only).
-      id: parts.badges ? MARKER_RING_LAYER : `${MARKER_RING_LAYER}-without-badges`,
-      coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS,
-      coordinateOrigin: [markers.origin[0], markers.origin[1], 0],
-      data: markers.ids,
-      markers,
-      size,
-      outlineWidth: RING_WIDTH,
-      outlineColor: [255, 255, 255, 255],
-      iconShare: MARKER_ICON_SHARE,
-      arrowShare: COURSE_ARROW_SHARE,
-      iconAtlas: atlas.url,
-      iconCells: ICON_ATLAS_CELLS,
-      arrowCell: COURSE_ARROW_CELL,
-      badgeCell: STATUS_BADGE_FIRST_CELL,
-      statusAlphaBase: STATUS_ALPHA_BASE,
-      badgeShare: parts.badges ? STATUS_BADGE_SHARE : 0,
-      badgeMinPixels: parts.badges ? STATUS_BADGE_MIN_PIXELS : 0,
-      arrows: parts.arrows,
-      badgeOffset: STATUS_BADGE_OFFSET,
-      pickable: true,
-      autoHighlight: true,
-      highlightColor: [...HOVER_HIGHLIGHT_COLOR],
-    }),
+    fleetLayer(fleetId, markers, { atlas, parts, size, outline: WHITE_OUTLINE, highlight: true }),
   ];
+  // The raised markers have no course arrow of their own: the fleet's stays under them.
+  const raisedParts = { arrows: false, badges: true };
   if (selected) {
+    // Read when the selection's layers are built (each selection change, zoom step or marker set).
+    const color = currentTheme().peek() === 'dark' ? SELECTED_RING_COLOR_NIGHT : SELECTED_RING_COLOR;
     layers.push(
-      ...raisedLayers(
-        SELECTED_RING_LAYER,
-        selected,
-        size + SELECTED_GROWTH,
-        // Read when the selection's layers are built (each selection change, zoom step or marker set).
-        {
-          width: 3,
-          color: currentTheme().peek() === 'dark' ? SELECTED_RING_COLOR_NIGHT : SELECTED_RING_COLOR,
-        },
+      fleetLayer(SELECTED_RING_LAYER, raisedSet(selected), {
         atlas,
-      ),
+        parts: raisedParts,
+        size: size + SELECTED_GROWTH,
+        outline: { width: 3, color },
+      }),
     );
   }
   if (hovered && hovered.id !== selected?.id) {
     layers.push(
-      ...raisedLayers(
-        HOVERED_RING_LAYER,
-        hovered,
-        size,
-        { width: RING_WIDTH, color: [255, 255, 255, 255] },
+      fleetLayer(HOVERED_RING_LAYER, raisedSet(hovered), {
         atlas,
-      ),
+        parts: raisedParts,
+        size,
+        outline: WHITE_OUTLINE,
+      }),
     );
   }
   return layers;

@@ -26,7 +26,8 @@ import { filterMarkers, markerFilterIds } from './markerFilter.ts';
 import type { MapSurface } from './mapSurface.ts';
 import { publishMapTestHook } from './mapTestHook.ts';
 import { cameraState, hoveredThingId, openStationId, pinnedThingId } from './mapViewState.ts';
-import { markerIconAtlas } from './markerIcons.ts';
+import { markerIconAtlas, type IconAtlas } from './markerIcons.ts';
+import { SOFTWARE_PIXEL_RATIO, mapRendering } from './softwareRendering.ts';
 import { DEFAULT_ZOOM } from './mapStyle.ts';
 import { indexed, positionIn, raisedAt, type IndexedMarkers } from './indexedMarkers.ts';
 import { SELECTED_RING_COLOR, markerSize } from '../ui/markerStyle.ts';
@@ -62,7 +63,7 @@ type MountOptions = {
 
 /** One mounted map: what the layers were last given and what the map last drew, and the handlers around them. */
 class LiveMap {
-  readonly atlas = markerIconAtlas();
+  readonly atlas: IconAtlas;
   readonly overlayAtlas = overlayIconAtlas();
   readonly disposers: (() => void)[] = [];
   readonly slots = emptyLayerSlots();
@@ -94,6 +95,10 @@ class LiveMap {
       container,
       { onClick: (info) => this.onClick(info), onHover: (info) => this.onHover(info) },
       this.basemapEvents(),
+    );
+    // The icons at the density the map draws at (one device pixel on a software renderer), known once it is made.
+    this.atlas = markerIconAtlas(
+      mapRendering.peek()?.software ? SOFTWARE_PIXEL_RATIO : window.devicePixelRatio,
     );
     this.publishCamera();
     this.disposers.push(this.publishTestHook());

@@ -4,7 +4,7 @@
 // (issue 38): a marker update then redraws deck.gl's canvas only, and the basemap — its streets and names, the
 // costliest part of a frame on software WebGL — is drawn again only when the camera or the style changes. On a
 // software renderer (softwareRendering.ts) both canvases draw at one device pixel per CSS pixel and deck.gl's without
-// antialiasing. It offers the one map type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter
+// antialiasing; deck.gl's drawing buffer is never preserved (handed to the compositor, not copied). It offers the one map type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter
 // for the shape editor. Its colours follow the light or night theme, its street names the lighter map
 // (client/session/preferences.ts). A fence after each deck.gl frame paces the markers to the GPU (gpuPacing.ts); it
 // offers the frame profile's handles (frameProfiling.ts).
@@ -63,9 +63,11 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
       interleaved: false,
       // Passed on by deck.gl to its render loop (not in its typed props): frames only while something may change.
       ...({ animationFrameProvider: frames.provider } as object),
-      ...(software
-        ? { useDevicePixels: SOFTWARE_PIXEL_RATIO, deviceProps: { webgl: { antialias: false } } }
-        : {}),
+      // luma.gl asks for a preserved drawing buffer unless told otherwise: the browser then copies deck.gl's canvas
+      // for the compositor after every frame instead of handing the buffer over. Nothing reads the canvas back
+      // (picking draws into its own framebuffer, screenshots read the compositor's copy).
+      deviceProps: { webgl: { preserveDrawingBuffer: false, ...(software ? { antialias: false } : {}) } },
+      ...(software ? { useDevicePixels: SOFTWARE_PIXEL_RATIO } : {}),
       // Every frame deck.gl draws carries the layers given before it (a camera move draws it from MapLibre's render);
       // a fence behind it tells when the GPU is done with it (gpuPacing.ts).
       onBeforeRender: () => {

@@ -10,8 +10,11 @@
 // browser without a usable GPU and our benchmark) an instanced draw costs about 12 µs per instance before any pixel
 // is shaded. 25,000 instanced 2 px quads took 297 ms a draw against 61 ms as plain triangles (docs/decisions.md);
 // at 25,000 assets the instanced layers kept the GPU process busy for most of each second. On a hardware GPU both
-// are cheap. The look is the instanced layers' (markerDiscLayer.ts draws the raised markers that way): the same
-// disc, ring, outline and icon, and the course arrow's cell of the atlas turned about the marker's centre.
+// are cheap. The look is the instanced layers' (a ScatterplotLayer's disc, ring and outline with an IconLayer's icon):
+// the course arrow's cell of the atlas turned about the marker's centre.
+//
+// The same layer draws the pinned and the hovered marker again above the fleet (assetMarkerLayers.ts), as a set of
+// one: bigger or with another outline, without its course arrow, a status badge only when its ring carries a status.
 //
 // Picking stays on the GPU: a disc's picking colour encodes its marker index (deck.gl's own encoding), so hover
 // and click answer with the index as before. Arrows are not pickable, as before; they skip the picking pass.
@@ -24,10 +27,11 @@ import {
   type LayerProps,
   type UpdateParameters,
 } from '@deck.gl/core';
-import type { Texture } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
 import type { MarkerSet } from '../live/thingsStore.ts';
+import { atlasTexture } from './atlasTexture.ts';
 import { writeDataTextures, type DataTextures } from './markerDataTextures.ts';
+import type { IconAtlas } from './markerIcons.ts';
 import {
   ARROW_FRAGMENT,
   ARROW_VERTEX,
@@ -50,8 +54,11 @@ type MarkerFleetProps = {
   iconShare: number;
   /** The course arrow's size as a share of the marker's (COURSE_ARROW_SHARE). */
   arrowShare: number;
-  /** The atlas: a row of square cells, a category's icon in its index's cell and the course arrow in `arrowCell`. */
-  iconAtlas: string | Texture | null;
+  /**
+   * The atlas: a row of square cells, a category's icon in its index's cell and the course arrow in `arrowCell`;
+   * its texture is the map's one (atlasTexture.ts).
+   */
+  iconAtlas: IconAtlas | null;
   iconCells: number;
   arrowCell: number;
   /** The atlas cell of status 0's badge; status s's is the cell after it by s. */
@@ -69,7 +76,7 @@ type MarkerFleetProps = {
 export type MarkerFleetLayerProps = LayerProps & MarkerFleetProps;
 
 const defaultProps: DefaultProps<MarkerFleetLayerProps> = {
-  iconAtlas: { type: 'image', value: null, async: true },
+  iconAtlas: { type: 'object', value: null },
   iconCells: 1,
   arrowCell: 0,
   badgeCell: 0,
@@ -148,9 +155,9 @@ export class MarkerFleetLayer extends Layer<MarkerFleetLayerProps> {
   }
 
   override draw({ shaderModuleProps }: { shaderModuleProps?: { picking?: { isActive?: boolean } } | null }) {
-    const atlas = this.props.iconAtlas;
-    // Until the atlas has loaded nothing is drawn: a ring without its icon would flash on the first frame.
-    if (this.state.count === 0 || !atlas || typeof atlas === 'string') return;
+    const { iconAtlas } = this.props;
+    if (this.state.count === 0 || !iconAtlas) return;
+    const atlas = atlasTexture(this.context.device, iconAtlas);
     const { size, outlineWidth, outlineColor } = this.props;
     const uniforms: FleetUniforms = {
       outlineColor: [

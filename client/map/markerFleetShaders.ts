@@ -94,8 +94,9 @@ void main(void) {
   vFillColor = vec4(ring.rgb, layer.opacity);
   DECKGL_FILTER_COLOR(vFillColor, geometry);
   vIconCell = floor(texelFetch(markerCells, texel, 0).r * 255.0 + 0.5);
+  // A ring without a status (a selection the markers do not hold yet: an opaque ring) has no badge (-1).
   float status = floor(ring.a * 255.0 + 0.5) - ${statusAlphaBase.toFixed(1)};
-  vBadgeCell = ${badgeCell.toFixed(1)} + clamp(status, 0.0, 6.0);
+  vBadgeCell = status < 0.0 || status > 6.0 ? -1.0 : ${badgeCell.toFixed(1)} + status;
 }
 `;
 
@@ -118,7 +119,7 @@ void main(void) {
   float inCircle = smoothedge(distToCenter, outerRadiusPixels);
   vec2 badgeUv = (vPixels - badgeCentre()) / (2.0 * badgeRadius()) + 0.5;
   vec4 badge = vec4(0.0);
-  if (all(greaterThanEqual(badgeUv, vec2(0.0))) && all(lessThanEqual(badgeUv, vec2(1.0)))) {
+  if (vBadgeCell >= 0.0 && all(greaterThanEqual(badgeUv, vec2(0.0))) && all(lessThanEqual(badgeUv, vec2(1.0)))) {
     badge = texture(markerIconAtlas, vec2((vBadgeCell + badgeUv.x) / ${cells.toFixed(1)}, 1.0 - badgeUv.y));
   }
   if (inCircle == 0.0 && badge.a < 0.01) {

@@ -1,5 +1,5 @@
 // The marker icons (live §2: an icon by thing type), drawn in code into one atlas for the marker discs
-// (markerFleetLayer.ts, markerDiscLayer.ts): a disc in the category's colour with a white sign —
+// (markerFleetLayer.ts, for the fleet and the raised markers): a disc in the category's colour with a white sign —
 // police a star, fire a flame, ambulance a cross, arrow board an arrow, maintenance a wrench, tow a hook, waste a
 // bin, others a dot, offline a bar, out of service a cross-out.
 // After the categories, one more cell holds the course arrow: a dark triangle filling its cell, which the fleet
@@ -7,18 +7,22 @@
 // would shade several times the pixels, which a software GPU pays for on every frame.
 // Then a cell per status (in the scale's order) holds its badge: a white disc with a dark rim and the status's glyph
 // (client/ui/statusAppearance.ts) in dark ink, readable on either basemap and whatever the ring's colour.
-// No outside assets; built once per page.
+// No outside assets; built once per page and pixel density: the signs are drawn in a 64-unit cell scaled to the
+// atlas's cell, 32 pixels where the map draws one device pixel per CSS pixel (a software GPU's map) and 64 from two,
+// so the texture (atlasTexture.ts, one level, no mipmaps) is sampled near its own size: a 30 px marker's icon is
+// 22 px.
 import { ASSET_STATUSES, statusName } from '#domain/status/assetStatus';
 import { GLYPH_PATHS, GLYPH_SIZE, STATUS_APPEARANCE } from '../ui/statusAppearance.ts';
 import { CATEGORY_COLORS, MARKER_CATEGORIES, type MarkerCategory } from '../ui/markerStyle.ts';
 
+/** The side of a cell in the units the signs are drawn in. */
 const CELL = 64;
-/** A cell's side in the atlas's pixels. */
-export const ICON_ATLAS_CELL_PIXELS = CELL;
 const CENTRE = CELL / 2;
+/** A cell's side in the atlas's pixels per device pixel of the map. */
+const CELL_PIXELS_PER_RATIO = 32;
 
-/** The atlas as a data URL: one row of square cells. */
-export type IconAtlas = { url: string };
+/** The atlas: one row of square cells, `cellPixels` on a side. */
+export type IconAtlas = { image: HTMLCanvasElement; cellPixels: number };
 
 /**
  * The atlas is one row: a cell per category (its index in MARKER_CATEGORIES), the course arrow's, then a status
@@ -146,15 +150,23 @@ function drawSign(context: CanvasRenderingContext2D, category: MarkerCategory) {
   }
 }
 
-let built: IconAtlas | null = null;
+const built = new Map<number, IconAtlas>();
 
-export function markerIconAtlas(): IconAtlas {
-  if (built) return built;
+/** The cell size for a map drawing `pixelRatio` device pixels per CSS pixel: 32 at one, 64 from two. */
+export function atlasCellPixels(pixelRatio: number): number {
+  return CELL_PIXELS_PER_RATIO * Math.min(2, Math.max(1, Math.ceil(pixelRatio)));
+}
+
+export function markerIconAtlas(pixelRatio: number): IconAtlas {
+  const cellPixels = atlasCellPixels(pixelRatio);
+  const existing = built.get(cellPixels);
+  if (existing) return existing;
   const canvas = document.createElement('canvas');
-  canvas.width = CELL * ICON_ATLAS_CELLS;
-  canvas.height = CELL;
+  canvas.width = cellPixels * ICON_ATLAS_CELLS;
+  canvas.height = cellPixels;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('cannot draw the marker icons');
+  context.scale(cellPixels / CELL, cellPixels / CELL);
   MARKER_CATEGORIES.forEach((category, index) => {
     context.save();
     context.translate(index * CELL, 0);
@@ -175,6 +187,7 @@ export function markerIconAtlas(): IconAtlas {
     drawStatusBadge(context, GLYPH_PATHS[STATUS_APPEARANCE[statusName(status)].glyph]);
     context.restore();
   }
-  built = { url: canvas.toDataURL('image/png') };
-  return built;
+  const atlas = { image: canvas, cellPixels };
+  built.set(cellPixels, atlas);
+  return atlas;
 }
