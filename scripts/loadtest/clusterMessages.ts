@@ -2,8 +2,8 @@
 import type { HistogramSnapshot } from './latencyHistogram.ts';
 import type { OffsetRuns } from './offsetRuns.ts';
 
-/** One node as the swarm sees it: where its cable is and the subprotocols to offer it (the token is one). */
-export type SwarmNode = { socketUrl: string; subprotocols: string[] };
+/** One node as the swarm sees it: where its cable is, and the tokens its clients take in turn (a few per token). */
+export type SwarmNode = { socketUrl: string; tokens: string[] };
 
 /** One client's reconnection after its socket closed under it. */
 export type SwarmResume = {

@@ -23,8 +23,12 @@ const OFFSET_MARK = ',"offset":';
 const EPOCH_MARK = '"epoch":"';
 /** Between two failed connection attempts: a node that is down refuses at once, so this sets the pace. */
 const RETRY_PAUSE_MS = 100;
+/** Clients that share a token: half the cable's 16 per token (connectionCaps.ts), so a node that takes over the
+ * clients of a dead one stays under it (runClusterLoadTest.ts signs in accordingly). */
+const CLIENTS_PER_TOKEN = 8;
 
 type Client = {
+  index: number;
   home: number;
   node: number;
   socket: WebSocket | null;
@@ -98,7 +102,10 @@ function attach(client: Client, node: number, resume: SwarmResume | null): Promi
   const target: SwarmNode | undefined = setup.nodes[node];
   if (!target) return Promise.reject(new Error(`no node ${node}`));
   return new Promise<void>((resolve, reject) => {
-    const socket = new WebSocket(target.socketUrl, target.subprotocols, { perMessageDeflate: false });
+    const token = target.tokens[Math.floor(client.index / CLIENTS_PER_TOKEN) % target.tokens.length] ?? '';
+    const socket = new WebSocket(target.socketUrl, ['actioncable-v1-ext-json', token], {
+      perMessageDeflate: false,
+    });
     let ready = false;
     let settled = false;
     socket.on('message', (data) => {
@@ -143,7 +150,8 @@ function attach(client: Client, node: number, resume: SwarmResume | null): Promi
   });
 }
 
-/** The socket closed under the client: the next nodes in turn until one takes it, resuming from its offset. */
+/** The socket closed under the client: the other nodes in turn until one takes it, resuming from its offset. The
+ * clients of one node start at different ones, so a dead node's clients spread over the survivors. */
 async function failOver(client: Client): Promise<void> {
   client.socket = null;
   if (stopping || !setup) return;
@@ -157,7 +165,8 @@ async function failOver(client: Client): Promise<void> {
     failedAttempts: 0,
   };
   if (measuring) client.resumes.push(resume);
-  for (let step = 1; !stopping; step += 1) {
+  const first = 1 + (nodes > 1 ? Math.floor(client.index / nodes) % (nodes - 1) : 0);
+  for (let step = first; !stopping; step += 1) {
     const node = (resume.from + step) % nodes;
     try {
       await attach(client, node, resume);
@@ -192,6 +201,7 @@ async function connect(message: Extract<ToClusterSwarm, { type: 'connect' }>): P
   setup = message;
   counters = freshCounters(message.nodes.length);
   clients = Array.from({ length: message.clients }, (_, index) => ({
+    index,
     home: index % message.nodes.length,
     node: index % message.nodes.length,
     socket: null,

@@ -38,14 +38,21 @@ async function accepts(url: string, token: string): Promise<boolean> {
   return response.ok;
 }
 
-/** A token per node: node 1's everywhere when every node takes it (shared sessions), else each node's own. */
-export async function tokensFor(urls: readonly string[]): Promise<{ tokens: string[]; shared: boolean }> {
+/**
+ * `count` tokens for every node, `[node][k]`: node 1's everywhere when every node takes them (shared sessions),
+ * else each node's own. Several, because the cable admits 16 connections per token (connectionCaps.ts).
+ */
+export async function tokensFor(
+  urls: readonly string[],
+  count = 1,
+): Promise<{ tokens: string[][]; shared: boolean }> {
   const [first, ...others] = urls;
   if (first === undefined) throw new Error('no nodes');
-  const token = await signIn(first);
-  const taken = await Promise.all(others.map((url) => accepts(url, token)));
-  if (taken.every(Boolean)) return { tokens: urls.map(() => token), shared: true };
-  return { tokens: [token, ...(await Promise.all(others.map(signIn)))], shared: false };
+  const signInTimes = (url: string) => Promise.all(Array.from({ length: count }, () => signIn(url)));
+  const own = await signInTimes(first);
+  const taken = await Promise.all(others.map((url) => accepts(url, own[0] ?? '')));
+  if (taken.every(Boolean)) return { tokens: urls.map(() => own), shared: true };
+  return { tokens: [own, ...(await Promise.all(others.map(signInTimes)))], shared: false };
 }
 
 type Profile = { user_org: { id: string; name: string }; accessed_orgs: { id: string; name: string }[] } & {

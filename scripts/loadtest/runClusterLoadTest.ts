@@ -14,6 +14,11 @@ import { judgeCluster, type ClusterJudgement } from './clusterJudgement.ts';
 import { tokensFor, watchedDevices, WATCHED_SHARE } from './clusterWorld.ts';
 import { readMotion, spawnNode, stopChild } from './runLoadTest.ts';
 
+/** The cable admits 32 connections per user on a node (connectionCaps.ts); the load test signs in one user. */
+const CONNECTIONS_PER_USER = 32;
+/** Mirrors clusterSwarm.ts (a child process entry, not imported): clients that share one token. */
+const CLIENTS_PER_TOKEN = 8;
+
 export type ClusterLoadTestOptions = {
   nodes: number;
   devices: number;
@@ -103,14 +108,19 @@ async function measure(
   progress: (stage: ClusterProgress['stage'], second?: number, deliveries?: number) => void,
 ) {
   const urls = cluster.nodes.map((node) => node.url);
-  const { tokens, shared } = await tokensFor(urls);
-  const { organizationId, devices } = await watchedDevices(urls[0] ?? '', tokens[0] ?? '', options.devices);
+  const { tokens, shared } = await tokensFor(urls, Math.ceil(options.clients / CLIENTS_PER_TOKEN));
+  const feedTokens = tokens.map((own) => own[0] ?? '');
+  const { organizationId, devices } = await watchedDevices(
+    urls[0] ?? '',
+    feedTokens[0] ?? '',
+    options.devices,
+  );
   progress('connecting');
   await swarmSays(swarm, 'connected', {
     type: 'connect',
     nodes: urls.map((url, index) => ({
       socketUrl: `${url.replace(/^http/, 'ws')}/cable`,
-      subprotocols: ['actioncable-v1-ext-json', tokens[index] ?? ''],
+      tokens: tokens[index] ?? [],
     })),
     identifier: JSON.stringify({ channel: 'EventsChannel', organization_id: organizationId }),
     stream: `events:${organizationId}`,
@@ -125,7 +135,7 @@ async function measure(
   let kill: ClusterLoadTestReport['kill'] = null;
   const victim = cluster.nodes[options.killNode - 1];
   const feed = startClusterFeed({
-    nodes: urls.map((url, index) => ({ url, token: tokens[index] ?? '' })),
+    nodes: urls.map((url, index) => ({ url, token: feedTokens[index] ?? '' })),
     ingestPath: '/api/sim/telemetry',
     devices,
     durationMs: options.durationSeconds * 1_000,
@@ -159,6 +169,13 @@ export async function runClusterLoadTest(options: ClusterLoadTestOptions): Promi
     throw new Error(`--kill-node must be between 1 and ${options.nodes}`);
   if (options.killNodeAtSeconds !== null && options.nodes < 2)
     throw new Error('killing a node needs --nodes 2 or more (the clients need somewhere to go)');
+  const perNode = Math.ceil(options.clients / options.nodes);
+  const afterKill = options.killNodeAtSeconds === null ? 0 : Math.ceil(perNode / (options.nodes - 1));
+  if (perNode + afterKill > CONNECTIONS_PER_USER)
+    throw new Error(
+      `${options.clients} clients on ${options.nodes} nodes put up to ${perNode + afterKill} on one node, over the ` +
+        `cable's ${CONNECTIONS_PER_USER} connections per user (sim-server/cable/connectionCaps.ts): fewer clients or more nodes`,
+    );
   const startedAt = new Date().toISOString();
   let second = 0;
   let killed = false;

@@ -97,7 +97,7 @@ describe('a cluster node killed under the official @anycable/core client', () =>
       const [one, two] = cluster.nodes;
       if (!one || !two) throw new Error('the cluster did not start two nodes');
       const { tokens, shared } = await tokensFor([two.url, one.url]);
-      const [tokenTwo = '', tokenOne = ''] = tokens;
+      const [tokenTwo = '', tokenOne = ''] = tokens.map((own) => own[0]);
       const { organizationId, devices } = await watchedDevices(two.url, tokenTwo, 4);
       const start = await sharedLogEnd(cluster.postgresUrl);
 
