@@ -3,7 +3,8 @@
 // one node, in order; while that node is down (told by the runner, or found by a refused request), to the next live
 // one. A request that fails on a node that just died is posted again to the next live node, as a device retries:
 // the node may have committed it before it died, so the log can hold that sample twice (two positions, both to be
-// delivered), never not at all.
+// delivered), never not at all. The feed ends at the planned duration even when it fell behind (a cluster that cannot
+// take the load would otherwise be fed for many times the run): `sent` against devices × seconds tells by how much.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import type { LoadDevice } from './messages.ts';
@@ -108,6 +109,8 @@ async function runFeed(options: ClusterFeedOptions, alive: boolean[]): Promise<C
   };
 
   for (let slice = 0; slice < totalSlices; slice += 1) {
+    // Behind by the whole run (the nodes could not take it): what is left is not sent, and `sent` says so.
+    if (performance.now() - startedAt > options.durationMs) break;
     const dueAt = startedAt + slice * sliceMs;
     const wait = dueAt - performance.now();
     if (wait > 0) await sleep(wait);

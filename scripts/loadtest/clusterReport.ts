@@ -47,7 +47,8 @@ export function formatClusterTable(report: ClusterLoadTestReport): string {
     `${report.options.devices.toLocaleString('en-US')} devices x ${report.options.clients} clients on ` +
       `${report.options.nodes} nodes, ${report.options.durationSeconds} s; ` +
       (kill ? `node ${kill.node} killed (SIGKILL) at ${kill.atSeconds} s` : 'no node killed'),
-    `feed: ${number(feed.sent)} samples sent, ${number(feed.accepted)} accepted ` +
+    `feed: ${number(feed.sent)} of ${number(report.options.devices * report.options.durationSeconds)} samples ` +
+      `sent in ${number(Math.round(feed.elapsedMs / 100) / 10)} s, ${number(feed.accepted)} accepted ` +
       `(${feed.acceptedPerNode.map((count, index) => `node ${index + 1} ${number(count)}`).join(', ')}), ` +
       `${number(feed.failedRequests)} failed requests, ${number(feed.retried)} posted again on another node`,
     `sessions: ${report.sharedSessions ? 'one sign-in serves every node' : 'each node signed in apart (not shared)'}; ` +

@@ -201,12 +201,21 @@ export async function runClusterLoadTest(options: ClusterLoadTestOptions): Promi
     ...(options.onNodeLine ? { onLine: options.onNodeLine } : {}),
   });
   const swarm = spawnNode('clusterSwarm.ts', [], null, false);
+  const stopAll = async () => {
+    await stopChild(swarm, () => swarm.send({ type: 'stop' } satisfies ToClusterSwarm));
+    await cluster.stop();
+  };
+  // Ctrl+C mid-run: the nodes, Redis and PostgreSQL (which runs in its own process group) stop with it.
+  const onSignal = () => void stopAll().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   let measured: Awaited<ReturnType<typeof measure>>;
   try {
     measured = await measure(cluster, swarm, options, progress);
   } finally {
-    await stopChild(swarm, () => swarm.send({ type: 'stop' } satisfies ToClusterSwarm));
-    await cluster.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await stopAll();
   }
   const { onProgress: _progress, onNodeLine: _lines, ...reported } = options;
   const judgement = judgeCluster(measured.measurement satisfies ClusterMeasurement, {
