@@ -133,6 +133,11 @@ export type AppOptions = {
    * `streamKey` and `maxHeldMessages` as in cable/broadcastPlugin.ts (tests set them).
    */
   bus?: { url?: string; streamKey?: string; maxHeldMessages?: number };
+  /**
+   * The event log (docs/scale-out.md "The write path"): a `postgres://…` URL makes the SQLite file a replica of the
+   * log shared by a cluster's nodes; absent or empty, the file is the log. `nodeName` labels the node's connections.
+   */
+  store?: { url?: string; nodeName?: string };
   /** How long a client may take to send a whole request, and how often stalled ones are looked for (ms). */
   timeouts?: { requestMs?: number; checkIntervalMs?: number };
 };
@@ -244,6 +249,8 @@ async function registerFoundation(app: FastifyInstance, options: AppOptions, str
     thingCount: options.thingCount ?? DEFAULT_THING_COUNT,
     network: streets.network,
     ...(options.tripLimits ? { tripLimits: options.tripLimits } : {}),
+    ...(options.store?.url ? { storeUrl: options.store.url } : {}),
+    ...(options.store?.nodeName ? { nodeName: options.store.nodeName } : {}),
   });
   await app.register(authPlugin);
   await app.register(throttlePlugin, {

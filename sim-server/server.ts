@@ -1,7 +1,8 @@
 // Starts the simulator on a port: what `npm start` and the browser tests call. Listening beyond loopback is said
 // out loud (`warn`), since the outbox's access depends on it (auth/outboxAccess.ts), and it refuses to serve the
 // demo accounts there unless asked (`demoAccounts`): their password is published (docs/security.md). The broadcast
-// bus is `SIM_BUS` (a redis:// URL; unset, the in-process bus: docs/scale-out.md).
+// bus is `SIM_BUS` (a redis:// URL; unset, the in-process bus) and the event log `SIM_STORE` (a postgres:// URL makes
+// the file a replica of a cluster's shared log; unset, the file is the log: docs/scale-out.md).
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
@@ -34,6 +35,7 @@ export type SimulatorOptions = {
   closureSchedule?: boolean; // switch scheduled closures on and off at their times (default true)
   thingCount?: number; // how many things a new world seeds (default the demo's; load tests seed more)
   bus?: string; // the broadcast bus: a redis:// URL for Redis Streams (default SIM_BUS; unset = in-process)
+  store?: string; // the event log: a postgres:// URL for a cluster's shared log (default SIM_STORE; unset = the file)
 };
 
 /** Why the simulator will not start beyond loopback with the demo accounts (SIM_DEMO_ACCOUNTS=1 allows it). */
@@ -85,6 +87,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     ...(options.cableAllowedOrigins ? { cableAllowedOrigins: options.cableAllowedOrigins } : {}),
     // SIM_BUS is read here, not in buildApp: tests build apps with the bus they name, whatever the environment.
     bus: { url: options.bus ?? process.env.SIM_BUS ?? '' },
+    // Likewise SIM_STORE.
+    store: { url: options.store ?? process.env.SIM_STORE ?? '' },
   });
   if (guardDemo && (await servesDemoPassword(app))) {
     await app.close();

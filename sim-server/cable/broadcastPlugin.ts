@@ -74,7 +74,9 @@ export const broadcastPlugin = sharedPlugin<BroadcastPluginOptions>('broadcasts'
   await bus.start();
   app.decorate('broadcastBus', bus);
   const stopListening = bus.listen((batch) => broadcastBatch(app.broadcaster, batch));
-  const unsubscribe = publishCommittedEvents(app.eventLog, bus, things, alarms);
+  // The in-process bus reaches this node's dashboards only, so it carries the batches this node replicated too.
+  const writtenOnly = bus.kind !== 'in-process';
+  const unsubscribe = publishCommittedEvents(app.eventLog, bus, things, alarms, writtenOnly);
   app.broadcaster.useHistory(history);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (READ_METHODS.has(request.method)) return;

@@ -128,6 +128,8 @@ export function createCableHistory(
 
   function currentEpoch(): string {
     if (epoch !== null) return epoch;
+    // A cluster node: the shared log's own identity, the same on every node (docs/scale-out.md "The write path").
+    if (log.shared) return (epoch = log.shared.epoch);
     const first = firstEvent.get();
     if (!first) return 'empty';
     epoch = createHash('sha256')

@@ -242,8 +242,11 @@ export function publishCommittedEvents(
   bus: Pick<BroadcastBus<PublishedDelivery, unknown>, 'publish'>,
   things: ThingAudienceReader,
   alarms?: AlarmRaisedReader,
+  /** A bus every node reads (Redis Streams): only the writing node publishes a batch, once for the cluster. */
+  writtenOnly = false,
 ): () => void {
-  return log.subscribe((events) => {
+  return log.subscribe((events, origin) => {
+    if (writtenOnly && origin === 'replicated') return;
     things.forgetWhenChanged();
     const messages: PublishedDelivery[] = [];
     for (const committed of events) {

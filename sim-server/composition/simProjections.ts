@@ -3,7 +3,7 @@
 // from the log, so a rebuild gives exactly the live state. It lives above the concept folders and hands the set to
 // the store (store/projectionSet.ts), which knows no concept by name; `createSimEventLog` is the log built with it.
 import type { SqliteDatabase } from '../store/database.ts';
-import { createEventLog, type EventLog } from '../store/eventLog.ts';
+import { createEventLog, type EventLog, type EventLogOptions } from '../store/eventLog.ts';
 import type { Projections } from '../store/projectionSet.ts';
 import { createAdministrationProjection } from '../administration/administrationProjection.ts';
 import { createAccountProjection } from '../auth/accountProjection.ts';
@@ -30,9 +30,13 @@ export type SimProjections = Projections & {
 export type SimEventLog = EventLog<SimProjections>;
 
 /** The log over `db` with the simulator's projections. `tripLimits`: when the trip store seals what it holds (tests
- * make them small). */
-export function createSimEventLog(db: SqliteDatabase, tripLimits?: TripStoreLimits): SimEventLog {
-  return createEventLog(db, createProjections(db, tripLimits));
+ * make them small); `options.shared`: a cluster node's shared log, whose replica `db` becomes. */
+export function createSimEventLog(
+  db: SqliteDatabase,
+  tripLimits?: TripStoreLimits,
+  options: EventLogOptions = {},
+): SimEventLog {
+  return createEventLog(db, createProjections(db, tripLimits), options);
 }
 
 export const PROJECTION_TABLES = [

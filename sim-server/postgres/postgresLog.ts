@@ -1,8 +1,10 @@
 // The shared log in PostgreSQL (issue 35, docs/scale-out.md): one writer at a time through a transaction-scoped
 // advisory lock, so a writer whose connection dies loses its turn with it and appends nothing. The turn is that open
 // transaction; a commit NOTIFYs the new end. Rows keep the event's JSON text, so a replica's row is byte equal.
+// A `meta` row made with the schema names the log (its epoch, random) and the schema's version.
 // A terminated backend is an event here, never a crash: every client has an 'error' handler, a dead turn rejects
 // and is released, and the LISTEN client reconnects and then announces the end it may have missed.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { storedEventOf, type EventRow } from '../store/eventStore.ts';
 import type { StoredEvent } from '../store/events.ts';
@@ -16,9 +18,15 @@ const CHANNEL = 'sim_events_committed';
 const RECONNECT_FIRST_MS = 50;
 const RECONNECT_MAX_MS = 2_000;
 
+/** The schema this code reads and writes; a log made by a later one is refused rather than misread. */
+export const SCHEMA_VERSION = 1;
+
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS events (seq bigint PRIMARY KEY, stream_id text NOT NULL, organization_id text,
      type text NOT NULL, data text NOT NULL, recorded_at bigint NOT NULL)`,
+  // One row: the log's identity, made with the schema (every node's cable epoch), and the schema's version.
+  `CREATE TABLE IF NOT EXISTS meta (id int PRIMARY KEY CHECK (id = 1), epoch text NOT NULL,
+     schema_version int NOT NULL)`,
 ];
 
 type PgRow = Omit<EventRow, 'seq' | 'recorded_at'> & { seq: string; recorded_at: string };
@@ -37,18 +45,34 @@ async function lastSeqOf(queryable: pg.Pool | pg.Client | pg.PoolClient): Promis
   return Number(result.rows[0]?.seq ?? 0);
 }
 
-async function createSchema(pool: pg.Pool): Promise<void> {
+/** Creates what is missing and returns the log's epoch. */
+async function createSchema(pool: pg.Pool): Promise<string> {
   const client = await pool.connect();
+  let row: { epoch: string; schema_version: number } | undefined;
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     for (const statement of SCHEMA) await client.query(statement);
+    await client.query('INSERT INTO meta VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [
+      randomBytes(6).toString('hex'),
+      SCHEMA_VERSION,
+    ]);
+    const meta = await client.query<{ epoch: string; schema_version: number }>(
+      'SELECT epoch, schema_version FROM meta WHERE id = 1',
+    );
     await client.query('COMMIT');
     client.release();
+    row = meta.rows[0];
   } catch (error) {
     client.release(true);
     throw error;
   }
+  if (!row) throw new Error('the shared log has no meta row');
+  if (row.schema_version > SCHEMA_VERSION)
+    throw new Error(
+      `the shared log's schema is version ${row.schema_version}; this simulator knows ${SCHEMA_VERSION}`,
+    );
+  return row.epoch;
 }
 
 /** Keeps one LISTEN client alive: on an error or an end it reconnects with a growing pause, and after each connect
@@ -108,13 +132,20 @@ export async function createPostgresLog(url: string, options: { name?: string } 
   const pool = new pg.Pool({ connectionString: url, application_name: name });
   // An idle pooled client whose backend is terminated emits here; the pool drops it and the next query opens another.
   pool.on('error', () => undefined);
-  await createSchema(pool);
+  let epoch: string;
+  try {
+    epoch = await createSchema(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const listeners = new Set<(lastSeq: number) => void>();
   let turn: Turn | null = null;
   let end = 0;
   const listening = keepListening(url, name, (lastSeq) => listeners.forEach((l) => l(lastSeq)));
   await listening.connect();
   return {
+    epoch,
     async enter() {
       const client = await pool.connect();
       const current: Turn = { client, state: 'open', onError: () => (current.state = 'broken') };

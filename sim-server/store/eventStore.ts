@@ -9,6 +9,9 @@ import { readLogPage } from './logReader.ts';
 export type EventStore = {
   /** Appends one event and returns its sequence number. */
   append(event: SimEvent, envelope: EventEnvelope): number;
+  /** A replica's append (store/replicaLog.ts): the event at its own position, if the log lacks it. False when the
+   * log already reaches that position; throws when it would leave a gap, since a replica must never skip one. */
+  appendAt(event: StoredEvent): boolean;
   /** Events after `afterSeq`, oldest first, at most `limit`. */
   readAfter(afterSeq: number, limit: number): StoredEvent[];
   lastSeq(): number;
@@ -36,7 +39,11 @@ export function createEventStore(db: SqliteDatabase): EventStore {
   const insert = db.prepare(
     'INSERT INTO events (stream_id, organization_id, type, data, recorded_at) VALUES (?, ?, ?, ?, ?)',
   );
+  const insertAt = db.prepare(
+    'INSERT INTO events (seq, stream_id, organization_id, type, data, recorded_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const maxSeq = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM events');
+  const lastSeq = () => maxSeq.get()?.seq ?? 0;
 
   return {
     append(event, envelope) {
@@ -49,11 +56,26 @@ export function createEventStore(db: SqliteDatabase): EventStore {
       );
       return Number(result.lastInsertRowid);
     },
+    appendAt(event) {
+      // The newest row is never sealed (eventStore's header), so max(seq) is where the log ends; `seq` is an
+      // INTEGER PRIMARY KEY without AUTOINCREMENT, so the next `append` numbers after this one.
+      const last = lastSeq();
+      if (event.seq <= last) return false;
+      if (event.seq !== last + 1)
+        throw new Error(`the log ends at ${last}: event ${event.seq} would leave a gap`);
+      insertAt.run(
+        event.seq,
+        event.streamId,
+        event.organizationId,
+        event.type,
+        JSON.stringify(event.data),
+        event.recordedAt,
+      );
+      return true;
+    },
     readAfter(afterSeq, limit) {
       return readLogPage(db, afterSeq, Number.MAX_SAFE_INTEGER, limit).map(storedEventOf);
     },
-    lastSeq() {
-      return maxSeq.get()?.seq ?? 0;
-    },
+    lastSeq,
   };
 }

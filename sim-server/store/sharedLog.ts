@@ -7,6 +7,9 @@
 import type { StoredEvent } from './events.ts';
 
 export type SharedLog = {
+  /** The log's identity, made once when the shared log was created: every node's cable epoch (docs/cable.md
+   * "Resumable streams"), so offsets resume on any node and a new log never passes for an old one. */
+  readonly epoch: string;
   /** Waits for this node's turn to write (one writer at a time, cluster-wide) and returns the shared log's last
    * position, which cannot move until `leave`. */
   enter(): Promise<number>;

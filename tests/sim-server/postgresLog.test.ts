@@ -27,7 +27,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   // The first log of a run creates the table; later tests start from an empty one.
-  await admin.query('DROP TABLE IF EXISTS events');
+  await admin.query('DROP TABLE IF EXISTS events, meta');
 });
 
 afterEach(async () => {
