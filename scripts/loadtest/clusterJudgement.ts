@@ -64,7 +64,7 @@ export type JudgeInputs = {
 
 function whyNotJudged(epochs: readonly (string | null)[], expected: OffsetRuns | null): string | null {
   if (expected === null) return 'PostgreSQL holds no events table: the nodes keep their own logs';
-  if (expected.length === 0) return 'PostgreSQL holds no point of the window: the nodes keep their own logs';
+  if (expected.length === 0) return 'PostgreSQL holds no point of the window: no write reached the shared log';
   const seen = new Set(epochs.filter((epoch) => epoch !== null));
   if (seen.size > 1) return `the nodes' broadcasts carry ${seen.size} epochs: they do not share one log`;
   return null;
