@@ -9,6 +9,8 @@ import { countOf, describeRuns, missingRuns, type OffsetRuns } from './offsetRun
 export type ResumeFigures = {
   count: number;
   refused: number;
+  /** Reconnections that never got their history answered (still away at the end, or the server never replied). */
+  unanswered: number;
   /** From the socket's close to `confirm_history` on the next node. */
   p50Ms: number;
   p99Ms: number;
@@ -64,7 +66,8 @@ export type JudgeInputs = {
 
 function whyNotJudged(epochs: readonly (string | null)[], expected: OffsetRuns | null): string | null {
   if (expected === null) return 'PostgreSQL holds no events table: the nodes keep their own logs';
-  if (expected.length === 0) return 'PostgreSQL holds no point of the window: no write reached the shared log';
+  if (expected.length === 0)
+    return 'PostgreSQL holds no point of the window: no write reached the shared log';
   const seen = new Set(epochs.filter((epoch) => epoch !== null));
   if (seen.size > 1) return `the nodes' broadcasts carry ${seen.size} epochs: they do not share one log`;
   return null;
@@ -79,6 +82,7 @@ function resumeFigures(clients: readonly SwarmClientResult[], killAtWallMs: numb
   return {
     count: resumes.length,
     refused: resumes.filter((resume) => resume.refused).length,
+    unanswered: resumes.length - answered.length,
     p50Ms: times.percentile(0.5),
     p99Ms: times.percentile(0.99),
     maxMs: times.max,
@@ -147,6 +151,7 @@ export function judgeCluster(measurement: ClusterMeasurement, inputs: JudgeInput
     total.figures.lost === 0 &&
     total.figures.duplicates === 0 &&
     total.figures.resumes.refused === 0 &&
+    total.figures.resumes.unanswered === 0 &&
     inputs.failedRequests === 0 &&
     total.figures.latencyMs.p99 < inputs.p99LimitMs;
   return {

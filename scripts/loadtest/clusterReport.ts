@@ -18,7 +18,8 @@ function row(figures: NodeFigures, report: ClusterLoadTestReport): string[] {
     `${figures.latencyMs.p50} / ${figures.latencyMs.p99} / ${figures.latencyMs.max}`,
     resumes.count === 0
       ? '-'
-      : `${resumes.count} (${resumes.refused} refused): ${resumes.p50Ms} / ${resumes.p99Ms} / ${resumes.maxMs}`,
+      : `${resumes.count} (${resumes.refused} refused${resumes.unanswered > 0 ? `, ${resumes.unanswered} unanswered` : ''}): ` +
+        `${resumes.p50Ms} / ${resumes.p99Ms} / ${resumes.maxMs}`,
     number(figures.lost),
     number(figures.duplicates),
     number(figures.unexpected),
@@ -63,7 +64,7 @@ export function formatClusterTable(report: ClusterLoadTestReport): string {
     kill && report.total.resumes.killToLastResumeMs !== null
       ? `from the kill to the last client resumed: ${number(report.total.resumes.killToLastResumeMs)} ms`
       : '',
-    `held (judged, zero loss, zero duplicates, no refused resume, no failed request, p99 under ${report.options.p99LimitMs} ms): ${report.held ? 'yes' : 'no'}`,
+    `held (judged, zero loss, zero duplicates, every resume answered and none refused, no failed request, p99 under ${report.options.p99LimitMs} ms): ${report.held ? 'yes' : 'no'}`,
   ].filter((text) => text !== '');
   return [line(header), ...rows.map(line), '', ...notes].join('\n');
 }

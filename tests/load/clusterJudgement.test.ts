@@ -118,10 +118,26 @@ describe('judging a cluster run by offset', () => {
       ]),
       inputs({ killAtWallMs: 990, clients: 3 }),
     );
-    expect(judged.nodes[1]?.resumes).toMatchObject({ count: 2, refused: 0, p50Ms: 50, maxMs: 200 });
+    expect(judged.nodes[1]?.resumes).toMatchObject({
+      count: 2,
+      refused: 0,
+      unanswered: 0,
+      p50Ms: 50,
+      maxMs: 200,
+    });
     expect(judged.nodes[1]?.resumes.killToLastResumeMs).toBe(220);
     expect(judged.nodes[0]?.resumes.count).toBe(0);
     expect(judged.total.resumes.count).toBe(2);
+  });
+
+  it('given a client still away at the end, then its reconnection counts as unanswered and the run is not held', () => {
+    const away = { from: 1, to: 1, droppedAt: 1_000, answeredAt: 0, refused: false, failedAttempts: 30 };
+    const judged = judgeCluster(
+      measurement([client(0, [10, 11, 12, 14]), client(1, [10, 11, 12, 14], { resumes: [away] })]),
+      inputs(),
+    );
+    expect(judged.total.resumes).toMatchObject({ count: 1, unanswered: 1 });
+    expect(judged.held).toBe(false);
   });
 });
 
