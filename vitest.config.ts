@@ -35,6 +35,11 @@ export default defineConfig({
         test: { name: 'server', include: ['tests/sim-server/**/*.test.ts'], ...NODE_TESTS },
       },
       {
+        // A local cluster per file (Redis, PostgreSQL and simulator nodes in their own processes): outside `npm
+        // test`'s budget, `npm run test:cluster`, which .ci/run runs after it (tests/cluster/).
+        test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], ...NODE_TESTS, maxWorkers: 1 },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

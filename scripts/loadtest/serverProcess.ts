@@ -35,6 +35,9 @@ async function startCable(devices: number): Promise<Running> {
     replay: false,
     clientDir: null,
     thingCount: Math.max(300, Math.ceil(devices / WATCHED_SHARE)),
+    // The swarm is one user on one token playing many dashboards: the caps meant for one person's tabs (16 per
+    // token, issue 34) refused the default 20 clients.
+    cableConnectionCaps: { perUser: 10_000, perToken: 10_000 },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const signIn = await app.inject({
