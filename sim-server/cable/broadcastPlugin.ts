@@ -16,7 +16,7 @@ import { createRedisStreamsBus } from '../bus/redisStreamsBus.ts';
 import { createCableHistory } from './cableHistory.ts';
 import { publishCommittedEvents } from './committedBroadcasts.ts';
 import {
-  broadcastBatch,
+  createBatchDelivery,
   busDeliveryCodec,
   type PublishedDelivery,
   type ReceivedDelivery,
@@ -73,7 +73,7 @@ export const broadcastPlugin = sharedPlugin<BroadcastPluginOptions>('broadcasts'
   const bus = createBus(options, history.epoch(), (error) => app.log.error({ err: error }, 'broadcast bus'));
   await bus.start();
   app.decorate('broadcastBus', bus);
-  const stopListening = bus.listen((batch) => broadcastBatch(app.broadcaster, batch));
+  const stopListening = bus.listen(createBatchDelivery(app.broadcaster));
   // Every node publishes every committed batch, the ones it replicated too: the in-process bus reaches only this
   // node's dashboards, and on Redis Streams an entry's id is its log position, so the stream keeps the first copy
   // and skips the others as already there. A node killed before its own batches reached the stream then loses

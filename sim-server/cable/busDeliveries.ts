@@ -30,6 +30,29 @@ export const busDeliveryCodec: BusCodec<PublishedDelivery, ReceivedDelivery> = {
   },
 };
 
+/**
+ * Hands delivered batches' messages to the broadcaster, in order, each log position once. On a cluster every node
+ * appends every batch it applied (cable/broadcastPlugin.ts), and a replica's batches are its catch-up pages, whose
+ * bounds need not be the writer's: the stream can then hold an entry that repeats the end of an earlier one (A's
+ * turn as 101–105, then B's page as 101–1100). A message at or below the last position delivered was delivered.
+ */
+export function createBatchDelivery(
+  broadcaster: Broadcaster,
+): (batch: CommittedBatch<ReceivedDelivery>) => void {
+  let deliveredThrough = 0;
+  return (batch) => {
+    const before = deliveredThrough;
+    deliveredThrough = Math.max(deliveredThrough, batch.position);
+    if (batch.position <= before) return;
+    broadcastBatch(
+      broadcaster,
+      batch.messages[0] !== undefined && batch.messages[0].offset <= before
+        ? { position: batch.position, messages: batch.messages.filter((message) => message.offset > before) }
+        : batch,
+    );
+  };
+}
+
 /** Hands a delivered batch's messages to the broadcaster, in order. */
 export function broadcastBatch(broadcaster: Broadcaster, batch: CommittedBatch<ReceivedDelivery>): void {
   for (const delivery of batch.messages) {
