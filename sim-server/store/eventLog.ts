@@ -36,6 +36,10 @@ export type EventLog<P extends Projections = Projections> = {
   /** A replica: applies what the shared log holds past the replica's end (at start, before serving); returns how
    * many events that was. Embedded: 0. */
   catchUp(): Promise<number>;
+  /** The last position committed: `store.lastSeq()`, except on a replica while a write is held open across its
+   * publish, when its rows are visible to this node's reads but not committed (readers that hand out positions,
+   * like the cable's history, stop here). */
+  committedSeq(): number;
   /** Resolves once the writes queued so far and the replica's catch-up have run (embedded: at once). */
   idle(): Promise<void>;
   /** Stops following the shared log and waits for what is queued; the file and the shared log stay open. */
@@ -161,6 +165,7 @@ export function createEventLog<P extends Projections>(
       return () => listeners.delete(listener);
     },
     catchUp: () => replica?.catchUp() ?? Promise.resolve(0),
+    committedSeq: () => replica?.committedSeq() ?? store.lastSeq(),
     idle: () => replica?.idle() ?? Promise.resolve(),
     close: () => replica?.close() ?? Promise.resolve(),
   };
