@@ -2,7 +2,9 @@
 // transaction commits, the events it recorded go to the log's subscribers (the cable broadcasts, docs/cable.md), in
 // order and as one list; a transaction that fails tells nobody anything and forgets the projections' memory. The
 // projections are handed in (store/projectionSet.ts): composition/simProjections.ts `createSimEventLog` gives the
-// simulator's set.
+// simulator's set. Given a shared log (a cluster node), the file is its replica and a top-level write must await
+// `write`, which takes the cluster's turn (replicaLog.ts); embedded, `write` is `transaction` behind a settled
+// promise.
 import type { SqliteDatabase } from './database.ts';
 import { createEventStore, type EventStore } from './eventStore.ts';
 import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
