@@ -154,7 +154,7 @@ export function createCableHistory(
   }
 
   function open(organizationId: string, start: CableHistoryStart): CableHistoryReader | null {
-    const lastSeqAtStart = log.store.lastSeq();
+    const lastSeqAtStart = log.committedSeq();
     const retained = retention.get();
     let afterOffset: number;
     if ('afterOffset' in start) {
@@ -177,7 +177,7 @@ export function createCableHistory(
     return {
       next(maxPositions) {
         // Read to the log's end as it is now: nothing commits during this synchronous step.
-        const lastSeq = log.store.lastSeq();
+        const lastSeq = log.committedSeq();
         things.forgetWhenChanged();
         const unseeded = new Set<string>();
         // Telemetry of things the organization does not see is most of a busy log: skipped before parsing.

@@ -2,7 +2,9 @@
 // transaction commits, the events it recorded go to the log's subscribers (the cable broadcasts, docs/cable.md), in
 // order and as one list; a transaction that fails tells nobody anything and forgets the projections' memory. The
 // projections are handed in (store/projectionSet.ts): composition/simProjections.ts `createSimEventLog` gives the
-// simulator's set.
+// simulator's set. Given a shared log (a cluster node), the file is its replica and a top-level write must await
+// `write`, which takes the cluster's turn (replicaLog.ts); embedded, `write` is `transaction` behind a settled
+// promise.
 import type { SqliteDatabase } from './database.ts';
 import { createEventStore, type EventStore } from './eventStore.ts';
 import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
@@ -36,6 +38,10 @@ export type EventLog<P extends Projections = Projections> = {
   /** A replica: applies what the shared log holds past the replica's end (at start, before serving); returns how
    * many events that was. Embedded: 0. */
   catchUp(): Promise<number>;
+  /** The last position committed: `store.lastSeq()`, except on a replica while a write is held open across its
+   * publish, when its rows are visible to this node's reads but not committed (readers that hand out positions,
+   * like the cable's history, stop here). */
+  committedSeq(): number;
   /** Resolves once the writes queued so far and the replica's catch-up have run (embedded: at once). */
   idle(): Promise<void>;
   /** Stops following the shared log and waits for what is queued; the file and the shared log stay open. */
@@ -161,6 +167,7 @@ export function createEventLog<P extends Projections>(
       return () => listeners.delete(listener);
     },
     catchUp: () => replica?.catchUp() ?? Promise.resolve(0),
+    committedSeq: () => replica?.committedSeq() ?? store.lastSeq(),
     idle: () => replica?.idle() ?? Promise.resolve(),
     close: () => replica?.close() ?? Promise.resolve(),
   };

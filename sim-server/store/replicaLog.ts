@@ -35,6 +35,8 @@ export type ReplicaWriter = {
   transaction<T>(work: () => T): T;
   /** Brings the replica up to the shared log's end as it is when the catch-up runs; returns how many it applied. */
   catchUp(): Promise<number>;
+  /** The replica's last committed position: while a write is held open across its publish, the end before it. */
+  committedSeq(): number;
   idle(): Promise<void>;
   close(): Promise<void>;
 };
@@ -88,6 +90,8 @@ export function createReplicaWriter(
   const catchUpTo = createCatchUp(core, shared);
   let queue: Promise<void> = Promise.resolve();
   let announced = 0;
+  /** The shared end a write's open local transaction started from, while it is open; else null. */
+  let heldFrom: number | null = null;
   let tailQueued = false;
   let closed = false;
 
@@ -109,6 +113,7 @@ export function createReplicaWriter(
       core.forgetWhenFileChanged();
       db.exec('BEGIN IMMEDIATE');
       open = true;
+      heldFrom = end;
       const result = runWork(work);
       const recorded = core.pending.map((committed) => committed.event);
       recorded.forEach((event, i) => {
@@ -119,12 +124,14 @@ export function createReplicaWriter(
       if (recorded.length > 0) await shared.publish(recorded);
       db.exec('COMMIT');
       open = false;
+      heldFrom = null;
       const committed = core.pending;
       core.pending = [];
       core.notify(committed, 'written');
       return result;
     } catch (error) {
       if (open && db.inTransaction) db.exec('ROLLBACK');
+      heldFrom = null;
       core.pending = [];
       projections.forget();
       throw error;
@@ -177,6 +184,7 @@ export function createReplicaWriter(
       );
     },
     catchUp: () => enqueue(() => catchUpTo(null)),
+    committedSeq: () => heldFrom ?? store.lastSeq(),
     idle,
     async close() {
       closed = true;

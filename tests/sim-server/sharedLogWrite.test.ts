@@ -143,6 +143,23 @@ describe('given two nodes replicating one shared log', () => {
     expect(eventsIn(a.db).map((row) => row.stream_id)).toEqual(['cone', 'sign']);
   });
 
+  it('when a write is held open across its publish, then reads see its rows but the committed end is before them', async () => {
+    const server = createMemoryLogServer();
+    const a = nodeOn(server);
+    await writeTypes(a.log, 'cone');
+    const release = server.holdNextPublish();
+
+    const writing = writeTypes(a.log, 'sign');
+    await expect.poll(() => a.log.store.lastSeq()).toBe(2);
+
+    expect(typesIn(a.db)).toEqual(['cone', 'sign']);
+    expect(a.log.committedSeq()).toBe(1);
+    expect(a.heard).toEqual([['written', [1]]]);
+    release();
+    await expect(writing).resolves.toEqual([2]);
+    expect(a.log.committedSeq()).toBe(2);
+  });
+
   it('when writes are queued on one node, then they run one at a time in call order', async () => {
     const server = createMemoryLogServer();
     const a = nodeOn(server);

@@ -3,7 +3,8 @@
 // they asked; publish checks the events follow the end; commits are announced to every connection after the
 // current turn of the event loop, as PostgreSQL's NOTIFY arrives after the COMMIT answers. Events are kept as JSON
 // text and parsed on every read, as a real log gives back new objects. A test can make the next publish fail before
-// the commit (nothing appended) or after it (appended, and the caller told it failed: the unknown outcome).
+// the commit (nothing appended) or after it (appended, and the caller told it failed: the unknown outcome), or hold
+// the next publish until it lets go (a slow round trip).
 import type { StoredEvent } from '#sim/store/events';
 import type { SharedLog } from '#sim/store/sharedLog';
 
@@ -14,6 +15,8 @@ export type MemoryLogServer = {
   /** The events as the shared log holds them. */
   events(): StoredEvent[];
   failNextPublish(failure: PublishFailure): void;
+  /** The next publish waits until the returned function is called (a slow round trip). */
+  holdNextPublish(): () => void;
   /** How many turns were entered, across connections. */
   turns(): number;
 };
@@ -24,6 +27,7 @@ export function createMemoryLogServer(epoch = 'memory-epoch'): MemoryLogServer {
   let turnHeld = false;
   const waiting: (() => void)[] = [];
   let nextFailure: PublishFailure | null = null;
+  let nextHold: Promise<void> | null = null;
   let turnCount = 0;
 
   const announce = (end: number) =>
@@ -52,7 +56,9 @@ export function createMemoryLogServer(epoch = 'memory-epoch'): MemoryLogServer {
         },
         async publish(events) {
           if (!inTurn) throw new Error('publish outside a turn');
-          await Promise.resolve();
+          const hold = nextHold;
+          nextHold = null;
+          await (hold ?? Promise.resolve());
           events.forEach((event, i) => {
             if (event.seq !== rows.length + i + 1)
               throw new Error(`event ${event.seq} does not follow the end ${rows.length + i}`);
@@ -89,6 +95,13 @@ export function createMemoryLogServer(epoch = 'memory-epoch'): MemoryLogServer {
     events: () => rows.map((row) => JSON.parse(row) as StoredEvent),
     failNextPublish(failure) {
       nextFailure = failure;
+    },
+    holdNextPublish() {
+      let release: () => void = () => undefined;
+      nextHold = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => release();
     },
     turns: () => turnCount,
   };
