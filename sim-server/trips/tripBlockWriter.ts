@@ -47,6 +47,7 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
   );
   const selectFirstFormBlock = db.prepare('SELECT 1 FROM trip_blocks WHERE stream_id IS NULL LIMIT 1');
   let firstFormBlocks: boolean | null = null;
+  // eslint-disable-next-line no-restricted-syntax -- a savepoint: sealing runs inside the caller's write, and this rolls back alone when rows went first
   const deleteAll = db.transaction((positions: Float64Array, list: () => string, wholeSpan: boolean) => {
     firstFormBlocks ??= selectFirstFormBlock.get() !== undefined;
     const changes =
