@@ -33,6 +33,17 @@ const exportAllBarrels = {
   selector: 'ExportAllDeclaration',
   message: 'No export * barrels: import from the module itself.',
 };
+// On a cluster node a write waits for the cluster's turn and appends to the shared log before it commits locally, so
+// every top-level write is `await log.write(() => ...)` (store/eventLog.ts, docs/scale-out.md); a top-level
+// `transaction` throws there. Inside a write, code records without opening another transaction. Where a
+// `.transaction(` must stay, the line says why with `eslint-disable-next-line no-restricted-syntax -- <reason>`:
+// a savepoint nested inside a write, or work done while the file opens, before the app serves and before a shared
+// log can be attached. The log itself (store/eventLog.ts) defines `transaction` and is exempt.
+const topLevelTransaction = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction']",
+  message:
+    'A top-level write is `await log.write(() => ...)` (it throws on a shared log); inside a write, record directly. A savepoint nested in a write, or work at open before the app serves, says so in an eslint-disable comment.',
+};
 // `new Date()` and `Date()` read the clock; `new Date(text)` and `new Date(ms)` only convert a given value.
 const clockReadingSyntax = [
   {
@@ -179,6 +190,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [...impureModules, 'rxjs', 'rxjs/operators'] }],
     },
+  },
+  {
+    files: ['sim-server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['sim-server/store/eventLog.ts'],
+    rules: { 'no-restricted-syntax': ['error', exportAllBarrels, topLevelTransaction] },
   },
   {
     // A function past 120 lines hides its parts (issue 39). Tests are exempt (a describe block reads as a list).

@@ -190,7 +190,7 @@ try {
     const seedStarted = performance.now();
     let peakRssSeeding = 0;
     for (let hour = 0; hour * HOUR_SECONDS < seconds; hour += 1) {
-      app.eventLog.transaction(() => {
+      await app.eventLog.write(() => {
         for (
           let second = hour * HOUR_SECONDS;
           second < Math.min(seconds, (hour + 1) * HOUR_SECONDS);

@@ -66,9 +66,9 @@ async function serve(): Promise<void> {
   const count = (sql: string) => db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
   const checkpointStarted = performance.now();
   // One more, timed: what the live simulator pays every so many positions; then removed again.
-  app.eventLog.transaction(() => createPictureCheckpoints(db).takeAt(1e15, clock));
+  await app.eventLog.write(() => createPictureCheckpoints(db).takeAt(1e15, clock));
   const checkpointMs = performance.now() - checkpointStarted;
-  app.eventLog.transaction(() => {
+  await app.eventLog.write(() => {
     db.prepare('DELETE FROM picture_checkpoints WHERE seq = 1e15').run();
   });
   live = true;
@@ -122,11 +122,11 @@ async function appendTelemetry(app: BuiltApp, hourStart: number, setClock: (at: 
     .all();
   const started = performance.now();
   for (let batchStart = 0; batchStart < minutes * 60; batchStart += SECONDS_PER_BATCH) {
-    app.eventLog.transaction(() => {
+    await app.eventLog.write(() => {
       for (let second = batchStart; second < batchStart + SECONDS_PER_BATCH; second += 1) {
         const at = hourStart + second * 1000;
         setClock(at);
-        app.telemetry.ingestParsed(secondOfGridTelemetry(devices, second, at));
+        app.telemetry.recordParsed(secondOfGridTelemetry(devices, second, at));
       }
     });
     // The checkpoint plugin takes its checkpoints on the next turn of the event loop, as it would live.

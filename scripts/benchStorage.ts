@@ -91,7 +91,7 @@ async function open(label: string, tripLimits: TripStoreLimits): Promise<Subject
 }
 
 /** One second of every device's telemetry, timed: the same batch for every subject. */
-function ingestSecond(subject: Subject, second: number) {
+async function ingestSecond(subject: Subject, second: number) {
   const { app, things, checkpoints } = subject;
   subject.setClock(START + second * 1000 + 250);
   const time = new Date(START + second * 1000).toISOString();
@@ -112,10 +112,10 @@ function ingestSecond(subject: Subject, second: number) {
     };
   });
   const started = performance.now();
-  subject.points += app.telemetry.ingest(batch).accepted;
+  subject.points += (await app.telemetry.ingest(batch)).accepted;
   // Picture checkpoints as the plugin takes them (every CHECKPOINT_EVERY_POSITIONS positions).
   if (app.eventLog.store.lastSeq() - checkpoints.latestSeq() >= CHECKPOINT_EVERY_POSITIONS)
-    app.eventLog.transaction(() => checkpoints.take());
+    await app.eventLog.write(() => checkpoints.take());
   subject.ingestMs += performance.now() - started;
 }
 
@@ -124,7 +124,7 @@ async function report(subject: Subject): Promise<Run> {
   try {
     const db = app.eventLog.db;
     const pointsPerSecond = points / (ingestMs / 1000);
-    if (tripLimits !== ROWS_ONLY) app.eventLog.transaction(() => app.eventLog.projections.trips.sealAll());
+    if (tripLimits !== ROWS_ONLY) await app.eventLog.write(() => app.eventLog.projections.trips.sealAll());
     db.pragma('wal_checkpoint(TRUNCATE)');
     const freeBytes = () =>
       Number(db.pragma('freelist_count', { simple: true })) *
@@ -252,7 +252,7 @@ try {
   if (values['old-only'] !== true) subjects.push(await open('sealed into blocks', TRIP_STORE_LIMITS));
   for (let second = 0; second < seconds; second += 1) {
     const order = second % 2 === 0 ? subjects : [...subjects].reverse();
-    for (const subject of order) ingestSecond(subject, second);
+    for (const subject of order) await ingestSecond(subject, second);
   }
   const [old, sealed] = [await report(subjects[0] as Subject), subjects[1] && (await report(subjects[1]))];
   if (sealed) {

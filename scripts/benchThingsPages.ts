@@ -144,7 +144,7 @@ try {
     }));
   }
 
-  function measureInProcess(): { rates: number[]; cpuRates: number[] } {
+  async function measureInProcess(): Promise<{ rates: number[]; cpuRates: number[] }> {
     const rates: number[] = [];
     const cpuRates: number[] = [];
     for (let batch = 0; batch < batches; batch += 1) {
@@ -152,7 +152,7 @@ try {
       const samples = batchAt(clock);
       const started = performance.now();
       const cpuStarted = process.cpuUsage();
-      const result = app.telemetry.ingest(samples);
+      const result = await app.telemetry.ingest(samples);
       const seconds = (performance.now() - started) / 1000;
       cpuRates.push(samples.length / (cpuMsSince(cpuStarted) / 1000));
       if (result.accepted !== samples.length) {
@@ -164,8 +164,8 @@ try {
   }
 
   const format = (value: number) => Math.round(value).toLocaleString('en-US');
-  measureInProcess();
-  const inProcess = measureInProcess();
+  await measureInProcess();
+  const inProcess = await measureInProcess();
   console.log(
     `Ingestion in process (persist + broadcast), batches of ${devices.length}: median ` +
       `${format(median(inProcess.rates))} points/s, slowest batch ${format(Math.min(...inProcess.rates))} points/s, ` +

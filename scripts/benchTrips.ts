@@ -72,12 +72,12 @@ try {
         street: null,
       });
       if (samples.length === BATCH) {
-        total += app.telemetry.ingest(samples).accepted;
+        total += (await app.telemetry.ingest(samples)).accepted;
         samples = [];
       }
     }
   }
-  if (samples.length > 0) total += app.telemetry.ingest(samples).accepted;
+  if (samples.length > 0) total += (await app.telemetry.ingest(samples)).accepted;
   console.log(
     `Stored ${total.toLocaleString('en-US')} points (${assetCount} assets × ${hours} h at 1 Hz) in ` +
       `${(performance.now() - ingestStarted).toFixed(0)} ms`,

@@ -61,7 +61,7 @@ try {
 
   // A hundred more zones, each drawn from a device's position (every hundredth device), so those devices and their
   // neighbours go through the whole rule.
-  app.eventLog.transaction(() => {
+  await app.eventLog.write(() => {
     for (let index = 0; index < EXTRA_ZONES; index += 1) {
       const device = devices[(index * 97) % devices.length];
       if (!device) continue;
@@ -135,7 +135,7 @@ try {
       device_type: devices[index]?.device_type ?? 'ha5',
     }));
     const started = process.cpuUsage();
-    app.telemetry.ingest(samples);
+    await app.telemetry.ingest(samples);
     if (second >= 2) ingestMicroseconds.push(cpuMicrosecondsSince(started) / samples.length);
   }
 

@@ -62,7 +62,7 @@ const devices = db
 for (let second = 0; second < seconds; second += 1) {
   const at = recordingStart + second * 1000;
   clock = at;
-  app.eventLog.transaction(() => app.telemetry.ingestParsed(secondOfGridTelemetry(devices, second, at)));
+  await app.telemetry.ingestParsed(secondOfGridTelemetry(devices, second, at));
   // The checkpoint plugin takes its checkpoints on the next turn of the event loop, as it would live.
   await new Promise((resolve) => setImmediate(resolve));
 }

@@ -46,8 +46,8 @@ export const alarmRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     };
   }
 
-  function acknowledge(command: AlarmCommand, reply: Parameters<typeof appendDecision>[1]) {
-    const accepted = appendDecision(app, reply, decideAlarm(command, app.clock.now()));
+  async function acknowledge(command: AlarmCommand, reply: Parameters<typeof appendDecision>[1]) {
+    const accepted = await appendDecision(app, reply, decideAlarm(command, app.clock.now()));
     if (!accepted) return reply;
     const acknowledgedIds = accepted.flatMap(({ event }) => {
       if (event.type === 'AlarmAcknowledged') return [event.data.alarm_id];

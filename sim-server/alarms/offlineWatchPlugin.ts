@@ -5,6 +5,8 @@
 // rebuild gives it back. Crossings older than the look-back (a long-dead seeded device) raise nothing.
 // The same look appends `AssetCameBackOnline` for each asset whose offline alarm still stands and that has
 // checked in since (`hasComeBackOnline`): its condition ended, so the alarm clears (issue 37 item 4).
+// A look awaits its write; an interval that comes while a look is still writing is skipped (the next look finds
+// whatever it would have), and a closing app waits for the running look.
 import { hasComeBackOnline, hasGoneOffline } from '#domain/alarms/alarmRules';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import type { Scheduler } from '../kernel/clock.ts';
@@ -19,9 +21,9 @@ export const OFFLINE_LOOK_BACK_MS = 60 * 60_000;
 declare module 'fastify' {
   interface FastifyInstance {
     offlineWatch: {
-      /** Looks once, now; returns how many assets were recorded as gone offline (those back online are recorded
-       * too, not counted). */
-      runNow(): number;
+      /** Looks once, now; resolves to how many assets were recorded as gone offline (those back online are
+       * recorded too, not counted). */
+      runNow(): Promise<number>;
     };
   }
 }
@@ -31,7 +33,7 @@ export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatc
   const returnedCandidates = createReturnedCandidates(app.eventLog.db);
   let stop: (() => void) | null = null;
 
-  function runNow(): number {
+  async function runNow(): Promise<number> {
     const now = app.clock.now();
     const gone = candidates(now, options.lookBackMs).filter((candidate) =>
       hasGoneOffline(candidate.lastCheckInAt, candidate.lastOfflineAlarmAt, now, options.lookBackMs),
@@ -40,7 +42,7 @@ export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatc
       hasComeBackOnline(candidate.checkedInAt, candidate.alarmRaisedAt),
     );
     if (gone.length === 0 && back.length === 0) return 0;
-    app.eventLog.transaction(() => {
+    await app.eventLog.write(() => {
       for (const candidate of back)
         app.eventLog.record(
           {
@@ -68,17 +70,21 @@ export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatc
   }
 
   app.decorate('offlineWatch', { runNow });
+  let looking: Promise<void> | null = null;
   app.addHook('onReady', async () => {
     stop = options.scheduler.every(options.intervalMs, () => {
-      try {
-        runNow();
-      } catch (error) {
-        app.log.error({ err: error }, 'offline watch: run failed');
-      }
+      if (looking) return;
+      looking = runNow()
+        .then(() => undefined)
+        .catch((error: unknown) => app.log.error({ err: error }, 'offline watch: run failed'))
+        .finally(() => {
+          looking = null;
+        });
     });
   });
   app.addHook('preClose', async () => {
     stop?.();
     stop = null;
+    await looking;
   });
 });

@@ -66,7 +66,7 @@ export const areaRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         { type: 'CreateArea', caller: areaCaller(request), organizationId, save: request.body },
         stateFor(null, organizationId, request.body),
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? reply.code(201).send(accepted[0]?.event.data) : reply;
     },
   );
@@ -86,7 +86,7 @@ export const areaRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         { type: 'UpdateArea', caller: areaCaller(request), areaId: request.params.id, save: request.body },
         stateFor(request.params.id, null, request.body),
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? accepted[0]?.event.data : reply;
     },
   );
@@ -102,7 +102,7 @@ export const areaRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         { type: 'DeleteArea', caller: areaCaller(request), areaId: request.params.id },
         stateFor(request.params.id, null, null),
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? { id: request.params.id } : reply;
     },
   );

@@ -12,11 +12,12 @@ export const UNLOCK_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const SET_PASSWORD_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type AccountMails = {
-  /** Mails an unlock link; call inside `transaction`. */
+  /** Mails an unlock link; call inside a write. */
   unlockLink(user: UserRow, origin: string): void;
-  /** Each is false for an unknown e-mail. */
-  sendResetMail(email: string, origin: string): boolean;
-  sendUnlockMail(email: string, origin: string): boolean;
+  /** Each is false for an unknown e-mail; each is its own write. */
+  sendResetMail(email: string, origin: string): Promise<boolean>;
+  sendUnlockMail(email: string, origin: string): Promise<boolean>;
+  /** A new user's link; false for an unknown e-mail. Call inside the write that created the user. */
   sendSetPasswordMail(email: string, origin: string): boolean;
   /** Tells the old address that the account's e-mail changed (call inside the change's transaction). */
   sendEmailChangedMail(oldEmail: string, newEmail: string): void;
@@ -40,7 +41,8 @@ export function createAccountMails(
     );
   }
 
-  /** Mails a reset link (the reset screen chooses the password under the rules); false for an unknown e-mail. */
+  /** Mails a reset link (the reset screen chooses the password under the rules); false for an unknown e-mail.
+   * Inside a write: the link's token and its mail are one transaction. */
   function mailResetLink(
     email: string,
     origin: string,
@@ -50,23 +52,24 @@ export function createAccountMails(
   ): boolean {
     const user = accounts.findUser(email);
     if (!user) return false;
-    accounts.transaction(() => {
-      const token = links.issue(user.id, 'reset', lifetimeMs);
-      const link = `${origin}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
-      mail(user.email, subject, body(link), link);
-    });
+    const token = links.issue(user.id, 'reset', lifetimeMs);
+    const link = `${origin}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
+    mail(user.email, subject, body(link), link);
     return true;
   }
 
   return {
     unlockLink,
-    sendResetMail(email, origin) {
-      return mailResetLink(
-        email,
-        origin,
-        RESET_TOKEN_LIFETIME_MS,
-        'Reset your password',
-        (link) => `Open this link within an hour to choose a new password: ${link}`,
+    async sendResetMail(email, origin) {
+      if (!accounts.findUser(email)) return false;
+      return accounts.write(() =>
+        mailResetLink(
+          email,
+          origin,
+          RESET_TOKEN_LIFETIME_MS,
+          'Reset your password',
+          (link) => `Open this link within an hour to choose a new password: ${link}`,
+        ),
       );
     },
     sendSetPasswordMail(email, origin) {
@@ -104,10 +107,10 @@ export function createAccountMails(
         undo,
       );
     },
-    sendUnlockMail(email, origin) {
+    async sendUnlockMail(email, origin) {
       const user = accounts.findUser(email);
       if (!user) return false;
-      accounts.transaction(() => unlockLink(user, origin));
+      await accounts.write(() => unlockLink(user, origin));
       return true;
     },
   };

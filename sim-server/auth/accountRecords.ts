@@ -17,9 +17,10 @@ export type AccountRecords = {
   stateOf(userId: string): AccountState;
   /** The current password's hash and the ones before it, newest first, `count` in all at most; null for no user. */
   recentPasswordHashes(userId: string, count: number): string[] | null;
-  /** Decides the command on the account's current state and appends what it accepts; call inside `transaction`. */
+  /** Decides the command on the account's current state and appends what it accepts; call inside `write`. */
   decideAndRecord(command: AccountCommand, userId: string): AccountDecision;
-  transaction<T>(work: () => T): T;
+  /** The log's top-level write (store/eventLog.ts): `work` runs as one transaction. */
+  write<T>(work: () => T): Promise<T>;
 };
 
 export function createAccountRecords(eventLog: EventLog, clock: Clock): AccountRecords {
@@ -83,6 +84,6 @@ export function createAccountRecords(eventLog: EventLog, clock: Clock): AccountR
       if ('accepted' in decision) for (const event of decision.accepted) record(event, userId);
       return decision;
     },
-    transaction: (work) => eventLog.transaction(work),
+    write: (work) => eventLog.write(work),
   };
 }

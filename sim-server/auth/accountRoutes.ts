@@ -106,7 +106,7 @@ function recoveryRoutes(app: FastifyInstance): void {
       ...contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 429: errorSchema } }),
     },
     async (request) => {
-      app.accountSecurity.sendResetMail(request.body.email, app.links.origin());
+      await app.accountSecurity.sendResetMail(request.body.email, app.links.origin());
       return {};
     },
   );
@@ -118,7 +118,7 @@ function recoveryRoutes(app: FastifyInstance): void {
       ...contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 429: errorSchema } }),
     },
     async (request) => {
-      app.accountSecurity.sendUnlockMail(request.body.email, app.links.origin());
+      await app.accountSecurity.sendUnlockMail(request.body.email, app.links.origin());
       return {};
     },
   );
@@ -159,7 +159,7 @@ function emailLinkRoutes(app: FastifyInstance): void {
       path,
       contractRoute({ body: EmailLinkSchema, response: emailLinkResponses }),
       async (request, reply) => {
-        const outcome = app.accountSecurity.emailChanges[use](request.body.token);
+        const outcome = await app.accountSecurity.emailChanges[use](request.body.token);
         if (outcome.ok) return { email: outcome.email };
         const failure = EMAIL_LINK_ERRORS[outcome.reason];
         return reply.code(failure.code).send(failure.body);
@@ -202,7 +202,7 @@ function simulatorAccountRoutes(app: FastifyInstance, outboxAccess: OutboxAccess
       const passwordHash = await hashPassword(body.password);
       const organizationId = callerOf(request).organizationId;
       const id = randomUUID();
-      app.eventLog.transaction(() => {
+      await app.eventLog.write(() => {
         app.eventLog.record(
           {
             type: 'UserRegistered',
@@ -221,7 +221,7 @@ function simulatorAccountRoutes(app: FastifyInstance, outboxAccess: OutboxAccess
           },
           { streamId: id, organizationId, recordedAt: app.clock.now() },
         );
-        // Nested in the same transaction (better-sqlite3 makes it a savepoint): the user never exists without it.
+        // In the same write: the user never exists without it.
         if (body.standing) app.accountSecurity.setStanding(body.email, body.standing);
       });
       return reply.code(201).send({ id });

@@ -25,6 +25,7 @@ export type AccountSecurity = Pick<AccountRecords, 'findUser' | 'standingOf'> &
   Omit<AccountMails, 'unlockLink' | 'sendEmailChangeMails'> &
   AccountOutbox & {
     emailChanges: EmailChanges;
+    /** Records the standing of the account with this e-mail (false for none); call inside the write that asked. */
     setStanding(email: string, standing: AccountStanding): boolean;
     signInWithPassword: SignInWithPassword;
     resetPassword: ResetPassword;
@@ -48,9 +49,7 @@ export function createAccountSecurity(
     setStanding(email, standing) {
       const user = accounts.findUser(email);
       if (!user) return false;
-      accounts.transaction(() =>
-        accounts.decideAndRecord({ type: 'ChangeStanding', userId: user.id, standing }, user.id),
-      );
+      accounts.decideAndRecord({ type: 'ChangeStanding', userId: user.id, standing }, user.id);
       return true;
     },
     signInWithPassword: createPasswordGrant(accounts, links, mails, tokens),

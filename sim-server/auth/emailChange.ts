@@ -29,10 +29,10 @@ export type EmailChanges = {
   checkCurrentPassword(userId: string, password: string, origin: string): Promise<boolean>;
   /** Mails the confirm and undo links; call inside the transaction of the save that asked. */
   request(userId: string, newEmail: string, origin: string): void;
-  /** The confirm link moves the account to its address. */
-  confirm(token: string): EmailLinkOutcome;
-  /** The undo link moves the account back, retires pending confirm links and reports that its sessions must end. */
-  undo(token: string): EmailLinkOutcome;
+  /** The confirm link moves the account to its address (one write). */
+  confirm(token: string): Promise<EmailLinkOutcome>;
+  /** The undo link moves the account back, retires pending confirm links and ends its sessions (one write). */
+  undo(token: string): Promise<EmailLinkOutcome>;
 };
 
 type ProfileRow = UserRow & { firstname: string; lastname: string; role_id: number };
@@ -42,6 +42,7 @@ export function createEmailChanges(
   clock: Clock,
   accounts: AccountRecords,
   mails: Pick<AccountMails, 'unlockLink' | 'sendEmailChangeMails'>,
+  /** Called inside the undo's write. */
   endSessions: (userId: string) => void,
 ): EmailChanges {
   const { db } = eventLog;
@@ -80,8 +81,8 @@ export function createEmailChanges(
     return row ? { userId: row.user_id, email: row.email, expiresAt: row.expires_at } : null;
   }
 
-  function use(kind: LinkKind, token: string): EmailLinkOutcome {
-    return eventLog.transaction(() => {
+  function use(kind: LinkKind, token: string): Promise<EmailLinkOutcome> {
+    return eventLog.write((): EmailLinkOutcome => {
       const now = clock.now();
       const link = loadLink(token, kind);
       const user = link ? selectProfile.get(link.userId) : undefined;
@@ -125,7 +126,7 @@ export function createEmailChanges(
       if (!user) return false;
       if (accounts.standingOf(user.id).locked_at !== null) return false;
       if (matches) return true;
-      accounts.transaction(() => {
+      await accounts.write(() => {
         const decision = accounts.decideAndRecord({ type: 'RecordFailedSignIn', userId: user.id }, user.id);
         if ('accepted' in decision && decision.mailUnlock) mails.unlockLink(user, origin);
       });

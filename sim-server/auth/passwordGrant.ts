@@ -65,8 +65,8 @@ export function createPasswordGrant(
   const unknownEmails = createUnknownEmailLockout();
 
   /** A live unlock link of this user lifts the lock, once. */
-  function useUnlockToken(userId: string, token: string): boolean {
-    return accounts.transaction(() => {
+  function useUnlockToken(userId: string, token: string): Promise<boolean> {
+    return accounts.write(() => {
       const link = links.live(token, 'unlock');
       const decision = accounts.decideAndRecord({ type: 'UnlockWithLink', userId, link }, userId);
       if (!('accepted' in decision)) return false;
@@ -76,8 +76,8 @@ export function createPasswordGrant(
   }
 
   /** Counts the failure; true when it is the one that locks the account (the unlock link is mailed then). */
-  function recordFailedSignIn(user: UserRow, origin: string): boolean {
-    return accounts.transaction(() => {
+  function recordFailedSignIn(user: UserRow, origin: string): Promise<boolean> {
+    return accounts.write(() => {
       const decision = accounts.decideAndRecord({ type: 'RecordFailedSignIn', userId: user.id }, user.id);
       const locksNow = 'accepted' in decision && decision.mailUnlock;
       if (locksNow) mails.unlockLink(user, origin);
@@ -97,12 +97,12 @@ export function createPasswordGrant(
     const { standing, locked_at: lockedAt } = accounts.standingOf(user.id);
     if (standing !== 'active') return { refused: standing };
     if (lockedAt !== null) {
-      if (!matches || grant.unlockToken === null || !useUnlockToken(user.id, grant.unlockToken))
+      if (!matches || grant.unlockToken === null || !(await useUnlockToken(user.id, grant.unlockToken)))
         return { refused: 'locked_out' };
     } else if (!matches) {
       // The attempt that locks already answers as a locked account, so the form needs no count of its own.
-      return { refused: recordFailedSignIn(user, origin) ? 'locked_out' : 'invalid_credentials' };
+      return { refused: (await recordFailedSignIn(user, origin)) ? 'locked_out' : 'invalid_credentials' };
     }
-    return { signedIn: tokens.signIn(user, grant.application) };
+    return { signedIn: await tokens.signIn(user, grant.application) };
   };
 }

@@ -47,7 +47,7 @@ export function createPasswordReset(
       break;
     }
     const passwordHash = reused ? '' : await hashPassword(password);
-    return accounts.transaction((): ResetOutcome => {
+    return accounts.write((): ResetOutcome => {
       // Decided again inside the write, on the token as it is now: two resets with one token must not both pass.
       const stillLink = links.live(token, 'reset');
       const decision = accounts.decideAndRecord(

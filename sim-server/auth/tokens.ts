@@ -27,11 +27,12 @@ export type VerifiedAccessToken = { userId: string; createdAt: number; expiresAt
 
 export type TokenService = {
   /** Records the sign-in of a user whose password was checked and opens a session for `application`. */
-  signIn(user: { id: string; organization_id: string }, application: string): TokenResult;
-  refresh(refreshToken: string): TokenResult | null;
+  signIn(user: { id: string; organization_id: string }, application: string): Promise<TokenResult>;
+  refresh(refreshToken: string): Promise<TokenResult | null>;
   /** Revokes the session the token (access or refresh) belongs to; false when there was none to revoke. */
-  revoke(token: string): boolean;
-  /** Revokes every session of the user (an undone e-mail change: whoever asked for it is signed out). */
+  revoke(token: string): Promise<boolean>;
+  /** Revokes every session of the user (an undone e-mail change: whoever asked for it is signed out); call inside
+   * the write that undid it. */
   revokeAllOf(userId: string): void;
   /**
    * The one check of an access token, for every route, `POST /api/verify_token` and the cable: known, unexpired,
@@ -153,7 +154,7 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
 
   return {
     signIn(user, application) {
-      return log.transaction(() => {
+      return log.write(() => {
         const now = clock.now();
         log.record(
           { type: 'UserSignedIn', data: { user_id: user.id, at: new Date(now).toISOString() } },
@@ -163,7 +164,7 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
       });
     },
     refresh(refreshToken) {
-      return log.transaction(() => {
+      return log.write(() => {
         const now = clock.now();
         const refreshHash = hashToken(refreshToken);
         const session = findByRefresh.get(refreshHash);
@@ -199,7 +200,7 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
     },
     revoke(token) {
       const tokenHash = hashToken(token);
-      return log.transaction(() => {
+      return log.write(() => {
         const session = findLiveByHash.get(tokenHash, tokenHash);
         if (!session) return false;
         recordFor(
@@ -214,9 +215,8 @@ export function createTokenService(log: EventLog, clock: Clock): TokenService {
       });
     },
     revokeAllOf(userId) {
-      log.transaction(() =>
-        recordFor(userId, { type: 'SessionsRevoked', data: { user_id: userId, scope: 'user' } }),
-      );
+      // Inside the caller's write (an undone e-mail change), like the rest of it.
+      recordFor(userId, { type: 'SessionsRevoked', data: { user_id: userId, scope: 'user' } });
     },
     verifyAccessToken(accessToken) {
       const row = findByAccess.get(hashToken(accessToken), clock.now());

@@ -80,7 +80,7 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body;
       if (body.grant_type === 'refresh_token') {
         const refreshToken = body.refresh_token ?? body.refreshToken;
-        const result = refreshToken ? app.tokens.refresh(refreshToken) : null;
+        const result = refreshToken ? await app.tokens.refresh(refreshToken) : null;
         app.throttles.count(request, { action: 'refresh', account: null }, result ? 'succeeded' : 'failed');
         return result ?? reply.code(422).send(INVALID_REFRESH);
       }
@@ -111,7 +111,7 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
     '/api/revoke_token',
     contractRoute({ body: RevokeTokenSchema, response: { 200: EmptyAnswerSchema, 400: errorSchema } }),
     async (request) => {
-      app.tokens.revoke(request.body.token);
+      await app.tokens.revoke(request.body.token);
       return {};
     },
   );

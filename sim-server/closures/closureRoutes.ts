@@ -113,7 +113,7 @@ export const closureRoutes: FastifyPluginAsync = async (app: FastifyInstance) =>
         { type: 'CreateClosure', caller: callerReachOf(app, caller), organizationId, save: request.body },
         stateFor(existing, organizationId, request.body),
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? reply.code(201).send(accepted[0]?.event.data) : reply;
     },
   );
@@ -139,7 +139,7 @@ export const closureRoutes: FastifyPluginAsync = async (app: FastifyInstance) =>
         },
         closure ? stateFor(closure, closure.organization.id, request.body) : NO_CLOSURE_STATE,
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? accepted[0]?.event.data : reply;
     },
   );
@@ -163,7 +163,7 @@ export const closureRoutes: FastifyPluginAsync = async (app: FastifyInstance) =>
         },
         { ...NO_CLOSURE_STATE, closure },
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted && closure ? { id: closure.id, external_id: closure.external_id } : reply;
     },
   );

@@ -4,6 +4,8 @@
 // (`is_active` and the closure's own end time) decided by the same decider as `PUT /api/organization/closure`, so
 // it is a `ClosureSaved` in the log like a user's: the cable carries it live and the Closures list shows it.
 // `buildApp({ closureSchedule: false })` turns it off; tests pass their own scheduler and call `runNow()`.
+// A look awaits each switch's write; a tick that comes while one is still going is skipped (the next look finds
+// what it would have), and a closing app waits for the running one.
 import { randomUUID } from 'node:crypto';
 import { scheduledSwitchOf } from '#domain/closures/closureSchedule';
 import type { Scheduler } from '../kernel/clock.ts';
@@ -21,8 +23,8 @@ export const CLOSURE_SCHEDULE_INTERVAL_MS = 15_000;
 declare module 'fastify' {
   interface FastifyInstance {
     closureSchedule: {
-      /** Looks once, now; returns how many closures it switched on or off. */
-      runNow(): number;
+      /** Looks once, now; resolves to how many closures it switched on or off. */
+      runNow(): Promise<number>;
     };
   }
 }
@@ -34,7 +36,7 @@ export const closureSchedulePlugin = sharedPlugin<ClosureScheduleOptions>(
     const candidates = createScheduledClosures(app.eventLog.db);
     let stop: (() => void) | null = null;
 
-    function runNow(): number {
+    async function runNow(): Promise<number> {
       const now = app.clock.now();
       let switched = 0;
       for (const closure of candidates()) {
@@ -65,19 +67,22 @@ export const closureSchedulePlugin = sharedPlugin<ClosureScheduleOptions>(
           );
           continue;
         }
-        recordDecided(app.eventLog, decision.accepted, now);
+        await recordDecided(app.eventLog, decision.accepted, now);
         switched += 1;
       }
       return switched;
     }
 
     app.decorate('closureSchedule', { runNow });
+    let looking: Promise<void> | null = null;
     const look = () => {
-      try {
-        runNow();
-      } catch (error) {
-        app.log.error({ err: error }, 'closure scheduler: run failed');
-      }
+      if (looking) return;
+      looking = runNow()
+        .then(() => undefined)
+        .catch((error: unknown) => app.log.error({ err: error }, 'closure scheduler: run failed'))
+        .finally(() => {
+          looking = null;
+        });
     };
     app.addHook('onReady', async () => {
       // At once on start: what started or ended while the simulator was stopped is switched now.
@@ -87,6 +92,7 @@ export const closureSchedulePlugin = sharedPlugin<ClosureScheduleOptions>(
     app.addHook('preClose', async () => {
       stop?.();
       stop = null;
+      await looking;
     });
   },
 );

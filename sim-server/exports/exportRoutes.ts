@@ -64,7 +64,7 @@ export const exportRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
           organizationTimeZone: exports.organizationZone(body.organization_id)?.timeZone ?? 'UTC',
         },
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       if (!accepted) return reply;
       const created = accepted[0]?.event.data as { id: string };
       app.exportWorker.enqueue(created.id);
@@ -84,7 +84,7 @@ export const exportRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
         { type: 'DeleteExport', caller: exportCaller(request), id: request.params.id },
         { export: record },
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       if (!accepted) return reply;
       if (record?.file_id) app.files.remove('exports', record.file_id);
       return { id: request.params.id };

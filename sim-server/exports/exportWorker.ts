@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { exportFileName } from '#domain/exports/export';
-import { recordDecided } from '../kernel/recordDecided.ts';
+import { recordAccepted } from '../kernel/recordDecided.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
 import type { FileStore } from '../files/fileStore.ts';
@@ -96,19 +96,21 @@ export function createExportWorker(options: ExportWorkerOptions): ExportWorker {
   let running: Promise<void> | null = null;
   let stopping = false;
 
-  /** Decides a worker step on the export as stored and appends it; false when refused. */
-  function step(command: ExportCommand & { id: string }): boolean {
-    const decision = decideExport(
-      command,
-      { export: repository.byId(command.id) },
-      {
-        now: clock.now(),
-        newId: randomUUID,
-      },
-    );
-    if ('refused' in decision) return false;
-    recordDecided(log, decision.accepted, clock.now());
-    return true;
+  /** Decides a worker step on the export as stored when its write runs, and appends it; false when refused. */
+  function step(command: ExportCommand & { id: string }): Promise<boolean> {
+    return log.write(() => {
+      const decision = decideExport(
+        command,
+        { export: repository.byId(command.id) },
+        {
+          now: clock.now(),
+          newId: randomUUID,
+        },
+      );
+      if ('refused' in decision) return false;
+      recordAccepted(log, decision.accepted, clock.now());
+      return true;
+    });
   }
 
   /** Removes a partial file; a folder that cannot be read has nothing to remove. */
@@ -121,7 +123,7 @@ export function createExportWorker(options: ExportWorkerOptions): ExportWorker {
   };
 
   async function run(id: string): Promise<void> {
-    if (!step({ type: 'StartExport', id })) return;
+    if (!(await step({ type: 'StartExport', id }))) return;
     const record = repository.byId(id);
     if (!record) return;
     const partPath = files.pathOf('exports', `${id}.csv.part`);
@@ -158,7 +160,7 @@ export function createExportWorker(options: ExportWorkerOptions): ExportWorker {
         if (text) await output.write(text);
         if (finished) break;
         if (performance.now() - lastProgress >= options.progressIntervalMs) {
-          step({ type: 'RecordExportProgress', id, rowsWritten: rows });
+          await step({ type: 'RecordExportProgress', id, rowsWritten: rows });
           lastProgress = performance.now();
         }
         await nextTurn();
@@ -173,13 +175,13 @@ export function createExportWorker(options: ExportWorkerOptions): ExportWorker {
       } else {
         fs.renameSync(partPath, path.join(folder, fileId));
       }
-      if (!step({ type: 'CompleteExport', id, fileId, rowsWritten: rows }))
+      if (!(await step({ type: 'CompleteExport', id, fileId, rowsWritten: rows })))
         removeQuietly(path.join(folder, fileId));
     } catch (error) {
       output?.destroy();
       removeQuietly(partPath);
       options.onError?.(id, error);
-      step({ type: 'FailExport', id, reason: reasonOf(error) });
+      await step({ type: 'FailExport', id, reason: reasonOf(error) });
     }
   }
 

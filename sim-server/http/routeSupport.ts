@@ -13,7 +13,7 @@ import { callerOf, type Session } from './caller.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import type { CallerReach, Decided, Decision, Refusal } from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
-import { recordDecided } from '../kernel/recordDecided.ts';
+import { recordAccepted, recordDecided } from '../kernel/recordDecided.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 
 export type { OrganizationIdsQuery };
@@ -40,15 +40,13 @@ export function readableOrganizationIds(
   return null;
 }
 
-/** Appends one event and projects it, as one SQLite transaction, at the simulator's time. */
+/** Appends one event and projects it, as one top-level write, at the simulator's time; resolves to its position. */
 export function recordEvent(
   app: FastifyInstance,
   event: SimEvent,
   owner: { streamId: string; organizationId: string },
-): number {
-  return app.eventLog.transaction(() =>
-    app.eventLog.record(event, { ...owner, recordedAt: app.clock.now() }),
-  );
+): Promise<number> {
+  return app.eventLog.write(() => app.eventLog.record(event, { ...owner, recordedAt: app.clock.now() }));
 }
 
 /** The caller's reach for a decider: every organization it sees, and those it may write to. */
@@ -85,10 +83,28 @@ export function sendRefusal(reply: FastifyReply, refusal: Refusal) {
 }
 
 /**
- * Appends an accepted decision's events in one transaction at the simulator's time and returns them; for a refusal,
- * sends its answer and returns null.
+ * Appends an accepted decision's events in one top-level write at the simulator's time and resolves to them once
+ * committed; for a refusal, sends its answer and resolves to null. An error in the write rejects, and so reaches
+ * the app's error handler through the awaiting handler.
  */
-export function appendDecision(
+export async function appendDecision(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  decision: Decision,
+): Promise<readonly Decided[] | null> {
+  if ('refused' in decision) {
+    void sendRefusal(reply, decision.refused);
+    return null;
+  }
+  await recordDecided(app.eventLog, decision.accepted, app.clock.now());
+  return decision.accepted;
+}
+
+/**
+ * `appendDecision` inside a write the route runs itself, for a route that writes more in the same transaction (a
+ * new user's set-password mail): appends at once and returns the events, or sends the refusal and returns null.
+ */
+export function appendDecisionInWrite(
   app: FastifyInstance,
   reply: FastifyReply,
   decision: Decision,
@@ -97,7 +113,7 @@ export function appendDecision(
     void sendRefusal(reply, decision.refused);
     return null;
   }
-  recordDecided(app.eventLog, decision.accepted, app.clock.now());
+  recordAccepted(app.eventLog, decision.accepted, app.clock.now());
   return decision.accepted;
 }
 

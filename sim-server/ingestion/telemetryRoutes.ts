@@ -32,6 +32,6 @@ export const telemetryRoutes: FastifyPluginAsync = async (app) => {
         },
       }),
     },
-    async (request, reply) => reply.code(202).send(app.telemetry.ingestParsed(request.body.samples)),
+    async (request, reply) => reply.code(202).send(await app.telemetry.ingestParsed(request.body.samples)),
   );
 };

@@ -105,7 +105,7 @@ function apiTokenRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const token = `${API_TOKEN_PREFIX}${randomBytes(TOKEN_BYTES).toString('base64url')}`;
-      const accepted = appendDecision(
+      const accepted = await appendDecision(
         app,
         reply,
         decideToken({
@@ -139,7 +139,7 @@ function apiTokenRoutes(app: FastifyInstance): void {
         caller: tokenCaller(request),
         tokenId: request.params.id,
       });
-      return appendDecision(app, reply, decision) ? { id: request.params.id } : reply;
+      return (await appendDecision(app, reply, decision)) ? { id: request.params.id } : reply;
     },
   );
 }
@@ -180,7 +180,7 @@ function configFileRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const organizationId = callerOf(request).organizationId;
-      const accepted = appendDecision(
+      const accepted = await appendDecision(
         app,
         reply,
         decideFile(
@@ -203,7 +203,7 @@ function configFileRoutes(app: FastifyInstance): void {
         { type: 'DeleteConfigFile', caller: fileCaller(request), configFileId: request.params.id },
         fileState(request.params.id, null),
       );
-      return appendDecision(app, reply, decision) ? { id: request.params.id } : reply;
+      return (await appendDecision(app, reply, decision)) ? { id: request.params.id } : reply;
     },
   );
 }

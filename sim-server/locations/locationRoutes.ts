@@ -111,7 +111,7 @@ export const locationRoutes: FastifyPluginAsync<LocationRoutesOptions> = async (
         },
         locations.byId(request.params.id),
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? (accepted[0]?.event.data as LocationRecord) : reply;
     },
   );
@@ -130,7 +130,7 @@ export const locationRoutes: FastifyPluginAsync<LocationRoutesOptions> = async (
         { type: 'CreateLocation', create: request.body, caller: callerReachOf(app, callerOf(request)) },
         { now: app.clock.now(), newId: randomUUID },
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? (accepted[0]?.event.data as LocationRecord) : reply;
     },
   );

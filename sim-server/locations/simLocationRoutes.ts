@@ -31,7 +31,7 @@ export const simLocationRoutes: FastifyPluginAsync = async (app) => {
         },
         locations.byId(request.body.id),
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? (accepted[0]?.event.data as LocationRecord) : reply;
     },
   );

@@ -81,7 +81,7 @@ export const organizationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
         stateOf(id),
         { now: app.clock.now(), newId: randomUUID },
       );
-      return appendDecision(app, reply, decision) ? app.organizations.byId(id) : reply;
+      return (await appendDecision(app, reply, decision)) ? app.organizations.byId(id) : reply;
     },
   );
 };

@@ -7,6 +7,9 @@
 // feed's `LocationSaved` after the tick's telemetry; every committed `LocationSaved` is handed to it, so a user's
 // move of its incident sends the units there. Beside it, now and then a free unit's device drops out for a while
 // and comes back (deviceDropouts.ts; `dispatch: { dropouts: false }` turns that off alone).
+// A tick awaits its writes (the telemetry, then the dispatcher's saves); a tick that comes while the last one is
+// still writing is skipped: the engine moves by the clock, so the next tick steps over the skipped second too
+// (up to its catch-up limit). A closing app waits for the running tick before the database closes.
 import type { FastifyInstance } from 'fastify';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import type { Recording } from './recording.ts';
@@ -25,7 +28,7 @@ import { decideLocationReport } from '../locations/locationDecider.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
 import { sceneAtNode } from '../seed/seedIncidents.ts';
 import { CHICAGO_CENTRE } from '../seed/worldPlan.ts';
-import { recordDecided } from '../kernel/recordDecided.ts';
+import { recordAccepted } from '../kernel/recordDecided.ts';
 import { createDeviceDropouts, type DeviceDropouts } from './deviceDropouts.ts';
 import {
   LIVE_DISPATCH,
@@ -199,18 +202,25 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
   });
 
   let stop: (() => void) | null = null;
-  const tick = () => {
+  let ticking: Promise<void> | null = null;
+  const runTick = async () => {
     const now = app.clock.now();
     const stepped = replay.advanceTo(now);
     dropouts?.advanceTo(now);
     const samples =
       held.size === 0 && !dropouts ? stepped : stepped.filter((sample) => !quiet(sample.device_id));
     try {
-      if (samples.length > 0) app.telemetry.ingest(samples);
-      dispatcher?.advanceTo(now, samples, replay.takeArrivals());
+      if (samples.length > 0) await app.telemetry.ingest(samples);
+      if (dispatcher) await dispatcher.advance(now, samples, replay.takeArrivals());
     } catch (error) {
       app.log.error({ err: error }, 'replay: ingesting a tick failed');
     }
+  };
+  const tick = () => {
+    if (ticking) return;
+    ticking = runTick().finally(() => {
+      ticking = null;
+    });
   };
   app.addHook('onReady', async () => {
     stop = options.scheduler.every(options.tickMs ?? 1_000, tick);
@@ -219,12 +229,14 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
   app.addHook('preClose', async () => {
     stop?.();
     stop = null;
+    await ticking;
     unsubscribe();
   });
 });
 
 /** The live dispatcher over the street replay: the responders' units, scenes on the streets near the centre, and
- * each change appended as the incident feed appends it (decided by `decideLocationReport`). */
+ * each change appended as the incident feed appends it (decided by `decideLocationReport` on the incident as stored
+ * when its write runs). `advance` is the dispatcher's step that resolves once the step's saves are committed. */
 function liveDispatcher(
   app: FastifyInstance,
   parts: {
@@ -236,15 +248,17 @@ function liveDispatcher(
     seed: number;
     dispatch: Partial<LiveDispatchSettings> | undefined;
   },
-): LiveDispatcher {
+): LiveDispatcher & { advance(...step: Parameters<LiveDispatcher['advanceTo']>): Promise<void> } {
   const { network, index } = parts;
+  /** The saves of the step under way, in the order the dispatcher made them. */
+  const saves: Promise<void>[] = [];
   const locations = createLocationRepository(app.eventLog.db);
   const centre: [number, number] = [CHICAGO_CENTRE.lng, CHICAGO_CENTRE.lat];
   const sceneNodes = network.nodes
     .map((point, node) => ({ point, node }))
     .filter(({ point }) => distanceMetres(point, centre) <= DISPATCH_RADIUS_METRES)
     .map(({ node }) => node);
-  return createLiveDispatcher({
+  const dispatcher = createLiveDispatcher({
     units: parts.rows
       .filter((row) => RESPONDER_TYPES.includes(row.thing_type) && row.sim_behaviour !== 'silent')
       .map((row) => ({
@@ -272,17 +286,38 @@ function liveDispatcher(
     },
     stored: (locationId) => locations.byId(locationId),
     save(location) {
-      const decision = decideLocationReport(
-        { type: 'ReportLocation', location, organizationExists: true },
-        locations.byId(location.id),
-      );
-      if ('refused' in decision) {
-        app.log.error({ refused: decision.refused, id: location.id }, 'live dispatcher: a save was refused');
-        return;
-      }
-      recordDecided(app.eventLog, decision.accepted, app.clock.now());
+      const saved = app.eventLog.write(() => {
+        const decision = decideLocationReport(
+          { type: 'ReportLocation', location, organizationExists: true },
+          locations.byId(location.id),
+        );
+        if ('refused' in decision) {
+          app.log.error(
+            { refused: decision.refused, id: location.id },
+            'live dispatcher: a save was refused',
+          );
+          return;
+        }
+        recordAccepted(app.eventLog, decision.accepted, app.clock.now());
+      });
+      saves.push(saved);
     },
     ...(parts.dispatch ? { settings: parts.dispatch } : {}),
     isHeld: parts.isHeld,
+  });
+  return Object.assign(dispatcher, {
+    async advance(...step: Parameters<LiveDispatcher['advanceTo']>) {
+      let stepError: unknown = null;
+      try {
+        dispatcher.advanceTo(...step);
+      } catch (error) {
+        stepError = error;
+      }
+      // Every save is awaited, a failed one included, so none rejects unheard; the first failure is thrown.
+      const results = await Promise.allSettled(saves.splice(0));
+      const failed = results.find((result) => result.status === 'rejected');
+      if (stepError !== null) throw stepError;
+      if (failed) throw failed.reason;
+    },
   });
 }

@@ -75,7 +75,7 @@ export const customReportRoutes: FastifyPluginAsync = async (app: FastifyInstanc
           organizationTimeZone: organizations.organizationZone(body.organization_id)?.timeZone ?? 'UTC',
         },
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       if (!accepted) return reply;
       return reply.code(201).send(accepted[0]?.event.data);
     },
@@ -93,7 +93,7 @@ export const customReportRoutes: FastifyPluginAsync = async (app: FastifyInstanc
         { type: 'DeleteCustomReport', caller: reportCaller(request), id: request.params.id },
         { report: record },
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       if (!accepted) return reply;
       if (record) app.customReportFiles.remove(record);
       return { id: request.params.id };

@@ -46,7 +46,7 @@ export const arrowBoardClosure: Scenario = {
         previous,
         now: w.now(),
       });
-      w.saveClosure(previous);
+      return w.saveClosure(previous);
     };
     const steps: ScenarioStep[] = [];
     for (let at = 0; at < RUNS_FOR_MS; at += 10_000) {

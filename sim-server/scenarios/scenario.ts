@@ -18,6 +18,8 @@ export type Scenario = {
 export type ScenarioRunner = {
   /** Runs, in time order, every step due at or before `now` that has not run. */
   advanceTo(now: number): Promise<void>;
+  /** Resolves once the steps asked for so far have run (a closing app awaits it). */
+  settled(): Promise<void>;
   readonly remainingSteps: number;
 };
 
@@ -47,6 +49,7 @@ export function createScenarioRunner(
         });
       return running;
     },
+    settled: () => running.catch(() => undefined),
     get remainingSteps() {
       return steps.length - next;
     },

@@ -31,8 +31,10 @@ export const scenarioPlugin = sharedPlugin<ScenarioPluginOptions>('scenarios', a
     tick();
     stop = options.scheduler.every(options.tickMs ?? 1_000, tick);
   });
+  // Before the database closes: the steps under way finish their writes (the runner chains ticks, so none overlap).
   app.addHook('preClose', async () => {
     stop?.();
     stop = null;
+    await state.runner?.settled();
   });
 });

@@ -41,9 +41,10 @@ export type ScenarioWorld = {
   organizationId(name: string): string;
   /** The organization as a closure names it. */
   organizationRef(id: string): ClosureOrganizationRef;
-  ingest(samples: readonly TelemetrySample[]): void;
-  saveLocation(location: LocationRecord): void;
-  saveClosure(closure: ClosureRecord): void;
+  /** Each resolves once its write is committed. */
+  ingest(samples: readonly TelemetrySample[]): Promise<void>;
+  saveLocation(location: LocationRecord): Promise<void>;
+  saveClosure(closure: ClosureRecord): Promise<void>;
   /** PUT /api/things/:id with the asset's service and alerting flags. */
   updateService(
     thing: WorldThing,
@@ -111,18 +112,18 @@ export async function createScenarioWorld(app: FastifyInstance): Promise<Scenari
       if (!row) throw new Error(`scenarios: no organization ${id}`);
       return { id: row.id, name: row.name, organization_type: row.type_name };
     },
-    ingest(samples) {
-      app.telemetry.ingest(samples);
+    async ingest(samples) {
+      await app.telemetry.ingest(samples);
     },
-    saveLocation(location) {
-      recordEvent(
+    async saveLocation(location) {
+      await recordEvent(
         app,
         { type: 'LocationSaved', data: location },
         { streamId: location.id, organizationId: location.organization_id },
       );
     },
-    saveClosure(closure) {
-      recordEvent(
+    async saveClosure(closure) {
+      await recordEvent(
         app,
         { type: 'ClosureSaved', data: closure },
         { streamId: closure.id, organizationId: closure.organization.id },

@@ -17,10 +17,10 @@ import { seedIncidents } from './seedIncidents.ts';
 import { seedZones } from './seedZones.ts';
 import { streetStretches } from './seedStreetStretch.ts';
 
-export function seedLiveOperations(
+export async function seedLiveOperations(
   log: EventLog,
   options: { seed: number; now: number; network: StreetNetwork },
-): number {
+): Promise<number> {
   const faker = new Faker({ locale: [en, base] });
   faker.seed(options.seed * 31 + 4);
   const { now } = options;
@@ -60,7 +60,7 @@ export function seedLiveOperations(
   seedZones(context);
   seedClosureDay(context);
 
-  log.transaction(() => {
+  await log.write(() => {
     for (const { event, streamId, organizationId } of events)
       log.record(event, { streamId, organizationId, recordedAt: now });
   });

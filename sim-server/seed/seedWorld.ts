@@ -306,10 +306,10 @@ export async function seedWorld(log: EventLog, options: SeedOptions): Promise<Se
   await seedUsers(faker, add, idOf('coordination'));
   const serial = seedFleet({ faker, add, now, network, thingCount, idOf, nameOf });
 
-  log.transaction(() => {
+  await log.write(() => {
     for (const { event, envelope } of events) log.record(event, envelope);
   });
-  const liveOperationsEvents = seedLiveOperations(log, { seed: options.seed, now, network });
+  const liveOperationsEvents = await seedLiveOperations(log, { seed: options.seed, now, network });
   return {
     organizations: ORGANIZATION_PLANS.length,
     users: DEMO_USER_PLANS.length,

@@ -16,7 +16,7 @@ import { contractRoute } from '../kernel/contract.ts';
 import { decideMutualAid } from './mutualAidDecider.ts';
 import { createMutualAidRepository } from './mutualAidRepository.ts';
 import type { MutualAidRequestRecord } from '../store/events.ts';
-import { appendDecision, sendForbidden, writeErrorResponses } from '../http/routeSupport.ts';
+import { appendDecisionInWrite, sendForbidden, writeErrorResponses } from '../http/routeSupport.ts';
 
 /** Where the simulator's support team reads requests (GET /api/sim/outbox?email=...). */
 export const SUPPORT_EMAIL = 'support@example-provider.test';
@@ -61,8 +61,8 @@ export const mutualAidRoutes: FastifyPluginAsync = async (app: FastifyInstance) 
         { ownedThingIds: sharing.ownedThingIds(caller.organizationId, request.body.thing_uuids) },
         { now: app.clock.now(), newId: randomUUID },
       );
-      const recorded = app.eventLog.transaction(() => {
-        const accepted = appendDecision(app, reply, decision);
+      const recorded = await app.eventLog.write(() => {
+        const accepted = appendDecisionInWrite(app, reply, decision);
         const event = accepted?.[0]?.event;
         if (event?.type !== 'MutualAidRequested') return null;
         const mail = supportMail(event.data, sharing.thingNames(event.data.thing_uuids));

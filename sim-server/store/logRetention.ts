@@ -2,7 +2,7 @@
 // every other event stays. The live state that telemetry produced is kept by a projection snapshot taken in the
 // same transaction as the first removal (projectionSnapshot.ts), so a rebuild from the log and the snapshot still
 // equals the live tables. Removal goes in short transactions over seq ranges so that the replay and the routes
-// keep writing in between; the freed pages are reused by new telemetry, and handed back to the file system only
+// keep writing in between (each is an awaited write of the log's); the freed pages are reused by new telemetry, and handed back to the file system only
 // when a large share of the file is free (docs/simulator.md, "Log retention").
 import type { EventLog } from './eventLog.ts';
 import type { TrimmableProjections } from './projectionSet.ts';
@@ -108,12 +108,12 @@ export async function runLogRetention(
   };
   for (let from = startAfter; from < endBefore - 1 && !stopped(); from += BATCH_SEQS) {
     const to = Math.min(from + BATCH_SEQS, endBefore - 1);
-    log.transaction(() => removedInTransaction(removeRange.run(from, to, cutoffAt).changes, to));
+    await log.write(() => removedInTransaction(removeRange.run(from, to, cutoffAt).changes, to));
     await pause();
   }
 
   // Telemetry after a checkpoint taken before the cut-off may be gone: it no longer stands for its moment.
-  log.transaction(() => createPictureCheckpoints(db).dropTakenBefore(cutoffAt));
+  await log.write(() => createPictureCheckpoints(db).dropTakenBefore(cutoffAt));
   const retainedAfterSeq = Math.max(startAfter, endBefore - 1);
   if (!stopped())
     await trimTripPoints(log, cutoffAt, pause, stopped, (removed) =>
@@ -153,7 +153,7 @@ async function trimTripPoints(
     .map((row) => row.thing_key);
   const trips = log.projections.trips;
   for (let from = 0; from < thingKeys.length && !stopped(); from += TRIM_THINGS) {
-    log.transaction(() => {
+    await log.write(() => {
       let removed = 0;
       for (const thingKey of thingKeys.slice(from, from + TRIM_THINGS))
         removed += trips.trimBefore(thingKey, cutoffAt);

@@ -40,6 +40,7 @@ export async function startReplica(
   if (ahead.length <= CATCH_UP_PAGE) return { applied: await log.catchUp(), rebuilt: false };
   let copied = 0;
   for (let page = ahead; page.length > 0; page = await shared.readAfter(log.store.lastSeq(), COPY_PAGE)) {
+    // eslint-disable-next-line no-restricted-syntax -- copying the shared log's events at start, before the node serves
     log.db
       .transaction(() => {
         for (const event of page) if (log.store.appendAt(event)) copied += 1;

@@ -49,16 +49,16 @@ type ThingEditParts = {
   things: ThingRepository;
   callerReach(request: FastifyRequest): ReturnType<typeof callerReachOf>;
   /** Decides and appends; the recorded event, or null once the refusal is sent. */
-  decideAndAppend(reply: FastifyReply, command: ThingCommand, state: ThingState): SimEvent | null;
+  decideAndAppend(reply: FastifyReply, command: ThingCommand, state: ThingState): Promise<SimEvent | null>;
 };
 
 function thingEditParts(app: FastifyInstance): ThingEditParts {
   return {
     things: createThingRepository(app.eventLog.db),
     callerReach: (request) => callerReachOf(app, callerOf(request)),
-    decideAndAppend(reply, command, state) {
+    async decideAndAppend(reply, command, state) {
       const decision = decideThing(command, state, { now: app.clock.now(), newId: randomUUID });
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted?.[0]?.event ?? null;
     },
   };
@@ -79,7 +79,7 @@ function profileAndSharingRoutes(app: FastifyInstance, parts: ThingEditParts): v
     },
     async (request, reply) => {
       const { id } = request.params;
-      const event = decideAndAppend(
+      const event = await decideAndAppend(
         reply,
         { type: 'UpdateThingProfile', caller: callerReach(request), thingId: id, profile: request.body },
         things.stateOf(id, { profile: request.body }),
@@ -101,7 +101,7 @@ function profileAndSharingRoutes(app: FastifyInstance, parts: ThingEditParts): v
     async (request, reply) => {
       const { id } = request.params;
       const changes = request.body.organization_relationships;
-      const event = decideAndAppend(
+      const event = await decideAndAppend(
         reply,
         { type: 'ChangeThingRelationships', caller: callerReach(request), thingId: id, changes },
         things.stateOf(id, { organizationIds: changes.map((change) => change.organization_uuid) }),
@@ -129,7 +129,7 @@ function r2rCommandRoute(
     },
     async (request, reply) => {
       const { id } = request.params;
-      const event = decideAndAppend(
+      const event = await decideAndAppend(
         reply,
         { type: 'CommandR2R', caller: callerReach(request), thingId: id, command: request.body },
         things.stateOf(id),
@@ -175,7 +175,7 @@ function lightIntensityRoutes(app: FastifyInstance, parts: ThingEditParts): void
     },
     async (request, reply) => {
       const { id } = request.params;
-      const event = decideAndAppend(
+      const event = await decideAndAppend(
         reply,
         {
           type: 'SetLightIntensity',

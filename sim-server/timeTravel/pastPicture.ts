@@ -7,7 +7,8 @@
 // Telemetry is most of the log and only its latest state per thing shows, so it is folded in memory with the
 // projections' own rule (`nextLiveState`) and written once per thing at the end, and telemetry of things the
 // organization did not hear at the moment (pastAudience.ts: a share's window, sharing/audienceWindows.ts) is skipped
-// before it is parsed. Everything else goes through `projections.apply`.
+// before it is parsed. Everything else goes through `projections.apply`. The scratch log has no shared log behind it
+// (its writes run at once), but it writes through `write` as every other log does.
 import { createAreaRepository } from '../areas/areaRepository.ts';
 import { createClosureRepository } from '../closures/closureRepository.ts';
 import { createLocationRepository } from '../locations/locationRepository.ts';
@@ -91,7 +92,7 @@ export async function buildPastPicture(
     const scratchMs = lap();
     if (origin) {
       // As a rebuild does (eventLog.ts): the states stand for every sample before them.
-      scratch.transaction(() => {
+      await scratch.write(() => {
         writer.loadSnapshot(origin.seq, origin.rows);
         createProjectionSnapshot(db).restore();
       });
@@ -119,7 +120,7 @@ export async function buildPastPicture(
     const foldedPositions = await readInSteps(
       (afterSeq, count) => log.events(Math.max(afterSeq, origin?.seq ?? 0), request.untilSeq, count),
       (rows) =>
-        scratch.transaction(() => {
+        scratch.write(() => {
           for (const row of rows) {
             if (isTelemetryType(row.type)) {
               if (hears(row.stream_id)) fold(row);
@@ -129,7 +130,7 @@ export async function buildPastPicture(
           }
         }),
     );
-    scratch.transaction(() => {
+    await scratch.write(() => {
       for (const entry of folded.values()) {
         writer.writeState(entry.thingKey, entry.sample, entry.state, entry.recordedAt);
       }
@@ -161,7 +162,7 @@ function originOf(log: PastLogRepository, untilSeq: number): StoredThingStates |
  * run in between. Returns how many rows were read. */
 async function readInSteps(
   read: (afterSeq: number, count: number) => PastEventRow[],
-  handle: (rows: PastEventRow[]) => void,
+  handle: (rows: PastEventRow[]) => Promise<void>,
 ): Promise<number> {
   const sizes = createStepSizes(STEPS);
   let afterSeq = 0;
@@ -171,7 +172,7 @@ async function readInSteps(
     const rows = read(afterSeq, sizes.next());
     const last = rows[rows.length - 1];
     if (!last) return count;
-    handle(rows);
+    await handle(rows);
     sizes.took(rows.length, performance.now() - started);
     count += rows.length;
     afterSeq = last.seq;

@@ -34,7 +34,8 @@ export function createScratchBases(log: PastLogRepository): ScratchBases {
         const rows: PastEventRow[] = log.otherEvents(afterSeq, lastOtherSeq, STEP);
         const last = rows[rows.length - 1];
         if (!last) return db.serialize();
-        scratch.transaction(() => rows.forEach((row) => scratch.projections.apply(storedEventOf(row))));
+        // A scratch log has no shared log behind it, so its write runs at once; `write` all the same, as everywhere.
+        await scratch.write(() => rows.forEach((row) => scratch.projections.apply(storedEventOf(row))));
         afterSeq = last.seq;
         await new Promise((resolve) => setImmediate(resolve));
       }

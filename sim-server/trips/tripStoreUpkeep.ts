@@ -76,6 +76,7 @@ export function moveTripPointsIntoBlocks(
       'SELECT thing_key, at, seq, lat, lng, speed, course, enroute FROM trip_points ORDER BY thing_key, at, seq',
     )
     .raw(true);
+  // eslint-disable-next-line no-restricted-syntax -- once, as the trip store is built over a file while it opens, before the app serves or a shared log is attached
   db.transaction(() => {
     let thingKey: number | null = null;
     let values: number[][] = [];

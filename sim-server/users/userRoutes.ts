@@ -29,6 +29,7 @@ import { createUserRepository, type UserRepository } from './userRepository.ts';
 import { errorSchema } from '../http/errorSchema.ts';
 import {
   appendDecision,
+  appendDecisionInWrite,
   readErrorResponses,
   sendUnprocessable,
   writeErrorResponses,
@@ -117,7 +118,7 @@ function userReadRoutes(app: FastifyInstance, { users }: UserRouteParts): void {
   );
 }
 
-/** `POST /api/users`: the user and their set-password mail, in one transaction. */
+/** `POST /api/users`: the user and their set-password mail, in one write. */
 function createUserRoute(app: FastifyInstance, { users, decide }: UserRouteParts): void {
   app.post<{ Body: UserSave }>(
     '/api/users',
@@ -134,9 +135,9 @@ function createUserRoute(app: FastifyInstance, { users, decide }: UserRouteParts
         null,
         request.body,
       );
-      // The user and their set-password mail are one transaction: nobody is created without a way in.
-      const created = app.eventLog.transaction(() => {
-        const accepted = appendDecision(app, reply, decision);
+      // The user and their set-password mail are one write: nobody is created without a way in.
+      const created = await app.eventLog.write(() => {
+        const accepted = appendDecisionInWrite(app, reply, decision);
         const userId = accepted?.[0]?.streamId;
         if (!userId) return null;
         app.accountSecurity.sendSetPasswordMail(request.body.email, app.links.origin());
@@ -182,10 +183,10 @@ function updateUserRoute(app: FastifyInstance, { users, decide }: UserRouteParts
         id,
         save,
       );
-      // The change and its mails are one transaction. An administrator's change is told to the old address, where
+      // The change and its mails are one write. An administrator's change is told to the old address, where
       // an attacker cannot read it (issue 24); one's own waits for the new address and can be undone from the old.
-      const updated = app.eventLog.transaction(() => {
-        if (!appendDecision(app, reply, decision)) return false;
+      const updated = await app.eventLog.write(() => {
+        if (!appendDecisionInWrite(app, reply, decision)) return false;
         if (ownEmailChange) app.accountSecurity.emailChanges.request(id, save.email, app.links.origin());
         else if (before && isEmailChange(before.email, save.email))
           app.accountSecurity.sendEmailChangedMail(before.email, save.email);
@@ -212,7 +213,7 @@ function removeUserRoute(app: FastifyInstance, { decide }: UserRouteParts): void
     async (request, reply) => {
       const { id } = request.params;
       const decision = decide({ type: 'RemoveUser', caller: userCaller(request), userId: id }, id, null);
-      return appendDecision(app, reply, decision) ? { uuid: id } : reply;
+      return (await appendDecision(app, reply, decision)) ? { uuid: id } : reply;
     },
   );
 }

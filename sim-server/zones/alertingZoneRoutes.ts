@@ -79,7 +79,7 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app: FastifyInstanc
         },
         null,
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? reply.code(201).send(accepted[0]?.event.data) : reply;
     },
   );
@@ -104,7 +104,7 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app: FastifyInstanc
         },
         zones.byId(request.params.id),
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? accepted[0]?.event.data : reply;
     },
   );
@@ -124,7 +124,7 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app: FastifyInstanc
         },
         zones.byId(request.params.id),
       );
-      const accepted = appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, decision);
       return accepted ? { id: request.params.id } : reply;
     },
   );

@@ -106,7 +106,7 @@ describe('raising', () => {
   it('an R2R alert a device did not deliver is seen by those who may test R2R, not by Media or User', async () => {
     const thingId = thingOf(organizations.coordination);
     const log = harness.app.eventLog;
-    log.transaction(() =>
+    await log.write(() =>
       log.record(
         { type: 'R2RTestAlertSent', data: { delivered: false } },
         { streamId: thingId, organizationId: organizations.coordination, recordedAt: harness.clock.now() },
@@ -274,16 +274,16 @@ describe('asset offline', () => {
     const thingId = thingOf(organizations.responders);
     const checkInAt = harness.clock.now() + 1_000;
     harness.clock.set(checkInAt);
-    recordCheckIn(harness.app.eventLog, thingId, organizations.responders, checkInAt);
+    await recordCheckIn(harness.app.eventLog, thingId, organizations.responders, checkInAt);
     harness.clock.set(checkInAt + OFFLINE_AFTER_MS - 1_000);
-    harness.app.offlineWatch.runNow();
+    await harness.app.offlineWatch.runNow();
     tokens.admin = (await signIn(harness.app, 'admin@demo.test')).access_token;
     const before = await queue(tokens.admin, `?organization_id=${organizations.responders}&per_page=500`);
     expect(before.data.some((alarm) => alarm.subject_id === thingId)).toBe(false);
 
     harness.clock.set(checkInAt + OFFLINE_AFTER_MS + 1_000);
-    harness.app.offlineWatch.runNow();
-    harness.app.offlineWatch.runNow();
+    await harness.app.offlineWatch.runNow();
+    await harness.app.offlineWatch.runNow();
     tokens.admin = (await signIn(harness.app, 'admin@demo.test')).access_token;
     const after = await queue(tokens.admin, `?organization_id=${organizations.responders}&per_page=500`);
     const offline = after.data.filter((alarm) => alarm.subject_id === thingId);

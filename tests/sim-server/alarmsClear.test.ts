@@ -78,11 +78,11 @@ describe('an offline alarm', () => {
     const [quiet, acknowledgedFirst] = responderThings(2) as [string, string];
     const checkInAt = harness.clock.now() + 1_000;
     harness.clock.set(checkInAt);
-    checkIn(quiet, checkInAt);
-    checkIn(acknowledgedFirst, checkInAt);
+    await checkIn(quiet, checkInAt);
+    await checkIn(acknowledgedFirst, checkInAt);
     harness.clock.set(checkInAt + OFFLINE_AFTER_MS + 1_000);
     // The whole seeded fleet crossed the window with them; only these two come back.
-    expect(harness.app.offlineWatch.runNow()).toBeGreaterThanOrEqual(2);
+    expect(await harness.app.offlineWatch.runNow()).toBeGreaterThanOrEqual(2);
     const raised = await alarmsOf(organizations.responders, 'open');
     const [offline] = about(raised, quiet);
     const [other] = about(raised, acknowledgedFirst);
@@ -98,8 +98,8 @@ describe('an offline alarm', () => {
     // Both report again; the next look of the watch sees them back.
     const backAt = harness.clock.now() + 20_000;
     harness.clock.set(backAt);
-    checkIn(quiet, backAt);
-    checkIn(acknowledgedFirst, backAt);
+    await checkIn(quiet, backAt);
+    await checkIn(acknowledgedFirst, backAt);
     const watchAt = backAt + 30_000;
     harness.clock.set(watchAt);
     const heard = await heardWhile(() => void harness.app.offlineWatch.runNow());
@@ -135,7 +135,7 @@ describe('an offline alarm', () => {
     );
 
     // The watch looks again: nothing more to record.
-    harness.app.offlineWatch.runNow();
+    await harness.app.offlineWatch.runNow();
     const count = harness.app.eventLog.db
       .prepare("SELECT COUNT(*) AS count FROM events WHERE type = 'AssetCameBackOnline'")
       .get() as { count: number };

@@ -175,7 +175,7 @@ describe('every write route × every role × whose the target is', () => {
   it.each(cells.map((cell) => [cell.route, cell.scope, cell.role, cell.expected, cell] as const))(
     '%s (%s) as %s → %s',
     async (_route, _scope, _role, _expected, cell) => {
-      const request = requestFor(cell.route, cell.scope);
+      const request = await requestFor(cell.route, cell.scope);
       const before = logLength();
       const response = await send(request, tokens[cell.role]);
       if (cell.expected === 'ok') {
@@ -196,7 +196,7 @@ describe('the order of refusals', () => {
   it.each(withBody)(
     '%s: a malformed body is 401 without a token, 403 without the permission, else 400',
     async (route) => {
-      const { method, url } = requestFor(route, 'own');
+      const { method, url } = await requestFor(route, 'own');
       const malformed = { method, url, payload: malformedBody };
       const before = logLength();
       expect((await send(malformed, badTokens.garbage)).statusCode).toBe(401);
@@ -211,7 +211,7 @@ describe('every write route × every bad token', () => {
   it.each(routes.flatMap((route) => BAD_TOKENS.map((kind) => [route, kind] as const)))(
     '%s with a %s token → 401',
     async (route, kind) => {
-      const request = requestFor(route, 'own');
+      const request = await requestFor(route, 'own');
       const before = logLength();
       const response = await send(request, badTokens[kind]);
       expect(response.statusCode).toBe(401);

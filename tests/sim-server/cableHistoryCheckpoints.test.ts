@@ -106,7 +106,7 @@ afterAll(async () => {
 });
 
 describe('pages of past messages seeded from picture checkpoints', () => {
-  it('equal the pages read from the log alone, before, on and after a checkpoint, and read on in pages', () => {
+  it('equal the pages read from the log alone, before, on and after a checkpoint, and read on in pages', async () => {
     const checkpoints = checkpointSeqs();
     expect(checkpoints.length).toBeGreaterThanOrEqual(5);
     const starts = startsAround(checkpoints);
@@ -126,7 +126,7 @@ describe('pages of past messages seeded from picture checkpoints', () => {
       done = page.done;
     }
 
-    harness.app.eventLog.transaction(() => createPictureCheckpoints(harness.app.eventLog.db).clear());
+    await harness.app.eventLog.write(() => createPictureCheckpoints(harness.app.eventLog.db).clear());
     expect(checkpointSeqs()).toEqual([]);
     const fromLog = starts.map((start) => freshPage(start));
     expect(seeded).toEqual(fromLog);

@@ -72,9 +72,9 @@ beforeAll(async () => {
         street: parked ? null : `STREET ${(index + Math.floor(second / 20)) % 17}`,
       };
     });
-    harness.app.telemetry.ingest(batch);
+    await harness.app.telemetry.ingest(batch);
     if (second % SECONDS_BETWEEN === 0) {
-      const seq = harness.app.eventLog.transaction(() => checkpoints.take());
+      const seq = await harness.app.eventLog.write(() => checkpoints.take());
       copies.push({ seq, takenAt: clock.now(), rows: copyOfStates() });
     }
   }
@@ -128,14 +128,14 @@ describe('compact picture checkpoints', () => {
     }
   });
 
-  it('survive retention dropping a base: the first kept is rewritten whole and all read back the same', () => {
+  it('survive retention dropping a base: the first kept is rewritten whole and all read back the same', async () => {
     const db = harness.app.eventLog.db;
     const firstKept = copies[3] as Copy;
     const takenAt = db
       .prepare<[number], number>('SELECT taken_at FROM picture_checkpoints WHERE seq = ?')
       .pluck()
       .get(firstKept.seq);
-    harness.app.eventLog.transaction(() => createPictureCheckpoints(db).dropTakenBefore(takenAt ?? 0));
+    await harness.app.eventLog.write(() => createPictureCheckpoints(db).dropTakenBefore(takenAt ?? 0));
     const kept = db
       .prepare<[], { seq: number; base_seq: number | null }>(
         'SELECT seq, base_seq FROM picture_checkpoints ORDER BY seq',

@@ -69,9 +69,9 @@ const lastSeq = () =>
   harness.app.eventLog.db.prepare<[], { seq: number }>('SELECT MAX(seq) AS seq FROM events').get()?.seq ?? 0;
 
 /** Runs the scheduler once and says how many times it saved the closure. */
-function switchedNow(id: string): number {
+async function switchedNow(id: string): Promise<number> {
   const before = lastSeq();
-  harness.app.closureSchedule.runNow();
+  await harness.app.closureSchedule.runNow();
   return savesOf(id, before);
 }
 
@@ -114,7 +114,7 @@ describe('the closure scheduler', () => {
     const wrong: string[] = [];
     for (let at = 5 * MINUTE; at <= 15 * 60 * MINUTE; at += 5 * MINUTE) {
       harness.clock.set(start + at);
-      harness.app.closureSchedule.runNow();
+      await harness.app.closureSchedule.runNow();
       for (const plan of CLOSURE_DAY) {
         const id = seeded.get(plan.description)?.id ?? '';
         const record = JSON.parse(stored.get(id)?.data ?? '{}') as ClosureRecord;
@@ -139,11 +139,11 @@ describe('the closure scheduler', () => {
       scheduledBody('Scheduled lane closure', 10 * MINUTE, 40 * MINUTE),
     );
     expect(created.is_active).toBe(false);
-    expect(switchedNow(created.id)).toBe(0);
+    expect(await switchedNow(created.id)).toBe(0);
     expect((await listed(created.id))?.is_active).toBe(false);
 
     harness.clock.advance(10 * MINUTE);
-    expect(switchedNow(created.id)).toBe(1);
+    expect(await switchedNow(created.id)).toBe(1);
     const on = await cable.next(closureMessage(created.id, true));
     expect(on.message?.data).toMatchObject({ id: created.id, is_active: true, end_time: created.end_time });
     const active = await listed(created.id);
@@ -151,17 +151,17 @@ describe('the closure scheduler', () => {
     expect(active?.last_start_time).toBe(new Date(harness.clock.now()).toISOString());
     // It stays on between its start and its end.
     harness.clock.advance(15 * MINUTE);
-    expect(switchedNow(created.id)).toBe(0);
+    expect(await switchedNow(created.id)).toBe(0);
 
     harness.clock.advance(15 * MINUTE);
-    expect(switchedNow(created.id)).toBe(1);
+    expect(await switchedNow(created.id)).toBe(1);
     await cable.next(closureMessage(created.id, false));
     const ended = await listed(created.id);
     expect(ended?.is_active).toBe(false);
     expect(ended?.end_time).toBe(created.end_time);
     // Over: later looks leave it alone.
     harness.clock.advance(60 * MINUTE);
-    expect(switchedNow(created.id)).toBe(0);
+    expect(await switchedNow(created.id)).toBe(0);
   });
 
   it('given a scheduled closure a user switched off after its start, when the scheduler looks, then it stays off', async () => {
@@ -171,14 +171,14 @@ describe('the closure scheduler', () => {
       scheduledBody('Scheduled closure switched off', 5 * MINUTE, 60 * MINUTE),
     );
     harness.clock.advance(5 * MINUTE);
-    expect(switchedNow(created.id)).toBe(1);
+    expect(await switchedNow(created.id)).toBe(1);
     await save('PUT', `/api/organization/closure/${created.id}`, {
       uuid: created.id,
       is_active: false,
       end_time: null,
     });
     harness.clock.advance(MINUTE);
-    expect(switchedNow(created.id)).toBe(0);
+    expect(await switchedNow(created.id)).toBe(0);
     expect((await listed(created.id))?.is_active).toBe(false);
   });
 });

@@ -63,7 +63,7 @@ beforeAll(async () => {
   const clock = world.harness.clock;
   for (let second = 0; second < 30; second += 1) {
     clock.set(T0 + second * 1000);
-    world.app.telemetry.ingest(
+    await world.app.telemetry.ingest(
       devices.map((device, index) =>
         telemetrySample(device, T0 + second * 1000, {
           lat: 41.88 + index * 0.01 + second * 0.0001,

@@ -19,11 +19,11 @@ const T0 = Date.parse('2026-03-02T15:10:00.000Z');
 const NOW = Date.parse('2026-03-02T16:00:00.000Z');
 
 /** Records `count` points per device, one a second from T0, with the clock at each point's time. */
-function recordTrack(target: LiveWorld, tracked: readonly Device[], count: number) {
+async function recordTrack(target: LiveWorld, tracked: readonly Device[], count: number) {
   const clock = target.harness.clock;
   for (let second = 0; second < count; second += 1) {
     clock.set(T0 + second * 1000);
-    target.app.telemetry.ingest(
+    await target.app.telemetry.ingest(
       tracked.map((device, index) =>
         telemetrySample(device, T0 + second * 1000, {
           lat: 41.88 + index * 0.01 + second * 0.0001,
@@ -78,7 +78,7 @@ async function download(target: LiveWorld, token: string, fileId: string) {
 beforeAll(async () => {
   world = await startLiveWorld();
   devices = ownDevices(world, 2);
-  recordTrack(world, devices, 30);
+  await recordTrack(world, devices, 30);
   world.harness.clock.set(NOW);
 });
 afterAll(async () => {
@@ -290,7 +290,7 @@ describe('the worker', () => {
       const zipWorld = { ...world, harness, app: harness.app } as LiveWorld;
       const ids = world.ids;
       const tracked = ownDevices({ ...zipWorld, ids }, 2);
-      recordTrack(zipWorld, tracked, 30);
+      await recordTrack(zipWorld, tracked, 30);
       harness.clock.set(NOW);
       const created = await harness.app.inject({
         method: 'POST',
@@ -342,7 +342,7 @@ describe('the worker', () => {
     const token = (await signIn(first.app, 'user@demo.test')).access_token;
     const firstWorld = { ...world, harness: first, app: first.app } as LiveWorld;
     const tracked = ownDevices(firstWorld, 2);
-    recordTrack(firstWorld, tracked, 30);
+    await recordTrack(firstWorld, tracked, 30);
     first.clock.set(NOW);
     // Stop the worker first, as a kill between slices would: the export stays requested, then in progress.
     await first.app.exportWorker.stop();
@@ -353,7 +353,7 @@ describe('the worker', () => {
       payload: { ...exportBody(), thing_uuids: tracked.map((device) => device.id) },
     });
     const id = created.json<ExportRecord>().id;
-    first.app.eventLog.transaction(() =>
+    await first.app.eventLog.write(() =>
       first.app.eventLog.record(
         { type: 'ExportStarted', data: { id } },
         { streamId: id, organizationId: world.ids.coordination, recordedAt: first.clock.now() },

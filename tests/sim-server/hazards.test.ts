@@ -29,7 +29,7 @@ beforeAll(async () => {
   base = world.harness.clock.now() - 60 * 60 * SECOND;
   // 20 → 14 → 11 m/s: one braking episode reaching 6 m/s² (high); steady; 11 → 14 m/s: 3 m/s² (low acceleration).
   const speeds = [20, 14, 11, 11, 11, 14];
-  world.app.telemetry.ingest(
+  await world.app.telemetry.ingest(
     speeds.map((speed, index) =>
       telemetrySample(responder, base + index * SECOND, { speed, lat: 41.8 + index * 0.0001 }),
     ),

@@ -162,14 +162,14 @@ describe('POST /api/sim/telemetry', () => {
     expect(devices.map(stateOf)).toEqual(before);
   });
 
-  it('rejects the same invalid sample when it comes from inside the process', () => {
+  it('rejects the same invalid sample when it comes from inside the process', async () => {
     const eventsBefore = countRows(harness.app, 'events');
-    expect(() =>
+    await expect(
       harness.app.telemetry.ingest([
         sampleFor(firstDevice()),
         sampleFor(firstDevice(), { speed: Number.NaN }),
       ]),
-    ).toThrow(/samples\[1\]: speed/);
+    ).rejects.toThrow(/samples\[1\]: speed/);
     expect(countRows(harness.app, 'events')).toBe(eventsBefore);
   });
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
     clock.advance(1_000);
     // Some report every second, some every third, one only now and then: blocks of unlike spans, interleaved.
     const reporting = things.filter((_, index) => index < 5 || second % (index - 3) === 0);
-    harness.app.telemetry.ingest(
+    await harness.app.telemetry.ingest(
       reporting.map((thing, index) => ({
         device_id: thing.system_identifier,
         device_type: thing.device_type,

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const start = world.harness.clock.now() + 60_000;
   for (let second = 0; second < 20; second += 1) {
     world.harness.clock.set(start + second * 1000);
-    world.app.telemetry.ingest([
+    await world.app.telemetry.ingest([
       telemetrySample(device, start + second * 1000, { lat: 41.88 + second * 0.0001 }),
     ]);
   }

@@ -90,7 +90,7 @@ describe('units on scene', () => {
         { ...cleared, end_time: new Date(clock.now()).toISOString() },
       ],
     };
-    world.app.eventLog.transaction(() =>
+    await world.app.eventLog.write(() =>
       world.app.eventLog.record(
         { type: 'LocationSaved', data: saved },
         { streamId: saved.id, organizationId: saved.organization_id, recordedAt: clock.now() },

@@ -56,7 +56,7 @@ describe('restart', () => {
     if (!device) throw new Error('no things');
     deviceId = device.system_identifier;
     clock.advance(5_000);
-    app.telemetry.ingest([
+    await app.telemetry.ingest([
       {
         device_id: deviceId,
         device_type: device.device_type,

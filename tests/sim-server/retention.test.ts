@@ -114,15 +114,21 @@ describe('log retention', () => {
     ];
     // A month and more ago: every device reports, the quiet one for the last time; a zone and a sign-in too.
     harness.clock.advance(1_000);
-    harness.app.telemetry.ingest([moving, parked, resting, quiet].map((device) => sample(harness, device)));
-    harness.app.telemetry.ingest([sample(harness, quiet, { lat: 41.9123, lng: -87.6543, street: null })]);
+    await harness.app.telemetry.ingest(
+      [moving, parked, resting, quiet].map((device) => sample(harness, device)),
+    );
+    await harness.app.telemetry.ingest([
+      sample(harness, quiet, { lat: 41.9123, lng: -87.6543, street: null }),
+    ]);
     await saveZone('HS-OLD');
     const quietState = stateOf(harness, quiet);
 
     // Today: some devices report again; other events.
     harness.clock.advance(31 * DAY_MS);
-    harness.app.telemetry.ingest([sample(harness, moving, { lat: 41.8801 })]);
-    harness.app.telemetry.ingest([sample(harness, parked, { kind: 'heartbeat', enroute: false, speed: 0 })]);
+    await harness.app.telemetry.ingest([sample(harness, moving, { lat: 41.8801 })]);
+    await harness.app.telemetry.ingest([
+      sample(harness, parked, { kind: 'heartbeat', enroute: false, speed: 0 }),
+    ]);
     await saveZone('HS-NEW');
     await signIn(harness.app, 'user@demo.test');
 
@@ -148,7 +154,9 @@ describe('log retention', () => {
 
     // Writes after the run, one of them on a device whose earlier telemetry is gone; then rebuild.
     harness.clock.advance(1_000);
-    harness.app.telemetry.ingest([sample(harness, resting, { lat: 41.8666, enroute: false, speed: 0 })]);
+    await harness.app.telemetry.ingest([
+      sample(harness, resting, { lat: 41.8666, enroute: false, speed: 0 }),
+    ]);
     await saveZone('HS-AFTER');
     const liveAfterWrites = dump(harness);
     const applied = rebuildProjections(harness.app.eventLog);
@@ -161,7 +169,7 @@ describe('log retention', () => {
   it('runs again from the scheduler, resuming where it stopped, and the rebuild still holds', async () => {
     const [moving] = roamingResponders(harness, 1) as [Device];
     harness.clock.advance(31 * DAY_MS);
-    harness.app.telemetry.ingest([sample(harness, moving, { lat: 41.8555 })]);
+    await harness.app.telemetry.ingest([sample(harness, moving, { lat: 41.8555 })]);
     const cutoff = harness.clock.now() - MAX_AGE_MS;
     const before = events(harness);
     const keptTelemetry = before.filter(
@@ -187,7 +195,7 @@ describe('log retention', () => {
   it('keeps the newest event even when it is old telemetry, so no seq is handed out twice', async () => {
     const [device] = roamingResponders(harness, 1) as [Device];
     harness.clock.advance(1_000);
-    harness.app.telemetry.ingest([sample(harness, device, { lat: 41.8444 })]);
+    await harness.app.telemetry.ingest([sample(harness, device, { lat: 41.8444 })]);
     const newest = events(harness).at(-1);
     if (!newest) throw new Error('the log is empty');
     expect(TELEMETRY).toContain(newest.type);
@@ -197,7 +205,7 @@ describe('log retention', () => {
 
     expect(report.removedEvents).toBeGreaterThan(0);
     expect(events(harness).filter((event) => TELEMETRY.includes(event.type))).toEqual([newest]);
-    harness.app.telemetry.ingest([sample(harness, device, { lat: 41.8333 })]);
+    await harness.app.telemetry.ingest([sample(harness, device, { lat: 41.8333 })]);
     expect(events(harness).at(-1)?.seq).toBe(newest.seq + 1);
     const live = dump(harness);
     rebuildProjections(harness.app.eventLog);
@@ -213,12 +221,12 @@ describe('space after a large removal', () => {
       const devices = roamingResponders(harness, 50);
       for (let second = 0; second < 1_000; second += 1) {
         harness.clock.advance(1_000);
-        harness.app.telemetry.ingest(
+        await harness.app.telemetry.ingest(
           devices.map((device) => sample(harness, device, { lat: 41.8 + second / 1e5 })),
         );
       }
       harness.clock.advance(31 * DAY_MS);
-      harness.app.telemetry.ingest(devices.slice(0, 1).map((device) => sample(harness, device)));
+      await harness.app.telemetry.ingest(devices.slice(0, 1).map((device) => sample(harness, device)));
       const db = harness.app.eventLog.db;
       db.pragma('wal_checkpoint(TRUNCATE)');
       const bytesBefore = fs.statSync(harness.databasePath).size;

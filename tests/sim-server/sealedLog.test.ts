@@ -42,7 +42,7 @@ beforeAll(async () => {
   const ingestor = createTelemetryIngestor(log, { now: () => T + 90_000 });
   // A minute across the hour, every field moving: points and heartbeats, streets named and not, odd decimals.
   for (let second = 0; second < 60; second += 1)
-    ingestor.ingest(
+    await ingestor.ingest(
       devices.map((device, index) =>
         telemetrySample(device, T + second * 1000 + index, {
           kind: (second + index) % 5 === 0 ? 'heartbeat' : 'point',
@@ -69,11 +69,11 @@ afterAll(() => folder.remove());
 
 let copies = 0;
 /** A copy of the unsealed file, opened; sealed first with `limits` when given. */
-function openCopy(sealWith?: { maxBlockSamples: number; maxHeldEvents: number }): {
+async function openCopy(sealWith?: { maxBlockSamples: number; maxHeldEvents: number }): Promise<{
   db: SqliteDatabase;
   log: SimEventLog;
   file: string;
-} {
+}> {
   copies += 1;
   const file = path.join(folder.dir, `copy-${copies}.sqlite`);
   const source = new Database(unsealedFile);
@@ -81,7 +81,7 @@ function openCopy(sealWith?: { maxBlockSamples: number; maxHeldEvents: number })
   source.close();
   const db = openDatabase(file);
   const log = createSimEventLog(db, sealWith ?? HOLD_ALL);
-  if (sealWith) log.transaction(() => log.projections.trips.sealAll());
+  if (sealWith) await log.write(() => log.projections.trips.sealAll());
   return { db, log, file };
 }
 
@@ -94,9 +94,9 @@ const dump = (db: SqliteDatabase) =>
   );
 
 describe('a log whose telemetry is sealed into blocks', () => {
-  it('reads the same events as the unsealed log, from the start, mid-block, at a block edge and backwards', () => {
-    const unsealed = openCopy();
-    const sealed = openCopy({ maxBlockSamples: 7, maxHeldEvents: 40 });
+  it('reads the same events as the unsealed log, from the start, mid-block, at a block edge and backwards', async () => {
+    const unsealed = await openCopy();
+    const sealed = await openCopy({ maxBlockSamples: 7, maxHeldEvents: 40 });
     try {
       const expected = everything(unsealed.db);
       expect(telemetryRows(sealed.db)).toBeLessThan(telemetryRows(unsealed.db) / 10);
@@ -130,12 +130,12 @@ describe('a log whose telemetry is sealed into blocks', () => {
     }
   });
 
-  it('keeps every event through a restart, and rebuilds the projections to the live tables', () => {
-    const unsealed = openCopy();
+  it('keeps every event through a restart, and rebuilds the projections to the live tables', async () => {
+    const unsealed = await openCopy();
     const expected = everything(unsealed.db);
     const live = dump(unsealed.db);
     unsealed.db.close();
-    const sealed = openCopy({ maxBlockSamples: 5, maxHeldEvents: 30 });
+    const sealed = await openCopy({ maxBlockSamples: 5, maxHeldEvents: 30 });
     sealed.db.close();
     const reopened = openDatabase(sealed.file);
     try {
@@ -149,9 +149,9 @@ describe('a log whose telemetry is sealed into blocks', () => {
     }
   });
 
-  it('gives time travel, the cable history seeds and exports the same answers', () => {
-    const unsealed = openCopy();
-    const sealed = openCopy({ maxBlockSamples: 6, maxHeldEvents: 50 });
+  it('gives time travel, the cable history seeds and exports the same answers', async () => {
+    const unsealed = await openCopy();
+    const sealed = await openCopy({ maxBlockSamples: 6, maxHeldEvents: 50 });
     try {
       const answers = (db: SqliteDatabase) => {
         const past = createPastLogRepository(db);

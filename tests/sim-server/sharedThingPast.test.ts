@@ -21,9 +21,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The offset of the past picture at the start: the messages after it are the story's. */
 let startOffset: number;
 
-function report(minutes: number): void {
+async function report(minutes: number): Promise<void> {
   world.harness.clock.set(at(minutes));
-  world.app.telemetry.ingest([
+  await world.app.telemetry.ingest([
     telemetrySample(target, at(minutes), { lat: 41.8 + minutes / 1000, speed: 10 }),
   ]);
 }
@@ -100,8 +100,8 @@ beforeAll(async () => {
   start = Math.ceil((world.harness.clock.now() + 60 * MINUTE) / MINUTE) * MINUTE;
   world.harness.clock.set(start);
   startOffset = (await pictureAt(start)).offset;
-  report(1);
-  report(2);
+  await report(1);
+  await report(2);
 });
 afterAll(async () => {
   await world.harness.close();
@@ -110,8 +110,8 @@ afterAll(async () => {
 describe('a shared asset seen by the organization it was shared with', () => {
   it('is heard and tripped only from the moment of the share', async () => {
     await share('accessor', 3);
-    report(4);
-    report(5);
+    await report(4);
+    await report(5);
     world.harness.clock.set(at(5) + 30_000);
     expect(await pointTimesHeard()).toEqual([at(4), at(5)]);
     expect(await tripTimes()).toEqual([at(4), at(5)]);
@@ -122,7 +122,7 @@ describe('a shared asset seen by the organization it was shared with', () => {
 
   it('is seen in every past read inside the share and in none after it was taken back', async () => {
     await share('delete', 6);
-    report(7);
+    await report(7);
     world.harness.clock.set(at(8));
     expect(await pointTimesHeard()).toEqual([at(4), at(5)]);
     expect(await tripTimes()).toEqual([at(4), at(5)]);

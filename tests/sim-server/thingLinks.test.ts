@@ -30,9 +30,9 @@ function activeLocations(): LocationRecord[] {
   );
 }
 
-function saveLocation(location: LocationRecord) {
+async function saveLocation(location: LocationRecord) {
   const { eventLog, clock } = world.app;
-  eventLog.transaction(() =>
+  await eventLog.write(() =>
     eventLog.record(
       { type: 'LocationSaved', data: location },
       { streamId: location.id, organizationId: location.organization_id, recordedAt: clock.now() },
@@ -84,7 +84,7 @@ describe('location on a thing', () => {
     const before = world.harness.clock.now();
     world.harness.clock.advance(1_000);
     const startedAt = new Date(Date.parse(location.start_time) - 5 * 60_000).toISOString();
-    saveLocation({ ...location, start_time: startedAt });
+    await saveLocation({ ...location, start_time: startedAt });
     const changed = await things(world.ids.responders, before);
     const onScene = changed.filter((thing) => crew.includes(thing.id));
     expect(onScene.map((thing) => thing.id).sort()).toEqual([...crew].sort());
@@ -99,7 +99,7 @@ describe('location on a thing', () => {
     const before = world.harness.clock.now();
     world.harness.clock.advance(1_000);
     const endedAt = new Date(world.harness.clock.now()).toISOString();
-    saveLocation({
+    await saveLocation({
       ...location,
       is_active: false,
       end_time: endedAt,

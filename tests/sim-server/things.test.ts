@@ -152,7 +152,7 @@ describe('last_updated_timestamp', () => {
          WHERE a.organization_id = ? ORDER BY t.id LIMIT 2`,
       )
       .all(ids.coordination);
-    harness.app.telemetry.ingest(
+    await harness.app.telemetry.ingest(
       devices.map((device) => ({
         device_id: device.system_identifier,
         device_type: device.device_type,

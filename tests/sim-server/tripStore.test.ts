@@ -62,12 +62,12 @@ beforeEach(async () => {
   source.close();
   open();
   // What the seed reported is sealed first, as a simulator that has run a while would have it.
-  log.transaction(() => log.projections.trips.sealAll());
+  await log.write(() => log.projections.trips.sealAll());
   return () => db.close();
 });
 
-function ingest(samples: TelemetrySample[]): void {
-  createTelemetryIngestor(log, { now: () => T + HOUR_MS }).ingest(samples);
+async function ingest(samples: TelemetrySample[]): Promise<void> {
+  await createTelemetryIngestor(log, { now: () => T + HOUR_MS }).ingest(samples);
 }
 
 const asset = (index: number): Asset => {
@@ -107,8 +107,8 @@ const seconds = (from: number, to: number, overrides: Partial<TelemetrySample> =
   );
 
 describe('the trip store', () => {
-  it('seals blocks of at most the block size within one hour, and reads blocks and held samples in order', () => {
-    ingest(seconds(0, 13));
+  it('seals blocks of at most the block size within one hour, and reads blocks and held samples in order', async () => {
+    await ingest(seconds(0, 13));
     // 14 samples from 17:59:50: the hour ends after 10 of them.
     expect(blocks()).toEqual([
       [0, 3, 4],
@@ -123,9 +123,9 @@ describe('the trip store', () => {
     expect(log.projections.trips.coverage(asset(0).key)?.last).toBe(T + 13 * SECOND);
   });
 
-  it('keeps samples taken in the same second, ordered by their log position, and late samples in time order', () => {
-    ingest([...seconds(5, 5, { lat: 41.5 }), ...seconds(5, 5, { lat: 41.6, enroute: false })]);
-    ingest(seconds(1, 2));
+  it('keeps samples taken in the same second, ordered by their log position, and late samples in time order', async () => {
+    await ingest([...seconds(5, 5, { lat: 41.5 }), ...seconds(5, 5, { lat: 41.6, enroute: false })]);
+    await ingest(seconds(1, 2));
     const answer = read();
     expect(answer.map(([second, , lat]) => [second, lat])).toEqual([
       [1, 41.01],
@@ -136,42 +136,43 @@ describe('the trip store', () => {
     expect(answer[2]?.[1]).toBeLessThan(answer[3]?.[1] ?? NaN);
   });
 
-  it('seals an asset that went quiet once the log has moved on by the held limit', () => {
-    ingest([telemetrySample(asset(1), T, { lat: 40 })]);
+  it('seals an asset that went quiet once the log has moved on by the held limit', async () => {
+    await ingest([telemetrySample(asset(1), T, { lat: 40 })]);
     expect(log.projections.trips.heldCount()).toBe(1);
-    ingest(seconds(0, 2));
+    await ingest(seconds(0, 2));
     expect(blocks(1)).toEqual([]);
-    ingest(seconds(3, 12));
+    await ingest(seconds(3, 12));
     expect(blocks(1)).toEqual([[0, 0, 1]]);
     expect(read(1).map(([, , lat]) => lat)).toEqual([40]);
   });
 
-  it('loses nothing held when the process dies, and doubles nothing when it starts again', () => {
-    ingest(seconds(0, 5));
+  it('loses nothing held when the process dies, and doubles nothing when it starts again', async () => {
+    await ingest(seconds(0, 5));
     expect(log.projections.trips.heldCount()).toBeGreaterThan(0);
     const before = read();
     db.close(); // no sealing: what was held lives only in the log
     open();
     expect(read()).toEqual(before);
-    ingest(seconds(6, 7));
+    await ingest(seconds(6, 7));
     expect(read().map(([second]) => second)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
-  it('holds nothing of a transaction that rolled back', () => {
-    ingest(seconds(0, 2));
+  it('holds nothing of a transaction that rolled back', async () => {
+    await ingest(seconds(0, 2));
     const before = read();
-    expect(() =>
-      log.transaction(() => {
-        ingest(seconds(3, 9));
+    const ingestor = createTelemetryIngestor(log, { now: () => T + HOUR_MS });
+    await expect(
+      log.write(() => {
+        ingestor.recordParsed(seconds(3, 9));
         throw new Error('refused');
       }),
-    ).toThrow('refused');
+    ).rejects.toThrow('refused');
     expect(read()).toEqual(before);
     expect(blocks().flatMap(([, , n]) => n)).toEqual([]);
   });
 
-  it('keeps every sample once through a rebuild of the projections', () => {
-    ingest(seconds(0, 9));
+  it('keeps every sample once through a rebuild of the projections', async () => {
+    await ingest(seconds(0, 9));
     const before = read();
     rebuildProjections(log);
     expect(read()).toEqual(before);
@@ -179,11 +180,11 @@ describe('the trip store', () => {
 
   // The store holds every field of a sample and seals from memory; a row log retention took first must not come
   // back from the block as a log event.
-  it('seals a held sample whose row went first as a trip sample only, not as a log event', () => {
-    ingest(seconds(0, 3));
+  it('seals a held sample whose row went first as a trip sample only, not as a log event', async () => {
+    await ingest(seconds(0, 3));
     const [gone, ...rest] = read().map(([, seq]) => seq);
     db.prepare('DELETE FROM events WHERE seq = ?').run(gone);
-    log.transaction(() => log.projections.trips.sealAll());
+    await log.write(() => log.projections.trips.sealAll());
     expect(blocks()).toEqual([[0, 2, 3]]);
     expect(read().map(([second]) => second)).toEqual([0, 1, 2, 3]);
     const logged = readLog(db, (gone ?? 0) - 1, Number.MAX_SAFE_INTEGER, {
@@ -192,9 +193,9 @@ describe('the trip store', () => {
     expect([...logged].map((row) => row.seq)).toEqual(rest);
   });
 
-  it('drops the samples before a cut-off, rewriting the block the cut-off falls in', () => {
-    ingest(seconds(0, 9));
-    log.transaction(() => log.projections.trips.trimBefore(asset(0).key, T + 5 * SECOND));
+  it('drops the samples before a cut-off, rewriting the block the cut-off falls in', async () => {
+    await ingest(seconds(0, 9));
+    await log.write(() => log.projections.trips.trimBefore(asset(0).key, T + 5 * SECOND));
     expect(read().map(([second]) => second)).toEqual([5, 6, 7, 8, 9]);
     // Samples 8 and 9 are held and after the cut-off: they stay held (and rows).
     expect(blocks()).toEqual([[5, 7, 3]]);
@@ -229,8 +230,8 @@ describe('runs over the store', () => {
   /** A stop a minute before T, so that what the seed reported says nothing about the runs from T. */
   const stopped = () => seconds(-60, -60, { enroute: false });
 
-  it('cut runs at the first sample not en route, across blocks and the hour', () => {
-    ingest([...stopped(), ...seconds(0, 6), ...seconds(7, 7, { enroute: false }), ...seconds(8, 13)]);
+  it('cut runs at the first sample not en route, across blocks and the hour', async () => {
+    await ingest([...stopped(), ...seconds(0, 6), ...seconds(7, 7, { enroute: false }), ...seconds(8, 13)]);
     const trip = cut(0, 13);
     expect(trip.runs.map((run) => [run.runId, run.first, run.end])).toEqual([
       [String(seqAt(0)), 0, 7],
@@ -238,16 +239,16 @@ describe('runs over the store', () => {
     ]);
   });
 
-  it('name a run that began hours before the range by its first sample', () => {
-    ingest([...seconds(-7200, -7200, { enroute: false }), ...seconds(-7199, -7195)]);
-    ingest(seconds(-3600, -3598));
-    ingest(seconds(0, 3));
+  it('name a run that began hours before the range by its first sample', async () => {
+    await ingest([...seconds(-7200, -7200, { enroute: false }), ...seconds(-7199, -7195)]);
+    await ingest(seconds(-3600, -3598));
+    await ingest(seconds(0, 3));
     const trip = cut(1, 3);
     expect(trip.runs.map((run) => [run.runId, run.first, run.end])).toEqual([[String(seqAt(-7199)), 0, 3]]);
   });
 
-  it('start a new run with a sample taken in the same second as the stop before it', () => {
-    ingest([...stopped(), ...seconds(0, 1), ...seconds(2, 2, { enroute: false }), ...seconds(2, 3)]);
+  it('start a new run with a sample taken in the same second as the stop before it', async () => {
+    await ingest([...stopped(), ...seconds(0, 1), ...seconds(2, 2, { enroute: false }), ...seconds(2, 3)]);
     const seqs = read(0, T).map(([second, seq]) => [second, seq]);
     const trip = cut(0, 3);
     expect(trip.runs.map((run) => [run.runId, run.first, run.end])).toEqual([
@@ -258,8 +259,8 @@ describe('runs over the store', () => {
     expect(cut(3, 3).runs.map((run) => run.runId)).toEqual([String(seqs[3]?.[1])]);
   });
 
-  it('are written exactly as JSON.stringify writes the trip record', () => {
-    ingest([
+  it('are written exactly as JSON.stringify writes the trip record', async () => {
+    await ingest([
       ...stopped(),
       ...seconds(0, 3, { lng: -87.62979999999999, speed: 0.1 + 0.2, course: 359.5 }),
       ...seconds(4, 4, { enroute: false }),

@@ -29,7 +29,7 @@ beforeAll(async () => {
   base = world.harness.clock.now() - 30 * MINUTE;
   // Run A: three en-route points; a stop; run B: two en-route points, still going.
   const at = (minutes: number) => base + minutes * MINUTE;
-  world.app.telemetry.ingest([
+  await world.app.telemetry.ingest([
     telemetrySample(responder, at(0), { lat: 41.8, speed: 10, course: 90 }),
     telemetrySample(responder, at(1), { lat: 41.81, speed: 11, course: 91 }),
     telemetrySample(responder, at(2), { lat: 41.82, speed: 12, course: 92 }),

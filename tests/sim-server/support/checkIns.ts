@@ -2,8 +2,13 @@
 // still at a fixed place, at a chosen time (the offline window is counted from it).
 import type { EventLog } from '#sim/store/eventLog';
 
-export function recordCheckIn(log: EventLog, thingId: string, organizationId: string, at: number): void {
-  log.transaction(() =>
+export async function recordCheckIn(
+  log: EventLog,
+  thingId: string,
+  organizationId: string,
+  at: number,
+): Promise<void> {
+  await log.write(() =>
     log.record(
       {
         type: 'HeartbeatRecorded',

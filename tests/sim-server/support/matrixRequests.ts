@@ -17,7 +17,7 @@ type ThingTemplate = Extract<SimEvent, { type: 'ThingRegistered' }>['data'];
 
 /** A new HA5 with R2R in the scope's organization (shared into the coordination center for the shared scopes),
  * heard from just now so it answers commands. */
-function newThing(world: MatrixWorld, scope: Scope): string {
+async function newThing(world: MatrixWorld, scope: Scope): Promise<string> {
   const base = template<ThingTemplate>(
     world,
     'ThingRegistered',
@@ -43,8 +43,8 @@ function newThing(world: MatrixWorld, scope: Scope): string {
         ]
       : [],
   };
-  record(world, { type: 'ThingRegistered', data: thing }, id, organizationId);
-  record(
+  await record(world, { type: 'ThingRegistered', data: thing }, id, organizationId);
+  await record(
     world,
     {
       type: 'HeartbeatRecorded',
@@ -69,19 +69,19 @@ type EntityType = 'LocationSaved' | 'ClosureSaved' | 'AreaSaved' | 'AlertingZone
 type EntityData<K extends EntityType> = Extract<SimEvent, { type: K }>['data'];
 
 /** Copies the newest saved entity of `type` into the scope's organization under a new id. */
-function newEntity<K extends EntityType>(
+async function newEntity<K extends EntityType>(
   world: MatrixWorld,
   type: K,
   where: string,
   scope: Scope,
   move: (record: EntityData<K>, organizationId: string) => EntityData<K>,
-): string {
+): Promise<string> {
   const id = newId(world);
   const organizationId = organizationOf(world, scope);
   const copy: EntityData<K> = template<EntityData<K>>(world, type, where);
   copy.id = id;
   const data = move(copy, organizationId);
-  record(world, { type, data } as Extract<SimEvent, { type: K }>, id, organizationId);
+  await record(world, { type, data } as Extract<SimEvent, { type: K }>, id, organizationId);
   return id;
 }
 
@@ -179,19 +179,19 @@ function reportedLocation(world: MatrixWorld, organizationId: string): Record<st
 }
 
 /** A fresh target for the route in the scope, and the well-formed request that writes it. */
-export function requestFor(world: MatrixWorld, route: string, scope: Scope): Request {
+export async function requestFor(world: MatrixWorld, route: string, scope: Scope): Promise<Request> {
   const organizationId = organizationOf(world, scope);
   switch (route) {
     case 'PUT /api/things/{id}':
       return {
         method: 'PUT',
-        url: `/api/things/${newThing(world, scope)}`,
+        url: `/api/things/${await newThing(world, scope)}`,
         payload: { in_service: false, is_publicly_alerting: true },
       };
     case 'PUT /api/things/{id}/associations':
       return {
         method: 'PUT',
-        url: `/api/things/${newThing(world, scope)}/associations`,
+        url: `/api/things/${await newThing(world, scope)}/associations`,
         payload: {
           organization_relationships: [
             { organization_uuid: world.ids.roadWorks, relationship_type: 'accessor' },
@@ -199,17 +199,17 @@ export function requestFor(world: MatrixWorld, route: string, scope: Scope): Req
         },
       };
     case 'PUT /api/things/{id}/r2r':
-      return { method: 'PUT', url: `/api/things/${newThing(world, scope)}/r2r`, payload: {} };
+      return { method: 'PUT', url: `/api/things/${await newThing(world, scope)}/r2r`, payload: {} };
     case 'PUT /api/things/{id}/light_intensity':
       return {
         method: 'PUT',
-        url: `/api/things/${newThing(world, scope)}/light_intensity`,
+        url: `/api/things/${await newThing(world, scope)}/light_intensity`,
         payload: { light_intensity: 'high' },
       };
     case 'PUT /api/locations/{id}':
       return {
         method: 'PUT',
-        url: `/api/locations/${newLocation(world, scope)}`,
+        url: `/api/locations/${await newLocation(world, scope)}`,
         payload: { lat: 41.8801, lng: -87.6301, roadway_heading: 90, organization_id: organizationId },
       };
     case 'POST /api/organization/closure':
@@ -219,7 +219,7 @@ export function requestFor(world: MatrixWorld, route: string, scope: Scope): Req
         payload: closureBody(world),
       };
     case 'PUT /api/organization/closure/{id}': {
-      const id = newClosure(world, scope);
+      const id = await newClosure(world, scope);
       return {
         method: 'PUT',
         url: `/api/organization/closure/${id}`,
@@ -227,7 +227,7 @@ export function requestFor(world: MatrixWorld, route: string, scope: Scope): Req
       };
     }
     case 'DELETE /api/organization/closure/{id}':
-      return { method: 'DELETE', url: `/api/organization/closure/${newClosure(world, scope)}` };
+      return { method: 'DELETE', url: `/api/organization/closure/${await newClosure(world, scope)}` };
     case 'POST /api/organization/exclusion_zone':
       return {
         method: 'POST',
@@ -237,11 +237,11 @@ export function requestFor(world: MatrixWorld, route: string, scope: Scope): Req
     case 'PUT /api/organization/exclusion_zone/{id}':
       return {
         method: 'PUT',
-        url: `/api/organization/exclusion_zone/${newArea(world, scope)}`,
+        url: `/api/organization/exclusion_zone/${await newArea(world, scope)}`,
         payload: areaBody(world, organizationId),
       };
     case 'DELETE /api/organization/exclusion_zone/{id}':
-      return { method: 'DELETE', url: `/api/organization/exclusion_zone/${newArea(world, scope)}` };
+      return { method: 'DELETE', url: `/api/organization/exclusion_zone/${await newArea(world, scope)}` };
     case 'POST /api/organization/alerting_zones':
       return {
         method: 'POST',
@@ -251,11 +251,11 @@ export function requestFor(world: MatrixWorld, route: string, scope: Scope): Req
     case 'PUT /api/organization/alerting_zones/{id}':
       return {
         method: 'PUT',
-        url: `/api/organization/alerting_zones/${newZone(world, scope)}`,
+        url: `/api/organization/alerting_zones/${await newZone(world, scope)}`,
         payload: zoneBody(world, organizationId),
       };
     case 'DELETE /api/organization/alerting_zones/{id}':
-      return { method: 'DELETE', url: `/api/organization/alerting_zones/${newZone(world, scope)}` };
+      return { method: 'DELETE', url: `/api/organization/alerting_zones/${await newZone(world, scope)}` };
     case 'POST /api/sim/telemetry':
       return { method: 'POST', url: '/api/sim/telemetry', payload: { samples: [] } };
     case 'POST /api/sim/locations':

@@ -28,7 +28,7 @@ export async function startMatrixWorld(): Promise<MatrixWorld> {
     'OrganizationRegistered',
     `stream_id = '${world.ids.fleet}'`,
   );
-  record(
+  await record(
     world,
     { type: 'OrganizationRegistered', data: { ...fleet, id: FOREIGN, name: 'Foreign Haulage' } },
     FOREIGN,
@@ -41,9 +41,9 @@ export const db = (world: MatrixWorld) => world.harness.app.eventLog.db;
 export const logLength = (world: MatrixWorld) =>
   db(world).prepare<[], { n: number }>('SELECT count(*) AS n FROM events').get()?.n ?? 0;
 
-export function record(world: MatrixWorld, event: SimEvent, streamId: string, organizationId: string) {
+export async function record(world: MatrixWorld, event: SimEvent, streamId: string, organizationId: string) {
   const log = world.harness.app.eventLog;
-  log.transaction(() =>
+  await log.write(() =>
     log.record(event, { streamId, organizationId, recordedAt: world.harness.clock.now() }),
   );
 }

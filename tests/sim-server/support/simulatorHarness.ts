@@ -127,7 +127,7 @@ export async function registerUser(
 ): Promise<void> {
   const passwordHash = await hashPassword(user.password);
   const log = harness.app.eventLog;
-  log.transaction(() =>
+  await log.write(() =>
     log.record(
       {
         type: 'UserRegistered',
