@@ -33,16 +33,26 @@ export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatc
   const returnedCandidates = createReturnedCandidates(app.eventLog.db);
   let stop: (() => void) | null = null;
 
-  async function runNow(): Promise<number> {
-    const now = app.clock.now();
+  /** What the replica says now: who went offline, whose offline alarm's condition ended. */
+  function look(now: number) {
     const gone = candidates(now, options.lookBackMs).filter((candidate) =>
       hasGoneOffline(candidate.lastCheckInAt, candidate.lastOfflineAlarmAt, now, options.lookBackMs),
     );
     const back = returnedCandidates().filter((candidate) =>
       hasComeBackOnline(candidate.checkedInAt, candidate.alarmRaisedAt),
     );
-    if (gone.length === 0 && back.length === 0) return 0;
-    await app.eventLog.write(() => {
+    return { gone, back };
+  }
+
+  async function runNow(): Promise<number> {
+    const now = app.clock.now();
+    // A first look outside any write, so a quiet minute takes no turn to write; then decided again inside the
+    // write, on the replica as the cluster's turn left it: every node runs a watch, and another node's look may
+    // have recorded the same crossing meanwhile (docs/scale-out.md). Embedded, both looks see the same file.
+    const first = look(now);
+    if (first.gone.length === 0 && first.back.length === 0) return 0;
+    return app.eventLog.write(() => {
+      const { gone, back } = look(now);
       for (const candidate of back)
         app.eventLog.record(
           {
@@ -65,8 +75,8 @@ export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatc
           },
           { streamId: candidate.thingId, organizationId: candidate.organizationId, recordedAt: now },
         );
+      return gone.length;
     });
-    return gone.length;
   }
 
   app.decorate('offlineWatch', { runNow });
