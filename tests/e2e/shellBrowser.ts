@@ -41,8 +41,13 @@ export type ShellBrowser = {
 const WAIT_FOR_FUNCTION_POLLING_MS = 50;
 
 function pollingEvery(ms: number, page: Page): Page {
-  const waitForFunction = page.waitForFunction.bind(page);
-  page.waitForFunction = ((predicate, argument, options) =>
+  type Options = { polling?: number | 'raf'; timeout?: number };
+  const waitForFunction = page.waitForFunction.bind(page) as (
+    predicate: unknown,
+    argument?: unknown,
+    options?: Options,
+  ) => ReturnType<Page['waitForFunction']>;
+  page.waitForFunction = ((predicate: unknown, argument?: unknown, options?: Options) =>
     waitForFunction(predicate, argument, { polling: ms, ...options })) as Page['waitForFunction'];
   return page;
 }
