@@ -1,9 +1,10 @@
 // Browser plumbing for the browser tests: the worker's headless Chromium (started once by globalSetup.ts, connected
 // to before a file's tests, disconnected after them), fresh contexts per test at a desktop or a phone viewport
-// (closed after each test), sign-in typed like a person, and the support dialog a first visit opens put away. Headless
-// Chromium draws WebGL in software (SwiftShader), so every map would show the software rendering notice
-// (client/map/SoftwareRenderingNotice.tsx) over its corner: a context starts with it answered, unless the test
-// passes its own `storageState` (tests/e2e/softwareMapNotice.test.ts passes an empty one).
+// (closed after each test) whose pages' `waitForFunction` looks every 50 ms rather than every frame, sign-in typed
+// like a person, and the support dialog a first visit opens put away. Headless Chromium draws WebGL in software
+// (SwiftShader), so every map would show the software rendering notice (client/map/SoftwareRenderingNotice.tsx)
+// over its corner: a context starts with it answered, unless the test passes its own `storageState`
+// (tests/e2e/softwareMapNotice.test.ts passes an empty one).
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { simulatorUrl, workerIndex } from './simulator.ts';
@@ -30,6 +31,27 @@ export type ShellBrowser = {
   close(): Promise<void>;
 };
 
+/**
+ * How often a page's `waitForFunction` looks again when the test names no `polling`. Playwright's default runs the
+ * predicate on every animation frame, and asking for frames keeps the page drawing them while it waits: ten seconds of
+ * such a wait cost the renderer and GPU processes about 0.6 CPU seconds, against 0.05–0.15 s looking every 50 ms
+ * (seventy waits in these files, some in helpers every test calls). What a test waits for stays true once it holds
+ * (a marker moved, a frame drawn since a change), so looking 20 times a second misses nothing.
+ */
+const WAIT_FOR_FUNCTION_POLLING_MS = 50;
+
+function pollingEvery(ms: number, page: Page): Page {
+  type Options = { polling?: number | 'raf'; timeout?: number };
+  const waitForFunction = page.waitForFunction.bind(page) as (
+    predicate: unknown,
+    argument?: unknown,
+    options?: Options,
+  ) => ReturnType<Page['waitForFunction']>;
+  page.waitForFunction = ((predicate: unknown, argument?: unknown, options?: Options) =>
+    waitForFunction(predicate, argument, { polling: ms, ...options })) as Page['waitForFunction'];
+  return page;
+}
+
 async function connectShellBrowser(): Promise<ShellBrowser> {
   const endpoint = inject('browserEndpoints')[workerIndex()];
   if (endpoint === undefined) throw new Error('globalSetup started no browser for this worker');
@@ -52,7 +74,7 @@ async function connectShellBrowser(): Promise<ShellBrowser> {
     // Playwright's own 30 s for every wait, scaled to a machine 4× slower (testTimes.ts).
     context.setDefaultTimeout(PLAYWRIGHT_TIMEOUT);
     contexts.push(context);
-    return context.newPage();
+    return pollingEvery(WAIT_FOR_FUNCTION_POLLING_MS, await context.newPage());
   };
   return {
     newPage,

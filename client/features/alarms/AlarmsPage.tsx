@@ -55,6 +55,10 @@ function useSettled(text: string): string {
 }
 
 function AlarmsHeader({ openCount }: { openCount: number }) {
+  // Its own: the sound switch reads a signal, and the page's useSignals stops tracking at the next component's
+  // useSignals or after a microtask, so this read counted only when React happened to render the header before
+  // either; otherwise a click left the controlled box unticked (tests/e2e/alarms.test.ts retried on it).
+  useSignals();
   return (
     <header className="alarms-page__header">
       <h1 id="alarms-title" className="alarms-page__title">
