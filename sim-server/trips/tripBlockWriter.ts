@@ -24,11 +24,8 @@ function inTimeOrder(samples: SampleColumns, indexes: number[]): number[] {
 
 const isInLog = (samples: SampleColumns, i: number) => ((samples.flags[i] ?? 0) & NOT_IN_LOG) === 0;
 
-export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples: number }) {
-  const insertBlock = db.prepare<[number, number, number, Buffer, string, number | null, number | null]>(
-    `INSERT INTO trip_blocks (thing_key, first_at, last_at, points, stream_id, first_seq, last_seq)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
+/** Deletes the log rows of held samples being sealed, flagging the samples whose rows were gone as not in the log. */
+function createHeldRowsDeleter(db: SqliteDatabase) {
   // The rows a seal replaces, by position (one call for the whole seal). They are counted first: when fewer are
   // there than were held (log retention took some), they are deleted saying which were there. Counting (a read)
   // rather than deleting in a savepoint and rolling it back: a savepoint makes SQLite copy every page the delete
@@ -70,6 +67,46 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
     return true;
   }
 
+  return function deleteHeldRows(entries: readonly HeldSamples[], wholeSpan: boolean): void {
+    let count = 0;
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const entry of entries)
+      for (let i = 0; i < entry.length; i += 1)
+        if (isInLog(entry, i)) {
+          const seq = entry.seq[i] ?? 0;
+          count += 1;
+          if (seq < first) first = seq;
+          if (seq > last) last = seq;
+        }
+    // The positions themselves only when deleted one by one (a seal of one thing, or rows missing).
+    let listed: string | null = null;
+    const list = () => {
+      if (listed !== null) return listed;
+      const positions = new Float64Array(count);
+      let at = 0;
+      for (const entry of entries)
+        for (let i = 0; i < entry.length; i += 1) if (isInLog(entry, i)) positions[at++] = entry.seq[i] ?? 0;
+      positions.sort(); // in order, the rows are met page after page
+      return (listed = `[${positions.join(',')}]`);
+    };
+    if (count > 0 && !deleteAll(count, first, last, list, wholeSpan)) {
+      // Some rows went before the seal (retention): their samples are kept for trips, flagged as not in the log.
+      const still = new Set(deleteRowsSaying.all(list()));
+      for (const entry of entries)
+        for (let i = 0; i < entry.length; i += 1)
+          if (isInLog(entry, i) && !still.has(entry.seq[i] ?? 0))
+            entry.flags[i] = (entry.flags[i] ?? 0) | NOT_IN_LOG;
+    }
+  };
+}
+
+export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples: number }) {
+  const deleteHeldRows = createHeldRowsDeleter(db);
+  const insertBlock = db.prepare<[number, number, number, Buffer, string, number | null, number | null]>(
+    `INSERT INTO trip_blocks (thing_key, first_at, last_at, points, stream_id, first_seq, last_seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
   // A file from before the blocks: its trip points' rows are read as they are deleted.
   const takeRows = db.prepare<[string], Omit<EventRow, 'stream_id'>>(
     `DELETE FROM events WHERE seq IN (SELECT value FROM json_each(?))
@@ -151,36 +188,7 @@ export function createBlockWriter(db: SqliteDatabase, limits: { maxBlockSamples:
   /** Seals held samples into blocks and deletes their rows: the blocks are the log from now on. `wholeSpan`: the
    * entries are every sample the store holds but for the log's newest. */
   function sealHeld(entries: readonly HeldSamples[], wholeSpan: boolean) {
-    let count = 0;
-    let first = Number.POSITIVE_INFINITY;
-    let last = Number.NEGATIVE_INFINITY;
-    for (const entry of entries)
-      for (let i = 0; i < entry.length; i += 1)
-        if (isInLog(entry, i)) {
-          const seq = entry.seq[i] ?? 0;
-          count += 1;
-          if (seq < first) first = seq;
-          if (seq > last) last = seq;
-        }
-    // The positions themselves only when deleted one by one (a seal of one thing, or rows missing).
-    let listed: string | null = null;
-    const list = () => {
-      if (listed !== null) return listed;
-      const positions = new Float64Array(count);
-      let at = 0;
-      for (const entry of entries)
-        for (let i = 0; i < entry.length; i += 1) if (isInLog(entry, i)) positions[at++] = entry.seq[i] ?? 0;
-      positions.sort(); // in order, the rows are met page after page
-      return (listed = `[${positions.join(',')}]`);
-    };
-    if (count > 0 && !deleteAll(count, first, last, list, wholeSpan)) {
-      // Some rows went before the seal (retention): their samples are kept for trips, flagged as not in the log.
-      const still = new Set(deleteRowsSaying.all(list()));
-      for (const entry of entries)
-        for (let i = 0; i < entry.length; i += 1)
-          if (isInLog(entry, i) && !still.has(entry.seq[i] ?? 0))
-            entry.flags[i] = (entry.flags[i] ?? 0) | NOT_IN_LOG;
-    }
+    deleteHeldRows(entries, wholeSpan);
     for (const entry of entries) writeBlocksOnly(entry.thingKey, entry);
     widenToWritten();
     noteLogRewritten(db);
