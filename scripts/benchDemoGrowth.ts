@@ -24,8 +24,8 @@ const sampleEveryMinutes = Number(values.every);
 const BUDGET_MB_PER_HOUR = 100;
 
 /** A scheduler whose tasks run when `advance` says their time has come. */
-function handScheduler(): Scheduler & { advance(toMs: number): void } {
-  const tasks: { intervalMs: number; next: number; task: () => void }[] = [];
+function handScheduler(): Scheduler & { advance(toMs: number): Promise<void> } {
+  const tasks: { intervalMs: number; next: number; task: () => void | Promise<void> }[] = [];
   let now = 0;
   return {
     every(intervalMs, task) {
@@ -33,12 +33,12 @@ function handScheduler(): Scheduler & { advance(toMs: number): void } {
       tasks.push(entry);
       return () => tasks.splice(tasks.indexOf(entry), 1);
     },
-    advance(toMs) {
+    async advance(toMs) {
       now = toMs;
       for (const entry of [...tasks]) {
         while (entry.next <= now) {
           entry.next += entry.intervalMs;
-          entry.task();
+          await entry.task();
         }
       }
     },
@@ -77,7 +77,7 @@ try {
   const began = performance.now();
   for (let second = 1; second <= minutes * 60; second += 1) {
     clock = start + second * 1000;
-    scheduler.advance(second * 1000);
+    await scheduler.advance(second * 1000);
     // The checkpoint plugin takes its checkpoint on the next turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
     if (second % (sampleEveryMinutes * 60) === 0) {

@@ -82,14 +82,15 @@ export const offlineWatchPlugin = sharedPlugin<OfflineWatchOptions>('offlineWatc
   app.decorate('offlineWatch', { runNow });
   let looking: Promise<void> | null = null;
   app.addHook('onReady', async () => {
+    // Returns the running look, this one or the one it skipped for.
     stop = options.scheduler.every(options.intervalMs, () => {
-      if (looking) return;
-      looking = runNow()
+      looking ??= runNow()
         .then(() => undefined)
         .catch((error: unknown) => app.log.error({ err: error }, 'offline watch: run failed'))
         .finally(() => {
           looking = null;
         });
+      return looking;
     });
   });
   app.addHook('preClose', async () => {

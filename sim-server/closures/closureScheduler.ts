@@ -75,18 +75,19 @@ export const closureSchedulePlugin = sharedPlugin<ClosureScheduleOptions>(
 
     app.decorate('closureSchedule', { runNow });
     let looking: Promise<void> | null = null;
-    const look = () => {
-      if (looking) return;
-      looking = runNow()
+    /** Returns the running look, this one or the one it skipped for. */
+    const look = (): Promise<void> => {
+      looking ??= runNow()
         .then(() => undefined)
         .catch((error: unknown) => app.log.error({ err: error }, 'closure scheduler: run failed'))
         .finally(() => {
           looking = null;
         });
+      return looking;
     };
     app.addHook('onReady', async () => {
       // At once on start: what started or ended while the simulator was stopped is switched now.
-      look();
+      await look();
       stop = options.scheduler.every(options.intervalMs, look);
     });
     app.addHook('preClose', async () => {

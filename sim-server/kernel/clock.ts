@@ -7,14 +7,16 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** Repeats a task; tests swap in a scheduler they trigger themselves instead of waiting for timers. */
+/** Repeats a task; tests swap in a scheduler they trigger themselves instead of waiting for timers. A task may
+ * return the promise of its run (a tick still writing; it never rejects): the timer does not wait for it, a test's
+ * scheduler awaits it. */
 export interface Scheduler {
-  every(intervalMs: number, task: () => void): () => void;
+  every(intervalMs: number, task: () => void | Promise<void>): () => void;
 }
 
 export const timerScheduler: Scheduler = {
   every(intervalMs, task) {
-    const handle = setInterval(task, intervalMs);
+    const handle = setInterval(() => void task(), intervalMs);
     return () => clearInterval(handle);
   },
 };

@@ -216,11 +216,12 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
       app.log.error({ err: error }, 'replay: ingesting a tick failed');
     }
   };
-  const tick = () => {
-    if (ticking) return;
-    ticking = runTick().finally(() => {
+  /** Returns the running tick, this one or the one it skipped for. */
+  const tick = (): Promise<void> => {
+    ticking ??= runTick().finally(() => {
       ticking = null;
     });
+    return ticking;
   };
   app.addHook('onReady', async () => {
     stop = options.scheduler.every(options.tickMs ?? 1_000, tick);

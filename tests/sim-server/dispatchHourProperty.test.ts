@@ -36,7 +36,7 @@ describe('a simulated hour of the live dispatcher', () => {
             let nextScreens = SCREENS_EVERY_MS;
             let nextMinute = 60_000;
             while (world.replayed < HOUR) {
-              world.tick();
+              await world.tick();
               if (world.replayed < nextMinute) continue;
               nextMinute += 60_000;
               const active = liveIncidents(harness).filter((incident) => incident.is_active);

@@ -49,7 +49,7 @@ beforeAll(async () => {
   // Given: the dispatcher's first incident, its units on their way.
   let incident: LocationRecord | undefined;
   while (!incident && world.replayed < 60 * 60_000) {
-    world.tick();
+    await world.tick();
     incident = liveIncidents(world.harness).find((candidate) => candidate.is_active);
   }
   if (!incident) throw new Error('the dispatcher started no incident in an hour');
@@ -67,7 +67,7 @@ beforeAll(async () => {
   const stored = storedThings(world.harness);
   // Then, through the dispatcher's later saves until the incident ends (or 45 minutes).
   for (let ticks = 0; ticks < (45 * 60_000) / 5_000; ticks += 1) {
-    world.tick();
+    await world.tick();
     const now = storedIncident(world, movedId);
     if (!now) throw new Error('the moved incident is gone');
     if (now.lat !== place.lat || now.lng !== place.lng) putBack.push(`${now.lat},${now.lng}`);

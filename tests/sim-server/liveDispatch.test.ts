@@ -47,7 +47,7 @@ beforeAll(async () => {
   token = (await signIn(live.harness.app, 'admin@demo.test')).access_token;
   const stored = storedOf(live.harness);
   while (live.replayed < HOUR) {
-    live.tick();
+    await live.tick();
     if (live.replayed % 60_000 !== 0) continue;
     // Devices dropped out for over a minute have not checked in since: stale on every screen.
     const now = live.harness.clock.now();
@@ -211,8 +211,8 @@ describe('the live dispatcher over a simulated hour', () => {
     const off = await world(false);
     try {
       for (let at = 0; at < 20 * 60_000; at += TICK_MS) {
-        again.tick();
-        off.tick();
+        await again.tick();
+        await off.tick();
       }
       const firstTwenty = (incidents: LocationRecord[]) =>
         incidents

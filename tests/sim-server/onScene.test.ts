@@ -7,9 +7,9 @@ import { expectUnitsAtTheirScenes as expectScenes, type StoredThing } from './su
 import { manualClock, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
 
 const START = Date.parse('2026-12-02T15:00:00.000Z');
-const tasks: (() => void)[] = [];
+const tasks: (() => void | Promise<void>)[] = [];
 const scheduler = {
-  every: (_intervalMs: number, task: () => void) => {
+  every: (_intervalMs: number, task: () => void | Promise<void>) => {
     tasks.push(task);
     return () => tasks.splice(tasks.indexOf(task), 1);
   },
@@ -27,10 +27,10 @@ afterAll(async () => {
 });
 
 /** Moves the clock on by `minutes` and lets the replay catch up half a minute at a time. */
-function replayFor(minutes: number) {
+async function replayFor(minutes: number) {
   for (let step = 0; step < minutes * 2; step += 1) {
     clock.advance(30_000);
-    for (const task of [...tasks]) task();
+    for (const task of [...tasks]) await task();
   }
 }
 
@@ -71,7 +71,7 @@ describe('units on scene', () => {
   });
 
   it('stand still on scene while the replay runs, at 0 mph, on the same street', async () => {
-    replayFor(10);
+    await replayFor(10);
     await expectUnitsAtTheirScenes();
   });
 
@@ -96,7 +96,7 @@ describe('units on scene', () => {
         { streamId: saved.id, organizationId: saved.organization_id, recordedAt: clock.now() },
       ),
     );
-    replayFor(15);
+    await replayFor(15);
     const after = stored(cleared.id);
     expect(isWithinScene(incident, after)).toBe(false);
     expect([after.lat, after.lng]).not.toEqual([before.lat, before.lng]);

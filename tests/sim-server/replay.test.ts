@@ -163,9 +163,9 @@ describe('vehicles', () => {
 
 describe('replay inside the simulator', () => {
   it('feeds its samples through ingestion on each tick of the injected scheduler', async () => {
-    const tasks: (() => void)[] = [];
+    const tasks: (() => void | Promise<void>)[] = [];
     const scheduler = {
-      every: (_intervalMs: number, task: () => void) => {
+      every: (_intervalMs: number, task: () => void | Promise<void>) => {
         tasks.push(task);
         return () => tasks.splice(tasks.indexOf(task), 1);
       },
@@ -180,7 +180,7 @@ describe('replay inside the simulator', () => {
         .all();
       for (let second = 0; second < 30; second += 1) {
         clock.advance(1_000);
-        for (const task of tasks) task();
+        for (const task of tasks) await task();
       }
       const recorded = harness.app.eventLog.db
         .prepare<[number], { type: string; n: number }>(

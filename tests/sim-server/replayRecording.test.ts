@@ -122,9 +122,9 @@ describe('playing a recording', () => {
 
 describe('a recording replayed inside the simulator', () => {
   const clock = manualClock(START);
-  const tasks: (() => void)[] = [];
+  const tasks: (() => void | Promise<void>)[] = [];
   const scheduler = {
-    every: (_intervalMs: number, task: () => void) => {
+    every: (_intervalMs: number, task: () => void | Promise<void>) => {
       tasks.push(task);
       return () => tasks.splice(tasks.indexOf(task), 1);
     },
@@ -162,7 +162,7 @@ describe('a recording replayed inside the simulator', () => {
     for (let second = 0; second < 20; second += 1) {
       clock.advance(1_000);
       sampleCount += expected.advanceTo(clock.now()).length;
-      for (const task of tasks) task();
+      for (const task of tasks) await task();
     }
     expect(sampleCount).toBeGreaterThan(20 * harness.app.replay.vehicleCount * 0.8);
     expect(countRows(harness.app, 'events') - eventsBefore).toBe(sampleCount);

@@ -22,13 +22,13 @@ const TELEMETRY: readonly string[] = TELEMETRY_EVENT_TYPES;
 
 /** A scheduler whose tasks run when the test says so. */
 function handScheduler(): Scheduler & { runAll(): void } {
-  const tasks = new Set<() => void>();
+  const tasks = new Set<() => void | Promise<void>>();
   return {
     every(_intervalMs, task) {
       tasks.add(task);
       return () => tasks.delete(task);
     },
-    runAll: () => tasks.forEach((task) => task()),
+    runAll: () => tasks.forEach((task) => void task()),
   };
 }
 

@@ -8,16 +8,16 @@ import type { StoredThing } from './scenes.ts';
 
 export const DISPATCH_START = Date.parse('2026-12-02T15:00:00.000Z');
 
-export type DispatchWorld = { harness: Harness; tick(): void; replayed: number };
+export type DispatchWorld = { harness: Harness; tick(): Promise<void>; replayed: number };
 
 export async function dispatchWorld(
   options: { dispatch?: boolean; seed?: number; tickMs?: number } = {},
 ): Promise<DispatchWorld> {
   const tickMs = options.tickMs ?? 5_000;
-  const replayTasks: (() => void)[] = [];
-  const watchTasks: (() => void)[] = [];
-  const collect = (into: (() => void)[]) => ({
-    every: (_intervalMs: number, task: () => void) => {
+  const replayTasks: (() => void | Promise<void>)[] = [];
+  const watchTasks: (() => void | Promise<void>)[] = [];
+  const collect = (into: (() => void | Promise<void>)[]) => ({
+    every: (_intervalMs: number, task: () => void | Promise<void>) => {
       into.push(task);
       return () => into.splice(into.indexOf(task), 1);
     },
@@ -35,17 +35,17 @@ export async function dispatchWorld(
   const state: DispatchWorld = {
     harness,
     replayed: 0,
-    tick() {
+    async tick() {
       const before = state.replayed;
       clock.advance(tickMs);
       state.replayed += tickMs;
-      for (const task of [...replayTasks]) task();
+      for (const task of [...replayTasks]) await task();
       // The watch runs whenever its interval was crossed, however the ticks are spaced.
       if (
         Math.floor(state.replayed / OFFLINE_WATCH_INTERVAL_MS) >
         Math.floor(before / OFFLINE_WATCH_INTERVAL_MS)
       )
-        for (const task of [...watchTasks]) task();
+        for (const task of [...watchTasks]) await task();
     },
   };
   return state;
