@@ -12,6 +12,7 @@ import { broadcastPlugin } from './cable/broadcastPlugin.ts';
 import { cablePlugin, type CablePluginOptions } from './cable/cablePlugin.ts';
 import { ingestionPlugin } from './ingestion/ingestionPlugin.ts';
 import { TelemetryRejected } from './ingestion/telemetrySample.ts';
+import { SharedLogUnavailable } from './store/sharedLog.ts';
 import { clockPlugin } from './plugins/clockPlugin.ts';
 import { databasePlugin } from './composition/databasePlugin.ts';
 import { openApiPlugin } from './plugins/openApiPlugin.ts';
@@ -153,7 +154,20 @@ export const STALLED_REQUEST_CHECK_MS = 5_000;
 
 const REPLAY_SEED = 7;
 
-function replySafely(error: FastifyError | Error) {
+/** The error code of a write refused while a cluster node cannot reach its shared log (503, Retry-After). */
+export const STORE_UNAVAILABLE = 'store_unavailable';
+
+function replySafely(error: FastifyError | Error): {
+  statusCode: number;
+  body: { error: string; message?: string };
+  retryAfterSeconds?: number;
+} {
+  if (error instanceof SharedLogUnavailable)
+    return {
+      statusCode: 503,
+      body: { error: STORE_UNAVAILABLE, message: 'The store cannot be reached. Try again shortly.' },
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
   if (error instanceof TelemetryRejected)
     return { statusCode: 400, body: { error: 'bad_request', message: error.message } };
   const fastifyError = error as FastifyError;
@@ -219,8 +233,9 @@ function createFastify(options: AppOptions): FastifyInstance {
     },
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { statusCode, body } = replySafely(error);
+    const { statusCode, body, retryAfterSeconds } = replySafely(error);
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
     return reply.code(statusCode).send(body);
   });
   // Sign-in forms may be posted as application/x-www-form-urlencoded.

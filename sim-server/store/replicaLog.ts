@@ -10,7 +10,7 @@ import type { EventStore } from './eventStore.ts';
 import type { StoredEvent } from './events.ts';
 import type { CommittedEvent, CommittedOrigin } from './committedEvents.ts';
 import type { Projections } from './projectionSet.ts';
-import type { SharedLog } from './sharedLog.ts';
+import { SharedLogUnavailable, type SharedLog } from './sharedLog.ts';
 
 /** The event log's inside that its writers share (eventLog.ts): one object, so both see the same open transaction. */
 export type LogCore = {
@@ -106,11 +106,21 @@ export function createReplicaWriter(
     return run;
   }
 
+  /** A failure of the shared log's own calls (no connection, a server restarting, a lost commit) as the refusal a
+   * route answers 503: the write took no effect here, and at most an unknown one there (sharedLog.ts `publish`). */
+  async function unavailableWhenFailed<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      throw error instanceof SharedLogUnavailable ? error : new SharedLogUnavailable(error);
+    }
+  }
+
   async function turn<T>(work: () => T): Promise<T> {
-    const end = await shared.enter();
+    const end = await unavailableWhenFailed(shared.enter());
     let open = false;
     try {
-      await catchUpTo(end);
+      await unavailableWhenFailed(catchUpTo(end));
       core.forgetWhenFileChanged();
       db.exec('BEGIN IMMEDIATE');
       open = true;
@@ -122,7 +132,7 @@ export function createReplicaWriter(
           throw new Error(`a write numbered an event ${event.seq} where the shared log needs ${end + i + 1}`);
       });
       // Held open across the await: this node's reads meanwhile see the write (docs/scale-out.md).
-      if (recorded.length > 0) await shared.publish(recorded);
+      if (recorded.length > 0) await unavailableWhenFailed(shared.publish(recorded));
       db.exec('COMMIT');
       open = false;
       heldFrom = null;

@@ -26,3 +26,17 @@ export type SharedLog = {
   onCommitted(listener: (lastSeq: number) => void): () => void;
   close(): Promise<void>;
 };
+
+/** A write refused because the shared log could not be reached (a cut, PostgreSQL restarting): nothing of it was
+ * committed anywhere, and the caller may try again after `retryAfterSeconds`. Routes answer it 503 with
+ * Retry-After (app.ts), never 500. */
+export class SharedLogUnavailable extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(cause: unknown, retryAfterSeconds = 2) {
+    super(`the shared log cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'SharedLogUnavailable';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

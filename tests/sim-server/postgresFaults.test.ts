@@ -1,0 +1,94 @@
+// A cluster node whose connection to PostgreSQL is cut for 10 s (issue 35 item 8), through a TCP link the test cuts
+// (support/cuttableLink.ts) to a real server: writes meanwhile are refused with 503 and Retry-After, never 500; reads
+// go on from the replica; once the link is whole the same write is accepted, and the shared log holds exactly the
+// writes that were acknowledged.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORE_UNAVAILABLE } from '#sim/app';
+import { startLocalPostgres, type PostgresServer } from '#sim/postgres/localPostgresServer';
+import { startCuttableLink, type CuttableLink } from './support/cuttableLink.ts';
+import { manualClock, startHarness, type Harness } from './support/simulatorHarness.ts';
+
+let server: PostgresServer;
+let link: CuttableLink;
+let node: Harness;
+let admin: pg.Client;
+
+beforeAll(async () => {
+  server = await startLocalPostgres();
+  link = await startCuttableLink(Number(new URL(server.url).port));
+  const throughLink = new URL(server.url);
+  throughLink.port = String(link.port);
+  node = await startHarness({
+    retention: false,
+    offlineWatch: false,
+    closureSchedule: false,
+    pictureCheckpoints: { everyPositions: 1_000_000_000 },
+    clock: manualClock(),
+    store: { url: throughLink.toString(), nodeName: 'cut' },
+  });
+  admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await node?.close();
+  await admin?.end();
+  await link?.close();
+  await server?.stop();
+});
+
+const signIn = () =>
+  node.app.inject({
+    method: 'POST',
+    url: '/api/user_token',
+    payload: {
+      grant_type: 'password',
+      application: 'dashboard',
+      username: 'user@demo.test',
+      password: 'Demo!2026',
+    },
+  });
+
+const sessionsInSharedLog = async () =>
+  Number(
+    (await admin.query<{ count: string }>("SELECT count(*) FROM events WHERE type = 'SessionOpened'")).rows[0]
+      ?.count,
+  );
+
+describe('a node cut off from PostgreSQL for 10 s', () => {
+  it('refuses writes with 503 and Retry-After, keeps reading, and afterwards writes again losing nothing', async () => {
+    const before = await signIn();
+    expect(before.statusCode).toBe(200);
+    const token = before.json<{ access_token: string }>().access_token;
+    const acknowledged = await sessionsInSharedLog();
+
+    const cut = link.cut(10_000);
+    const refused = await signIn();
+    expect(refused.statusCode).toBe(503);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ error: STORE_UNAVAILABLE });
+    // Reads are the replica's: the session opened before the cut still opens the profile.
+    const profile = await node.app.inject({
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.statusCode).toBe(200);
+    await cut;
+
+    // Whole again: the pool opens new connections; a refused client retries as told until it is let in.
+    let after = await signIn();
+    for (let attempt = 0; after.statusCode === 503 && attempt < 50; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, Number(after.headers['retry-after'] ?? 1) * 100));
+      after = await signIn();
+    }
+    expect(after.statusCode).toBe(200);
+    expect(await sessionsInSharedLog()).toBe(acknowledged + 1);
+    const afterToken = after.json<{ access_token: string }>().access_token;
+    const afterProfile = await node.app.inject({
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${afterToken}` },
+    });
+    expect(afterProfile.statusCode).toBe(200);
+  }, 120_000);
+});
