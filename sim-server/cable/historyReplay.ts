@@ -138,10 +138,14 @@ export function replayHistory(
       return;
     }
     const { messages, offsets, lastOffset, done } = reader.next(HISTORY_SLICE_POSITIONS);
+    // On a cluster node the stream the hub delivers can be ahead of the node's replica (another node appended it
+    // first, docs/scale-out.md "Every node relays"): a history that ended below what the hub already sent live,
+    // before this subscription, would leave those positions out. It waits for the replica's tail instead.
+    const behindStream = done && end !== null && lastOffset < end;
     const frames = messages.map((message, index) =>
       extendedBroadcastFrame(prefix, message, positionPrefix, offsets[index] ?? -1),
     );
-    if (done) frames.push(historyReplyFrame(identifier, 'confirm_history'));
+    if (done && !behindStream) frames.push(historyReplyFrame(identifier, 'confirm_history'));
     const batch = wireBatch(frames);
     sliceBytesEstimate = Math.max(sliceBytesEstimate, batch.bytes.length);
     connection.sendBatch(batch);
@@ -150,6 +154,10 @@ export function replayHistory(
     connection.sentThrough.set(organizationId, Math.max(lastOffset, sentThrough ?? -1));
     if (!done) {
       setImmediate(step);
+      return;
+    }
+    if (behindStream) {
+      setTimeout(step, HISTORY_BACKOFF_MS);
       return;
     }
     connection.historyRuns.delete(organizationId);
