@@ -7,6 +7,7 @@
 // take the load would otherwise be fed for many times the run): `sent` against devices × seconds tells by how much.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
+import { loadSample, postSamples } from './deviceFeed.ts';
 import type { LoadDevice } from './messages.ts';
 
 export type ClusterFeedNode = { url: string; token: string };
@@ -81,20 +82,14 @@ async function runFeed(options: ClusterFeedOptions, alive: boolean[]): Promise<C
     const target = options.nodes[node];
     if (!target) return;
     try {
-      const response = await fetch(`${target.url}${options.ingestPath}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${target.token}` },
-        body: JSON.stringify({ samples }),
-      });
-      if (response.status !== 202) {
+      const answer = await postSamples(target.url, options.ingestPath, target.token, samples);
+      if (answer === null) {
         result.failedRequests += 1;
-        await response.text();
         return;
       }
-      const body = (await response.json()) as { accepted: number; unknown: number };
-      result.accepted += body.accepted;
-      result.unknown += body.unknown;
-      result.acceptedPerNode[node] = (result.acceptedPerNode[node] ?? 0) + body.accepted;
+      result.accepted += answer.accepted;
+      result.unknown += answer.unknown;
+      result.acceptedPerNode[node] = (result.acceptedPerNode[node] ?? 0) + answer.accepted;
     } catch {
       // No answer: the node is gone (a refused or reset connection). Its devices move to the next live node.
       alive[node] = false;
@@ -122,22 +117,9 @@ async function runFeed(options: ClusterFeedOptions, alive: boolean[]): Promise<C
     for (const { device, index } of groups[slice % slices] ?? []) {
       const node = nodeFor(index, alive);
       if (node === null) continue;
-      const motion = options.motion[(index * 7_919 + slice * 13 + second) % options.motion.length];
       const samples = byNode.get(node) ?? [];
       byNode.set(node, samples);
-      samples.push({
-        device_id: device.id,
-        device_type: device.type,
-        kind: 'point',
-        time,
-        lat: motion?.lat ?? 41.88,
-        lng: motion?.lng ?? -87.63,
-        speed: motion?.speed ?? 10,
-        course: motion?.course ?? 0,
-        accuracy: motion?.accuracy ?? 5,
-        enroute: true,
-        street: motion?.street ?? null,
-      });
+      samples.push(loadSample(device, index, { slice, second, time }, options.motion));
     }
     for (const [node, samples] of byNode) {
       result.sent += samples.length;

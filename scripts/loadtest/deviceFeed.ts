@@ -27,6 +27,53 @@ export type FeedResult = {
   elapsedMs: number;
 };
 
+/**
+ * Posts one request of samples to a node's ingestion endpoint: what it accepted, or null when it answered anything
+ * but 202. Rejects when no answer came (a refused or reset connection: the node is gone).
+ */
+export async function postSamples(
+  url: string,
+  ingestPath: string,
+  token: string,
+  samples: readonly TelemetrySample[],
+): Promise<{ accepted: number; unknown: number } | null> {
+  const response = await fetch(`${url}${ingestPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ samples }),
+  });
+  if (response.status !== 202) {
+    await response.text();
+    return null;
+  }
+  return (await response.json()) as { accepted: number; unknown: number };
+}
+
+/** Device `index`'s point of slice `slice` (in second `second` of the feed), its motion taken from the recording,
+ * cycled per device. */
+export function loadSample(
+  device: LoadDevice,
+  index: number,
+  at: { slice: number; second: number; time: string },
+  motion: readonly TelemetrySample[],
+): TelemetrySample {
+  const { slice, second, time } = at;
+  const from = motion[(index * 7_919 + slice * 13 + second) % motion.length];
+  return {
+    device_id: device.id,
+    device_type: device.type,
+    kind: 'point',
+    time,
+    lat: from?.lat ?? 41.88,
+    lng: from?.lng ?? -87.63,
+    speed: from?.speed ?? 10,
+    course: from?.course ?? 0,
+    accuracy: from?.accuracy ?? 5,
+    enroute: true,
+    street: from?.street ?? null,
+  };
+}
+
 export async function runDeviceFeed(options: FeedOptions): Promise<FeedResult> {
   const slices = options.slicesPerSecond ?? 20;
   const sliceMs = 1_000 / slices;
@@ -40,19 +87,13 @@ export async function runDeviceFeed(options: FeedOptions): Promise<FeedResult> {
 
   const post = async (samples: TelemetrySample[]) => {
     try {
-      const response = await fetch(`${options.url}${options.ingestPath}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
-        body: JSON.stringify({ samples }),
-      });
-      if (response.status !== 202) {
+      const answer = await postSamples(options.url, options.ingestPath, options.token, samples);
+      if (answer === null) {
         result.failedRequests += 1;
-        await response.text();
         return;
       }
-      const body = (await response.json()) as { accepted: number; unknown: number };
-      result.accepted += body.accepted;
-      result.unknown += body.unknown;
+      result.accepted += answer.accepted;
+      result.unknown += answer.unknown;
     } catch {
       result.failedRequests += 1;
     }
@@ -66,22 +107,9 @@ export async function runDeviceFeed(options: FeedOptions): Promise<FeedResult> {
     const second = Math.floor(slice / slices);
     const time = new Date().toISOString();
     const group = groups[slice % slices] ?? [];
-    const samples = group.map((device, index): TelemetrySample => {
-      const motion = options.motion[(index * 7_919 + slice * 13 + second) % options.motion.length];
-      return {
-        device_id: device.id,
-        device_type: device.type,
-        kind: 'point',
-        time,
-        lat: motion?.lat ?? 41.88,
-        lng: motion?.lng ?? -87.63,
-        speed: motion?.speed ?? 10,
-        course: motion?.course ?? 0,
-        accuracy: motion?.accuracy ?? 5,
-        enroute: true,
-        street: motion?.street ?? null,
-      };
-    });
+    const samples = group.map((device, index) =>
+      loadSample(device, index, { slice, second, time }, options.motion),
+    );
     if (samples.length === 0) continue;
     result.sent += samples.length;
     const request = post(samples).finally(() => inFlight.delete(request));
