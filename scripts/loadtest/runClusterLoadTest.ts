@@ -12,7 +12,7 @@ import { committedPointRuns, sharedLogEnd } from './clusterLog.ts';
 import type { ClusterMeasurement, FromClusterSwarm, ToClusterSwarm } from './clusterMessages.ts';
 import { judgeCluster, type ClusterJudgement } from './clusterJudgement.ts';
 import { tokensFor, watchedDevices, WATCHED_SHARE } from './clusterWorld.ts';
-import { readMotion, spawnNode, stopChild } from './runLoadTest.ts';
+import { nextMessage, readMotion, spawnNode, stopChild } from './runLoadTest.ts';
 
 /** The cable admits 32 connections per user on a node (connectionCaps.ts); the load test signs in one user. */
 const CONNECTIONS_PER_USER = 32;
@@ -56,34 +56,8 @@ export type ClusterLoadTestReport = {
 const DRAIN_QUIET_MS = 3_000;
 const DRAIN_LIMIT_MS = 30_000;
 
-function swarmSays<T extends FromClusterSwarm['type']>(
-  swarm: ChildProcess,
-  type: T,
-  ask?: ToClusterSwarm,
-): Promise<Extract<FromClusterSwarm, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: FromClusterSwarm) => {
-      if (message.type === type) {
-        cleanUp();
-        resolve(message as Extract<FromClusterSwarm, { type: T }>);
-      } else if (message.type === 'failed') {
-        cleanUp();
-        reject(new Error(`client swarm failed: ${message.error}`));
-      }
-    };
-    const onExit = (code: number | null) => {
-      cleanUp();
-      reject(new Error(`client swarm exited (${code}) while waiting for ${type}`));
-    };
-    const cleanUp = () => {
-      swarm.off('message', onMessage);
-      swarm.off('exit', onExit);
-    };
-    swarm.on('message', onMessage);
-    swarm.on('exit', onExit);
-    if (ask) swarm.send(ask);
-  });
-}
+const swarmSays = <T extends FromClusterSwarm['type']>(swarm: ChildProcess, type: T, ask?: ToClusterSwarm) =>
+  nextMessage<FromClusterSwarm, T>(swarm, type, ask);
 
 /** Until every client is back on a node and has all it should, nothing came for 3 s, or 30 s passed. */
 async function drain(swarm: ChildProcess, expected: number): Promise<void> {

@@ -1,7 +1,7 @@
 // Runs a load test: the server and the client swarm in their own processes (pinned to cores with taskset when
 // asked), the device feed here. For each step of the device ramp it measures the simulator's cable and then,
 // when asked, the bare `ws` floor with the same feed, the same clients and the same duration.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type Serializable } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,10 +113,12 @@ export function spawnNode(
   return spawn(command, commandArgs, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
-/** The next message from `child` of the given type; rejects on a reported failure or an early exit. */
-function nextMessage<M extends { type: string }, T extends M['type']>(
+/** The next message from `child` of the given type, after sending it `ask` if given; rejects on a reported failure
+ * or an early exit. */
+export function nextMessage<M extends { type: string }, T extends M['type']>(
   child: ChildProcess,
   type: T,
+  ask?: Serializable,
 ): Promise<Extract<M, { type: T }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: M) => {
@@ -138,6 +140,7 @@ function nextMessage<M extends { type: string }, T extends M['type']>(
     };
     child.on('message', onMessage);
     child.on('exit', onExit);
+    if (ask !== undefined) child.send(ask);
   });
 }
 
