@@ -8,7 +8,7 @@ import { deleteDatabaseFiles, openDatabase } from '../store/database.ts';
 import { createSimEventLog, type SimEventLog } from './simProjections.ts';
 import type { TripStoreLimits } from '../trips/tripStore.ts';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
-import { parseStoreSetting } from '../store/storeSetting.ts';
+import { parseStoreSetting } from './storeSetting.ts';
 import { openSharedStore } from './sharedStore.ts';
 
 declare module 'fastify' {

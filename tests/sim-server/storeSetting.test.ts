@@ -2,7 +2,7 @@
 // postgresql:// URL a cluster's shared log, anything else one error line (the node's start with an unreachable
 // PostgreSQL is in postgresNodes.test.ts).
 import { describe, expect, it } from 'vitest';
-import { parseStoreSetting } from '#sim/store/storeSetting';
+import { parseStoreSetting } from '#sim/composition/storeSetting';
 
 describe('SIM_STORE', () => {
   it('is the embedded SQLite log when unset or empty, the shared log for a postgres:// or postgresql:// URL', () => {
