@@ -4,6 +4,7 @@
 // Without Debian's redis-server or postgresql it stops with one line saying what to install.
 import { startLocalCluster } from './cluster/localCluster.ts';
 import { buildClientIfNeeded } from './clientBuild.ts';
+import { stopOnSignals } from './stopOnSignals.ts';
 import { DEMO_PASSWORD } from '#sim/seed/worldPlan';
 
 function numberAfter(argv: readonly string[], flag: string, fallback: number): number {
@@ -43,20 +44,10 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
+  stopOnSignals('the nodes, Redis and PostgreSQL', () => {
     stopping = true;
-    console.log(`\n${signal}: stopping the nodes, Redis and PostgreSQL...`);
-    cluster.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+    return cluster.stop();
+  });
   for (const node of cluster.nodes)
     void node.exited.then((code) => {
       if (!stopping) console.log(`Node ${node.index} ended (${code}); the others go on.`);

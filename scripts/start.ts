@@ -6,6 +6,7 @@ import { SCENARIOS, scenariosNamed } from '#sim/scenarios/scenarioCatalogue';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from '#sim/seed/worldPlan';
 import { repoRoot } from '#sim/kernel/paths';
 import { buildClientIfNeeded } from './clientBuild.ts';
+import { stopOnSignals } from './stopOnSignals.ts';
 import { parseHostList } from '#sim/kernel/servedHosts';
 import { DAY_MS, DEFAULT_RETENTION_DAYS, DEFAULT_RETENTION_INTERVAL_MS } from '#sim/plugins/retentionPlugin';
 
@@ -103,21 +104,7 @@ async function main(): Promise<void> {
   ];
   console.log(lines.join('\n'));
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the simulator...`);
-    simulator.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('the simulator', () => simulator.close());
 }
 
 main().catch((error: unknown) => {
