@@ -2,22 +2,19 @@
 // (support/cuttableLink.ts) to a real server: writes meanwhile are refused with 503 and Retry-After, never 500; reads
 // go on from the replica; once the link is whole the same write is accepted, and the shared log holds exactly the
 // writes that were acknowledged.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_UNAVAILABLE } from '#sim/app';
-import { startLocalPostgres, type PostgresServer } from '#sim/postgres/localPostgresServer';
+import { useLocalPostgres } from './support/localPostgres.ts';
 import { startCuttableLink, type CuttableLink } from './support/cuttableLink.ts';
 import { manualClock, startHarness, type Harness } from './support/simulatorHarness.ts';
 
-let server: PostgresServer;
+const postgres = useLocalPostgres();
 let link: CuttableLink;
 let node: Harness;
-let admin: pg.Client;
 
 beforeAll(async () => {
-  server = await startLocalPostgres();
-  link = await startCuttableLink(Number(new URL(server.url).port));
-  const throughLink = new URL(server.url);
+  link = await startCuttableLink(Number(new URL(postgres.server.url).port));
+  const throughLink = new URL(postgres.server.url);
   throughLink.port = String(link.port);
   node = await startHarness({
     retention: false,
@@ -27,15 +24,11 @@ beforeAll(async () => {
     clock: manualClock(),
     store: { url: throughLink.toString(), nodeName: 'cut' },
   });
-  admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
 }, 120_000);
 
 afterAll(async () => {
   await node?.close();
-  await admin?.end();
   await link?.close();
-  await server?.stop();
 });
 
 const signIn = () =>
@@ -52,8 +45,11 @@ const signIn = () =>
 
 const sessionsInSharedLog = async () =>
   Number(
-    (await admin.query<{ count: string }>("SELECT count(*) FROM events WHERE type = 'SessionOpened'")).rows[0]
-      ?.count,
+    (
+      await postgres.admin.query<{ count: string }>(
+        "SELECT count(*) FROM events WHERE type = 'SessionOpened'",
+      )
+    ).rows[0]?.count,
   );
 
 describe('a node cut off from PostgreSQL for 10 s', () => {

@@ -3,32 +3,14 @@
 // while a reader never sees a gap; publish refuses events that do not follow the end; a turn whose backend is
 // terminated appends nothing and the other writer goes on; the listener hears the other log's commits and, after its
 // own backend is terminated, reconnects and announces the end.
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPostgresLog } from '#sim/postgres/postgresLog';
-import { startLocalPostgres, type PostgresServer } from '#sim/postgres/localPostgresServer';
 import type { SharedLog } from '#sim/store/sharedLog';
+import { useLocalPostgres } from './support/localPostgres.ts';
 import type { StoredEvent } from '#sim/store/events';
 
-let server: PostgresServer;
-let admin: pg.Client;
+const postgres = useLocalPostgres({ emptyLogBeforeEach: true });
 let logs: SharedLog[] = [];
-
-beforeAll(async () => {
-  server = await startLocalPostgres();
-  admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-}, 60_000);
-
-afterAll(async () => {
-  await admin?.end();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  // The first log of a run creates the table; later tests start from an empty one.
-  await admin.query('DROP TABLE IF EXISTS events, meta');
-});
 
 afterEach(async () => {
   await Promise.all(logs.map((log) => log.close()));
@@ -36,7 +18,7 @@ afterEach(async () => {
 });
 
 async function openLog(name: string): Promise<SharedLog> {
-  const log = await createPostgresLog(server.url, { name });
+  const log = await createPostgresLog(postgres.server.url, { name });
   logs.push(log);
   return log;
 }
@@ -77,7 +59,7 @@ async function turn(log: SharedLog, make: (end: number) => StoredEvent[]): Promi
 }
 
 async function terminate(applicationName: string): Promise<number[]> {
-  const result = await admin.query<{ pid: number }>(
+  const result = await postgres.admin.query<{ pid: number }>(
     // In the select list, so it runs only on the rows the filter kept (a WHERE may evaluate it first).
     `SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`,
     [applicationName],
@@ -92,7 +74,7 @@ describe('the shared log in PostgreSQL', () => {
     const first = streets.map((street, i) => point(i + 1, street));
     await turn(log, () => first);
     expect(await log.readAfter(0, 10)).toEqual(first);
-    const stored = await admin.query<{ data: string }>('SELECT data FROM events ORDER BY seq');
+    const stored = await postgres.admin.query<{ data: string }>('SELECT data FROM events ORDER BY seq');
     stored.rows.forEach((row, i) =>
       expect(Buffer.from(row.data, 'utf8').equals(Buffer.from(JSON.stringify(first[i]?.data), 'utf8'))).toBe(
         true,
@@ -182,7 +164,7 @@ describe('the shared log in PostgreSQL', () => {
     expect(gone).toBeDefined();
     // Nobody commits while it is away: what it hears next is the announce of the end after reconnecting.
     await vi.waitFor(() => expect(heard).toEqual([2, 4, 6, 6]), { timeout: 5_000 });
-    const listeners = await admin.query<{ pid: number }>(
+    const listeners = await postgres.admin.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity WHERE application_name = 'sim-log b listener'`,
     );
     expect(listeners.rows.map((row) => row.pid)).not.toContain(gone);

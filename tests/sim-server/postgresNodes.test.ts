@@ -4,14 +4,13 @@
 // an embedded node and a PostgreSQL-backed node equal rows in every projection table; a node that cannot reach
 // PostgreSQL refuses to start with one line, and a file holding another log is refused.
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createCableHistory } from '#sim/cable/cableHistory';
 import { freePort } from '#sim/kernel/freePort';
-import { startLocalPostgres, type PostgresServer } from '#sim/postgres/localPostgresServer';
 import { createPostgresLog } from '#sim/postgres/postgresLog';
 import type { StoredEvent } from '#sim/store/events';
 import type { SharedLog } from '#sim/store/sharedLog';
+import { useLocalPostgres } from './support/localPostgres.ts';
 import { createThingAudienceReader } from '#sim/things/thingAudience';
 import {
   manualClock,
@@ -22,25 +21,9 @@ import {
   type ManualClock,
 } from './support/simulatorHarness.ts';
 
-let server: PostgresServer;
-let admin: pg.Client;
+const postgres = useLocalPostgres({ emptyLogBeforeEach: true });
 const harnesses: Harness[] = [];
 const writers: SharedLog[] = [];
-
-beforeAll(async () => {
-  server = await startLocalPostgres();
-  admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-}, 60_000);
-
-afterAll(async () => {
-  await admin?.end();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  await admin.query('DROP TABLE IF EXISTS events, meta');
-});
 
 afterEach(async () => {
   for (const harness of harnesses.splice(0)) await harness.close();
@@ -59,7 +42,7 @@ async function nodeNamed(nodeName: string, clock: ManualClock, databasePath?: st
   const harness = await startHarness({
     ...QUIET,
     clock,
-    store: { url: server.url, nodeName },
+    store: { url: postgres.server.url, nodeName },
     ...(databasePath ? { databasePath } : {}),
   });
   harnesses.push(harness);
@@ -90,7 +73,7 @@ describe('given nodes sharing one PostgreSQL log', () => {
     expect(b.app.seeded).toBeNull();
     expect(b.app.eventLog.store.lastSeq()).toBe(a.app.eventLog.store.lastSeq());
     expect(projectionDump(b.app)).toEqual(projectionDump(a.app));
-    const meta = await admin.query<{ epoch: string }>('SELECT epoch FROM meta');
+    const meta = await postgres.admin.query<{ epoch: string }>('SELECT epoch FROM meta');
     expect(epochOf(a)).toBe(meta.rows[0]?.epoch);
     expect(epochOf(b)).toBe(epochOf(a));
   }, 60_000);
@@ -159,7 +142,7 @@ describe('given nodes sharing one PostgreSQL log', () => {
 
     // The seed and two thousand points before the node starts (more than a page: it copies them and rebuilds), the
     // rest after, as another node's writes of about one replay tick each (its tail projects them event by event).
-    const writer = await createPostgresLog(server.url, { name: 'fixture' });
+    const writer = await createPostgresLog(postgres.server.url, { name: 'fixture' });
     writers.push(writer);
     const before = seedEnd + 2_000;
     await publishTurn(writer, fixture.slice(0, before));
