@@ -3,7 +3,8 @@
 // one node of a cluster opens on any; whether a link may still be used is the account decider's call.
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../kernel/clock.ts';
-import type { EventLog } from '../store/eventLog.ts';
+import type { SqliteDatabase } from '../store/database.ts';
+import type { AccountRecords } from './accountRecords.ts';
 import { hashToken } from '../kernel/tokenHash.ts';
 
 export type LinkKind = 'reset' | 'unlock';
@@ -20,47 +21,41 @@ export type AccountLinks = {
   markUsed(token: string): void;
 };
 
-export function createAccountLinks(log: EventLog, clock: Clock): AccountLinks {
-  const { db } = log;
-  const organizationOf = (userId: string) =>
-    db
-      .prepare<[string], { organization_id: string }>('SELECT organization_id FROM users WHERE id = ?')
-      .get(userId)?.organization_id ?? null;
-  const envelope = (userId: string) => ({
-    streamId: userId,
-    organizationId: organizationOf(userId),
-    recordedAt: clock.now(),
-  });
+export function createAccountLinks(
+  db: SqliteDatabase,
+  clock: Clock,
+  accounts: Pick<AccountRecords, 'recordForUser'>,
+): AccountLinks {
+  const selectLive = db.prepare<[string, string], { user_id: string; expires_at: number }>(
+    'SELECT user_id, expires_at FROM account_tokens WHERE token_hash = ? AND kind = ? AND used_at IS NULL',
+  );
+  const selectOwner = db.prepare<[string], { user_id: string }>(
+    'SELECT user_id FROM account_tokens WHERE token_hash = ?',
+  );
   return {
     issue(userId, kind, lifetimeMs) {
       const token = randomBytes(24).toString('base64url');
       const expiresAt = clock.now() + lifetimeMs;
-      log.record(
+      accounts.recordForUser(
         {
           type: 'AccountLinkIssued',
           data: { token_hash: hashToken(token), user_id: userId, kind, expires_at: expiresAt },
         },
-        envelope(userId),
+        userId,
       );
       return token;
     },
     live(token, kind) {
-      const row = db
-        .prepare<[string, string], { user_id: string; expires_at: number }>(
-          'SELECT user_id, expires_at FROM account_tokens WHERE token_hash = ? AND kind = ? AND used_at IS NULL',
-        )
-        .get(hashToken(token), kind);
+      const row = selectLive.get(hashToken(token), kind);
       return row ? { userId: row.user_id, expiresAt: row.expires_at } : null;
     },
     markUsed(token) {
       const tokenHash = hashToken(token);
-      const link = db
-        .prepare<[string], { user_id: string }>('SELECT user_id FROM account_tokens WHERE token_hash = ?')
-        .get(tokenHash);
+      const link = selectOwner.get(tokenHash);
       if (!link) return;
-      log.record(
+      accounts.recordForUser(
         { type: 'AccountLinkUsed', data: { user_id: link.user_id, token_hash: tokenHash } },
-        envelope(link.user_id),
+        link.user_id,
       );
     },
   };

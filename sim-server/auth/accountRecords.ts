@@ -3,7 +3,7 @@
 // events (accountProjection.ts projects them in the same transaction).
 import type { Clock } from '../kernel/clock.ts';
 import type { EventLog } from '../store/eventLog.ts';
-import type { AccountEvent, AccountStanding } from '../store/events.ts';
+import type { AccountEvent, AccountStanding, SessionEvent } from '../store/events.ts';
 import { decideAccount, type AccountCommand, type AccountDecision } from './accountDecider.ts';
 
 export type UserRow = { id: string; email: string; password_hash: string; organization_id: string };
@@ -19,6 +19,8 @@ export type AccountRecords = {
   recentPasswordHashes(userId: string, count: number): string[] | null;
   /** Decides the command on the account's current state and appends what it accepts; call inside `write`. */
   decideAndRecord(command: AccountCommand, userId: string): AccountDecision;
+  /** Appends an account or session event on the user's stream; call inside `write`. */
+  recordForUser(event: AccountEvent | SessionEvent, userId: string): void;
   /** The log's top-level write (store/eventLog.ts): `work` runs as one transaction. */
   write<T>(work: () => T): Promise<T>;
 };
@@ -66,7 +68,7 @@ export function createAccountRecords(eventLog: EventLog, clock: Clock): AccountR
     return [current.password_hash, ...history.map((row) => row.password_hash)];
   }
 
-  function record(event: AccountEvent, userId: string) {
+  function recordForUser(event: AccountEvent | SessionEvent, userId: string) {
     eventLog.record(event, {
       streamId: userId,
       organizationId: organizationOf(userId),
@@ -81,9 +83,10 @@ export function createAccountRecords(eventLog: EventLog, clock: Clock): AccountR
     recentPasswordHashes,
     decideAndRecord(command, userId) {
       const decision = decideAccount(command, stateOf(userId), clock.now());
-      if ('accepted' in decision) for (const event of decision.accepted) record(event, userId);
+      if ('accepted' in decision) for (const event of decision.accepted) recordForUser(event, userId);
       return decision;
     },
+    recordForUser,
     write: (work) => eventLog.write(work),
   };
 }

@@ -40,7 +40,7 @@ export function createAccountSecurity(
   endCableSessions: (userId: string) => void = () => undefined,
 ): AccountSecurity {
   const accounts = createAccountRecords(eventLog, clock);
-  const links = createAccountLinks(eventLog, clock);
+  const links = createAccountLinks(eventLog.db, clock, accounts);
   const outbox = createAccountOutbox(eventLog, clock, log);
   const mails = createAccountMails(accounts, links, outbox);
   return {
