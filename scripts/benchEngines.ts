@@ -16,6 +16,7 @@ import { startRedisServer } from '#sim/bus/localRedisServer';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { startLocalPostgres } from '#sim/postgres/localPostgresServer';
 import { DEMO_PASSWORD } from '#sim/seed/worldPlan';
+import { percentile } from './percentile.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,9 +35,6 @@ const IN_FLIGHT = 4;
 
 type Engines = { name: string; store?: { url: string }; bus?: { url: string } };
 type Figures = { pointsPerSecond: number; restP50: number; restP99: number };
-
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 async function inFlight<T>(count: number, limit: number, task: (index: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
@@ -135,7 +133,7 @@ async function measure(engines: Engines, dir: string): Promise<Figures> {
       return performance.now() - begun;
     });
     times.sort((a, b) => a - b);
-    return { pointsPerSecond, restP50: quantile(times, 0.5), restP99: quantile(times, 0.99) };
+    return { pointsPerSecond, restP50: percentile(times, 0.5), restP99: percentile(times, 0.99) };
   } finally {
     await app.close();
   }

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { createPostgresLog } from '#sim/postgres/postgresLog';
 import { startLocalPostgres } from '#sim/postgres/localPostgresServer';
 import type { StoredEvent } from '#sim/store/events';
+import { percentile } from './percentile.ts';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '100000' }, fsync: { type: 'string', default: 'true' } },
@@ -38,9 +39,6 @@ function point(seq: number): StoredEvent {
   } as StoredEvent;
 }
 
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
 const server = await startLocalPostgres({ fsync: values.fsync !== 'false' });
 const log = await createPostgresLog(server.url, { name: 'bench' });
 try {
@@ -67,7 +65,7 @@ try {
     times.sort((a, b) => a - b);
     const rate = Math.round((turns * size) / seconds).toLocaleString('en-US');
     console.log(
-      `${size} | ${turns} | ${rate} | ${quantile(times, 0.5).toFixed(2)} | ${quantile(times, 0.99).toFixed(2)}`,
+      `${size} | ${turns} | ${rate} | ${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)}`,
     );
   }
   const readStarted = performance.now();

@@ -3,7 +3,8 @@
 import { machineOf, printSummaryTable, printVerdicts } from './budgetVerdicts.ts';
 import type { PageFigures } from './measureSeconds.ts';
 import { SLICES_PER_SECOND } from './options.ts';
-import { percentile, summarizePage, type PageSummary, type Row } from './pageSummary.ts';
+import { percentile } from '../percentile.ts';
+import { summarizePage, type PageSummary, type Row } from './pageSummary.ts';
 
 export function printTable(
   rows: readonly Row[],

@@ -1,11 +1,7 @@
 // One page's figures of one size reduced to what the report and the budget read: percentiles, per-frame script,
 // latencies from the device and from the cable message.
+import { percentile } from '../percentile.ts';
 import type { PageFigures } from './measureSeconds.ts';
-
-export function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
-}
 
 /** One size of a run: both pages' figures and the server's ingestion time per request. */
 export type Row = {
