@@ -131,9 +131,9 @@ export type AppOptions = {
   googleMaps?: boolean;
   /**
    * The broadcast bus (sim-server/bus/): a `redis://host:port` URL for Redis Streams, else the in-process bus;
-   * `streamKey` and `maxHeldMessages` as in cable/broadcastPlugin.ts (tests set them).
+   * `streamKey`, `maxHeldMessages` and `maxLength` as in cable/broadcastPlugin.ts (tests set them).
    */
-  bus?: { url?: string; streamKey?: string; maxHeldMessages?: number };
+  bus?: { url?: string; streamKey?: string; maxHeldMessages?: number; maxLength?: number };
   /**
    * The event log (docs/scale-out.md "The write path"): a `postgres://…` URL makes the SQLite file a replica of the
    * log shared by a cluster's nodes; absent or empty, the file is the log. `nodeName` labels the node's connections.
@@ -290,6 +290,7 @@ async function registerDelivery(app: FastifyInstance, options: AppOptions) {
     ...(options.bus?.maxHeldMessages === undefined
       ? {}
       : { busMaxHeldMessages: options.bus.maxHeldMessages }),
+    ...(options.bus?.maxLength === undefined ? {} : { busMaxLength: options.bus.maxLength }),
   });
   await app.register(ingestionPlugin);
   await app.register(exportPlugin, {

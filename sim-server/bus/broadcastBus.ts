@@ -9,6 +9,13 @@ export type CommittedBatch<Message> = { position: number; messages: readonly Mes
 
 export type BatchListener<Message> = (batch: CommittedBatch<Message>) => void;
 
+/**
+ * Entries this node's reader will never get: the stream was trimmed past it, or started again (a Redis restart
+ * without persistence), while it was behind. `after` is the last position it delivered; `before` the position the
+ * next entry it read follows (null when the stream started again). What lies between is in the log, not the stream.
+ */
+export type MissedEntries = { after: number; before: number | null };
+
 /** How a message crosses a wire: one line of text (no `\n` in it) and back. */
 export type BusCodec<Message, Received = Message> = {
   encode(message: Message): string;
@@ -26,6 +33,8 @@ export type BusStats = {
   deliveredBatches: number;
   /** Times a connection to the stream came back after it was lost. */
   reconnects: number;
+  /** Times the reader found entries it had not read gone from the stream (`onMissed`). */
+  missedGaps: number;
 };
 
 export type BusKind = 'in-process' | 'redis-streams';
@@ -44,6 +53,11 @@ export interface BroadcastBus<Message, Received = Message> {
   publish(batch: CommittedBatch<Message>): void;
   /** Hears every batch appended after `start`, in append order, each once, including this node's own. */
   listen(listener: BatchListener<Received>): () => void;
+  /**
+   * Hears each time the reader finds that entries it had not read are gone (never on the in-process bus), before it
+   * hands on the entry after them: the listener makes its clients resume from the log (cable/broadcastPlugin.ts).
+   */
+  onMissed(listener: (missed: MissedEntries) => void): () => void;
   /** Non-null while writes should be refused (answered 503 with Retry-After). */
   refusal(): BusRefusal | null;
   stats(): BusStats;

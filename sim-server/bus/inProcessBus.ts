@@ -16,6 +16,8 @@ export function createInProcessBus<Message>(): BroadcastBus<Message> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    // Nothing is between the publisher and its listeners to lose an entry.
+    onMissed: () => () => undefined,
     refusal: () => null,
     stats(): BusStats {
       return {
@@ -26,6 +28,7 @@ export function createInProcessBus<Message>(): BroadcastBus<Message> {
         appendedBatches: delivered,
         deliveredBatches: delivered,
         reconnects: 0,
+        missedGaps: 0,
       };
     },
     close: async () => {

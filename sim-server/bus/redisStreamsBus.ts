@@ -4,10 +4,10 @@
 // Redis runs the whole path. Two connections: a blocked read would hold up the appends. Both reconnect on their own
 // (ioredis's retry strategy); nothing is resent by the client itself, the two loops resend what they still need.
 import { Redis, type RedisOptions } from 'ioredis';
-import type { BatchListener, BroadcastBus, BusCodec, BusStats } from './broadcastBus.ts';
+import type { BatchListener, BroadcastBus, BusCodec, BusStats, MissedEntries } from './broadcastBus.ts';
 import { createStreamAppender } from './streamAppender.ts';
 import { createStreamReader } from './streamReader.ts';
-import { decodeEntry } from './streamEntries.ts';
+import { decodeEntry, positionOfEntryId } from './streamEntries.ts';
 
 export type RedisStreamsBusOptions = {
   /** `redis://host:port` (`rediss://` for TLS, a password and a database number as Redis URLs give them). */
@@ -82,6 +82,7 @@ export function createRedisStreamsBus<Message, Received>(
     connectionOptions('sim-bus-read', { socketTimeout: READ_BLOCK_MS * 5 }),
   );
   const listeners = new Set<BatchListener<Received>>();
+  const missedListeners = new Set<(missed: MissedEntries) => void>();
   let reconnects = 0;
   const countReconnect = () => {
     reconnects += 1;
@@ -105,6 +106,13 @@ export function createRedisStreamsBus<Message, Received>(
     onEntry(id, payload) {
       const batch = decodeEntry(id, payload, codec);
       for (const listener of listeners) listener(batch);
+    },
+    onMissed(afterId, previousId) {
+      const missed = {
+        after: positionOfEntryId(afterId),
+        before: previousId === '' ? null : positionOfEntryId(previousId),
+      };
+      for (const listener of missedListeners) listener(missed);
     },
     onError,
   });
@@ -132,6 +140,10 @@ export function createRedisStreamsBus<Message, Received>(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onMissed(listener) {
+      missedListeners.add(listener);
+      return () => missedListeners.delete(listener);
+    },
     refusal() {
       if (!appender.overCap()) return null;
       return {
@@ -148,6 +160,7 @@ export function createRedisStreamsBus<Message, Received>(
         appendedBatches: appender.appendedBatches(),
         deliveredBatches: streamReader.deliveredBatches(),
         reconnects,
+        missedGaps: streamReader.missedGaps(),
       };
     },
     async close() {
@@ -159,6 +172,7 @@ export function createRedisStreamsBus<Message, Received>(
       await stopped;
       writer.disconnect();
       listeners.clear();
+      missedListeners.clear();
     },
   };
 }

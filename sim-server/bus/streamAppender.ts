@@ -7,7 +7,7 @@
 // held is bounded by `maxHeldMessages`: past it the bus asks for writes to be refused (503) until it drains.
 import type { Redis } from 'ioredis';
 import type { BusCodec, CommittedBatch } from './broadcastBus.ts';
-import { encodeMessages, entryIdOf, MESSAGES_FIELD } from './streamEntries.ts';
+import { encodeMessages, entryIdOf, MESSAGES_FIELD, PREVIOUS_FIELD } from './streamEntries.ts';
 
 export type StreamAppenderOptions = {
   streamKey: string;
@@ -30,21 +30,45 @@ type HeldBatch = { id: string; payload: string; messages: number };
  * being there already, so that what Redis holds is always a prefix of what was sent: a pipeline would go on after a
  * failed entry (an out-of-memory refusal, say), append the next ones, and the failed one, sent again, would then be
  * refused as below the top and be lost. One call for many entries also saves a round trip per entry.
+ * Each entry names the one before it (`${PREVIOUS_FIELD}`), kept in its own key (`KEYS[2]`) so that finding it costs
+ * no read of the stream's top entry; a stream from before that key is asked once. Every node appends through this
+ * script, so the chain holds whichever node appended an entry (streamReader.ts reads it).
  */
 const APPEND_BATCHES_SCRIPT = `
+local previous = redis.call('GET', KEYS[2])
+if not previous then
+  local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+  previous = top[1] and top[1][1] or ''
+end
 local appended = 0
+local failure = false
 for index = 2, #ARGV, 2 do
-  local reply = redis.pcall('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], ARGV[index], '${MESSAGES_FIELD}', ARGV[index + 1])
-  if type(reply) == 'table' and reply.err and not string.find(reply.err, 'equal or smaller', 1, true) then
-    return { appended, reply.err }
+  local reply = redis.pcall('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], ARGV[index],
+    '${MESSAGES_FIELD}', ARGV[index + 1], '${PREVIOUS_FIELD}', previous)
+  if type(reply) == 'table' and reply.err then
+    if not string.find(reply.err, 'equal or smaller', 1, true) then
+      failure = reply.err
+      break
+    end
+  else
+    previous = reply
   end
   appended = appended + 1
 end
-return { appended, false }
+redis.call('SET', KEYS[2], previous)
+return { appended, failure }
 `;
 
+/** The key that holds the id of the stream's last entry (its entries' `p` chain). */
+export const topKeyOf = (streamKey: string): string => `${streamKey}:top`;
+
 type AppendingRedis = Redis & {
-  appendBatches(streamKey: string, maxLength: string, ...idsAndPayloads: string[]): Promise<unknown>;
+  appendBatches(
+    streamKey: string,
+    topKey: string,
+    maxLength: string,
+    ...idsAndPayloads: string[]
+  ): Promise<unknown>;
 };
 
 export type StreamAppender = {
@@ -117,6 +141,7 @@ export function createStreamAppender<Message>(
     }
     const [appendedCount, error] = (await (redis as AppendingRedis).appendBatches(
       options.streamKey,
+      topKeyOf(options.streamKey),
       maxLength,
       ...slice,
     )) as [number, string | false | null];
@@ -142,7 +167,7 @@ export function createStreamAppender<Message>(
     if (head < held.length && !stopped) retryLater();
   }
 
-  redis.defineCommand('appendBatches', { numberOfKeys: 1, lua: APPEND_BATCHES_SCRIPT });
+  redis.defineCommand('appendBatches', { numberOfKeys: 2, lua: APPEND_BATCHES_SCRIPT });
   redis.on('ready', schedule);
 
   return {

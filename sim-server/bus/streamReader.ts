@@ -2,8 +2,10 @@
 // the last entry id it delivered and hands each entry, decoded, to the listener, in stream order. When the
 // connection is lost the read fails, the loop waits for the client to reconnect and reads again from that same id,
 // so an entry is delivered once and none is skipped, as long as the stream still holds it (MAXLEN, streamAppender.ts).
+// When it no longer does (the reader fell further behind than the stream's length, or the stream started again), the
+// entry after the hole names a predecessor the reader never delivered, and `onMissed` hears it before that entry.
 import type { Redis } from 'ioredis';
-import { fieldOf, MESSAGES_FIELD } from './streamEntries.ts';
+import { fieldOf, MESSAGES_FIELD, missedBefore, PREVIOUS_FIELD } from './streamEntries.ts';
 
 export type StreamReaderOptions = {
   streamKey: string;
@@ -14,6 +16,8 @@ export type StreamReaderOptions = {
   /** How long to wait between checks for the connection to be back (ms). */
   reconnectCheckMs: number;
   onEntry: (id: string, payload: string) => void;
+  /** Entries after `afterId` and up to `previousId` are gone unread ('' when the stream started again). */
+  onMissed: (afterId: string, previousId: string) => void;
   onError: (error: unknown) => void;
 };
 
@@ -22,6 +26,7 @@ export type StreamReader = {
   start(afterId: string): void;
   lastDeliveredId(): string;
   deliveredBatches(): number;
+  missedGaps(): number;
   stop(): Promise<void>;
 };
 
@@ -32,12 +37,22 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createStreamReader(redis: Redis, options: StreamReaderOptions): StreamReader {
   let lastId = '0-0';
   let delivered = 0;
+  let missed = 0;
   let running = false;
   let loop: Promise<void> = Promise.resolve();
 
   function deliver(reply: XReadReply): void {
     for (const [, entries] of reply ?? []) {
       for (const [id, fields] of entries) {
+        const previous = fieldOf(fields, PREVIOUS_FIELD);
+        if (previous !== null && missedBefore(previous, lastId)) {
+          missed += 1;
+          try {
+            options.onMissed(lastId, previous);
+          } catch (error) {
+            options.onError(error);
+          }
+        }
         // Advanced before the listener runs: a listener that throws must not have the entry read (and sent) again.
         lastId = id;
         delivered += 1;
@@ -84,6 +99,7 @@ export function createStreamReader(redis: Redis, options: StreamReaderOptions): 
     },
     lastDeliveredId: () => lastId,
     deliveredBatches: () => delivered,
+    missedGaps: () => missed,
     async stop() {
       running = false;
       await loop;

@@ -37,6 +37,8 @@ export type BroadcastPluginOptions = {
   busStreamKey?: string;
   /** Messages held unappended before writes are refused (bus/redisStreamsBus.ts); tests make it small. */
   busMaxHeldMessages?: number;
+  /** The stream's `MAXLEN ~` (bus/redisStreamsBus.ts); tests make it small to fall behind it. */
+  busMaxLength?: number;
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -58,6 +60,7 @@ function createBus(
         streamKey: options.busStreamKey ?? `sim:broadcasts:${epoch}`,
         onError,
         ...(options.busMaxHeldMessages === undefined ? {} : { maxHeldMessages: options.busMaxHeldMessages }),
+        ...(options.busMaxLength === undefined ? {} : { maxLength: options.busMaxLength }),
       });
     default: {
       const unknown: never = setting;
@@ -74,6 +77,15 @@ export const broadcastPlugin = sharedPlugin<BroadcastPluginOptions>('broadcasts'
   await bus.start();
   app.decorate('broadcastBus', bus);
   const stopListening = bus.listen(createBatchDelivery(app.broadcaster));
+  // Broadcasts the stream lost before this node read them are in the log: every client resumes from its own
+  // offsets there (extended protocol) or reloads by REST (the dashboard's), as after a restart (docs/scale-out.md).
+  const stopHearingMissed = bus.onMissed((missed) => {
+    const told = app.broadcaster.resyncAll();
+    app.log.warn(
+      { ...missed, told },
+      'broadcast bus: entries gone from the stream unread; clients resume from the log',
+    );
+  });
   // Every node publishes every committed batch, the ones it replicated too: the in-process bus reaches only this
   // node's dashboards, and on Redis Streams an entry's id is its log position, so the stream keeps the first copy
   // and skips the others as already there. A node killed before its own batches reached the stream then loses
@@ -92,6 +104,7 @@ export const broadcastPlugin = sharedPlugin<BroadcastPluginOptions>('broadcasts'
   app.addHook('onClose', async () => {
     unsubscribe();
     stopListening();
+    stopHearingMissed();
     await bus.close();
   });
 });

@@ -108,6 +108,8 @@ export interface CableBroadcaster extends Broadcaster {
   /** Disconnects (`unauthorized`, no reconnect) every open connection of the user, whose sessions have ended;
    * returns how many there were. */
   endSessionsOf(userId: string): number;
+  /** Disconnects every open connection with `server_restart` (reconnect, then resume from its offsets); how many. */
+  resyncAll(): number;
   /** Serves history requests from now on (the broadcast plugin hands it the event log's). */
   useHistory(source: CableHistorySource): void;
 }

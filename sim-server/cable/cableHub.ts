@@ -298,6 +298,21 @@ export class CableHub implements CableBroadcaster {
     }
   }
 
+  /**
+   * Tells every connection to reconnect and resume from its own stream positions, which the log's history serves:
+   * the node's bus lost broadcasts it had not delivered yet (bus/streamReader.ts), so the live stream cannot bring
+   * them. Unsubscribed first, so nothing after the hole reaches a client that has not had what came before it.
+   */
+  resyncAll(): number {
+    const connections = [...this.connections];
+    for (const connection of connections) {
+      this.release(connection);
+      this.unsubscribeAll(connection);
+      connection.disconnect(disconnectFrame('server_restart'));
+    }
+    return connections.length;
+  }
+
   /** Tells every connection the server is going away and waits, at most `graceMs`, for their sockets to close. */
   async shutdown(graceMs: number): Promise<void> {
     this.turn.clear();
