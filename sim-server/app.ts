@@ -268,9 +268,14 @@ async function registerFoundation(app: FastifyInstance, options: AppOptions, str
     ...(options.store?.nodeName ? { nodeName: options.store.nodeName } : {}),
   });
   await app.register(authPlugin);
+  // A cluster's nodes (a shared log) on a Redis bus count attempts together, under the name of their log.
+  const sharedLog = app.eventLog.shared;
   await app.register(throttlePlugin, {
     now: () => app.clock.now(),
     ...(options.throttle ? { policy: options.throttle } : {}),
+    ...(sharedLog && options.bus?.url
+      ? { shared: { redisUrl: options.bus.url, keyPrefix: `sim:throttle:${sharedLog.epoch}:` } }
+      : {}),
   });
   await app.register(accountSecurityPlugin, options.mailLog ? { mailLog: options.mailLog } : {});
 }

@@ -103,7 +103,10 @@ function recoveryRoutes(app: FastifyInstance): void {
     '/api/forgot_password',
     {
       preHandler: app.throttle(recoverySubject, { countEvery: true }),
-      ...contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 429: errorSchema } }),
+      ...contractRoute({
+        body: EmailBodySchema,
+        response: { 200: EmptyAnswerSchema, 429: errorSchema, 503: errorSchema },
+      }),
     },
     async (request) => {
       await app.accountSecurity.sendResetMail(request.body.email, app.links.origin());
@@ -115,7 +118,10 @@ function recoveryRoutes(app: FastifyInstance): void {
     '/api/unlock_account',
     {
       preHandler: app.throttle(recoverySubject, { countEvery: true }),
-      ...contractRoute({ body: EmailBodySchema, response: { 200: EmptyAnswerSchema, 429: errorSchema } }),
+      ...contractRoute({
+        body: EmailBodySchema,
+        response: { 200: EmptyAnswerSchema, 429: errorSchema, 503: errorSchema },
+      }),
     },
     async (request) => {
       await app.accountSecurity.sendUnlockMail(request.body.email, app.links.origin());

@@ -14,7 +14,11 @@ import { createAccountMails, type AccountMails } from './accountMails.ts';
 import { createAccountOutbox, type AccountOutbox } from './accountOutbox.ts';
 import { createAccountRecords, type AccountRecords } from './accountRecords.ts';
 import { createEmailChanges, type EmailChanges } from './emailChange.ts';
-import { createPasswordGrant, type SignInWithPassword } from './passwordGrant.ts';
+import {
+  createPasswordGrant,
+  type CountUnknownEmailFailure,
+  type SignInWithPassword,
+} from './passwordGrant.ts';
 import { createPasswordReset, type ResetPassword } from './passwordReset.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -36,6 +40,8 @@ export function createAccountSecurity(
   tokens: TokenService,
   clock: Clock,
   log: (line: string) => void,
+  /** Counts an unknown e-mail's wrong password (the throttle's store, shared on a cluster). */
+  countUnknownEmailFailure: CountUnknownEmailFailure,
   /** Ends the user's open cable connections (their sessions were just revoked). */
   endCableSessions: (userId: string) => void = () => undefined,
 ): AccountSecurity {
@@ -52,7 +58,7 @@ export function createAccountSecurity(
       accounts.decideAndRecord({ type: 'ChangeStanding', userId: user.id, standing }, user.id);
       return true;
     },
-    signInWithPassword: createPasswordGrant(accounts, links, mails, tokens),
+    signInWithPassword: createPasswordGrant(accounts, links, mails, tokens, countUnknownEmailFailure),
     emailChanges: createEmailChanges(eventLog, clock, accounts, mails, (userId) => {
       tokens.revokeAllOf(userId);
       endCableSessions(userId);

@@ -27,7 +27,14 @@ export const accountSecurityPlugin = sharedPlugin<AccountSecurityPluginOptions>(
     };
     app.decorate(
       'accountSecurity',
-      createAccountSecurity(app.eventLog, app.tokens, app.clock, mailLog, endCableSessions),
+      createAccountSecurity(
+        app.eventLog,
+        app.tokens,
+        app.clock,
+        mailLog,
+        (email) => app.throttles.failedUnknownEmail(email),
+        endCableSessions,
+      ),
     );
     app.eventLog.subscribe((committed) => {
       for (const { event } of committed)

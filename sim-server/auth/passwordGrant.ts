@@ -1,14 +1,14 @@
 // The password grant (access §8), checked in this order: standing, lockout (and the unlock link), the password.
 // An e-mail no account has is answered exactly as an account would be (issue 34 item 4): the same password-hash cost
-// against a decoy, and a failure count of its own, in memory and keyed by the e-mail as typed, so the fifth wrong
-// password answers `locked_out` for it too and the lockout tells nobody which e-mails exist.
+// against a decoy, and a failure count of its own, keyed by the e-mail as typed (the throttle's store: memory, or on
+// a cluster Redis, so every node counts alike), so the fifth wrong password answers `locked_out` for it too and the
+// lockout tells nobody which e-mails exist.
 import type { AccountStanding } from '../store/events.ts';
 import { LOCKOUT_THRESHOLD } from './accountDecider.ts';
 import type { AccountLinks } from './accountLinks.ts';
 import type { AccountMails } from './accountMails.ts';
 import type { AccountRecords, UserRow } from './accountRecords.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
-import { accountKeyOf } from './throttleRules.ts';
 import type { TokenResult, TokenService } from './tokens.ts';
 
 /** A well-formed password grant: what `POST /api/user_token` passes once its body has been parsed. */
@@ -30,40 +30,16 @@ export type PasswordSignIn =
  */
 export type SignInWithPassword = (grant: PasswordGrant, origin: string) => Promise<PasswordSignIn>;
 
-/** E-mails without an account whose failures are remembered; past it the oldest is forgotten, so memory stays bounded. */
-export const UNKNOWN_EMAILS_REMEMBERED = 10_000;
-
-/**
- * Failed sign-ins of e-mails no account has, counted like an account's (`LOCKOUT_THRESHOLD` in a row lock). It lives
- * in memory: a restart forgets it, as it forgets the throttle's counts. `failed` answers whether this failure finds
- * the e-mail locked, as `RecordFailedSignIn` does for an account.
- */
-export function createUnknownEmailLockout(remembered = UNKNOWN_EMAILS_REMEMBERED) {
-  const failures = new Map<string, number>();
-  return {
-    failed(email: string): 'locked_out' | 'invalid_credentials' {
-      const key = accountKeyOf(email);
-      const count = (failures.get(key) ?? 0) + 1;
-      // Deleted and set again, so the Map's order is the order of last failure and the first key is the stalest.
-      failures.delete(key);
-      failures.set(key, count);
-      if (failures.size > remembered) {
-        const stalest = failures.keys().next();
-        if (!stalest.done) failures.delete(stalest.value);
-      }
-      return count >= LOCKOUT_THRESHOLD ? 'locked_out' : 'invalid_credentials';
-    },
-  };
-}
+/** Counts a wrong password for an e-mail no account has and answers the failures in a row (app.throttles). */
+export type CountUnknownEmailFailure = (email: string) => Promise<number>;
 
 export function createPasswordGrant(
   accounts: AccountRecords,
   links: AccountLinks,
   mails: AccountMails,
   tokens: TokenService,
+  countUnknownEmailFailure: CountUnknownEmailFailure,
 ): SignInWithPassword {
-  const unknownEmails = createUnknownEmailLockout();
-
   /** A live unlock link of this user lifts the lock, once. */
   function useUnlockToken(userId: string, token: string): Promise<boolean> {
     return accounts.write(() => {
@@ -93,7 +69,13 @@ export function createPasswordGrant(
     const matches =
       (await verifyPassword(grant.password, storedHash ?? (await decoyPasswordHash()))) &&
       storedHash !== null;
-    if (!user) return { refused: unknownEmails.failed(grant.username) };
+    if (!user)
+      return {
+        refused:
+          (await countUnknownEmailFailure(grant.username)) >= LOCKOUT_THRESHOLD
+            ? 'locked_out'
+            : 'invalid_credentials',
+      };
     const { standing, locked_at: lockedAt } = accounts.standingOf(user.id);
     if (standing !== 'active') return { refused: standing };
     if (lockedAt !== null) {

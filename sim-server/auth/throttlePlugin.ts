@@ -1,27 +1,36 @@
 // `app.throttle(subjectOf)`: a preHandler that answers 429 with Retry-After while the caller's address or the
 // account named must wait, and `app.throttles.count(...)` for the routes to report an attempt's outcome. The rules
-// are pure (auth/throttleRules.ts); the entries live in memory, as the sessions of a process do: a restart forgets
-// them, which only ever gives back the free attempts (docs/security.md).
+// are pure (auth/throttleRules.ts); the entries live in a store (auth/throttleStore.ts): the process's memory, where
+// a restart forgets them, which only ever gives back the free attempts, or on a cluster Redis, shared by the nodes
+// (docs/security.md). A store out of reach refuses the attempt with 503 and Retry-After, unchecked.
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
+import { createRedisThrottleStore } from './redisThrottleStore.ts';
 import {
   DEFAULT_THROTTLE_POLICY,
-  afterAttempt,
-  isStale,
+  accountKeyOf,
   retryAfterSeconds,
   waitBeforeNextAttempt,
   type ThrottleAction,
-  type ThrottleEntry,
   type ThrottlePolicy,
   type ThrottleRule,
 } from './throttleRules.ts';
+import { createMemoryThrottleStore, ThrottleStoreUnavailable, type ThrottleStore } from './throttleStore.ts';
 
 /** What a request attempts and, when it names one, the account key (auth/throttleRules.ts `accountKeyOf`). */
 export type ThrottleSubject = { action: ThrottleAction; account: string | null };
 
 export type Throttles = {
-  /** Reports a checked attempt: a failure counts towards both keys; a success clears the account's count. */
-  count(request: FastifyRequest, subject: ThrottleSubject, outcome: 'failed' | 'succeeded'): void;
+  /**
+   * Reports a checked attempt: a failure counts towards both keys; a success clears the account's count. Resolves
+   * once counted; a store out of reach is logged, not thrown (the attempt was checked, its answer stands).
+   */
+  count(request: FastifyRequest, subject: ThrottleSubject, outcome: 'failed' | 'succeeded'): Promise<void>;
+  /**
+   * Counts a wrong password for an e-mail no account has (auth/passwordGrant.ts) and answers the failures in a row:
+   * on a cluster in the shared store, so its lockout comes at the same count on every node as an account's does.
+   */
+  failedUnknownEmail(email: string): Promise<number>;
 };
 
 declare module 'fastify' {
@@ -38,6 +47,8 @@ export type ThrottlePluginOptions = {
   /** Rules per action, over the defaults (tests set their own). */
   policy?: Partial<ThrottlePolicy>;
   now: () => number;
+  /** The cluster's Redis and a prefix naming its log: counts shared by every node (absent: this process's memory). */
+  shared?: { redisUrl: string; keyPrefix: string };
 };
 
 const TOO_MANY = {
@@ -45,12 +56,22 @@ const TOO_MANY = {
   error_description: 'Too many attempts. Please wait a moment and try again.',
 } as const;
 
-/** Entries kept before stale ones are swept (an attacker's many addresses must not grow memory without bound). */
-const SWEEP_ABOVE = 10_000;
+/** How long an e-mail no account has stays counted in the shared store (in memory: until pushed out). */
+const UNKNOWN_EMAIL_KEPT_MS = 24 * 60 * 60_000;
+
+const UNAVAILABLE = {
+  error: 'throttle_unavailable',
+  error_description: 'Sign-in is paused for a moment. Please try again shortly.',
+} as const;
 
 export const throttlePlugin = sharedPlugin<ThrottlePluginOptions>('throttle', async (app, options) => {
   const policy: ThrottlePolicy = { ...DEFAULT_THROTTLE_POLICY, ...options.policy };
-  const entries = new Map<string, { entry: ThrottleEntry; rule: ThrottleRule }>();
+  const store: ThrottleStore = options.shared
+    ? await createRedisThrottleStore(options.shared.redisUrl, options.shared.keyPrefix)
+    : createMemoryThrottleStore();
+  // Where an unknown e-mail's failure is counted when the shared store cannot be: the password was checked already.
+  const fallback = createMemoryThrottleStore();
+  app.addHook('onClose', () => store.close());
 
   const keysOf = (request: FastifyRequest, subject: ThrottleSubject) => {
     const rules = policy[subject.action];
@@ -66,24 +87,33 @@ export const throttlePlugin = sharedPlugin<ThrottlePluginOptions>('throttle', as
     return keys;
   };
 
-  function sweep(now: number) {
-    if (entries.size <= SWEEP_ABOVE) return;
-    for (const [key, { entry, rule }] of entries) if (isStale(entry, rule, now)) entries.delete(key);
-  }
-
-  function record(request: FastifyRequest, subject: ThrottleSubject) {
-    const now = options.now();
-    for (const { key, rule } of keysOf(request, subject))
-      entries.set(key, { entry: afterAttempt(entries.get(key)?.entry, rule, now), rule });
-    sweep(now);
-  }
-
   app.decorate('throttles', {
-    count(request, subject, outcome) {
-      if (outcome === 'failed') return record(request, subject);
-      for (const { key, kind } of keysOf(request, subject)) if (kind === 'account') entries.delete(key);
+    async count(request, subject, outcome) {
+      const keys = keysOf(request, subject);
+      try {
+        if (outcome === 'failed') await store.countAttempt(keys, options.now());
+        else await store.forget(keys.filter(({ kind }) => kind === 'account').map(({ key }) => key));
+      } catch (error) {
+        request.log.warn({ err: error }, 'throttle: attempt not counted');
+      }
+    },
+    async failedUnknownEmail(email) {
+      const key = `unknown-email|${accountKeyOf(email)}`;
+      try {
+        return await store.countFailure(key, UNKNOWN_EMAIL_KEPT_MS);
+      } catch (error) {
+        app.log.warn({ err: error }, 'throttle: unknown e-mail counted on this node only');
+        return fallback.countFailure(key, UNKNOWN_EMAIL_KEPT_MS);
+      }
     },
   } satisfies Throttles);
+
+  /** How long the caller must still wait under the strictest of its keys (ms). */
+  async function waitFor(request: FastifyRequest, subject: ThrottleSubject, now: number): Promise<number> {
+    const keys = keysOf(request, subject);
+    const entries = await store.read(keys.map(({ key }) => key));
+    return Math.max(0, ...keys.map(({ rule }, index) => waitBeforeNextAttempt(entries[index], rule, now)));
+  }
 
   app.decorate(
     'throttle',
@@ -92,18 +122,19 @@ export const throttlePlugin = sharedPlugin<ThrottlePluginOptions>('throttle', as
         const subject = subjectOf(request);
         if (subject === null) return;
         const now = options.now();
-        const wait = Math.max(
-          0,
-          ...keysOf(request, subject).map(({ key, rule }) =>
-            waitBeforeNextAttempt(entries.get(key)?.entry, rule, now),
-          ),
-        );
-        if (wait > 0)
-          return reply
-            .code(429)
-            .header('retry-after', String(retryAfterSeconds(wait)))
-            .send(TOO_MANY);
-        if (countEvery) record(request, subject);
+        try {
+          const wait = await waitFor(request, subject, now);
+          if (wait > 0)
+            return reply
+              .code(429)
+              .header('retry-after', String(retryAfterSeconds(wait)))
+              .send(TOO_MANY);
+          if (countEvery) await store.countAttempt(keysOf(request, subject), now);
+        } catch (error) {
+          if (!(error instanceof ThrottleStoreUnavailable)) throw error;
+          request.log.warn({ err: error }, 'throttle: store out of reach, attempt refused');
+          return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send(UNAVAILABLE);
+        }
       },
   );
 });

@@ -73,6 +73,7 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
           401: errorSchema,
           422: errorSchema,
           429: errorSchema,
+          503: errorSchema,
         },
       }),
     },
@@ -81,7 +82,11 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
       if (body.grant_type === 'refresh_token') {
         const refreshToken = body.refresh_token ?? body.refreshToken;
         const result = refreshToken ? await app.tokens.refresh(refreshToken) : null;
-        app.throttles.count(request, { action: 'refresh', account: null }, result ? 'succeeded' : 'failed');
+        await app.throttles.count(
+          request,
+          { action: 'refresh', account: null },
+          result ? 'succeeded' : 'failed',
+        );
         return result ?? reply.code(422).send(INVALID_REFRESH);
       }
       if (!body.username || !body.password) {
@@ -99,7 +104,7 @@ export const userTokenRoutes: FastifyPluginAsync = async (app) => {
         app.links.origin(),
       );
       const subject = { action: 'sign-in', account: accountKeyOf(body.username) } as const;
-      app.throttles.count(request, subject, 'signedIn' in outcome ? 'succeeded' : 'failed');
+      await app.throttles.count(request, subject, 'signedIn' in outcome ? 'succeeded' : 'failed');
       if ('signedIn' in outcome) return outcome.signedIn;
       const refusal = REFUSED_SIGN_IN[outcome.refused];
       return reply.code(refusal.code).send(refusal.body);
