@@ -56,6 +56,13 @@ const TOO_MANY = {
   error_description: 'Too many attempts. Please wait a moment and try again.',
 } as const;
 
+/**
+ * Actions let through unchecked while the store is out of reach: a refresh token is 512 random characters, so its
+ * throttle is a second line, and the dashboard ends the session on a refused refresh (client/session/), which a
+ * Redis blip must not do to every desk. Sign-in and recovery wait for the store instead (503).
+ */
+const UNCHECKED_WHILE_UNAVAILABLE: ReadonlySet<ThrottleAction> = new Set(['refresh']);
+
 /** How long an e-mail no account has stays counted in the shared store (in memory: until pushed out). */
 const UNKNOWN_EMAIL_KEPT_MS = 24 * 60 * 60_000;
 
@@ -132,6 +139,7 @@ export const throttlePlugin = sharedPlugin<ThrottlePluginOptions>('throttle', as
           if (countEvery) await store.countAttempt(keysOf(request, subject), now);
         } catch (error) {
           if (!(error instanceof ThrottleStoreUnavailable)) throw error;
+          if (UNCHECKED_WHILE_UNAVAILABLE.has(subject.action)) return;
           request.log.warn({ err: error }, 'throttle: store out of reach, attempt refused');
           return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send(UNAVAILABLE);
         }

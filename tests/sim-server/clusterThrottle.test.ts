@@ -2,12 +2,12 @@
 // attempts together, so spreading them over the nodes buys nothing (with a count per node, each would see half);
 // an e-mail no account has locks at the same count as an account, whichever node hears each wrong password (the
 // account's lock is in the shared log, so a per-node count would tell the two apart); with Redis out of reach a
-// sign-in is refused with 503 and Retry-After, unchecked, never let through uncounted.
+// sign-in is refused with 503 and Retry-After, unchecked, never let through uncounted (a refresh is let through).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from '#sim/bus/localRedisServer';
 import { startCuttableLink, type CuttableLink } from './support/cuttableLink.ts';
 import { useLocalPostgres } from './support/localPostgres.ts';
-import { manualClock, startHarness, type Harness } from './support/simulatorHarness.ts';
+import { manualClock, signIn, startHarness, type Harness } from './support/simulatorHarness.ts';
 
 const postgres = useLocalPostgres();
 let redis: RedisServer;
@@ -109,11 +109,20 @@ describe('given two nodes of one cluster', () => {
   it('when a node cannot reach Redis, then its sign-ins are refused with 503 and Retry-After, not let through', async () => {
     const [a] = nodes as [Harness];
     const from = '10.9.0.3';
+    const session = await signIn(a.app, 'admin@demo.test');
     const cut = link.cut(3_000);
     const refused = await guess(a, 0, from);
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json()).toMatchObject({ error: 'throttle_unavailable' });
+    // A refresh is let through meanwhile: its token cannot be guessed, and a refused one would end a desk's session.
+    const refreshed = await a.app.inject({
+      method: 'POST',
+      url: '/api/user_token',
+      payload: { grant_type: 'refresh_token', refresh_token: session.refresh_token },
+      remoteAddress: from,
+    });
+    expect(refreshed.statusCode).toBe(200);
     await cut;
     // Once the link is whole the node checks and counts again (its client reconnects on its own).
     await expect.poll(async () => (await guess(a, 1, from)).statusCode, { timeout: 20_000 }).toBe(400);
