@@ -63,17 +63,7 @@ const guessFor = (node: Harness, username: string, from: string) =>
   });
 
 const guess = (node: Harness, attempt: number, from: string) =>
-  node.app.inject({
-    method: 'POST',
-    url: '/api/user_token',
-    payload: {
-      grant_type: 'password',
-      application: 'dashboard',
-      username: `guess${attempt}@nobody.test`,
-      password: 'Wrong!2026',
-    },
-    remoteAddress: from,
-  });
+  guessFor(node, `guess${attempt}@nobody.test`, from);
 
 describe('given two nodes of one cluster', () => {
   it('when a guesser spreads failed sign-ins over both, then both hold them back after the free attempts', async () => {
