@@ -21,12 +21,13 @@ async function main(): Promise<void> {
   const nodes = numberAfter(argv, '--nodes', 3);
   const basePort = numberAfter(argv, '--port', 0);
   const quiet = argv.includes('--quiet');
+  const replay = !argv.includes('--no-replay');
   buildClientIfNeeded();
   console.log(`Starting Redis, PostgreSQL and ${nodes} node${nodes === 1 ? '' : 's'}...`);
   const cluster = await startLocalCluster({
     nodes,
     basePort,
-    replay: !argv.includes('--no-replay'),
+    replay,
     onLine: quiet ? undefined : (line) => console.log(line),
   });
   console.log(
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
       '',
       `Fleet operations simulator: a cluster of ${nodes}`,
       ...cluster.nodes.map(
-        (node) => `  Node ${node.index}     ${node.url}${node.index === 1 ? '  (replays the fleet)' : ''}`,
+        (node) =>
+          `  Node ${node.index}     ${node.url}${replay ? `  (replays share ${node.index}/${nodes} of the fleet)` : ''}`,
       ),
       `  PostgreSQL ${cluster.postgresUrl}`,
       `  Redis      ${cluster.redisUrl}`,

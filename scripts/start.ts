@@ -5,6 +5,7 @@ import { startSimulator } from '#sim/server';
 import { SCENARIOS, scenariosNamed } from '#sim/scenarios/scenarioCatalogue';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from '#sim/seed/worldPlan';
 import { repoRoot } from '#sim/kernel/paths';
+import { parseReplayShare, replayShareText } from '#sim/replay/replayShare';
 import { buildClientIfNeeded } from './clientBuild.ts';
 import { stopOnSignals } from './stopOnSignals.ts';
 import { parseHostList } from '#sim/kernel/servedHosts';
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   );
   scenariosNamed(scenarios);
   const fresh = args.has('--fresh');
+  const shareAt = argv.indexOf('--replay-share');
+  const share = shareAt === -1 ? null : parseReplayShare(argv[shareAt + 1] ?? '');
   const port = Number(process.env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
@@ -53,8 +56,11 @@ async function main(): Promise<void> {
     host,
     databasePath,
     fresh,
-    // --no-dispatch keeps the vehicles moving without the live dispatcher's incidents (docs/simulator.md).
-    replay: args.has('--no-replay') ? false : args.has('--no-dispatch') ? { dispatch: false } : true,
+    // --no-dispatch keeps the vehicles moving without the live dispatcher's incidents (docs/simulator.md);
+    // --replay-share i/N replays only a cluster node's share of the devices (docs/scale-out.md).
+    replay: args.has('--no-replay')
+      ? false
+      : { ...(args.has('--no-dispatch') ? { dispatch: false as const } : {}), ...(share ? { share } : {}) },
     scenarios,
     // A new world's size (SIM_THINGS): the load test across a cluster seeds one large enough for its devices.
     ...(thingCount === undefined ? {} : { thingCount }),
@@ -92,7 +98,7 @@ async function main(): Promise<void> {
         : '(kept from the last run; --fresh starts over)'
     }`,
     app.hasDecorator('replay')
-      ? `  Replay     ${app.replay.vehicleCount} devices reporting${args.has('--no-dispatch') ? ', no live dispatcher' : ', live dispatcher on'}`
+      ? `  Replay     ${app.replay.vehicleCount} devices reporting${share ? ` (share ${replayShareText(share)})` : ''}${args.has('--no-dispatch') ? ', no live dispatcher' : ', live dispatcher on'}`
       : '  Replay     off',
     retentionDays === 0
       ? '  Retention  off (every event kept)'

@@ -94,6 +94,8 @@ export type AppOptions = {
         seed?: number;
         recording?: ReplayPluginOptions['recording'];
         dispatch?: ReplayPluginOptions['dispatch'];
+        /** A cluster node's share of the devices (replay/replayShare.ts); default the whole fleet. */
+        share?: ReplayPluginOptions['share'];
       };
   /** Cable ping interval; tests shorten it. */
   cablePingIntervalMs?: number;
@@ -337,6 +339,7 @@ async function registerBackgroundWork(app: FastifyInstance, options: AppOptions,
       seed: settings.seed ?? REPLAY_SEED,
       ...(settings.recording ? { recording: settings.recording } : {}),
       ...(settings.dispatch === undefined ? {} : { dispatch: settings.dispatch }),
+      ...(settings.share ? { share: settings.share } : {}),
     });
   }
   if (options.scenarios && options.scenarios.names.length > 0) {

@@ -11,13 +11,15 @@ import { verifyPassword } from './auth/passwords.ts';
 import { DEMO_PASSWORD, DEMO_USER_PLANS } from './seed/worldPlan.ts';
 import { defaultClientDir } from './kernel/paths.ts';
 import { originOfListeningAddress } from './kernel/servedHosts.ts';
+import type { ReplayShare } from './replay/replayShare.ts';
 
 export type SimulatorOptions = {
   port: number; // 0 = any free port
   host?: string; // default '127.0.0.1'
   databasePath: string; // the SQLite file; created and seeded when absent
   fresh?: boolean; // delete and re-seed
-  replay?: boolean | { dispatch: false }; // start the replay engine (default true), without the live dispatcher
+  replay?: boolean | { dispatch?: false; share?: ReplayShare }; // the replay (default true), without the live
+  // dispatcher, or only a cluster node's share of the devices (replay/replayShare.ts)
   scenarios?: string[]; // scenario names to run (docs/telemetry.md)
   clientDir?: string; // static dashboard files (default <repo>/dist/client); skipped when absent
   logger?: boolean;

@@ -1,9 +1,11 @@
 // A cluster on this machine (issue 35, docs/scale-out.md "A local cluster"): a redis-server and a throw-away
 // PostgreSQL of its own, then N simulator nodes, each `scripts/start.ts` in its own process with its own SQLite
 // replica, `SIM_STORE` and `SIM_BUS` pointing at the two servers. Node 1 starts first and alone: on an empty shared
-// log it seeds the world, which the others then copy as replicas; it also runs the replay (with the live
-// dispatcher, which steers the vehicles it drives, so one node drives them all). The nodes listen on loopback ports;
-// network namespaces would need root and iproute2, which a developer's machine may not give, so they are not used.
+// log it seeds the world, which the others then copy as replicas. Each node replays its share of the devices
+// (`--replay-share i/N`, sim-server/replay/replayShare.ts: a split by device id, so one device's points always come
+// from one node, in order) with a live dispatcher of its own for the units it drives. The nodes listen on loopback
+// ports; network namespaces would need root and iproute2, which a developer's machine may not give, so they are not
+// used.
 // What `npm run cluster` runs and what the load test and the failover test start.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,7 +38,7 @@ export type ClusterOptions = {
   nodes: number;
   /** Where node 1 listens; node i at basePort + i - 1. 0: free ports. */
   basePort?: number;
-  /** Node 1 replays the demo fleet (default true). */
+  /** Every node replays its share of the demo fleet (default true). */
   replay?: boolean;
   /** Each line a node prints, prefixed with its number. */
   onLine?: (line: string) => void;
@@ -55,7 +57,8 @@ function spawnNode(
 ): Promise<ClusterNode> {
   const port = options.basePort ? options.basePort + index - 1 : 0;
   const args = ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts')];
-  if (index !== 1 || options.replay === false) args.push('--no-replay');
+  if (options.replay === false) args.push('--no-replay');
+  else args.push('--replay-share', `${index}/${options.nodes}`);
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {

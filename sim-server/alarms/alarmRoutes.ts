@@ -47,7 +47,7 @@ export const alarmRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   }
 
   async function acknowledge(command: AlarmCommand, reply: Parameters<typeof appendDecision>[1]) {
-    const accepted = await appendDecision(app, reply, decideAlarm(command, app.clock.now()));
+    const accepted = await appendDecision(app, reply, () => decideAlarm(command, app.clock.now()));
     if (!accepted) return reply;
     const acknowledgedIds = accepted.flatMap(({ event }) => {
       if (event.type === 'AlarmAcknowledged') return [event.data.alarm_id];

@@ -62,11 +62,12 @@ export const areaRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     },
     async (request, reply) => {
       const organizationId = request.body.organization_id ?? callerOf(request).organizationId;
-      const decision = decide(
-        { type: 'CreateArea', caller: areaCaller(request), organizationId, save: request.body },
-        stateFor(null, organizationId, request.body),
+      const accepted = await appendDecision(app, reply, () =>
+        decide(
+          { type: 'CreateArea', caller: areaCaller(request), organizationId, save: request.body },
+          stateFor(null, organizationId, request.body),
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? reply.code(201).send(accepted[0]?.event.data) : reply;
     },
   );
@@ -82,11 +83,12 @@ export const areaRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       }),
     },
     async (request, reply) => {
-      const decision = decide(
-        { type: 'UpdateArea', caller: areaCaller(request), areaId: request.params.id, save: request.body },
-        stateFor(request.params.id, null, request.body),
+      const accepted = await appendDecision(app, reply, () =>
+        decide(
+          { type: 'UpdateArea', caller: areaCaller(request), areaId: request.params.id, save: request.body },
+          stateFor(request.params.id, null, request.body),
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? accepted[0]?.event.data : reply;
     },
   );
@@ -98,11 +100,12 @@ export const areaRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       ...contractRoute({ params: IdParamsSchema, response: deleteResponses }),
     },
     async (request, reply) => {
-      const decision = decide(
-        { type: 'DeleteArea', caller: areaCaller(request), areaId: request.params.id },
-        stateFor(request.params.id, null, null),
+      const accepted = await appendDecision(app, reply, () =>
+        decide(
+          { type: 'DeleteArea', caller: areaCaller(request), areaId: request.params.id },
+          stateFor(request.params.id, null, null),
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? { id: request.params.id } : reply;
     },
   );

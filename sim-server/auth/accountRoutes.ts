@@ -208,7 +208,9 @@ function simulatorAccountRoutes(app: FastifyInstance, outboxAccess: OutboxAccess
       const passwordHash = await hashPassword(body.password);
       const organizationId = callerOf(request).organizationId;
       const id = randomUUID();
-      await app.eventLog.write(() => {
+      const registered = await app.eventLog.write(() => {
+        // Checked again inside the write: another node may have registered the address since the check above.
+        if (app.accountSecurity.findUser(body.email)) return false;
         app.eventLog.record(
           {
             type: 'UserRegistered',
@@ -229,8 +231,9 @@ function simulatorAccountRoutes(app: FastifyInstance, outboxAccess: OutboxAccess
         );
         // In the same write: the user never exists without it.
         if (body.standing) app.accountSecurity.setStanding(body.email, body.standing);
+        return true;
       });
-      return reply.code(201).send({ id });
+      return registered ? reply.code(201).send({ id }) : reply.code(409).send({ error: 'email_taken' });
     },
   );
 }

@@ -39,6 +39,7 @@ import { createClosureRepository } from './closureRepository.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
+  appendLoadedDecision,
   callerReachOf,
   readableOrganizationIds,
   readErrorResponses,
@@ -108,12 +109,12 @@ export const closureRoutes: FastifyPluginAsync = async (app: FastifyInstance) =>
       const caller = callerOf(request);
       const [organizationId = caller.organizationId] = requestedOrganizationIds(request.query, caller);
       const requestedId = requestedClosureId(request.body);
-      const existing = requestedId === null ? null : closures.byId(requestedId);
-      const decision = decide(
-        { type: 'CreateClosure', caller: callerReachOf(app, caller), organizationId, save: request.body },
-        stateFor(existing, organizationId, request.body),
+      const accepted = await appendDecision(app, reply, () =>
+        decide(
+          { type: 'CreateClosure', caller: callerReachOf(app, caller), organizationId, save: request.body },
+          stateFor(requestedId === null ? null : closures.byId(requestedId), organizationId, request.body),
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? reply.code(201).send(accepted[0]?.event.data) : reply;
     },
   );
@@ -129,17 +130,18 @@ export const closureRoutes: FastifyPluginAsync = async (app: FastifyInstance) =>
       }),
     },
     async (request, reply) => {
-      const closure = closures.byId(request.params.id);
-      const decision = decide(
-        {
-          type: 'UpdateClosure',
-          caller: callerReachOf(app, callerOf(request)),
-          closureId: request.params.id,
-          save: request.body,
-        },
-        closure ? stateFor(closure, closure.organization.id, request.body) : NO_CLOSURE_STATE,
-      );
-      const accepted = await appendDecision(app, reply, decision);
+      const accepted = await appendDecision(app, reply, () => {
+        const closure = closures.byId(request.params.id);
+        return decide(
+          {
+            type: 'UpdateClosure',
+            caller: callerReachOf(app, callerOf(request)),
+            closureId: request.params.id,
+            save: request.body,
+          },
+          closure ? stateFor(closure, closure.organization.id, request.body) : NO_CLOSURE_STATE,
+        );
+      });
       return accepted ? accepted[0]?.event.data : reply;
     },
   );
@@ -154,17 +156,22 @@ export const closureRoutes: FastifyPluginAsync = async (app: FastifyInstance) =>
       }),
     },
     async (request, reply) => {
-      const closure = closures.byId(request.params.id);
-      const decision = decide(
-        {
-          type: 'DeleteClosure',
-          caller: callerReachOf(app, callerOf(request)),
-          closureId: request.params.id,
-        },
-        { ...NO_CLOSURE_STATE, closure },
+      const deleted = await appendLoadedDecision(
+        app,
+        reply,
+        () => closures.byId(request.params.id),
+        (closure) =>
+          decide(
+            {
+              type: 'DeleteClosure',
+              caller: callerReachOf(app, callerOf(request)),
+              closureId: request.params.id,
+            },
+            { ...NO_CLOSURE_STATE, closure },
+          ),
       );
-      const accepted = await appendDecision(app, reply, decision);
-      return accepted && closure ? { id: closure.id, external_id: closure.external_id } : reply;
+      const closure = deleted?.state;
+      return closure ? { id: closure.id, external_id: closure.external_id } : reply;
     },
   );
 };

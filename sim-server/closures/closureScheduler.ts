@@ -4,12 +4,12 @@
 // (`is_active` and the closure's own end time) decided by the same decider as `PUT /api/organization/closure`, so
 // it is a `ClosureSaved` in the log like a user's: the cable carries it live and the Closures list shows it.
 // `buildApp({ closureSchedule: false })` turns it off; tests pass their own scheduler and call `runNow()`.
-// A look awaits each switch's write; a tick that comes while one is still going is skipped (the next look finds
+// A look is one awaited write, deciding inside it; a tick that comes while one is still going is skipped (the next look finds
 // what it would have), and a closing app waits for the running one.
 import { randomUUID } from 'node:crypto';
 import { scheduledSwitchOf } from '#domain/closures/closureSchedule';
 import type { Scheduler } from '../kernel/clock.ts';
-import { recordDecided } from '../kernel/recordDecided.ts';
+import { recordAccepted } from '../kernel/recordDecided.ts';
 import { sharedPlugin } from '../plugins/sharedPlugin.ts';
 import { decideClosure } from './closureDecider.ts';
 import { createClosureRepository } from './closureRepository.ts';
@@ -36,7 +36,9 @@ export const closureSchedulePlugin = sharedPlugin<ClosureScheduleOptions>(
     const candidates = createScheduledClosures(app.eventLog.db);
     let stop: (() => void) | null = null;
 
-    async function runNow(): Promise<number> {
+    /** One look, inside one write: the candidates and their state are read after a cluster node's replica caught
+     * up to the cluster's turn, so two nodes' schedulers cannot both switch one closure. */
+    function switchDue(): number {
       const now = app.clock.now();
       let switched = 0;
       for (const closure of candidates()) {
@@ -67,11 +69,13 @@ export const closureSchedulePlugin = sharedPlugin<ClosureScheduleOptions>(
           );
           continue;
         }
-        await recordDecided(app.eventLog, decision.accepted, now);
+        recordAccepted(app.eventLog, decision.accepted, now);
         switched += 1;
       }
       return switched;
     }
+
+    const runNow = (): Promise<number> => app.eventLog.write(switchDue);
 
     app.decorate('closureSchedule', { runNow });
     let looking: Promise<void> | null = null;

@@ -18,6 +18,7 @@ import { createExportRepository } from './exportRepository.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
+  appendLoadedDecision,
   callerReachOf,
   deleteResponses,
   writeErrorResponses,
@@ -56,15 +57,16 @@ export const exportRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
     },
     async (request, reply) => {
       const body = request.body;
-      const decision = decide(
-        { type: 'RequestExport', caller: exportCaller(request), request: body },
-        {
-          export: null,
-          visibleThingIds: exports.visibleThingIds(body.organization_id, body.thing_uuids),
-          organizationTimeZone: exports.organizationZone(body.organization_id)?.timeZone ?? 'UTC',
-        },
+      const accepted = await appendDecision(app, reply, () =>
+        decide(
+          { type: 'RequestExport', caller: exportCaller(request), request: body },
+          {
+            export: null,
+            visibleThingIds: exports.visibleThingIds(body.organization_id, body.thing_uuids),
+            organizationTimeZone: exports.organizationZone(body.organization_id)?.timeZone ?? 'UTC',
+          },
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       if (!accepted) return reply;
       const created = accepted[0]?.event.data as { id: string };
       app.exportWorker.enqueue(created.id);
@@ -79,14 +81,18 @@ export const exportRoutes: FastifyPluginAsync = async (app: FastifyInstance) => 
       ...contractRoute({ params: IdParamsSchema, response: deleteResponses }),
     },
     async (request, reply) => {
-      const record = exports.byId(request.params.id);
-      const decision = decide(
-        { type: 'DeleteExport', caller: exportCaller(request), id: request.params.id },
-        { export: record },
+      const deleted = await appendLoadedDecision(
+        app,
+        reply,
+        () => exports.byId(request.params.id),
+        (record) =>
+          decide(
+            { type: 'DeleteExport', caller: exportCaller(request), id: request.params.id },
+            { export: record },
+          ),
       );
-      const accepted = await appendDecision(app, reply, decision);
-      if (!accepted) return reply;
-      if (record?.file_id) app.files.remove('exports', record.file_id);
+      if (!deleted) return reply;
+      if (deleted.state?.file_id) app.files.remove('exports', deleted.state.file_id);
       return { id: request.params.id };
     },
   );

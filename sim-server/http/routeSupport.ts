@@ -1,6 +1,6 @@
-// What the live-operations routes share: reading `org_ids[]`, the caller's reach for the deciders, appending a
-// decision, and the answers for the error catalogue (live §8): 400 for a malformed body, 404 for an unknown
-// organization or entity, 422 with the provider's texts for a refused write.
+// What the live-operations routes share: reading `org_ids[]`, the caller's reach for the deciders, deciding and
+// appending inside one write, and the answers for the error catalogue (live §8): 400 for a malformed body, 404 for
+// an unknown organization or entity, 422 with the provider's texts for a refused write.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type * as v from 'valibot';
 import { unreachableOrganizationIds } from '#domain/organizations/organizationAccess';
@@ -13,7 +13,7 @@ import { callerOf, type Session } from './caller.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import type { CallerReach, Decided, Decision, Refusal } from '../kernel/decision.ts';
 import type { SimEvent } from '../store/events.ts';
-import { recordAccepted, recordDecided } from '../kernel/recordDecided.ts';
+import { recordAccepted } from '../kernel/recordDecided.ts';
 import { errorSchema, ORGANIZATION_NOT_FOUND } from './errorSchema.ts';
 
 export type { OrganizationIdsQuery };
@@ -83,38 +83,60 @@ export function sendRefusal(reply: FastifyReply, refusal: Refusal) {
 }
 
 /**
- * Appends an accepted decision's events in one top-level write at the simulator's time and resolves to them once
- * committed; for a refusal, sends its answer and resolves to null. An error in the write rejects, and so reaches
- * the app's error handler through the awaiting handler.
+ * Decides and appends in one top-level write: `decide` loads what it decides on and runs the decider inside the
+ * write, after a cluster node's replica has caught up to the cluster's turn, so no other node's write can slip in
+ * between the read and the append (two saves of one name on two nodes: one is refused). Resolves to the accepted
+ * events once committed; for a refusal nothing is written, its answer is sent once the write settled, and it
+ * resolves to null. An error in the write rejects, and so reaches the app's error handler through the handler.
  */
-export async function appendDecision(
+export function appendDecision(
   app: FastifyInstance,
   reply: FastifyReply,
-  decision: Decision,
+  decide: () => Decision,
 ): Promise<readonly Decided[] | null> {
-  if ('refused' in decision) {
-    void sendRefusal(reply, decision.refused);
-    return null;
-  }
-  await recordDecided(app.eventLog, decision.accepted, app.clock.now());
-  return decision.accepted;
+  return appendDecisionAnd(app, reply, decide, (accepted) => accepted);
 }
 
 /**
- * `appendDecision` inside a write the route runs itself, for a route that writes more in the same transaction (a
- * new user's set-password mail): appends at once and returns the events, or sends the refusal and returns null.
+ * `appendDecision` for a route that writes more in the same transaction (a new user's set-password mail): `also`
+ * runs inside the write once the accepted events are appended; resolves to what it returned, or null once the
+ * refusal is answered.
  */
-export function appendDecisionInWrite(
+export async function appendDecisionAnd<T>(
   app: FastifyInstance,
   reply: FastifyReply,
-  decision: Decision,
-): readonly Decided[] | null {
-  if ('refused' in decision) {
-    void sendRefusal(reply, decision.refused);
-    return null;
-  }
-  recordAccepted(app.eventLog, decision.accepted, app.clock.now());
-  return decision.accepted;
+  decide: () => Decision,
+  also: (accepted: readonly Decided[]) => T,
+): Promise<T | null> {
+  const { decision, made } = await app.eventLog.write(() => {
+    const decided = decide();
+    if ('refused' in decided) return { decision: decided, made: null };
+    recordAccepted(app.eventLog, decided.accepted, app.clock.now());
+    return { decision: decided, made: also(decided.accepted) };
+  });
+  if ('refused' in decision) void sendRefusal(reply, decision.refused);
+  return made;
+}
+
+/**
+ * `appendDecision` for a route that needs what it loaded after the write (a delete's answer names the removed
+ * record): `load` and `decide` run inside the write; resolves to the accepted events and the loaded state, or null
+ * once the refusal is answered.
+ */
+export function appendLoadedDecision<S>(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  load: () => S,
+  decide: (state: S) => Decision,
+): Promise<{ accepted: readonly Decided[]; state: S } | null> {
+  let loaded: S | undefined;
+  return appendDecisionAnd(
+    app,
+    reply,
+    () => decide((loaded = load())),
+    // `also` runs after `decide`, in the same write: `loaded` is set.
+    (accepted) => ({ accepted, state: loaded as S }),
+  );
 }
 
 export function sendForbidden(reply: FastifyReply) {

@@ -105,9 +105,7 @@ function apiTokenRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const token = `${API_TOKEN_PREFIX}${randomBytes(TOKEN_BYTES).toString('base64url')}`;
-      const accepted = await appendDecision(
-        app,
-        reply,
+      const accepted = await appendDecision(app, reply, () =>
         decideToken({
           type: 'CreateApiToken',
           caller: tokenCaller(request),
@@ -134,12 +132,14 @@ function apiTokenRoutes(app: FastifyInstance): void {
       ...contractRoute({ params: IdParamsSchema, response: deleteResponses }),
     },
     async (request, reply) => {
-      const decision = decideToken({
-        type: 'RevokeApiToken',
-        caller: tokenCaller(request),
-        tokenId: request.params.id,
-      });
-      return (await appendDecision(app, reply, decision)) ? { id: request.params.id } : reply;
+      const removed = await appendDecision(app, reply, () =>
+        decideToken({
+          type: 'RevokeApiToken',
+          caller: tokenCaller(request),
+          tokenId: request.params.id,
+        }),
+      );
+      return removed ? { id: request.params.id } : reply;
     },
   );
 }
@@ -180,9 +180,7 @@ function configFileRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const organizationId = callerOf(request).organizationId;
-      const accepted = await appendDecision(
-        app,
-        reply,
+      const accepted = await appendDecision(app, reply, () =>
         decideFile(
           { type: 'CreateConfigFile', caller: fileCaller(request), organizationId, save: request.body },
           fileState(null, organizationId),
@@ -199,11 +197,13 @@ function configFileRoutes(app: FastifyInstance): void {
       ...contractRoute({ params: IdParamsSchema, response: deleteResponses }),
     },
     async (request, reply) => {
-      const decision = decideFile(
-        { type: 'DeleteConfigFile', caller: fileCaller(request), configFileId: request.params.id },
-        fileState(request.params.id, null),
+      const removed = await appendDecision(app, reply, () =>
+        decideFile(
+          { type: 'DeleteConfigFile', caller: fileCaller(request), configFileId: request.params.id },
+          fileState(request.params.id, null),
+        ),
       );
-      return (await appendDecision(app, reply, decision)) ? { id: request.params.id } : reply;
+      return removed ? { id: request.params.id } : reply;
     },
   );
 }

@@ -1,6 +1,7 @@
 // What a decider answers: the events to append, or a refusal with the answer the caller gets. Deciders are pure
-// (`decide(command, state, { now, newId })`); routes parse, load the state from read repositories, decide, and append
-// the events in one transaction (http/routeSupport.ts `appendDecision`, through kernel/recordDecided.ts).
+// (`decide(command, state, { now, newId })`); routes parse, then load the state from read repositories, decide, and
+// append the events inside one write (http/routeSupport.ts `appendDecision`, through kernel/recordDecided.ts), so a
+// cluster node decides on the state after every earlier write of the cluster (docs/scale-out.md).
 import type { SimEvent } from '../store/events.ts';
 
 /** An event with the stream it belongs to and the organization that owns that stream. */

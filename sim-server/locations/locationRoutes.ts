@@ -101,17 +101,18 @@ export const locationRoutes: FastifyPluginAsync<LocationRoutesOptions> = async (
       }),
     },
     async (request, reply) => {
-      const decision = decideLocation(
-        {
-          type: 'MoveLocation',
-          locationId: request.params.id,
-          move: request.body,
-          streetAtMove: options.streetAt([request.body.lng, request.body.lat]),
-          caller: callerReachOf(app, callerOf(request)),
-        },
-        locations.byId(request.params.id),
+      const accepted = await appendDecision(app, reply, () =>
+        decideLocation(
+          {
+            type: 'MoveLocation',
+            locationId: request.params.id,
+            move: request.body,
+            streetAtMove: options.streetAt([request.body.lng, request.body.lat]),
+            caller: callerReachOf(app, callerOf(request)),
+          },
+          locations.byId(request.params.id),
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? (accepted[0]?.event.data as LocationRecord) : reply;
     },
   );
@@ -126,11 +127,12 @@ export const locationRoutes: FastifyPluginAsync<LocationRoutesOptions> = async (
       }),
     },
     async (request, reply) => {
-      const decision = decideLocationCreate(
-        { type: 'CreateLocation', create: request.body, caller: callerReachOf(app, callerOf(request)) },
-        { now: app.clock.now(), newId: randomUUID },
+      const accepted = await appendDecision(app, reply, () =>
+        decideLocationCreate(
+          { type: 'CreateLocation', create: request.body, caller: callerReachOf(app, callerOf(request)) },
+          { now: app.clock.now(), newId: randomUUID },
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? (accepted[0]?.event.data as LocationRecord) : reply;
     },
   );

@@ -23,15 +23,16 @@ export const simLocationRoutes: FastifyPluginAsync = async (app) => {
       }),
     },
     async (request, reply) => {
-      const decision = decideLocationReport(
-        {
-          type: 'ReportLocation',
-          location: request.body,
-          organizationExists: app.organizations.byId(request.body.organization_id) !== null,
-        },
-        locations.byId(request.body.id),
+      const accepted = await appendDecision(app, reply, () =>
+        decideLocationReport(
+          {
+            type: 'ReportLocation',
+            location: request.body,
+            organizationExists: app.organizations.byId(request.body.organization_id) !== null,
+          },
+          locations.byId(request.body.id),
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? (accepted[0]?.event.data as LocationRecord) : reply;
     },
   );

@@ -71,17 +71,19 @@ export const organizationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
     },
     async (request, reply) => {
       const { id } = request.params;
-      const decision = decideOrganization(
-        {
-          type: 'UpdateOrganization',
-          caller: callerReachOf(app, callerOf(request)),
-          organizationId: id,
-          save: request.body,
-        },
-        stateOf(id),
-        { now: app.clock.now(), newId: randomUUID },
+      const updated = await appendDecision(app, reply, () =>
+        decideOrganization(
+          {
+            type: 'UpdateOrganization',
+            caller: callerReachOf(app, callerOf(request)),
+            organizationId: id,
+            save: request.body,
+          },
+          stateOf(id),
+          { now: app.clock.now(), newId: randomUUID },
+        ),
       );
-      return (await appendDecision(app, reply, decision)) ? app.organizations.byId(id) : reply;
+      return updated ? app.organizations.byId(id) : reply;
     },
   );
 };

@@ -24,6 +24,9 @@ export type RecordingReplayOptions = {
   loop?: boolean;
   /** Distance between neighbouring copies of a track (default 400 m). */
   spreadMetres?: number;
+  /** Which of `devices` this replay plays (a cluster node's share, replayShare.ts; default all). The tracks are
+   * handed out over all of them first, so each device plays what it would on one node. */
+  plays?: (deviceId: string) => boolean;
 };
 
 /** After a longer pause the replay skips ahead rather than sending the gap in one burst. */
@@ -72,7 +75,7 @@ export function createRecordingReplay(
   const players: Player[] = [];
   options.devices.forEach((target, index) => {
     const track = tracks[index % tracks.length] ?? [];
-    if (track.length === 0) return;
+    if (track.length === 0 || options.plays?.(target.deviceId) === false) return;
     const copy = Math.floor(index / tracks.length);
     const timeOffset = Math.floor((copy * duration) / copies);
     const first = track.findIndex((entry) => entry.offsetMs >= timeOffset);

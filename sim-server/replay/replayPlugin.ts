@@ -7,6 +7,8 @@
 // feed's `LocationSaved` after the tick's telemetry; every committed `LocationSaved` is handed to it, so a user's
 // move of its incident sends the units there. Beside it, now and then a free unit's device drops out for a while
 // and comes back (deviceDropouts.ts; `dispatch: { dropouts: false }` turns that off alone).
+// On a cluster each node replays its `share` of the devices (replayShare.ts), and its dispatcher sends only the
+// units it drives, at its share of the incident rate, with randomness of its own (docs/scale-out.md).
 // A tick awaits its writes (the telemetry, then the dispatcher's saves); a tick that comes while the last one is
 // still writing is skipped: the engine moves by the clock, so the next tick steps over the skipped second too
 // (up to its catch-up limit). A closing app waits for the running tick before the database closes.
@@ -30,6 +32,7 @@ import { sceneAtNode } from '../seed/seedIncidents.ts';
 import { CHICAGO_CENTRE } from '../seed/worldPlan.ts';
 import { recordAccepted } from '../kernel/recordDecided.ts';
 import { createDeviceDropouts, type DeviceDropouts } from './deviceDropouts.ts';
+import { inShare, seedOfShare, WHOLE_FLEET, type ReplayShare } from './replayShare.ts';
 import {
   LIVE_DISPATCH,
   createLiveDispatcher,
@@ -57,6 +60,8 @@ export type ReplayPluginOptions = {
   recording?: { recording: Recording; speed?: number; loop?: boolean };
   /** The live dispatcher (docs/simulator.md): on by default beside the street replay; false turns it off. */
   dispatch?: false | Partial<LiveDispatchSettings>;
+  /** The devices this node replays (a cluster node's share; default the whole fleet). */
+  share?: ReplayShare;
 };
 
 export const ROAM_RADIUS_METRES = 10_000;
@@ -90,12 +95,14 @@ function replayOf(
   startAt: number,
 ): { replay: ReplayEngine; streets: { network: StreetNetwork; index: EdgeIndex } | null } {
   const { recording } = options;
+  const share = options.share ?? WHOLE_FLEET;
   if (recording) {
     const replay = createRecordingReplay({
       recording: recording.recording,
       devices: vehicles
         .filter((vehicle) => vehicle.behaviour !== 'silent')
         .map((vehicle) => ({ deviceId: vehicle.deviceId, deviceType: vehicle.deviceType })),
+      plays: (deviceId) => inShare(deviceId, share),
       startAt,
       ...(recording.speed === undefined ? {} : { speed: recording.speed }),
       ...(recording.loop === undefined ? {} : { loop: recording.loop }),
@@ -104,14 +111,15 @@ function replayOf(
   }
   const network = options.network();
   const index = edgeIndexOf(network);
+  const driven = vehicles.filter((vehicle) => inShare(vehicle.deviceId, share));
   return {
-    replay: streetReplay(network, index, [...vehicles], options.seed, startAt),
+    replay: streetReplay(network, index, driven, seedOfShare(options.seed, share), startAt),
     streets: { network, index },
   };
 }
 
 export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (app, options) => {
-  const rows = app.eventLog.db
+  const allRows = app.eventLog.db
     .prepare<
       [],
       {
@@ -135,11 +143,14 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
        WHERE t.is_active = 1 AND t.lat IS NOT NULL AND t.lng IS NOT NULL ORDER BY t.id`,
     )
     .all();
-  const deviceOf = new Map(rows.map((row) => [row.id, row.system_identifier]));
+  const share = options.share ?? WHOLE_FLEET;
+  // The rows of the devices this node drives; a recording hands its tracks out over all of them (replayOf).
+  const ownRows = allRows.filter((row) => inShare(row.system_identifier, share));
+  const deviceOf = new Map(ownRows.map((row) => [row.id, row.system_identifier]));
   const onScene = new Map<string, string>();
-  const vehicles = rows.map((row): ReplayVehicle => {
+  const vehicles = allRows.map((row): ReplayVehicle => {
     const scene = row.scene === null ? null : (JSON.parse(row.scene) as LocationRecord);
-    if (scene) onScene.set(row.id, scene.id);
+    if (scene && deviceOf.has(row.id)) onScene.set(row.id, scene.id);
     return {
       deviceId: row.system_identifier,
       deviceType: row.device_type,
@@ -159,10 +170,10 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
   const dropouts = dropoutSettings
     ? createDeviceDropouts({
         devices: vehicles
-          .filter((vehicle) => vehicle.behaviour !== 'silent')
+          .filter((vehicle) => vehicle.behaviour !== 'silent' && inShare(vehicle.deviceId, share))
           .map((vehicle) => vehicle.deviceId),
         // Its own stream again: the drives and the dispatcher's incidents stay as they were.
-        random: seededRandom(options.seed * 53 + 29),
+        random: seededRandom(seedOfShare(options.seed, share) * 53 + 29),
         startAt: app.clock.now(),
         settings: dropoutSettings,
         canDrop: (deviceId) => !held.has(deviceId) && replay.unitOf(deviceId)?.free === true,
@@ -172,14 +183,15 @@ export const replayPlugin = sharedPlugin<ReplayPluginOptions>('replay', async (a
   /** A device whose samples are not ingested now: taken over by a scenario, or dropped out. */
   const quiet = (deviceId: string) => held.has(deviceId) || dropouts?.isSilent(deviceId) === true;
   const dispatcher =
-    streets && options.dispatch !== false
+    streets && live
       ? liveDispatcher(app, {
           ...streets,
           replay,
           isHeld: quiet,
-          rows,
-          seed: options.seed,
-          dispatch: options.dispatch,
+          rows: ownRows,
+          seed: seedOfShare(options.seed, share),
+          // The cluster's incidents are the nodes' together: each node starts its share of them.
+          dispatch: { ...options.dispatch, incidentsPerHour: live.incidentsPerHour / share.count },
         })
       : null;
 

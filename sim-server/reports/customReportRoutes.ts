@@ -26,6 +26,7 @@ import { createCustomReportRepository } from './customReportRepository.ts';
 import { contractRoute } from '../kernel/contract.ts';
 import {
   appendDecision,
+  appendLoadedDecision,
   callerReachOf,
   deleteResponses,
   organizationListRoute,
@@ -67,15 +68,16 @@ export const customReportRoutes: FastifyPluginAsync = async (app: FastifyInstanc
     },
     async (request, reply) => {
       const body = request.body;
-      const decision = decide(
-        { type: 'RequestCustomReport', caller: reportCaller(request), request: body },
-        {
-          report: null,
-          visibleThingIds: organizations.visibleThingIds(body.organization_id, body.thing_uuids),
-          organizationTimeZone: organizations.organizationZone(body.organization_id)?.timeZone ?? 'UTC',
-        },
+      const accepted = await appendDecision(app, reply, () =>
+        decide(
+          { type: 'RequestCustomReport', caller: reportCaller(request), request: body },
+          {
+            report: null,
+            visibleThingIds: organizations.visibleThingIds(body.organization_id, body.thing_uuids),
+            organizationTimeZone: organizations.organizationZone(body.organization_id)?.timeZone ?? 'UTC',
+          },
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       if (!accepted) return reply;
       return reply.code(201).send(accepted[0]?.event.data);
     },
@@ -88,14 +90,18 @@ export const customReportRoutes: FastifyPluginAsync = async (app: FastifyInstanc
       ...contractRoute({ params: IdParamsSchema, response: deleteResponses }),
     },
     async (request, reply) => {
-      const record = reports.byId(request.params.id);
-      const decision = decide(
-        { type: 'DeleteCustomReport', caller: reportCaller(request), id: request.params.id },
-        { report: record },
+      const deleted = await appendLoadedDecision(
+        app,
+        reply,
+        () => reports.byId(request.params.id),
+        (record) =>
+          decide(
+            { type: 'DeleteCustomReport', caller: reportCaller(request), id: request.params.id },
+            { report: record },
+          ),
       );
-      const accepted = await appendDecision(app, reply, decision);
-      if (!accepted) return reply;
-      if (record) app.customReportFiles.remove(record);
+      if (!deleted) return reply;
+      if (deleted.state) app.customReportFiles.remove(deleted.state);
       return { id: request.params.id };
     },
   );

@@ -16,7 +16,7 @@ import { contractRoute } from '../kernel/contract.ts';
 import { decideMutualAid } from './mutualAidDecider.ts';
 import { createMutualAidRepository } from './mutualAidRepository.ts';
 import type { MutualAidRequestRecord } from '../store/events.ts';
-import { appendDecisionInWrite, sendForbidden, writeErrorResponses } from '../http/routeSupport.ts';
+import { appendDecisionAnd, sendForbidden, writeErrorResponses } from '../http/routeSupport.ts';
 
 /** Where the simulator's support team reads requests (GET /api/sim/outbox?email=...). */
 export const SUPPORT_EMAIL = 'support@example-provider.test';
@@ -52,23 +52,27 @@ export const mutualAidRoutes: FastifyPluginAsync = async (app: FastifyInstance) 
       const caller = callerOf(request);
       const requester = sharing.requester(caller.userId);
       if (!requester) return sendForbidden(reply);
-      const decision = decideMutualAid(
-        {
-          type: 'RequestMutualAid',
-          caller: { userId: caller.userId, organizationId: caller.organizationId, ...requester },
-          request: request.body,
+      const recorded = await appendDecisionAnd(
+        app,
+        reply,
+        () =>
+          decideMutualAid(
+            {
+              type: 'RequestMutualAid',
+              caller: { userId: caller.userId, organizationId: caller.organizationId, ...requester },
+              request: request.body,
+            },
+            { ownedThingIds: sharing.ownedThingIds(caller.organizationId, request.body.thing_uuids) },
+            { now: app.clock.now(), newId: randomUUID },
+          ),
+        (accepted) => {
+          const event = accepted[0]?.event;
+          if (event?.type !== 'MutualAidRequested') return null;
+          const mail = supportMail(event.data, sharing.thingNames(event.data.thing_uuids));
+          app.accountSecurity.mail(SUPPORT_EMAIL, mail.subject, mail.body, '');
+          return event.data;
         },
-        { ownedThingIds: sharing.ownedThingIds(caller.organizationId, request.body.thing_uuids) },
-        { now: app.clock.now(), newId: randomUUID },
       );
-      const recorded = await app.eventLog.write(() => {
-        const accepted = appendDecisionInWrite(app, reply, decision);
-        const event = accepted?.[0]?.event;
-        if (event?.type !== 'MutualAidRequested') return null;
-        const mail = supportMail(event.data, sharing.thingNames(event.data.thing_uuids));
-        app.accountSecurity.mail(SUPPORT_EMAIL, mail.subject, mail.body, '');
-        return event.data;
-      });
       return recorded ? reply.code(201).send({ id: recorded.id, message: THANK_YOU }) : reply;
     },
   );

@@ -48,17 +48,23 @@ const DEFAULT_LIGHT_INTENSITY: LightIntensity = 'medium';
 type ThingEditParts = {
   things: ThingRepository;
   callerReach(request: FastifyRequest): ReturnType<typeof callerReachOf>;
-  /** Decides and appends; the recorded event, or null once the refusal is sent. */
-  decideAndAppend(reply: FastifyReply, command: ThingCommand, state: ThingState): Promise<SimEvent | null>;
+  /** Loads the state and decides inside the write, and appends; the recorded event, or null once the refusal is
+   * sent. */
+  decideAndAppend(
+    reply: FastifyReply,
+    command: ThingCommand,
+    loadState: () => ThingState,
+  ): Promise<SimEvent | null>;
 };
 
 function thingEditParts(app: FastifyInstance): ThingEditParts {
   return {
     things: createThingRepository(app.eventLog.db),
     callerReach: (request) => callerReachOf(app, callerOf(request)),
-    async decideAndAppend(reply, command, state) {
-      const decision = decideThing(command, state, { now: app.clock.now(), newId: randomUUID });
-      const accepted = await appendDecision(app, reply, decision);
+    async decideAndAppend(reply, command, loadState) {
+      const accepted = await appendDecision(app, reply, () =>
+        decideThing(command, loadState(), { now: app.clock.now(), newId: randomUUID }),
+      );
       return accepted?.[0]?.event ?? null;
     },
   };
@@ -82,7 +88,7 @@ function profileAndSharingRoutes(app: FastifyInstance, parts: ThingEditParts): v
       const event = await decideAndAppend(
         reply,
         { type: 'UpdateThingProfile', caller: callerReach(request), thingId: id, profile: request.body },
-        things.stateOf(id, { profile: request.body }),
+        () => things.stateOf(id, { profile: request.body }),
       );
       return event ? reply.type('application/json; charset=utf-8').send(things.json(id)) : reply;
     },
@@ -104,7 +110,7 @@ function profileAndSharingRoutes(app: FastifyInstance, parts: ThingEditParts): v
       const event = await decideAndAppend(
         reply,
         { type: 'ChangeThingRelationships', caller: callerReach(request), thingId: id, changes },
-        things.stateOf(id, { organizationIds: changes.map((change) => change.organization_uuid) }),
+        () => things.stateOf(id, { organizationIds: changes.map((change) => change.organization_uuid) }),
       );
       if (event?.type !== 'ThingRelationshipsChanged') return reply;
       return { organization_relationships: event.data.organization_relationships };
@@ -132,7 +138,7 @@ function r2rCommandRoute(
       const event = await decideAndAppend(
         reply,
         { type: 'CommandR2R', caller: callerReach(request), thingId: id, command: request.body },
-        things.stateOf(id),
+        () => things.stateOf(id),
       );
       if (event?.type === 'ThingTestModeSwitched') return { test_mode: event.data.test_mode };
       if (event?.type === 'R2RTestAlertSent') return { delivered: event.data.delivered };
@@ -183,7 +189,7 @@ function lightIntensityRoutes(app: FastifyInstance, parts: ThingEditParts): void
           thingId: id,
           level: request.body.light_intensity,
         },
-        things.stateOf(id),
+        () => things.stateOf(id),
       );
       return event ? { message: 'Update was successful' } : reply;
     },

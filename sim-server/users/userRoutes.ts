@@ -29,7 +29,7 @@ import { createUserRepository, type UserRepository } from './userRepository.ts';
 import { errorSchema } from '../http/errorSchema.ts';
 import {
   appendDecision,
-  appendDecisionInWrite,
+  appendDecisionAnd,
   readErrorResponses,
   sendUnprocessable,
   writeErrorResponses,
@@ -130,19 +130,19 @@ function createUserRoute(app: FastifyInstance, { users, decide }: UserRouteParts
       }),
     },
     async (request, reply) => {
-      const decision = decide(
-        { type: 'CreateUser', caller: userCaller(request), save: request.body },
-        null,
-        request.body,
-      );
       // The user and their set-password mail are one write: nobody is created without a way in.
-      const created = await app.eventLog.write(() => {
-        const accepted = appendDecisionInWrite(app, reply, decision);
-        const userId = accepted?.[0]?.streamId;
-        if (!userId) return null;
-        app.accountSecurity.sendSetPasswordMail(request.body.email, app.links.origin());
-        return users.byId(userId);
-      });
+      const created = await appendDecisionAnd(
+        app,
+        reply,
+        () =>
+          decide({ type: 'CreateUser', caller: userCaller(request), save: request.body }, null, request.body),
+        (accepted) => {
+          const userId = accepted[0]?.streamId;
+          if (!userId) return null;
+          app.accountSecurity.sendSetPasswordMail(request.body.email, app.links.origin());
+          return users.byId(userId);
+        },
+      );
       return created ? reply.code(201).send(created) : reply;
     },
   );
@@ -178,20 +178,24 @@ function updateUserRoute(app: FastifyInstance, { users, decide }: UserRouteParts
           return reply.code(answer.status).send(answer.body);
         }
       }
-      const decision = decide(
-        { type: 'UpdateUser', caller: userCaller(request), userId: id, save },
-        id,
-        save,
-      );
       // The change and its mails are one write. An administrator's change is told to the old address, where
       // an attacker cannot read it (issue 24); one's own waits for the new address and can be undone from the old.
-      const updated = await app.eventLog.write(() => {
-        if (!appendDecisionInWrite(app, reply, decision)) return false;
-        if (ownEmailChange) app.accountSecurity.emailChanges.request(id, save.email, app.links.origin());
-        else if (before && isEmailChange(before.email, save.email))
-          app.accountSecurity.sendEmailChangedMail(before.email, save.email);
-        return true;
-      });
+      // The decider and the mails go by the user as the write finds it; `before` only chose the checks above.
+      let current = before;
+      const updated = await appendDecisionAnd(
+        app,
+        reply,
+        () => {
+          current = users.byId(id);
+          return decide({ type: 'UpdateUser', caller: userCaller(request), userId: id, save }, id, save);
+        },
+        () => {
+          if (ownEmailChange) app.accountSecurity.emailChanges.request(id, save.email, app.links.origin());
+          else if (current && isEmailChange(current.email, save.email))
+            app.accountSecurity.sendEmailChangedMail(current.email, save.email);
+          return true;
+        },
+      );
       if (!updated) return reply;
       const user = users.byId(id);
       return user && ownEmailChange ? { ...user, pending_email: save.email } : user;
@@ -212,8 +216,10 @@ function removeUserRoute(app: FastifyInstance, { decide }: UserRouteParts): void
     },
     async (request, reply) => {
       const { id } = request.params;
-      const decision = decide({ type: 'RemoveUser', caller: userCaller(request), userId: id }, id, null);
-      return (await appendDecision(app, reply, decision)) ? { uuid: id } : reply;
+      const removed = await appendDecision(app, reply, () =>
+        decide({ type: 'RemoveUser', caller: userCaller(request), userId: id }, id, null),
+      );
+      return removed ? { uuid: id } : reply;
     },
   );
 }

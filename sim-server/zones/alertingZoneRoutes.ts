@@ -70,16 +70,17 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app: FastifyInstanc
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const decision = decide(
-        {
-          type: 'CreateAlertingZone',
-          caller: callerReachOf(app, caller),
-          organizationId: request.body.organization_id ?? caller.organizationId,
-          save: request.body,
-        },
-        null,
+      const accepted = await appendDecision(app, reply, () =>
+        decide(
+          {
+            type: 'CreateAlertingZone',
+            caller: callerReachOf(app, caller),
+            organizationId: request.body.organization_id ?? caller.organizationId,
+            save: request.body,
+          },
+          null,
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? reply.code(201).send(accepted[0]?.event.data) : reply;
     },
   );
@@ -95,16 +96,17 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app: FastifyInstanc
       }),
     },
     async (request, reply) => {
-      const decision = decide(
-        {
-          type: 'UpdateAlertingZone',
-          caller: callerReachOf(app, callerOf(request)),
-          zoneId: request.params.id,
-          save: request.body,
-        },
-        zones.byId(request.params.id),
+      const accepted = await appendDecision(app, reply, () =>
+        decide(
+          {
+            type: 'UpdateAlertingZone',
+            caller: callerReachOf(app, callerOf(request)),
+            zoneId: request.params.id,
+            save: request.body,
+          },
+          zones.byId(request.params.id),
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? accepted[0]?.event.data : reply;
     },
   );
@@ -116,15 +118,16 @@ export const alertingZoneRoutes: FastifyPluginAsync = async (app: FastifyInstanc
       ...contractRoute({ params: IdParamsSchema, response: deleteResponses }),
     },
     async (request, reply) => {
-      const decision = decide(
-        {
-          type: 'DeleteAlertingZone',
-          caller: callerReachOf(app, callerOf(request)),
-          zoneId: request.params.id,
-        },
-        zones.byId(request.params.id),
+      const accepted = await appendDecision(app, reply, () =>
+        decide(
+          {
+            type: 'DeleteAlertingZone',
+            caller: callerReachOf(app, callerOf(request)),
+            zoneId: request.params.id,
+          },
+          zones.byId(request.params.id),
+        ),
       );
-      const accepted = await appendDecision(app, reply, decision);
       return accepted ? { id: request.params.id } : reply;
     },
   );
