@@ -9,12 +9,17 @@ import pg from 'pg';
 import { storedEventOf, type EventRow } from '../store/eventStore.ts';
 import type { StoredEvent } from '../store/events.ts';
 import type { SharedLog } from '../store/sharedLog.ts';
+import { eventColumns, INSERT_EVENTS } from './eventColumns.ts';
 
 // Any constant both writers agree on; the one writer lock of this database.
 const WRITER_LOCK = 35_0001;
 // Nodes starting together would race CREATE TABLE IF NOT EXISTS (it is not safe run concurrently); this lock orders them.
 const SCHEMA_LOCK = 35_0002;
 const CHANNEL = 'sim_events_committed';
+// The turn's start as one simple-protocol query of three statements (no parameters): one round trip.
+const ENTER = `BEGIN; SELECT pg_advisory_xact_lock(${WRITER_LOCK}); SELECT max(seq) AS seq FROM events`;
+// The turn's rows and its commit notice as one statement (a data-modifying WITH runs whatever the outer query reads).
+const PUBLISH = `WITH appended AS (${INSERT_EVENTS}) SELECT pg_notify('${CHANNEL}', $7)`;
 const RECONNECT_FIRST_MS = 50;
 const RECONNECT_MAX_MS = 2_000;
 
@@ -151,9 +156,9 @@ export async function createPostgresLog(url: string, options: { name?: string } 
       const current: Turn = { client, state: 'open', onError: () => (current.state = 'broken') };
       client.on('error', current.onError);
       try {
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]);
-        end = await lastSeqOf(client);
+        // A turn's round trips wait for the node's busy event loop as much as for the server: as few as can be.
+        const results = (await client.query(ENTER)) as unknown as pg.QueryResult<{ seq: string | null }>[];
+        end = Number(results.at(-1)?.rows[0]?.seq ?? 0);
         turn = current;
         return end;
       } catch (error) {
@@ -171,18 +176,12 @@ export async function createPostgresLog(url: string, options: { name?: string } 
       });
       const last = end + events.length;
       try {
-        await current.client.query(
-          `INSERT INTO events SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])`,
-          [
-            events.map((e) => e.seq),
-            events.map((e) => e.streamId),
-            events.map((e) => e.organizationId),
-            events.map((e) => e.type),
-            events.map((e) => JSON.stringify(e.data)),
-            events.map((e) => e.recordedAt),
-          ],
-        );
-        await current.client.query('SELECT pg_notify($1, $2)', [CHANNEL, String(last)]);
+        // The rows and the notice in one statement, then the commit: two round trips a turn.
+        await current.client.query({
+          name: 'sim-log publish',
+          text: PUBLISH,
+          values: [end, ...eventColumns(events), String(last)],
+        });
         await current.client.query('COMMIT');
       } catch (error) {
         current.state = 'broken';
@@ -208,10 +207,11 @@ export async function createPostgresLog(url: string, options: { name?: string } 
       );
     },
     async readAfter(afterSeq, limit) {
-      const result = await pool.query<PgRow>(
-        'SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events WHERE seq > $1 ORDER BY seq LIMIT $2',
-        [afterSeq, limit],
-      );
+      const result = await pool.query<PgRow>({
+        name: 'sim-log read after',
+        text: 'SELECT seq, stream_id, organization_id, type, data, recorded_at FROM events WHERE seq > $1 ORDER BY seq LIMIT $2',
+        values: [afterSeq, limit],
+      });
       return result.rows.map((row) => storedEventOf(rowOf(row)));
     },
     onCommitted(l) {

@@ -6,6 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_UNAVAILABLE } from '#sim/app';
 import { useLocalPostgres } from './support/localPostgres.ts';
 import { startCuttableLink, type CuttableLink } from './support/cuttableLink.ts';
+import {
+  profileAnswer,
+  retriedWhileRefused,
+  sessionsInSharedLog,
+  signInAnswer,
+} from './support/sharedLogFaults.ts';
 import { manualClock, startHarness, type Harness } from './support/simulatorHarness.ts';
 
 const postgres = useLocalPostgres();
@@ -31,33 +37,14 @@ afterAll(async () => {
   await link?.close();
 });
 
-const signIn = () =>
-  node.app.inject({
-    method: 'POST',
-    url: '/api/user_token',
-    payload: {
-      grant_type: 'password',
-      application: 'dashboard',
-      username: 'user@demo.test',
-      password: 'Demo!2026',
-    },
-  });
-
-const sessionsInSharedLog = async () =>
-  Number(
-    (
-      await postgres.admin.query<{ count: string }>(
-        "SELECT count(*) FROM events WHERE type = 'SessionOpened'",
-      )
-    ).rows[0]?.count,
-  );
+const signIn = () => signInAnswer(node.app);
 
 describe('a node cut off from PostgreSQL for 10 s', () => {
   it('refuses writes with 503 and Retry-After, keeps reading, and afterwards writes again losing nothing', async () => {
     const before = await signIn();
     expect(before.statusCode).toBe(200);
     const token = before.json<{ access_token: string }>().access_token;
-    const acknowledged = await sessionsInSharedLog();
+    const acknowledged = await sessionsInSharedLog(postgres.admin);
 
     const cut = link.cut(10_000);
     const refused = await signIn();
@@ -65,26 +52,14 @@ describe('a node cut off from PostgreSQL for 10 s', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toMatchObject({ error: STORE_UNAVAILABLE });
     // Reads are the replica's: the session opened before the cut still opens the profile.
-    const profile = await node.app.inject({
-      url: '/api/profile',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(profile.statusCode).toBe(200);
+    expect((await profileAnswer(node.app, token)).statusCode).toBe(200);
     await cut;
 
     // Whole again: the pool opens new connections; a refused client retries as told until it is let in.
-    let after = await signIn();
-    for (let attempt = 0; after.statusCode === 503 && attempt < 50; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, Number(after.headers['retry-after'] ?? 1) * 100));
-      after = await signIn();
-    }
+    const after = await retriedWhileRefused(signIn);
     expect(after.statusCode).toBe(200);
-    expect(await sessionsInSharedLog()).toBe(acknowledged + 1);
+    expect(await sessionsInSharedLog(postgres.admin)).toBe(acknowledged + 1);
     const afterToken = after.json<{ access_token: string }>().access_token;
-    const afterProfile = await node.app.inject({
-      url: '/api/profile',
-      headers: { authorization: `Bearer ${afterToken}` },
-    });
-    expect(afterProfile.statusCode).toBe(200);
+    expect((await profileAnswer(node.app, afterToken)).statusCode).toBe(200);
   }, 120_000);
 });

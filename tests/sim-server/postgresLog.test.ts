@@ -87,6 +87,21 @@ describe('the shared log in PostgreSQL', () => {
     expect(await log.readAfter(10_002, 10)).toEqual([big[9_999]]);
   });
 
+  it('keeps ids and JSON that look like array syntax, escapes, NULL or line breaks exactly as they were', async () => {
+    const log = await openLog('a');
+    const awkward = ['NULL', 'a,b {c} "d"', 'back\\slash\\"', 'line\nbreak', ' spaced ', ''];
+    const events = awkward.map((text, i): StoredEvent => {
+      const base = point(i + 1, `${text} \u2028 \u0000 \ud800`);
+      return { ...base, streamId: text, organizationId: i % 2 ? text : null };
+    });
+
+    await turn(log, () => events);
+
+    expect(await log.readAfter(0, 10)).toEqual(events);
+    const stored = await postgres.admin.query<{ data: string }>('SELECT data FROM events ORDER BY seq');
+    expect(stored.rows.map((row) => row.data)).toEqual(events.map((event) => JSON.stringify(event.data)));
+  });
+
   it('refuses events that do not follow the end, and appends none of them', async () => {
     const log = await openLog('a');
     await turn(log, () => points(0, 2));

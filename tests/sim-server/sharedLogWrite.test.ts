@@ -2,14 +2,15 @@
 // replicas of one in-memory shared log (support/memorySharedLog.ts, the seam only): a write on one node is read on
 // the other after its tail; a write first catches up and numbers after what it caught up with; a publish that fails
 // leaves the replica, its projections and its subscribers as they were; writes queue in call order; replicated
-// batches say so; a top-level `transaction` is refused; a replica's start copies or refuses; a replica store
+// batches say so; writes waiting together share one turn (group commit: call order, each its own result or error, a
+// failed publish rejects them all); a top-level `transaction` is refused; a replica's start copies or refuses; a replica store
 // appends at a position once and never across a gap; the embedded default's `write` is settled at once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimEventLog, type SimEventLog } from '#sim/composition/simProjections';
 import { openDatabase, type SqliteDatabase } from '#sim/store/database';
 import type { CommittedOrigin } from '#sim/store/eventLog';
 import { ReplicaMismatch, startReplica } from '#sim/store/replicaStart';
-import { CATCH_UP_PAGE } from '#sim/store/replicaLog';
+import { CATCH_UP_PAGE, GROUP_WRITES } from '#sim/store/replicaLog';
 import type { SharedLog } from '#sim/store/sharedLog';
 import { createMemoryLogServer, type MemoryLogServer } from './support/memorySharedLog.ts';
 
@@ -160,7 +161,7 @@ describe('given two nodes replicating one shared log', () => {
     expect(a.log.committedSeq()).toBe(2);
   });
 
-  it('when writes are queued on one node, then they run one at a time in call order', async () => {
+  it('when writes are queued on one node, then they share one turn, run in call order and each gets its own result', async () => {
     const server = createMemoryLogServer();
     const a = nodeOn(server);
     const order: string[] = [];
@@ -174,7 +175,76 @@ describe('given two nodes replicating one shared log', () => {
 
     expect(order).toEqual(['one', 'two', 'three']);
     expect(seqs).toEqual([1, 2, 3]);
-    expect(server.turns()).toBe(3);
+    expect(server.turns()).toBe(1);
+    expect(a.heard).toEqual([['written', [1, 2, 3]]]);
+    expect(server.events().map((event) => event.streamId)).toEqual(['one', 'two', 'three']);
+  });
+
+  it('when writes come while a turn is publishing, then they wait and share the next turn, after it', async () => {
+    const server = createMemoryLogServer();
+    const a = nodeOn(server);
+    const release = server.holdNextPublish();
+    const first = writeTypes(a.log, 'cone');
+    await expect.poll(() => a.log.store.lastSeq()).toBe(1);
+
+    const later = [writeTypes(a.log, 'sign'), writeTypes(a.log, 'barrel', 'drum')];
+    expect(typesIn(a.db)).toEqual(['cone']);
+    release();
+
+    expect(await Promise.all([first, ...later])).toEqual([[1], [2], [3, 4]]);
+    expect(server.turns()).toBe(2);
+    expect(a.heard).toEqual([
+      ['written', [1]],
+      ['written', [2, 3, 4]],
+    ]);
+  });
+
+  it(`when more than ${GROUP_WRITES} writes wait, then a turn takes ${GROUP_WRITES} and the next the rest`, async () => {
+    const server = createMemoryLogServer();
+    const a = nodeOn(server);
+    const ids = Array.from({ length: GROUP_WRITES + 1 }, (_, i) => `type-${i}`);
+
+    const seqs = await Promise.all(ids.map((id) => writeTypes(a.log, id)));
+
+    expect(seqs.flat()).toEqual(ids.map((_, i) => i + 1));
+    expect(server.turns()).toBe(2);
+  });
+
+  it("when one write of a group throws, then it alone rejects and the others' events commit without a gap", async () => {
+    const server = createMemoryLogServer();
+    const a = nodeOn(server);
+    const failing = a.log.write(() => {
+      a.log.record(thingType('ghost'), { streamId: 'ghost', organizationId: null, recordedAt: 1_000 });
+      throw new Error('refused halfway');
+    });
+
+    const [before, failed, after] = await Promise.allSettled([
+      writeTypes(a.log, 'cone'),
+      failing,
+      writeTypes(a.log, 'sign'),
+    ]);
+
+    expect(before).toEqual({ status: 'fulfilled', value: [1] });
+    expect(failed).toMatchObject({ status: 'rejected', reason: new Error('refused halfway') });
+    expect(after).toEqual({ status: 'fulfilled', value: [2] });
+    expect(server.turns()).toBe(1);
+    expect(typesIn(a.db)).toEqual(['cone', 'sign']);
+    expect(server.events().map((event) => event.streamId)).toEqual(['cone', 'sign']);
+    expect(a.heard).toEqual([['written', [1, 2]]]);
+  });
+
+  it('when the publish of a group fails, then every write of it rejects and none of them is applied', async () => {
+    const server = createMemoryLogServer();
+    const a = nodeOn(server);
+    server.failNextPublish('before-commit');
+
+    const outcomes = await Promise.allSettled([writeTypes(a.log, 'cone'), writeTypes(a.log, 'sign', 'drum')]);
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(eventsIn(a.db)).toEqual([]);
+    expect(typesIn(a.db)).toEqual([]);
+    expect(a.heard).toEqual([]);
+    await expect(writeTypes(a.log, 'barrel')).resolves.toEqual([1]);
   });
 
   it('when a work throws, then the write rejects with its error and the next write goes on', async () => {
