@@ -227,6 +227,10 @@ function createFastify(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     forceCloseConnections: true,
+    // No limit on a plugin's start: opening the store seeds a world or, on a cluster node, copies and rebuilds the
+    // shared log, which takes as long as the log is large (Fastify's 10 s default cut a busy 2-core machine's start
+    // short). A store that cannot be reached fails on its own, with its own line.
+    pluginTimeout: 0,
     requestTimeout,
     http: {
       // Headers come first and within the same budget (Node wants headersTimeout ≤ requestTimeout).
