@@ -11,7 +11,6 @@ import { createPostgresLog } from '#sim/postgres/postgresLog';
 import type { StoredEvent } from '#sim/store/events';
 import type { SharedLog } from '#sim/store/sharedLog';
 import { useLocalPostgres } from './support/localPostgres.ts';
-import { QUIET_NODE, usePostgresNodes } from './support/postgresNodes.ts';
 import { createThingAudienceReader } from '#sim/things/thingAudience';
 import {
   manualClock,
@@ -19,11 +18,10 @@ import {
   startHarness,
   temporaryDirectory,
   type Harness,
+  type ManualClock,
 } from './support/simulatorHarness.ts';
 
 const postgres = useLocalPostgres({ emptyLogBeforeEach: true });
-const nodeNamed = usePostgresNodes(postgres);
-/** Embedded harnesses beside the nodes. */
 const harnesses: Harness[] = [];
 const writers: SharedLog[] = [];
 
@@ -31,6 +29,25 @@ afterEach(async () => {
   for (const harness of harnesses.splice(0)) await harness.close();
   for (const writer of writers.splice(0)) await writer.close();
 });
+
+/** Nothing writes on its own schedule: each node would, and these tests write only what they say. */
+const QUIET = {
+  retention: false,
+  offlineWatch: false,
+  closureSchedule: false,
+  pictureCheckpoints: { everyPositions: 1_000_000_000 },
+} as const;
+
+async function nodeNamed(nodeName: string, clock: ManualClock, databasePath?: string): Promise<Harness> {
+  const harness = await startHarness({
+    ...QUIET,
+    clock,
+    store: { url: postgres.server.url, nodeName },
+    ...(databasePath ? { databasePath } : {}),
+  });
+  harnesses.push(harness);
+  return harness;
+}
 
 const epochOf = (harness: Harness) =>
   createCableHistory(harness.app.eventLog, createThingAudienceReader(harness.app.eventLog)).epoch();
@@ -111,7 +128,7 @@ describe('given nodes sharing one PostgreSQL log', () => {
       },
     };
     const clock = manualClock();
-    const embedded = await startHarness({ ...QUIET_NODE, clock, replay: { scheduler } });
+    const embedded = await startHarness({ ...QUIET, clock, replay: { scheduler } });
     harnesses.push(embedded);
     const seedEnd = embedded.app.eventLog.store.lastSeq();
     for (let second = 0; second < 180; second += 1) {
@@ -143,7 +160,7 @@ describe('given nodes sharing one PostgreSQL log', () => {
 
   it('when PostgreSQL is not there, then the node refuses to start with one line', async () => {
     const url = `postgresql://postgres@127.0.0.1:${await freePort()}/sim`;
-    await expect(startHarness({ ...QUIET_NODE, store: { url } })).rejects.toThrow(
+    await expect(startHarness({ ...QUIET, store: { url } })).rejects.toThrow(
       `SIM_STORE: cannot reach PostgreSQL at ${url}`,
     );
   });
@@ -154,7 +171,7 @@ describe('given nodes sharing one PostgreSQL log', () => {
       const file = path.join(folder.dir, 'own.sqlite');
       // Seeded a year earlier: a log of its own, whatever the world seed.
       const own = await startHarness({
-        ...QUIET_NODE,
+        ...QUIET,
         databasePath: file,
         clock: manualClock(Date.parse('2025-03-02T15:00:00Z')),
       });
