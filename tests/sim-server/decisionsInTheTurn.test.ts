@@ -2,42 +2,24 @@
 // PostgreSQL (useLocalPostgres, as postgresNodes.test.ts) take saves of one WZDx Unique ID at the same moment, and
 // exactly one is accepted; the others are refused with the words the dashboard shows ("ID is already in use").
 // Before, each node decided on its replica before waiting for the turn, so both nodes accepted one id.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClosureRecord } from '#domain/closures/closureRecord';
 import { closureSaveError, WZDX_ID_IN_USE } from '#domain/closures/closureForm';
 import { manualClosureBody } from '#tests/helpers/closureBody';
 import { useLocalPostgres } from './support/localPostgres.ts';
+import { usePostgresNodes } from './support/postgresNodes.ts';
 import { ROLE_EMAILS } from './support/liveOperations.ts';
 import {
   bearer,
   manualClock,
   organizationIds,
   signIn,
-  startHarness,
   type Harness,
   type ManualClock,
 } from './support/simulatorHarness.ts';
 
 const postgres = useLocalPostgres({ emptyLogBeforeEach: true });
-const harnesses: Harness[] = [];
-
-afterEach(async () => {
-  for (const harness of harnesses.splice(0)) await harness.close();
-});
-
-/** Nothing writes on its own schedule: these tests write only what they say. */
-const QUIET = {
-  retention: false,
-  offlineWatch: false,
-  closureSchedule: false,
-  pictureCheckpoints: { everyPositions: 1_000_000_000 },
-} as const;
-
-async function nodeNamed(nodeName: string, clock: ManualClock): Promise<Harness> {
-  const harness = await startHarness({ ...QUIET, clock, store: { url: postgres.server.url, nodeName } });
-  harnesses.push(harness);
-  return harness;
-}
+const nodeNamed = usePostgresNodes(postgres);
 
 /** A closure published to the WZDx feed under `externalId`, as the dashboard's form sends it. */
 function publishedClosure(clock: ManualClock, description: string, externalId: string) {
