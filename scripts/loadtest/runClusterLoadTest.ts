@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startLocalCluster, type LocalCluster } from '../cluster/localCluster.ts';
 import { startClusterFeed, type ClusterFeedResult } from './clusterFeed.ts';
 import { committedPointRuns, sharedLogEnd } from './clusterLog.ts';
+import { countOf } from './offsetRuns.ts';
 import type { ClusterMeasurement, FromClusterSwarm, ToClusterSwarm } from './clusterMessages.ts';
 import { judgeCluster, type ClusterJudgement } from './clusterJudgement.ts';
 import { tokensFor, watchedDevices, WATCHED_SHARE } from './clusterWorld.ts';
@@ -122,10 +123,6 @@ async function measure(
     },
   });
   const fed = await feed.done;
-  progress('draining', options.durationSeconds);
-  await drain(swarm, fed.accepted * options.clients);
-  swarm.off('message', onTick);
-  const { measurement } = await swarmSays(swarm, 'measured', { type: 'measure:stop' });
   progress('reading the log', options.durationSeconds);
   const expected =
     windowStart === null
@@ -135,6 +132,12 @@ async function measure(
           windowStart,
           devices.map((device) => device.thingId),
         );
+  progress('draining', options.durationSeconds);
+  // What the log committed, not what the feed was told: a request posted again after its node died may be in the
+  // log twice, and draining to the accepted count would stop before the last deliveries (counted lost).
+  await drain(swarm, (expected === null ? fed.accepted : countOf(expected)) * options.clients);
+  swarm.off('message', onTick);
+  const { measurement } = await swarmSays(swarm, 'measured', { type: 'measure:stop' });
   return { shared, fed, kill: kill as ClusterLoadTestReport['kill'], windowStart, measurement, expected };
 }
 

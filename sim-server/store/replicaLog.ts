@@ -149,7 +149,7 @@ function createGroupTurn(
     }
     let open = false;
     const ran: RanWrite[] = [];
-    let left: readonly QueuedWrite[] = [];
+    let left: readonly QueuedWrite[] | null = null;
     try {
       await unavailableWhenFailed(catchUpTo(end));
       core.forgetWhenFileChanged();
@@ -176,11 +176,13 @@ function createGroupTurn(
       held.from = null;
       core.pending = [];
       projections.forget();
+      // Failed before the works ran (the catch-up, the local BEGIN): none of the group was tried, all are refused.
+      if (left === null) for (const write of group) write.reject(error);
       for (const { write } of ran) write.reject(error);
     } finally {
       shared.leave();
     }
-    return left;
+    return left ?? [];
   };
 }
 

@@ -5,13 +5,13 @@
 // batches say so; writes waiting together share one turn (group commit: call order, each its own result or error, a
 // failed publish rejects them all); a top-level `transaction` is refused; a replica's start copies or refuses; a replica store
 // appends at a position once and never across a gap; the embedded default's `write` is settled at once.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSimEventLog, type SimEventLog } from '#sim/composition/simProjections';
 import { openDatabase, type SqliteDatabase } from '#sim/store/database';
 import type { CommittedOrigin } from '#sim/store/eventLog';
 import { ReplicaMismatch, startReplica } from '#sim/store/replicaStart';
 import { CATCH_UP_PAGE, GROUP_WRITES } from '#sim/store/replicaLog';
-import type { SharedLog } from '#sim/store/sharedLog';
+import { SharedLogUnavailable, type SharedLog } from '#sim/store/sharedLog';
 import { createMemoryLogServer, type MemoryLogServer } from './support/memorySharedLog.ts';
 
 type Node = { log: SimEventLog; db: SqliteDatabase; shared: SharedLog; heard: [CommittedOrigin, number[]][] };
@@ -231,6 +231,23 @@ describe('given two nodes replicating one shared log', () => {
     expect(typesIn(a.db)).toEqual(['cone', 'sign']);
     expect(server.events().map((event) => event.streamId)).toEqual(['cone', 'sign']);
     expect(a.heard).toEqual([['written', [1, 2]]]);
+  });
+
+  it('when the catch-up of a turn fails, then every write of the group rejects as unavailable', async () => {
+    const server = createMemoryLogServer();
+    const a = nodeOn(server);
+    const b = nodeOn(server);
+    await writeTypes(b.log, 'cone');
+    vi.spyOn(a.shared, 'readAfter').mockRejectedValueOnce(new Error('connection lost'));
+
+    const outcomes = await Promise.allSettled([writeTypes(a.log, 'sign'), writeTypes(a.log, 'drum')]);
+
+    expect(outcomes).toEqual([
+      { status: 'rejected', reason: expect.any(SharedLogUnavailable) },
+      { status: 'rejected', reason: expect.any(SharedLogUnavailable) },
+    ]);
+    expect(server.events().map((event) => event.streamId)).toEqual(['cone']);
+    await expect(writeTypes(a.log, 'barrel')).resolves.toEqual([2]);
   });
 
   it('when the publish of a group fails, then every write of it rejects and none of them is applied', async () => {
