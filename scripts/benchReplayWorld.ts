@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { buildApp } from '#sim/app';
+import { readLogPage } from '#sim/store/logReader';
 import { createPictureCheckpoints } from '#sim/store/pictureCheckpoints';
 import type { Served } from './benchReplayClient.ts';
 import { secondOfGridTelemetry, type GridDevice } from './gridTelemetry.ts';
@@ -52,12 +53,10 @@ async function serve(): Promise<void> {
   const db = app.eventLog.db;
   let appendSeconds: number | null = null;
   if (reused) {
+    // The log's first point, sealed or a row (a sealed file's first points are in blocks).
     hourStart =
-      db
-        .prepare<[], { at: number }>(
-          "SELECT recorded_at AS at FROM events WHERE type = 'PointRecorded' ORDER BY seq LIMIT 1",
-        )
-        .get()?.at ?? hourStart;
+      readLogPage(db, 0, Number.MAX_SAFE_INTEGER, 1, { types: ['PointRecorded'] })[0]?.recorded_at ??
+      hourStart;
   } else {
     appendSeconds = await appendTelemetry(app, hourStart, (at) => {
       clock = at;

@@ -19,6 +19,7 @@ import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
 import { firstLogEventFrom, readLogPage } from '#sim/store/logReader';
 import { runLogRetention } from '#sim/store/logRetention';
 import { CHECKPOINT_EVERY_POSITIONS, createPictureCheckpoints } from '#sim/store/pictureCheckpoints';
+import { sealedTelemetryOf } from '#sim/store/telemetryBlock';
 import { TRIP_STORE_LIMITS, type TripStoreLimits } from '#sim/trips/tripStore';
 
 const { values } = parseArgs({
@@ -199,6 +200,9 @@ async function report(subject: Subject): Promise<Run> {
     for (let after = middle; read < CHECKPOINT_EVERY_POSITIONS;) {
       const page = readLogPage(db, after, Number.MAX_SAFE_INTEGER, 5_000);
       if (page.length === 0) break;
+      // Each event's fields taken as the fold takes them (timeTravel/pastPicture.ts): sealed telemetry's from its
+      // block's columns, a row's parsed; so neither side skips what a past picture pays.
+      for (const row of page) if (sealedTelemetryOf(row) === null) JSON.parse(row.data);
       read += page.length;
       after = page[page.length - 1]?.seq ?? after;
     }

@@ -8,6 +8,7 @@ import type { SqliteDatabase } from '../store/database.ts';
 import type { CheckpointStates, CheckpointThingState } from '../store/checkpointStates.ts';
 import type { TelemetryRecord } from '../store/events.ts';
 import { readLog } from '../store/logReader.ts';
+import { sealedTelemetryOf } from '../store/telemetryBlock.ts';
 import { NO_LIVE_STATE, type ThingLiveState } from '../store/thingLiveState.ts';
 
 export type HistorySeeds = {
@@ -70,8 +71,10 @@ export function createHistorySeeds(
       if (unresolved === 0) break;
       const seed = seeds.get(row.stream_id);
       if (!seed || isResolved(seed)) continue;
-      const sample = JSON.parse(row.data) as TelemetryRecord;
-      const time = Date.parse(sample.time);
+      // Sealed telemetry's fields from its block's columns (store/telemetryBlock.ts), rows parsed.
+      const sealed = sealedTelemetryOf(row);
+      const sample = sealed?.record ?? (JSON.parse(row.data) as TelemetryRecord);
+      const time = sealed?.at ?? Date.parse(sample.time);
       if (!seed.found) {
         seed.found = true;
         seed.enroute = sample.enroute;

@@ -5,6 +5,7 @@ import type { SqliteDatabase } from './database.ts';
 import type { EventEnvelope, SimEvent, StoredEvent } from './events.ts';
 import type { EventRow } from './eventRow.ts';
 import { readLogPage } from './logReader.ts';
+import { sealedTelemetryOf } from './telemetryBlock.ts';
 
 export type EventStore = {
   /** Appends one event and returns its sequence number. */
@@ -27,7 +28,8 @@ export function storedEventOf(row: EventRow): StoredEvent {
     organizationId: row.organization_id,
     recordedAt: row.recorded_at,
     type: row.type,
-    data: JSON.parse(row.data) as unknown,
+    // Sealed telemetry's record from its block's columns (the same object JSON.parse would give), rows parsed.
+    data: (sealedTelemetryOf(row)?.record ?? JSON.parse(row.data)) as unknown,
   } as StoredEvent;
 }
 

@@ -22,22 +22,27 @@ export type LogReadOptions = {
 const ROW_PAGE = 2_000;
 const BLOCK_PAGE = 200;
 
-type BlockHead = { first_seq: number; last_seq: number; stream_id: string; points: Buffer };
+/** A block's head without its bytes, which are read only when the block is not decoded already (at 10,000 assets
+ * a read meets some 10,000 blocks, mostly decoded by an earlier read). */
+type BlockHead = { id: number; first_seq: number; last_seq: number; stream_id: string; size: number };
 type Statements = {
   rows: Map<string, ReturnType<SqliteDatabase['prepare']>>;
   blocksUp: ReturnType<typeof prepareBlocks>;
   blocksDown: ReturnType<typeof prepareBlocks>;
+  blob: { get(id: number): Buffer | undefined };
   maxSpan: { get(): unknown };
 };
+
+const HEAD = 'id, first_seq, last_seq, stream_id, length(points) AS size';
 
 function prepareBlocks(db: SqliteDatabase, descending: boolean) {
   // Ascending: blocks by first position after the cursor and up to the range's end, that reach past its start.
   // Descending: by last position below the cursor, that begin at or before the range's end... and reach its start.
   return db.prepare<[number, number, number], BlockHead>(
     descending
-      ? `SELECT first_seq, last_seq, stream_id, points FROM trip_blocks
+      ? `SELECT ${HEAD} FROM trip_blocks
          WHERE last_seq < ? AND last_seq > ? AND first_seq <= ? ORDER BY last_seq DESC LIMIT ${BLOCK_PAGE}`
-      : `SELECT first_seq, last_seq, stream_id, points FROM trip_blocks
+      : `SELECT ${HEAD} FROM trip_blocks
          WHERE first_seq > ? AND first_seq <= ? AND last_seq > ? ORDER BY first_seq LIMIT ${BLOCK_PAGE}`,
   );
 }
@@ -53,6 +58,7 @@ function statementsOf(db: SqliteDatabase): Statements {
       rows: new Map(),
       blocksUp: prepareBlocks(db, false),
       blocksDown: prepareBlocks(db, true),
+      blob: db.prepare<[number], Buffer>('SELECT points FROM trip_blocks WHERE id = ?').pluck(),
       maxSpan: db.prepare<[], number>('SELECT max_block_span FROM trip_store WHERE id = 1').pluck(),
     };
     statements.set(db, found);
@@ -182,7 +188,7 @@ export function* readLog(
       descending ? keyOf(Math.min(head.last_seq, untilSeq)) : head.first_seq;
     const open = (head: BlockHead) => {
       if (streamIds && !streamIds.has(head.stream_id)) return;
-      const block = decodedBlock(db, head);
+      const block = decodedBlock(db, head, () => s.blob.get(head.id) ?? Buffer.alloc(0));
       // Straight to the reader's position: a block that straddles it is not walked from its start.
       const cursor: Cursor = { block, index: firstIndexPast(block, dir * position, descending), key: 0 };
       if (advance(cursor, true)) pushCursor(heap, cursor);

@@ -18,7 +18,8 @@ import {
   writeNumberColumn,
   writeRuns,
 } from './telemetryColumns.ts';
-import { telemetryJson } from './telemetryJson.ts';
+import type { TelemetryRecord } from './events.ts';
+import { isoTime, telemetryJson } from './telemetryJson.ts';
 import { ByteReader, ByteWriter } from './varintBytes.ts';
 
 /** Samples to seal, in columns (arrays or typed arrays alike): every field of the log rows they stand for. */
@@ -67,6 +68,8 @@ export type TelemetryBlock = {
 const MARKER = 0xff;
 const VERSION = 2;
 const DEFLATED_VERSION = 1;
+/** seq, recorded_at, time, lat, lng, speed, course, accuracy. */
+const NUMBER_COLUMNS = 8;
 export const HEARTBEAT = 1;
 export const ENROUTE = 2;
 const RAW = 4;
@@ -191,9 +194,14 @@ export function decodeTelemetryBlock(blob: Uint8Array): TelemetryBlock {
   const strings: (string | null)[] = [null];
   for (let count = input.uint(); count > 0; count -= 1) strings.push(input.text());
   const readColumn = deflated ? readDeltaColumn : readNumberColumn;
-  const [seq, recordedAt, at, lat, lng, speed, course, accuracy] = Array.from({ length: 8 }, () =>
-    readColumn(input, length),
-  ) as [
+  // One backing store for every column of the block (eight of float64s, the flags and en route bytes, the
+  // organization and street indexes): a read meets thousands of blocks, and a store per column was most of the
+  // garbage collector's work.
+  const store = new ArrayBuffer(length * (NUMBER_COLUMNS * 8 + 2 * 4 + 2));
+  const numbers = Array.from({ length: NUMBER_COLUMNS }, (_, column) =>
+    readColumn(input, length, new Float64Array(store, column * length * 8, length)),
+  );
+  const [seq, recordedAt, at, lat, lng, speed, course, accuracy] = numbers as [
     Float64Array,
     Float64Array,
     Float64Array,
@@ -203,9 +211,11 @@ export function decodeTelemetryBlock(blob: Uint8Array): TelemetryBlock {
     Float64Array,
     Float64Array,
   ];
-  const flags = new Uint8Array(length);
-  const organization = new Uint32Array(length);
-  const street = new Uint32Array(length);
+  let offset = NUMBER_COLUMNS * length * 8;
+  const organization = new Uint32Array(store, offset, length);
+  const street = new Uint32Array(store, (offset += length * 4), length);
+  const flags = new Uint8Array(store, (offset += length * 4), length);
+  const enroute = new Uint8Array(store, offset + length, length);
   if (deflated)
     for (let i = 0; i < length; i += 1) {
       flags[i] = input.uint();
@@ -217,7 +227,6 @@ export function decodeTelemetryBlock(blob: Uint8Array): TelemetryBlock {
     readRuns(input, organization);
     readRuns(input, street);
   }
-  const enroute = new Uint8Array(length);
   for (let i = 0; i < length; i += 1) enroute[i] = ((flags[i] ?? 0) & ENROUTE) !== 0 ? 1 : 0;
   const raw = new Map<number, string>();
   for (let i = 0; i < length; i += 1) if (((flags[i] ?? 0) & RAW) !== 0) raw.set(i, input.text());
@@ -248,14 +257,73 @@ export const isLogSample = (block: TelemetryBlock, i: number): boolean =>
 export const sampleType = (block: TelemetryBlock, i: number): EventRow['type'] =>
   ((block.flags[i] ?? 0) & HEARTBEAT) !== 0 ? 'HeartbeatRecorded' : 'PointRecorded';
 
+/**
+ * A log row given back from a block. Its `data` is an own enumerable property like a table row's (spread, compared
+ * and stringified the same), but written when first read: most readers of sealed telemetry want its fields
+ * (`sealedTelemetryOf`, read from the columns) or skip the row, and never need the text. A class with private
+ * fields because a getter in an object literal, or a WeakMap from row to sample, cost several times the row.
+ */
+class SealedRow implements EventRow {
+  readonly seq: number;
+  readonly stream_id: string;
+  readonly organization_id: string | null;
+  readonly type: EventRow['type'];
+  declare readonly data: string;
+  readonly recorded_at: number;
+  readonly #block: TelemetryBlock;
+  readonly #index: number;
+  #data: string | undefined;
+  /** One descriptor for every row: V8 keeps the rows' shape shared. */
+  static readonly #dataProperty: PropertyDescriptor = {
+    get(this: SealedRow) {
+      const block = this.#block;
+      const i = this.#index;
+      this.#data ??= block.raw.get(i) ?? dataJson(block.at[i] ?? 0, block, i);
+      return this.#data;
+    },
+    enumerable: true,
+  };
+
+  constructor(block: TelemetryBlock, i: number) {
+    this.seq = block.seq[i] ?? 0;
+    this.stream_id = block.streamId;
+    this.organization_id = block.strings[block.organization[i] ?? 0] ?? null;
+    this.type = sampleType(block, i);
+    Object.defineProperty(this, 'data', SealedRow.#dataProperty);
+    this.recorded_at = block.recordedAt[i] ?? 0;
+    this.#block = block;
+    this.#index = i;
+  }
+
+  /** See `sealedTelemetryOf`. */
+  static telemetryOf(row: EventRow): { record: TelemetryRecord; at: number } | null {
+    if (!(#block in row)) return null;
+    const block = (row as SealedRow).#block;
+    const i = (row as SealedRow).#index;
+    if (block.raw.has(i)) return null;
+    const at = block.at[i] ?? 0;
+    const record: TelemetryRecord = {
+      time: isoTime(at),
+      lat: (block.lat[i] ?? 0) + 0,
+      lng: (block.lng[i] ?? 0) + 0,
+      speed: (block.speed[i] ?? 0) + 0,
+      course: (block.course[i] ?? 0) + 0,
+      accuracy: (block.accuracy[i] ?? 0) + 0,
+      enroute: ((block.flags[i] ?? 0) & ENROUTE) !== 0,
+      street: block.strings[block.street[i] ?? 0] ?? null,
+    };
+    return { record, at };
+  }
+}
+
 /** Sample i of the block as the log row it replaced, byte for byte. */
 export function rowOfSample(block: TelemetryBlock, i: number): EventRow {
-  return {
-    seq: block.seq[i] ?? 0,
-    stream_id: block.streamId,
-    organization_id: block.strings[block.organization[i] ?? 0] ?? null,
-    type: sampleType(block, i),
-    data: block.raw.get(i) ?? dataJson(block.at[i] ?? 0, block, i),
-    recorded_at: block.recordedAt[i] ?? 0,
-  };
+  return new SealedRow(block, i);
+}
+
+/** The record of a telemetry row given back from a block, read from the block's columns: what `JSON.parse(row.data)`
+ * gives (the same keys in the same order, +0 for -0 as the JSON writes it), with the device's time in unix ms.
+ * Null for a row from the table or one whose JSON the block keeps raw: those are parsed. */
+export function sealedTelemetryOf(row: EventRow): { record: TelemetryRecord; at: number } | null {
+  return SealedRow.telemetryOf(row);
 }

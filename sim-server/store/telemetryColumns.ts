@@ -69,33 +69,48 @@ function deltasOfDeltasShorter(length: number): boolean {
   return deltaOfDeltaBytes < deltaBytes;
 }
 
-export function readNumberColumn(input: ByteReader, length: number): Float64Array {
-  const values = new Float64Array(length);
+/** A version 2 column into `values` (a view the caller allocates with the block's other columns: one backing
+ * store a block rather than one a column). The varints are read inline: this loop is most of decoding a block. */
+export function readNumberColumn(
+  input: ByteReader,
+  length: number,
+  values: Float64Array = new Float64Array(length),
+): Float64Array {
   const header = input.uint();
   if (header === FLOAT) {
     for (let i = 0; i < length; i += 1) values[i] = input.float();
     return values;
   }
   const factor = 10 ** (header & DIGITS);
+  const deltaOfDelta = (header & DELTA_OF_DELTA) !== 0;
+  const { bytes } = input;
+  let offset = input.offset;
   let value = 0;
-  if ((header & DELTA_OF_DELTA) !== 0) {
-    let step = 0;
-    for (let i = 0; i < length; i += 1) {
-      step += input.int();
+  let step = 0;
+  for (let i = 0; i < length; i += 1) {
+    let byte = bytes[offset++] ?? 0;
+    let zigzagged = byte & 127;
+    for (let scale = 128; byte >= 128; scale *= 128) {
+      byte = bytes[offset++] ?? 0;
+      zigzagged += (byte & 127) * scale;
+    }
+    const delta = zigzagged % 2 === 1 ? -(zigzagged + 1) / 2 : zigzagged / 2;
+    if (deltaOfDelta) {
+      step += delta;
       value += step;
-      values[i] = value / factor;
-    }
-  } else
-    for (let i = 0; i < length; i += 1) {
-      value += input.int();
-      values[i] = value / factor;
-    }
+    } else value += delta;
+    values[i] = value / factor;
+  }
+  input.offset = offset;
   return values;
 }
 
 /** A version 1 column: its scale (or FLOAT), then zig-zag deltas. */
-export function readDeltaColumn(input: ByteReader, length: number): Float64Array {
-  const values = new Float64Array(length);
+export function readDeltaColumn(
+  input: ByteReader,
+  length: number,
+  values: Float64Array = new Float64Array(length),
+): Float64Array {
   const digits = input.uint();
   if (digits === FLOAT) {
     for (let i = 0; i < length; i += 1) values[i] = input.float();

@@ -23,7 +23,7 @@ export type SampleFields = {
 /** The row's JSON as the fields give it back (equal to JSON.stringify of the TelemetryRecord the ingestor builds). */
 export function telemetryJson(f: SampleFields): string {
   return (
-    `{"time":"${new Date(f.at).toISOString()}","lat":${jsonNumber(f.lat)}` +
+    `{"time":"${isoTime(f.at)}","lat":${jsonNumber(f.lat)}` +
     `,"lng":${jsonNumber(f.lng)},"speed":${jsonNumber(f.speed)}` +
     `,"course":${jsonNumber(f.course)},"accuracy":${jsonNumber(f.accuracy)}` +
     `,"enroute":${f.enroute},"street":${f.street === null ? 'null' : JSON.stringify(f.street)}}`
@@ -33,9 +33,10 @@ export function telemetryJson(f: SampleFields): string {
 const RECORD_KEYS = ['time', 'lat', 'lng', 'speed', 'course', 'accuracy', 'enroute', 'street'];
 const finite = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 
-/** One ISO string remembered: a batch's samples mostly share their second. */
+/** One ISO string remembered: a batch's samples mostly share their second, and so do the rows of a read in log
+ * order. */
 let lastIso = { at: Number.NaN, iso: '' };
-function isoOf(at: number): string {
+export function isoTime(at: number): string {
   if (lastIso.at !== at) lastIso = { at, iso: new Date(at).toISOString() };
   return lastIso.iso;
 }
@@ -63,7 +64,7 @@ export function writesAsFields(record: TelemetryRecord, at: number): boolean {
     finite(accuracy) &&
     typeof enroute === 'boolean' &&
     (street === null || typeof street === 'string') &&
-    record.time === isoOf(at)
+    record.time === isoTime(at)
   );
 }
 

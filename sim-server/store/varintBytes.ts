@@ -62,7 +62,7 @@ export class ByteWriter {
 
 export class ByteReader {
   offset = 0;
-  constructor(private readonly bytes: Buffer) {}
+  constructor(readonly bytes: Buffer) {}
   uint(): number {
     let value = 0;
     let scale = 1;

@@ -2,6 +2,7 @@
 // (pastPicture.ts). The SQL of time travel lives here.
 import type { SqliteDatabase } from '../store/database.ts';
 import type { EventRow } from '../store/eventStore.ts';
+import { lastSeqRecordedBy } from '../store/logMoments.ts';
 import { firstLogEventFrom, readLog, readLogPage } from '../store/logReader.ts';
 import { decodedCheckpointAt } from '../store/pictureCheckpoints.ts';
 import type { ThingLiveState } from '../store/thingLiveState.ts';
@@ -57,7 +58,6 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
     'SELECT cutoff_at, snapshot_seq FROM log_retention WHERE id = 1',
   );
   // Telemetry sealed into blocks is read with the rows (store/logReader.ts); the other events are always rows.
-  const atOrAfter = { get: (seq: number) => firstLogEventFrom(db, seq) };
   const range = {
     all: (after: number, until: number, limit: number) => readLogPage(db, after, until, limit),
   };
@@ -107,18 +107,7 @@ export function createPastLogRepository(db: SqliteDatabase): PastLogRepository {
       const cutoff = retention.get()?.cutoff_at ?? Number.NEGATIVE_INFINITY;
       return { from: Math.max(start.recorded_at, cutoff), lastSeq: end.seq };
     },
-    lastSeqAt(at, lastSeq) {
-      // The first position recorded after `at`, by bisection on seq; the one before it is the answer.
-      let low = 1;
-      let high = lastSeq + 1;
-      while (low < high) {
-        const middle = Math.floor((low + high) / 2);
-        const row = atOrAfter.get(middle);
-        if (!row || row.recorded_at > at) high = middle;
-        else low = row.seq + 1;
-      }
-      return low - 1;
-    },
+    lastSeqAt: (at, lastSeq) => lastSeqRecordedBy(db, at, lastSeq),
     events: (afterSeq, untilSeq, limit) => range.all(afterSeq, untilSeq, limit),
     times: (afterSeq, untilSeq) => timesInRange.all(afterSeq, untilSeq) as unknown as [number, number][],
     lastOtherSeqAt: (seq) => lastOther.get(seq)?.seq ?? 0,

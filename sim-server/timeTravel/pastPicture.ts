@@ -16,6 +16,7 @@ import { createSimEventLog } from '../composition/simProjections.ts';
 import { isTelemetryType, storedEventOf } from '../store/eventStore.ts';
 import type { TelemetryRecord } from '../store/events.ts';
 import { createProjectionSnapshot } from '../store/projectionSnapshot.ts';
+import { sealedTelemetryOf } from '../store/telemetryBlock.ts';
 import { nextLiveState, type ThingLiveState } from '../store/thingLiveState.ts';
 import { createThingReadModel, thingPageJson } from '../things/thingReadModel.ts';
 import { createAlertingZoneRepository } from '../zones/alertingZoneRepository.ts';
@@ -109,9 +110,11 @@ export async function buildPastPicture(
         if (key === null) return;
         thingKey = key;
       }
-      const sample = JSON.parse(row.data) as TelemetryRecord;
+      // Sealed telemetry's fields straight from its block's columns, rows parsed.
+      const sealed = sealedTelemetryOf(row);
+      const sample = sealed?.record ?? (JSON.parse(row.data) as TelemetryRecord);
       const before = previous?.state ?? scratch.projections.liveStateOf(thingKey);
-      const state = nextLiveState(before, sample, row.seq);
+      const state = nextLiveState(before, sample, row.seq, sealed?.at ?? Date.parse(sample.time));
       if (state) folded.set(row.stream_id, { thingKey, state, sample, recordedAt: row.recorded_at });
     };
     audience.forgetWhenChanged();

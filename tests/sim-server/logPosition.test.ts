@@ -5,7 +5,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetrySample } from '#sim/ingestion/telemetrySample';
-import { firstLogEventFrom, readLogPage } from '#sim/store/logReader';
+import { lastSeqRecordedBy } from '#sim/store/logMoments';
+import { firstLogEventFrom, readLog, readLogPage } from '#sim/store/logReader';
 import { runLogRetention } from '#sim/store/logRetention';
 import { manualClock, startHarness, type Harness } from './support/simulatorHarness.ts';
 
@@ -75,6 +76,41 @@ describe('the first event at or after a position', () => {
     const db = new Database(harness.databasePath, { readonly: true });
     try {
       expectSameAsTheMerge(db);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+// A moment's position (store/logMoments.ts, what time travel asks for every picture and page): the last event
+// recorded at or before it, as reading the whole merged log finds it, at every recording time the log holds and
+// between them, before the first and after the last, also up to a position short of the log's end.
+function expectMomentsAsTheMerge(db: Database.Database) {
+  const events = [...readLog(db, 0, Number.MAX_SAFE_INTEGER)];
+  const last = harness.app.eventLog.store.lastSeq();
+  const times = [...new Set(events.map((event) => event.recorded_at))];
+  const moments = [
+    ...times,
+    ...times.map((time) => time - 1),
+    Math.min(...times) - 1,
+    Math.max(...times) + 1,
+  ];
+  for (const end of [last, Math.floor(last / 2)])
+    for (const at of moments) {
+      const want = events.filter((event) => event.seq <= end && event.recorded_at <= at).at(-1)?.seq ?? 0;
+      expect(lastSeqRecordedBy(db, at, end), `at ${at}, up to ${end}`).toBe(want);
+    }
+}
+
+describe('the position of a moment', () => {
+  it('is the last event recorded by then, on interleaved blocks, rows and a retention gap', () => {
+    expectMomentsAsTheMerge(harness.app.eventLog.db);
+  });
+
+  it('is the same on a fresh connection, with no block decoded yet', () => {
+    const db = new Database(harness.databasePath, { readonly: true });
+    try {
+      expectMomentsAsTheMerge(db);
     } finally {
       db.close();
     }

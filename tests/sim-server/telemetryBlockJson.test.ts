@@ -6,7 +6,12 @@
 // live, from the row's text on opening; both must agree with what the log row holds.
 import { describe, expect, it } from 'vitest';
 import type { TelemetryEvent, TelemetryRecord } from '#sim/store/events';
-import { decodeTelemetryBlock, encodeTelemetryBlock, rowOfSample } from '#sim/store/telemetryBlock';
+import {
+  decodeTelemetryBlock,
+  encodeTelemetryBlock,
+  rowOfSample,
+  sealedTelemetryOf,
+} from '#sim/store/telemetryBlock';
 import { createHeld, holdEvent, holdRow, type HeldSamples } from '#sim/trips/heldSamples';
 
 const all = (held: HeldSamples) => Array.from({ length: held.length }, (_, i) => i);
@@ -96,6 +101,20 @@ describe('sealed telemetry rows', () => {
           'org',
           Date.parse(record.time) + 300,
         ]);
+        // Readers that want the fields take them from the columns: what parsing the row gives, -0 as 0 included.
+        expect(sealedTelemetryOf(row)).toStrictEqual({
+          record: JSON.parse(row.data) as unknown,
+          at: Date.parse(record.time),
+        });
+        // Its text is written when first read, yet the row spreads and compares as a table row does.
+        expect({ ...rowOfSample(block, i) }).toStrictEqual({
+          seq: 10 + i,
+          stream_id: 'thing',
+          organization_id: 'org',
+          type: row.type,
+          data: JSON.stringify(record),
+          recorded_at: row.recorded_at,
+        });
       });
     }
   });
@@ -117,6 +136,9 @@ describe('sealed telemetry rows', () => {
     expect([...held.raw.keys()]).toEqual([0, 1, 2, 3, 4]);
     const block = roundTrip(held);
     [...odd, base].forEach((record, i) => expect(rowOfSample(block, i).data).toBe(JSON.stringify(record)));
+    // Kept raw: their readers parse the JSON, which the columns do not give back.
+    expect(odd.map((_, i) => sealedTelemetryOf(rowOfSample(block, i)))).toEqual(odd.map(() => null));
+    expect(sealedTelemetryOf({ ...rowOfSample(block, 5) })).toBeNull();
   });
 
   // Rows that only look like the ingestor's form keep their JSON, with the columns a full parse gives (the fourth
