@@ -35,7 +35,10 @@ export type FrameProfiling = {
   showDeckLayers(prefixes: readonly string[] | null): void;
   showMarkerParts(parts: MarkerParts): void;
   setPixelRatio(ratio: number): void;
-  /** Hides deck.gl's canvas from the compositor (it still draws): its drawing told from its compositing. */
+  /**
+   * Hides deck.gl's canvas from the compositor. A software GPU then leaves most of its drawing undone (nothing needs
+   * the pixels) unless `drawFrame('deckFinish')` reads one back.
+   */
   hideDeckCanvas(hidden: boolean): void;
   /** Leaves MapLibre's canvas out of the compositor's frame (opacity 0): what one canvas instead of two saves. */
   hideBasemapCanvas(hidden: boolean): void;
