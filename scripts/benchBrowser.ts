@@ -10,6 +10,7 @@
 //                            [--software-compositing] [--profile out.cpuprofile] [--worker-profile out.cpuprofile]
 //                            [--trace out.json] [--screenshot out.png] [--hide-map] [--replay 10]
 //                            [--cpu-slowdown 4] [--client-from /path/to/checkout] [--profile-frame]
+//                            [--profile-only REGEX]
 //
 // `--sizes 1000,5000,10000,25000` runs each size in turn (a fresh world each; the demo users' coordination
 // center sees about 0.707 of the seeded world). Per size and page it prints main-thread script time per batch
@@ -32,7 +33,8 @@
 // stand for a virtual desktop without a GPU (issue 38), judged by the slow case's budget (GPU ≤ 33 ms per frame at
 // 2,000, p99 within 2× the floor's at 10,000). `--client-from` builds another checkout's dashboard (before/after).
 // `--profile-frame` measures nothing of the above: it takes one frame of the map apart, part by part, with the feed
-// paused (scripts/benchBrowser/profileFrame.ts; docs/live-worker.md "The frame on software WebGL").
+// paused (scripts/benchBrowser/profileFrame.ts; docs/live-worker.md "The frame on software WebGL"); `--profile-only deck`
+// measures only the parts whose name matches. `--trace` also prints the GPU process's compositor frames per batch.
 // Each judged figure is printed with its budget and PASS or OVER, then a Markdown summary table (docs/load-tests.md).
 
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -45,6 +45,12 @@ export type Basemap = {
    * adapter without it runs it at once.
    */
   whenGpuIdle?(callback: () => void): void;
+  /**
+   * Draws deck.gl's canvas now with the layers last given, instead of in its own loop's next animation frame: called
+   * in the animation frame that paints the Live list's batch, the map's frame goes to the compositor with it (one
+   * frame of the GPU process per batch, not two). An adapter without it draws in its loop.
+   */
+  drawNow?(): void;
   /** The frame profile's handles (`bench:browser --profile-frame`), where the adapter offers them. */
   frameProfiling?: FrameProfiling;
   destroy(): void;

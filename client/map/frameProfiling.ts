@@ -5,10 +5,10 @@
 // canvas alone (what a marker update costs). Nothing here runs unless the benchmark calls it through the test hook
 // (mapTestHook.ts `frameProfiling`); it changes how the map draws only until `reset`. The map notes the main-thread
 // time of its parts per batch here (`recordPartTime`: a few named sums, nothing that grows).
-import type { Deck } from '@deck.gl/core';
 import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { signal } from '@preact/signals-react';
+import { overlayDeck } from './overlayDeck.ts';
 
 /** Main-thread time of the map's parts per batch (count, total and longest ms), read by the benchmark. */
 export type PartTimes = Record<string, { count: number; totalMs: number; maxMs: number }>;
@@ -35,13 +35,19 @@ export type FrameProfiling = {
   showDeckLayers(prefixes: readonly string[] | null): void;
   showMarkerParts(parts: MarkerParts): void;
   setPixelRatio(ratio: number): void;
-  /** Hides deck.gl's canvas from the compositor (it still draws): its drawing told from its compositing. */
-  hideDeckCanvas(hidden: boolean): void;
   /**
-   * Draws one frame — the whole map, MapLibre's canvas alone or deck.gl's alone — and resolves once the browser has
-   * shown it (two animation frames later).
+   * Hides deck.gl's canvas from the compositor. A software GPU then leaves most of its drawing undone (nothing needs
+   * the pixels) unless `drawFrame('deckFinish')` reads one back.
    */
-  drawFrame(what: 'whole' | 'basemap' | 'deck'): Promise<void>;
+  hideDeckCanvas(hidden: boolean): void;
+  /** Leaves MapLibre's canvas out of the compositor's frame (opacity 0): what one canvas instead of two saves. */
+  hideBasemapCanvas(hidden: boolean): void;
+  /**
+   * Draws one frame — the whole map, MapLibre's canvas alone or deck.gl's alone (`deckFinish`: then reads one of its
+   * pixels back, which makes a software GPU finish the drawing even on a hidden canvas) — and resolves once the
+   * browser has shown it (two animation frames later).
+   */
+  drawFrame(what: 'whole' | 'basemap' | 'deck' | 'deckFinish'): Promise<void>;
   /** Main-thread ms of deck.gl's own drawing (its redraw) summed since the last call. */
   takeDeckDrawMs(): number;
   /** Frames MapLibre has drawn on its canvas since the map was made (beside the test hook's renderCount). */
@@ -62,8 +68,7 @@ export function maplibreFrameProfiling(
   pixelRatio: number,
   gpuWaits: () => number,
 ): FrameProfiling {
-  // The overlay keeps its Deck private; a redraw of deck.gl's canvas alone needs it.
-  const deck = () => (overlay as unknown as { _deck?: Deck })._deck;
+  const deck = () => overlayDeck(overlay);
   let hidden: string[] = [];
   let deckDrawMs = 0;
   let basemapRenders = 0;
@@ -97,7 +102,11 @@ export function maplibreFrameProfiling(
         deckDrawMs += performance.now() - started;
       };
       await nextFrames();
-      if (what === 'deck') redrawDeck();
+      if (what === 'deckFinish') {
+        redrawDeck();
+        const gl = overlay.getCanvas()?.getContext('webgl2');
+        gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+      } else if (what === 'deck') redrawDeck();
       else {
         // deck.gl follows MapLibre's render only when its view changed; a whole frame draws it too.
         if (what === 'whole') map.once('render', redrawDeck);
@@ -121,12 +130,16 @@ export function maplibreFrameProfiling(
       const canvas = overlay.getCanvas();
       if (canvas) canvas.style.visibility = hidden ? 'hidden' : '';
     },
+    hideBasemapCanvas(hidden) {
+      map.getCanvas().style.opacity = hidden ? '0' : '';
+    },
     reset() {
       profiling.showBasemapLayers(null);
       profiling.showDeckLayers(null);
       profiling.showMarkerParts(ALL_MARKER_PARTS);
       profiling.setPixelRatio(pixelRatio);
       profiling.hideDeckCanvas(false);
+      profiling.hideBasemapCanvas(false);
     },
   };
   return profiling;

@@ -246,16 +246,23 @@ class LiveMap {
   /**
    * New markers are handed over in a task of their own, not in the worker frame's (the list's React commit runs
    * there), and only once the GPU is done with the frame before (gpuPacing.ts): the markers then read at hand-over
-   * are the newest, and a slow GPU skips sets rather than queueing them (issue 38).
+   * are the newest, and a slow GPU skips sets rather than queueing them (issue 38). The hand-over and deck.gl's
+   * draw run in the animation frame that paints the list's batch when the GPU is free by then (the browser starts
+   * that frame only once it has shown the one before): on a software GPU every frame of the compositor costs tens
+   * of milliseconds whatever changed in it, and the map drawn a frame after the list made two of them per batch
+   * (docs/live-worker.md, "Fourth pass").
    */
   queueMarkers() {
     if (this.markersQueued) return;
     this.markersQueued = true;
-    setTimeout(() => {
-      const hand = () => this.handMarkers();
+    requestAnimationFrame(() => {
+      const hand = () => {
+        this.handMarkers();
+        if (!this.destroyed) this.basemap.drawNow?.();
+      };
       if (this.basemap.whenGpuIdle) this.basemap.whenGpuIdle(hand);
       else hand();
-    }, 0);
+    });
   }
 
   centerOnSelected(): boolean {

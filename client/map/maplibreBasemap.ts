@@ -6,8 +6,9 @@
 // software renderer (softwareRendering.ts) both canvases draw at one device pixel per CSS pixel and deck.gl's without
 // antialiasing; deck.gl's drawing buffer is never preserved (handed to the compositor, not copied). It offers the one map type it can draw, a road map (docs/map.md), and terra-draw's MapLibre adapter
 // for the shape editor. Its colours follow the light or night theme, its street names the lighter map
-// (client/session/preferences.ts). A fence after each deck.gl frame paces the markers to the GPU (gpuPacing.ts); it
-// offers the frame profile's handles (frameProfiling.ts).
+// (client/session/preferences.ts). A fence after each deck.gl frame paces the markers to the GPU (gpuPacing.ts), and
+// `drawNow` draws deck.gl's canvas in the animation frame the controller chooses (the one painting the list's batch);
+// it offers the frame profile's handles (frameProfiling.ts).
 import type { PickingInfo } from '@deck.gl/core';
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
@@ -19,6 +20,7 @@ import type { MapSurface } from './mapSurface.ts';
 import { maplibreFrameProfiling, recordPartTime } from './frameProfiling.ts';
 import { createGpuPacing } from './gpuPacing.ts';
 import { createOnDemandFrames } from './onDemandFrames.ts';
+import { drawOverlayNow } from './overlayDeck.ts';
 import { effect } from '@preact/signals-react';
 import { currentTheme, localPreferences } from '../session/preferences.ts';
 import {
@@ -141,6 +143,7 @@ export function maplibreBasemap(basemapUrl: string): BasemapFactory {
           .map((feature) => String((feature.properties as { name?: string }).name ?? '')),
       setHiddenEdges: ({ right, bottom }) => map.setPadding({ top: 0, left: 0, right, bottom }),
       whenGpuIdle: pacing.whenIdle,
+      drawNow: () => drawOverlayNow(overlay),
       frameProfiling: maplibreFrameProfiling(
         map,
         overlay,

@@ -11,6 +11,7 @@ import { STREET_PREFIX, type BenchOptions } from './options.ts';
 import { installProbes } from './pageProbes.ts';
 import { replayLookbackMs, startReplay } from './startReplay.ts';
 import {
+  compositorSwaps,
   mainThreadSelfTimes,
   profiledSeconds,
   selfTimes,
@@ -169,6 +170,8 @@ async function startPageProfiles(browser: Browser, page: Page, cdp: CDPSession, 
         'v8.execute',
         'blink',
         'gpu',
+        'viz',
+        'cc',
       ],
     });
   }
@@ -195,6 +198,10 @@ async function stopPageProfiles(browser: Browser, cdp: CDPSession, options: Benc
     for (const { name, ms } of mainThreadSelfTimes(trace.traceEvents).slice(0, 25)) {
       console.log(`  ${(ms / seconds).toFixed(2).padStart(8)}  ${name}`);
     }
+    const swaps = compositorSwaps(trace.traceEvents);
+    console.log(
+      `compositor frames (the GPU process's SwapBuffers): ${(swaps.count / seconds).toFixed(2)} per batch, ${(swaps.ms / Math.max(1, swaps.count)).toFixed(1)} ms each`,
+    );
   }
 }
 

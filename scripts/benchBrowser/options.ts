@@ -74,6 +74,8 @@ export function readBenchOptions() {
       'cpu-slowdown': { type: 'string', default: '1' },
       // Takes one frame of the dashboard's map apart instead of measuring (profileFrame.ts): what each part costs.
       'profile-frame': { type: 'boolean', default: false },
+      // With --profile-frame: only the variants whose name matches this regular expression (e.g. 'deck').
+      'profile-only': { type: 'string' },
       // Builds the dashboard of another checkout (its vite.config.ts and client/), to compare before and after.
       'client-from': { type: 'string' },
     },
@@ -95,5 +97,6 @@ export function readBenchOptions() {
     cpuSlowdown: Math.max(1, Number(values['cpu-slowdown'])),
     clientFrom: values['client-from'],
     profileFrame: values['profile-frame'],
+    profileOnly: values['profile-only'] === undefined ? null : new RegExp(values['profile-only']),
   };
 }

@@ -26,15 +26,21 @@ const LIVE_SECONDS = 6;
 
 type Variant = {
   name: string;
-  draw: 'whole' | 'basemap' | 'deck' | 'none';
+  draw: 'whole' | 'basemap' | 'deck' | 'deckFinish' | 'none';
   /** Basemap style layers shown (null: all), deck.gl layer id prefixes drawn (null: all), markers' parts. */
   basemap?: string[] | null;
   deck?: string[] | null;
   arrows?: boolean;
   badges?: boolean;
   pixelRatio?: number;
-  /** deck.gl's canvas hidden from the compositor (visibility: hidden): its drawing without its compositing. */
+  /**
+   * deck.gl's canvas hidden from the compositor (visibility: hidden). SwiftShader then leaves most of the frame's
+   * rasterizing undone (nothing shows or reads it), so a hidden frame is not "its drawing without its compositing";
+   * the rows with one pixel read back (`deckFinish`) force the drawing (docs/live-worker.md, "Fourth pass").
+   */
   deckHidden?: boolean;
+  /** MapLibre's canvas left out of the compositor's frame (opacity 0): one canvas composited instead of two. */
+  basemapHidden?: boolean;
 };
 
 type Reading = { gpuMs: number; rendererMs: number; mainMs: number; deckMs: number; wallMs: number };
@@ -56,8 +62,18 @@ function variants(basemapLayers: { id: string; type: string }[]): Variant[] {
     })),
     { name: 'deck.gl canvas alone (a marker update)', draw: 'deck' },
     { name: 'deck.gl, no layer (clear + composite)', draw: 'deck', deck: [] },
-    { name: 'deck.gl canvas alone, hidden (no composite)', draw: 'deck', deckHidden: true },
-    { name: 'deck.gl, no layer, hidden (clear only)', draw: 'deck', deck: [], deckHidden: true },
+    { name: 'deck.gl canvas alone, hidden', draw: 'deck', deckHidden: true },
+    { name: 'deck.gl, no layer, hidden', draw: 'deck', deck: [], deckHidden: true },
+    { name: 'deck.gl alone, one pixel read back', draw: 'deckFinish' },
+    { name: 'deck.gl alone, hidden, one pixel read back', draw: 'deckFinish', deckHidden: true },
+    {
+      name: 'deck.gl, no layer, hidden, one pixel read back',
+      draw: 'deckFinish',
+      deck: [],
+      deckHidden: true,
+    },
+    { name: 'deck.gl canvas alone, basemap canvas hidden', draw: 'deck', basemapHidden: true },
+    { name: 'deck.gl, no layer, basemap canvas hidden', draw: 'deck', deck: [], basemapHidden: true },
     { name: 'deck.gl, fleet markers only', draw: 'deck', deck: [FLEET] },
     { name: 'fleet markers without course arrows', draw: 'deck', deck: [FLEET], arrows: false },
     { name: 'fleet markers without status badges', draw: 'deck', deck: [FLEET], badges: false },
@@ -93,6 +109,7 @@ async function measureVariant(
     profiling.showMarkerParts({ arrows: v.arrows ?? true, badges: v.badges ?? true });
     if (v.pixelRatio !== undefined) profiling.setPixelRatio(v.pixelRatio);
     if (v.deckHidden) profiling.hideDeckCanvas(true);
+    if (v.basemapHidden) profiling.hideBasemapCanvas(true);
   }, variant);
   // The change itself (a new layer, a resized canvas) is drawn and settles before the frames are counted.
   await page.evaluate(() => window.__fleetMap?.frameProfiling()?.drawFrame('whole'));
@@ -189,7 +206,7 @@ export async function profileFrame(browser: Browser, server: Server, options: Be
     console.log(
       `  ${'what is drawn'.padEnd(52)} ${'GPU ms'.padStart(9)} ${'main ms'.padStart(9)} ${'deck ms'.padStart(9)} ${'renderer'.padStart(9)} ${'wall ms'.padStart(9)}`,
     );
-    const all = variants(layers);
+    const all = variants(layers).filter((v) => !options.profileOnly || options.profileOnly.test(v.name));
     const best = new Map<Variant, Reading>();
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const variant of all) {

@@ -80,3 +80,14 @@ export function mainThreadSelfTimes(events: readonly TraceEvent[]): { name: stri
   }
   return [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
 }
+
+/**
+ * The GPU process's compositor frames (viz's SwapBuffers, where a software GPU draws every frame's canvases and
+ * tiles): how many there were and their time, to tell one frame per batch from two (docs/live-worker.md).
+ */
+export function compositorSwaps(events: readonly TraceEvent[]): { count: number; ms: number } {
+  const swaps = events.filter(
+    (event) => event.ph === 'X' && event.name === 'SkiaOutputSurfaceImplOnGpu::SwapBuffers',
+  );
+  return { count: swaps.length, ms: swaps.reduce((sum, event) => sum + (event.dur ?? 0), 0) / 1000 };
+}
