@@ -21,8 +21,6 @@ export type ClusterFeedOptions = {
   slicesPerSecond?: number;
   /** Requests in flight per node before the feed waits (it then falls behind rather than queueing). */
   maxInFlightPerNode?: number;
-  /** Called once a second of the feed with the seconds done, for the runner's clock (the kill). */
-  onSecond?: (second: number) => void;
 };
 
 export type ClusterFeedResult = {
@@ -109,7 +107,6 @@ async function runFeed(options: ClusterFeedOptions, alive: boolean[]): Promise<C
     const dueAt = startedAt + slice * sliceMs;
     const wait = dueAt - performance.now();
     if (wait > 0) await sleep(wait);
-    if (slice % slices === 0) options.onSecond?.(slice / slices);
     while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
     const second = Math.floor(slice / slices);
     const time = new Date().toISOString();

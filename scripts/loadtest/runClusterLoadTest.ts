@@ -115,14 +115,20 @@ async function measure(
     devices,
     durationMs: options.durationSeconds * 1_000,
     motion: readMotion(options.recordingPath),
-    onSecond: (second) => {
-      if (kill || options.killNodeAtSeconds === null || second < options.killNodeAtSeconds || !victim) return;
-      victim.child.kill('SIGKILL');
-      feed.markDead(options.killNode - 1);
-      kill = { node: options.killNode, atSeconds: second, atWallMs: Date.now() };
-    },
   });
+  // By the wall clock from the feed's start, not by the feed's progress: a machine too slow to feed every second
+  // still has its node killed when the run says (and the feed's shortfall shows in `sent`).
+  const killAtSeconds = options.killNodeAtSeconds;
+  const killTimer =
+    killAtSeconds === null || !victim
+      ? null
+      : setTimeout(() => {
+          victim.child.kill('SIGKILL');
+          feed.markDead(options.killNode - 1);
+          kill = { node: options.killNode, atSeconds: killAtSeconds, atWallMs: Date.now() };
+        }, killAtSeconds * 1_000);
   const fed = await feed.done;
+  if (killTimer !== null) clearTimeout(killTimer);
   progress('reading the log', options.durationSeconds);
   const expected =
     windowStart === null
