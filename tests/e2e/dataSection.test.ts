@@ -24,7 +24,6 @@ import {
   dismissSupportDialog,
   downloadedBytes,
   shellBrowserForFile,
-  signIn,
   openSignedIn,
 } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
@@ -344,7 +343,7 @@ describe('Monthly reports', () => {
 
 describe('Data on a phone', () => {
   it('shows the reports full width with whole Download links, and no Exports link to a desktop-only page', async () => {
-    const page = await signIn(shell, 'user@demo.test', {
+    const page = await openSignedIn(shell, 'user@demo.test', {
       viewport: 'mobile',
       path: '/dashboard/data/reports/monthly',
     });

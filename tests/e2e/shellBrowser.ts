@@ -1,7 +1,8 @@
 // Browser plumbing for the browser tests: the worker's headless Chromium (started once by globalSetup.ts, connected
 // to before a file's tests, disconnected after them), fresh contexts per test at a desktop or a phone viewport
-// (closed after each test) whose pages' `waitForFunction` looks every 50 ms rather than every frame, sign-in typed
-// like a person, and the support dialog a first visit opens put away. Headless Chromium draws WebGL in software
+// (closed after each test) whose pages' `waitForFunction` looks every 50 ms rather than every frame, a page opened
+// already signed in (the token stored, as a returning user's browser has it) or signed in through the form like a
+// person, and the support dialog a first visit opens put away. Headless Chromium draws WebGL in software
 // (SwiftShader), so every map would show the software rendering notice (client/map/SoftwareRenderingNotice.tsx)
 // over its corner: a context starts with it answered, unless the test passes its own `storageState`
 // (tests/e2e/softwareMapNotice.test.ts passes an empty one).
