@@ -17,7 +17,6 @@ import {
 } from './shellBrowser.ts';
 import { listThings, sendPoint, signInForToken, organizationIdByName } from './simulatorApi.ts';
 import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
-import { REFRESH_LEAD_MS } from '#domain/session/sessionTimers';
 
 const baseUrl = simulatorUrl();
 const RESPONDERS = 'Chicago Metro Responders';
@@ -280,34 +279,24 @@ describe.each(['desktop', 'mobile'] as const)('session on %s', (viewport) => {
     const first = await storedSession(page);
     if (!first) throw new Error('no stored session after sign-in');
 
-    // The stored token is given ten minutes, and once the dashboard shows, the page's clock jumps to just inside the
-    // keeper's lead (REFRESH_LEAD_MS, 10 s before expiry). A token given 12 s before the reload ran out while a busy
-    // machine was still loading the page, and the test failed on the reload's time instead of the keeper's rule.
-    await page.clock.install();
-    const reloadInsideRefreshLead = async (changes: { refreshToken?: string }) => {
-      const expiresAt = Date.now() + 10 * 60_000;
-      await page.evaluate(
-        ({ expiresAt, changes }) => {
-          const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
-          const stored = { ...JSON.parse(raw), ...changes, expiresAt };
-          window.localStorage.setItem('fleetDashboard.token', JSON.stringify(stored));
-        },
-        { expiresAt, changes },
-      );
-      await page.reload();
-      await page.getByTestId('dashboard').waitFor();
-      const pageNow = await page.evaluate(() => Date.now());
-      await page.clock.fastForward(expiresAt - pageNow - REFRESH_LEAD_MS + 500);
-    };
-
-    await reloadInsideRefreshLead({});
+    // Pretend the token has 12 s left: the keeper must swap it for a new one about 10 s before that.
+    await page.evaluate((expiresAt) => {
+      const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
+      window.localStorage.setItem('fleetDashboard.token', JSON.stringify({ ...JSON.parse(raw), expiresAt }));
+    }, Date.now() + 12_000);
+    await page.reload();
     await until(async () => (await storedSession(page))?.accessToken !== first.accessToken);
     const refreshed = await storedSession(page);
     expect(refreshed?.expiresAt).toBeGreaterThan(Date.now() + 3_600_000);
     await page.getByTestId('dashboard').waitFor();
 
     // Now a refresh token the provider does not know: the refresh fails, the notice shows, the user is out.
-    await reloadInsideRefreshLead({ refreshToken: 'no-such-refresh-token' });
+    await page.evaluate((expiresAt) => {
+      const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
+      const stored = { ...JSON.parse(raw), expiresAt, refreshToken: 'no-such-refresh-token' };
+      window.localStorage.setItem('fleetDashboard.token', JSON.stringify(stored));
+    }, Date.now() + 12_000);
+    await page.reload();
     const notice = page.getByTestId('session-notice');
     await notice.getByText('Session Expired').waitFor();
     await notice.getByText('Please log in to Dashboard again').waitFor();
