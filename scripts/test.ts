@@ -1,7 +1,7 @@
-// `npm test`: the whole suite as CI runs it, part by part — the static checks side by side (format, lint, type check,
-// import cycles, folder layers, file sizes), then unit (domain, client, load), server (the simulator through
-// app.inject and real sockets) and browser (headless Chromium) one after another — timing each part so the next slow
-// one shows early.
+// `npm test`: the whole suite as CI runs it, part by part — the static checks (format, lint, type check, import
+// cycles, folder layers, file sizes) side by side with the unit (domain, client, load) and server (the simulator through
+// app.inject and real sockets) parts, which run one after the other, then browser (headless Chromium) alone — timing
+// each part so the next slow one shows early, with the CPU seconds it cost (the figure a shared machine does not swing).
 // Every part runs even when an earlier one failed, so one run reports every failure; the exit code is non-zero if
 // any part failed. The last line counts the tests: "tests: N passed, M failed".
 // `npm test -- unit server` runs only the parts named; `E2E_CPU=1` adds the browser files' CPU seconds.
@@ -34,7 +34,34 @@ const PARTS: Part[] = [
   })),
 ];
 
-type Outcome = { part: Part; seconds: number; ok: boolean; passed: number; failed: number };
+type Outcome = {
+  part: Part;
+  seconds: number;
+  cpuSeconds: number | null;
+  ok: boolean;
+  passed: number;
+  failed: number;
+};
+
+/**
+ * Runs a command under a small Node process that waits for it and then writes the CPU seconds of everything it waited
+ * for (its cutime and cstime in /proc/self/stat: the command and every process under it that was reaped, test workers
+ * and Chromium's processes included) to the file named by FLEET_TEST_CPU_FILE. Parts run side by side, so the
+ * machine's CPU over a span cannot be split among them; this can. Without /proc (not Linux) nothing is written.
+ */
+const CPU_OF_COMMAND = `
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const [command, ...args] = process.argv.slice(1);
+const result = spawnSync(command, args, { stdio: 'inherit' });
+if (result.error) console.error(result.error.message);
+try {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  fs.writeFileSync(process.env.FLEET_TEST_CPU_FILE, String((Number(fields[13]) + Number(fields[14])) / 100));
+} catch {}
+process.exit(result.status ?? 1);
+`;
 
 /** Runs one part; with `capture`, its output is held and printed whole when it ends (parts side by side). */
 function run(part: Part, reportFile: string, capture = false): Promise<Omit<Outcome, 'part' | 'seconds'>> {
@@ -52,9 +79,11 @@ function run(part: Part, reportFile: string, capture = false): Promise<Omit<Outc
         `--outputFile.json=${reportFile}`,
       ]
     : part.args;
+  const cpuFile = `${reportFile}.cpu`;
   return new Promise((resolve) => {
-    const child = spawn(part.command, args, {
+    const child = spawn(process.execPath, ['-e', CPU_OF_COMMAND, part.command, ...args], {
       cwd: repoRoot,
+      env: { ...process.env, FLEET_TEST_CPU_FILE: cpuFile },
       stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     const output: Buffer[] = [];
@@ -64,7 +93,7 @@ function run(part: Part, reportFile: string, capture = false): Promise<Omit<Outc
       child.on('close', () => process.stdout.write(`\n── ${part.name} ──\n${Buffer.concat(output)}`));
     child.on('error', (error) => {
       console.error(`${part.name}: ${error.message}`);
-      resolve({ ok: false, passed: 0, failed: 0 });
+      resolve({ ok: false, passed: 0, failed: 0, cpuSeconds: null });
     });
     child.on('exit', (code) => {
       const counts = { passed: 0, failed: 0 };
@@ -76,7 +105,8 @@ function run(part: Part, reportFile: string, capture = false): Promise<Omit<Outc
         counts.passed = report.numPassedTests;
         counts.failed = report.numFailedTests;
       }
-      resolve({ ok: code === 0, ...counts });
+      const cpuSeconds = fs.existsSync(cpuFile) ? Number(fs.readFileSync(cpuFile, 'utf8')) : null;
+      resolve({ ok: code === 0, ...counts, cpuSeconds });
     });
   });
 }
@@ -88,32 +118,48 @@ async function main(): Promise<void> {
     throw new Error(`no such part: ${unknown.join(', ')} (${PARTS.map((p) => p.name).join(', ')})`);
   const parts = wanted.length > 0 ? PARTS.filter((part) => wanted.includes(part.name)) : PARTS;
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-reports-'));
-  const outcomes: Outcome[] = [];
   const started = performance.now();
-  const timed = async (part: Part, capture: boolean) => {
+  const timed = async (part: Part, capture: boolean): Promise<Outcome> => {
     const partStarted = performance.now();
     const result = await run(part, path.join(reports, `${part.name}.json`), capture);
     return { part, seconds: (performance.now() - partStarted) / 1000, ...result };
   };
-  // The static checks only read files: side by side they take the time of the slowest. The test projects run one
-  // after another, so each has the machine to itself.
-  outcomes.push(
-    ...(await Promise.all(parts.filter((part) => !part.vitestProject).map((part) => timed(part, true)))),
-  );
-  for (const part of parts.filter((each) => each.vitestProject)) {
-    console.log(`\n── ${part.name} ──`);
-    outcomes.push(await timed(part, false));
-  }
+  const inTurn = async (turn: Part[]): Promise<Outcome[]> => {
+    const outcomes: Outcome[] = [];
+    for (const part of turn) {
+      console.log(`\n── ${part.name} ──`);
+      outcomes.push(await timed(part, false));
+    }
+    return outcomes;
+  };
+  // The static checks only read files, and each is one process on one core: beside the unit and server parts, which
+  // wait on sockets, SQLite and child processes as much as they compute, they fill what those leave idle instead of
+  // holding everything else back by their own 45–50 s. The browser part runs last and alone: its tests wait for what
+  // a person would see, and the fewer other processes it shares the cores with, the sooner that shows.
+  const statics = parts.filter((part) => !part.vitestProject);
+  const [staticOutcomes, nodeOutcomes] = await Promise.all([
+    Promise.all(statics.map((part) => timed(part, true))),
+    inTurn(parts.filter((part) => part.vitestProject && part.vitestProject !== 'e2e')),
+  ]);
+  const outcomes = [
+    ...staticOutcomes,
+    ...nodeOutcomes,
+    ...(await inTurn(parts.filter((part) => part.vitestProject === 'e2e'))),
+  ];
   fs.rmSync(reports, { recursive: true, force: true });
 
-  console.log('\npart        time     result');
-  for (const { part, seconds, ok, passed, failed } of outcomes) {
+  console.log('\npart        time      cpu   result');
+  for (const { part, seconds, cpuSeconds, ok, passed, failed } of outcomes) {
     const counts = part.vitestProject ? `  ${passed} passed, ${failed} failed` : '';
+    const cpu = cpuSeconds === null ? '—' : `${cpuSeconds.toFixed(0)} s`;
     console.log(
-      `${part.name.padEnd(10)} ${`${seconds.toFixed(0)} s`.padStart(6)}   ${ok ? 'ok' : 'FAILED'}${counts}`,
+      `${part.name.padEnd(10)} ${`${seconds.toFixed(0)} s`.padStart(6)} ${cpu.padStart(8)}   ${ok ? 'ok' : 'FAILED'}${counts}`,
     );
   }
-  console.log(`total      ${`${((performance.now() - started) / 1000).toFixed(0)} s`.padStart(6)}`);
+  const cpuTotal = outcomes.reduce((sum, outcome) => sum + (outcome.cpuSeconds ?? 0), 0);
+  console.log(
+    `total      ${`${((performance.now() - started) / 1000).toFixed(0)} s`.padStart(6)} ${`${cpuTotal.toFixed(0)} s`.padStart(8)}`,
+  );
   const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
   // A part that failed without a failing test (lint, a crashed run) counts as one failure.
   const failed = outcomes.reduce((sum, outcome) => sum + (outcome.failed || (outcome.ok ? 0 : 1)), 0);

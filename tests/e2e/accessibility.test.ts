@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
+import { openSignedIn, shellBrowserForFile, type Viewport } from './shellBrowser.ts';
 import { allowing } from './testTimes.ts';
 
 const shell = shellBrowserForFile();
@@ -59,9 +59,8 @@ describe.each(CASES)('axe-core on every screen (%s, %s theme)', (viewport, color
   it(
     'finds no serious violation on the support dialog and the signed-in screens',
     async () => {
-      const page = await open('/');
-      await typeSignIn(page, STAFF);
-      await page.waitForURL(atPath('/dashboard/things'));
+      const page = await openSignedIn(shell, STAFF, { viewport, options: { colorScheme } });
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
       const support = page.getByTestId('support-dialog');
       await support.waitFor();
       expect(await seriousViolations(page), 'support dialog').toEqual([]);
@@ -82,10 +81,7 @@ describe.each(CASES)('axe-core on every screen (%s, %s theme)', (viewport, color
 
 describe('landmarks and titles', () => {
   it('skips the navigation to the section, the one main landmark, and names the section in the title', async () => {
-    const page = await shell.newPage('desktop');
-    await page.goto(`${simulatorUrl()}/dashboard/closures`);
-    await typeSignIn(page, STAFF);
-    await page.waitForURL(atPath('/dashboard/closures'));
+    const page = await openSignedIn(shell, STAFF, { path: '/dashboard/closures' });
     // A first visit offers support in a band above the section; closed, the page is as any later visit finds it.
     const support = page.getByTestId('support-dialog');
     await support.waitFor();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { api, openAccounts } from './accountsBrowser.ts';
-import { atPath, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -21,7 +21,7 @@ async function tabNames(page: Page): Promise<string[]> {
 
 describe('the accounts shell', () => {
   it('shows an Org Admin every tab, with their name and e-mail, and Close goes back', async () => {
-    const page = await signIn(shell, 'orgadmin@demo.test', { path: '/dashboard/things' });
+    const page = await openSignedIn(shell, 'orgadmin@demo.test', { path: '/dashboard/things' });
     await page.getByLabel('Account menu').click();
     await page.getByRole('link', { name: 'Profile & Preferences' }).click();
     await page.getByTestId('accounts').waitFor();

@@ -3,7 +3,7 @@
 // the text of a file the page downloaded.
 import type { Page } from 'playwright-core';
 import { simulatorUrl } from './simulator.ts';
-import { typeSignIn, type ShellBrowser } from './shellBrowser.ts';
+import { type ShellBrowser, openSignedIn } from './shellBrowser.ts';
 
 const baseUrl = simulatorUrl();
 
@@ -12,8 +12,7 @@ export async function openAccounts(
   email: string,
   path = '/dashboard/accounts',
 ): Promise<Page> {
-  const page = await shell.open('desktop', path);
-  await typeSignIn(page, email);
+  const page = await openSignedIn(shell, email, { path });
   await page.getByTestId('accounts').waitFor();
   // The support dialog greets the first dashboard visit of a tab; a person closes it before working.
   const support = page.getByTestId('support-dialog');

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
-import { closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { closeSupportDialog, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
@@ -37,7 +37,7 @@ async function api(method: 'GET' | 'POST', path: string, body?: unknown): Promis
 }
 
 async function openAlarms(email = 'admin@demo.test'): Promise<Page> {
-  const page = await signIn(shell, email, { path: '/dashboard/alarms' });
+  const page = await openSignedIn(shell, email, { path: '/dashboard/alarms' });
   await closeSupportDialog(page);
   await page.getByRole('heading', { name: 'Alarms' }).waitFor();
   return page;

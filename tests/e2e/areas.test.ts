@@ -13,7 +13,7 @@ import {
   openSection,
   simulatorApi,
 } from './mapDrawing.ts';
-import { atPath, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { ownOrganizationId, signInForToken } from './simulatorApi.ts';
 import { allowing } from './testTimes.ts';
 
@@ -179,8 +179,7 @@ describe('the areas list and detail', () => {
 
 describe('areas on a phone', () => {
   it('lists and opens areas, without Add or Edit (the form is desktop only)', async () => {
-    const page = await shell.open('mobile', '/');
-    await typeSignIn(page, ADMIN);
+    const page = await openSignedIn(shell, ADMIN, { viewport: 'mobile' });
     await page
       .getByTestId('support-dialog')
       .getByRole('button', { name: 'Close' })

@@ -8,7 +8,7 @@ import { beforeAll, expect } from 'vitest';
 import { validationErrors, wzdxValidator } from '#tests/sim-server/support/wzdxSchemas';
 import { simulatorUrl } from './simulator.ts';
 import { signInForToken } from './simulatorApi.ts';
-import { atPath, shellBrowserForFile, typeSignIn, type Viewport } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, type Viewport, openSignedIn } from './shellBrowser.ts';
 import { allowing } from './testTimes.ts';
 
 export const ADMIN = 'admin@demo.test';
@@ -107,9 +107,7 @@ export function closuresBrowserForFile() {
 
   /** Signs in as a person would, then (on a desktop) views the road works and opens the closure list. */
   async function openClosures(email = ADMIN, viewport: Viewport = 'desktop'): Promise<Page> {
-    const page = await shell.open(viewport);
-    await typeSignIn(page, email);
-    // The dashboard shows once the sign-in answered (a memory-hard hash: slow on a busy machine).
+    const page = await openSignedIn(shell, email, { viewport });
     await page
       .getByTestId('support-dialog')
       .getByRole('button', { name: 'Close' })

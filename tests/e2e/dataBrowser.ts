@@ -3,7 +3,7 @@
 // `datetime-local` text of an instant in UTC, and an asset's name in files and on screen.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { dismissSupportDialog, signIn, type ShellBrowser } from './shellBrowser.ts';
+import { dismissSupportDialog, openSignedIn, type ShellBrowser } from './shellBrowser.ts';
 import type { ListedThing } from './simulatorApi.ts';
 
 export const TRACK_LATITUDES = [41.88, 41.8801, 41.8802];
@@ -51,7 +51,7 @@ export async function sendTrack(
 
 /** Signs in on a desktop page at `path` and closes the support dialog for good. */
 export async function signInTo(shell: ShellBrowser, path: string, email = 'user@demo.test'): Promise<Page> {
-  const page = await signIn(shell, email, { path });
+  const page = await openSignedIn(shell, email, { path });
   await dismissSupportDialog(page);
   return page;
 }

@@ -9,7 +9,13 @@ import { seriousViolations } from './axe.ts';
 import { fillLocalTime } from './dateFields.ts';
 import { shownNameOf, signInTo, type NamedThing } from './dataBrowser.ts';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
+import {
+  atPath,
+  dismissSupportDialog,
+  shellBrowserForFile,
+  openSignedIn,
+  typeSignIn,
+} from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -127,7 +133,7 @@ describe('the Data and Sharing forms', () => {
   });
 
   it('say the sharing form’s rule once a field is changed to no name, and pass axe with its rules showing', async () => {
-    const page = await signIn(shell, 'orgadmin@demo.test', { path: '/dashboard/sharing' });
+    const page = await openSignedIn(shell, 'orgadmin@demo.test', { path: '/dashboard/sharing' });
     await page.getByRole('button', { name: 'Get Started' }).click();
     const organization = page.getByLabel('Shared organization');
     // Back to empty is no change (no message yet); spaces alone are a change, and no name.
@@ -149,7 +155,7 @@ describe('the Data and Sharing forms', () => {
 
 describe('the trip search', () => {
   it('says a time’s rule once it is changed, before any search', async () => {
-    const page = await signIn(shell, 'user@demo.test', { path: '/dashboard/trips' });
+    const page = await openSignedIn(shell, 'user@demo.test', { path: '/dashboard/trips' });
     await page.getByRole('heading', { name: 'Trips' }).waitFor();
     await fillLocalTime(page, 'End time', Date.now() + 3_600_000);
     await page.getByRole('alert').filter({ hasText: 'Must be past date' }).waitFor();

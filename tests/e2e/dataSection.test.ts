@@ -24,8 +24,7 @@ import {
   dismissSupportDialog,
   downloadedBytes,
   shellBrowserForFile,
-  signIn,
-  typeSignIn,
+  openSignedIn,
 } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 import { allowing } from './testTimes.ts';
@@ -241,9 +240,10 @@ describe('Export times', () => {
     expect(created.status).toBe(201);
 
     // A browser far from the organization: its own zone must not leak into the list.
-    const page = await shell.newPage('desktop', { timezoneId: 'Asia/Tokyo' });
-    await page.goto(`${baseUrl}/dashboard/data/exports`);
-    await typeSignIn(page, 'user@demo.test');
+    const page = await openSignedIn(shell, 'user@demo.test', {
+      path: '/dashboard/data/exports',
+      options: { timezoneId: 'Asia/Tokyo' },
+    });
     await dismissSupportDialog(page);
     await page.getByText(`Times are in ${zone}.`).waitFor();
     const row = await waitUntilCompleted(page, 'Zoned times');
@@ -343,7 +343,7 @@ describe('Monthly reports', () => {
 
 describe('Data on a phone', () => {
   it('shows the reports full width with whole Download links, and no Exports link to a desktop-only page', async () => {
-    const page = await signIn(shell, 'user@demo.test', {
+    const page = await openSignedIn(shell, 'user@demo.test', {
       viewport: 'mobile',
       path: '/dashboard/data/reports/monthly',
     });

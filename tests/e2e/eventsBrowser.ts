@@ -8,7 +8,13 @@ import { beforeAll, expect } from 'vitest';
 import type { LocationRecord } from '#domain/locations/locationRecord';
 import { simulatorUrl } from './simulator.ts';
 import { signInForToken } from './simulatorApi.ts';
-import { atPath, shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
+import {
+  atPath,
+  shellBrowserForFile,
+  type Viewport,
+  openSignedIn,
+  closeSupportDialog,
+} from './shellBrowser.ts';
 import { allowing } from './testTimes.ts';
 
 export const RESPONDERS = 'Chicago Metro Responders';
@@ -99,7 +105,7 @@ export function eventsBrowserForFile() {
     organizationName: string,
     viewport: Viewport = 'desktop',
   ): Promise<Page> {
-    const page = await signIn(shell, email, { viewport, landing: '/dashboard/things' });
+    const page = await openSignedIn(shell, email, { viewport });
     await closeSupportDialog(page);
     await page.getByTestId('organization-name').click();
     await page.getByRole('button', { name: organizationName }).click();

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_LOAD_ERROR_TEXT } from '#client/app/lazyScreen.tsx';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { atPath, closeSupportDialog, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 
 const shell = shellBrowserForFile();
 const MAP_OR_SECTION = /\/assets\/(maplibre|deckgl|terradraw|LiveMap|[A-Z]\w*Page|DataScreen)-/;
@@ -36,7 +36,7 @@ describe('the first load', () => {
   });
 
   it('loads a section when it opens, and says so when its chunk never arrives', async () => {
-    const page = await signIn(shell, 'user@demo.test');
+    const page = await openSignedIn(shell, 'user@demo.test');
     await closeSupportDialog(page);
     const requested = scriptsRequested(page);
     // The Areas chunk hangs, as on a connection that has gone quiet.

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { fillLocalTime } from './dateFields.ts';
-import { dismissSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { dismissSupportDialog, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -63,7 +63,7 @@ beforeAll(async () => {
 const nameOf = (thing: Listed = asset) => thing.nickname || thing.system_identifier.toUpperCase();
 
 async function open(path: string, email: string, heading: string): Promise<Page> {
-  const page = await signIn(shell, email, { path });
+  const page = await openSignedIn(shell, email, { path });
   await dismissSupportDialog(page);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
   return page;

@@ -5,7 +5,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, shellBrowserForFile, signIn, closeSupportDialog } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, openSignedIn, closeSupportDialog } from './shellBrowser.ts';
 import {
   listThings,
   ownOrganizationId,
@@ -25,10 +25,10 @@ function positioned(things: ListedThing[]): number {
   return things.filter((thing) => thing.lat !== null && thing.lng !== null).length;
 }
 
-async function signedInLive(path = '/'): Promise<{ page: Page; things: ListedThing[] }> {
+async function signedInLive(path = '/dashboard/things'): Promise<{ page: Page; things: ListedThing[] }> {
   const token = await signInForToken(baseUrl, USER);
   const things = await listThings(baseUrl, token, await ownOrganizationId(baseUrl, token));
-  const page = await signIn(shell, USER, { path, landing: '/dashboard/things' });
+  const page = await openSignedIn(shell, USER, { path });
   await closeSupportDialog(page);
   await page.waitForFunction(
     (expected) =>

@@ -6,7 +6,7 @@ import type { Page, Request, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { closeInstructions, drawShape, jumpTo, openSection, simulatorApi } from './mapDrawing.ts';
-import { atPath, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { listThings, organizationIdByName, signInForToken, type ListedThing } from './simulatorApi.ts';
 import { allowing } from './testTimes.ts';
 
@@ -117,8 +117,7 @@ function firstLoadOf(page: Page, organizationId: string): Promise<unknown> {
 }
 
 async function openRoadWorksClosures(): Promise<Page> {
-  const page = await shell.open('desktop');
-  await typeSignIn(page, ADMIN);
+  const page = await openSignedIn(shell, ADMIN);
   await page
     .getByTestId('support-dialog')
     .getByRole('button', { name: 'Close' })

@@ -5,12 +5,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { closeSupportDialog, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 
 const shell = shellBrowserForFile();
 
 async function openForm(path: string): Promise<Page> {
-  const page = await signIn(shell, 'admin@demo.test');
+  const page = await openSignedIn(shell, 'admin@demo.test');
   await closeSupportDialog(page);
   await page.goto(page.url().replace(/\/dashboard\/.*$/, path));
   return page;

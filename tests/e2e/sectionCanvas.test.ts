@@ -4,8 +4,7 @@
 // shown map, the Add gate and Show all read that part, and the map's attribution stays in view.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { simulatorUrl } from './simulator.ts';
-import { atPath, closeSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { atPath, closeSupportDialog, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { allowing } from './testTimes.ts';
 
 const shell = shellBrowserForFile();
@@ -26,10 +25,9 @@ const canvasWidth = (page: Page) =>
 
 describe('the map canvas across sections', { timeout: TEST_TIMEOUT }, () => {
   it('is kept from Live to Closures, centring in the part shown, with the attribution in view', async () => {
-    const signedIn = await shell.newPage('desktop', { viewport: { width: 1440, height: 900 } });
-    await signedIn.goto(`${simulatorUrl()}/dashboard/things`);
-    await typeSignIn(signedIn, 'user@demo.test');
-    await signedIn.waitForURL(atPath('/dashboard/things'));
+    const signedIn = await openSignedIn(shell, 'user@demo.test', {
+      options: { viewport: { width: 1440, height: 900 } },
+    });
     await closeSupportDialog(signedIn);
     await expect
       .poll(() => signedIn.evaluate(() => window.__fleetMap?.markersOnScreen().length ?? 0), {

@@ -4,7 +4,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { atPath, closeSupportDialog, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { DEMO_PASSWORD } from './simulatorApi.ts';
 import { allowing } from './testTimes.ts';
 
@@ -48,7 +48,7 @@ async function goTo(page: Page, section: RegExp, path: string): Promise<void> {
 
 describe('one map across sections', { timeout: TEST_TIMEOUT }, () => {
   it('keeps the same map with its markers drawn from Live through Events, Areas, Closures, Zones and back', async () => {
-    const page = await signIn(shell, USER);
+    const page = await openSignedIn(shell, USER);
     await closeSupportDialog(page);
     await expect.poll(() => markersOnScreen(page), { timeout: allowing(60_000) }).toBeGreaterThan(0);
     await watchMap(page);
@@ -69,7 +69,7 @@ describe('one map across sections', { timeout: TEST_TIMEOUT }, () => {
   });
 
   it("frames the new organization's fleet after an organization switch", async () => {
-    const page = await signIn(shell, USER);
+    const page = await openSignedIn(shell, USER);
     await closeSupportDialog(page);
     await expect.poll(() => markersOnScreen(page), { timeout: allowing(60_000) }).toBeGreaterThan(0);
     // Somewhere no asset is: the switch must bring the fleet into view, not leave the map where it was.

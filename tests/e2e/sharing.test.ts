@@ -4,7 +4,7 @@
 // ids), and Got It back to the start.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 async function openSharing(email: string) {
-  const page = await signIn(shell, email, { path: '/dashboard/sharing' });
+  const page = await openSignedIn(shell, email, { path: '/dashboard/sharing' });
   await page.getByRole('heading', { name: 'Mutual Aid Sharing' }).waitFor();
   return page;
 }

@@ -12,6 +12,7 @@ import {
   until,
   VIEWPORTS,
   signIn,
+  openSignedIn,
   dismissSupportDialog,
 } from './shellBrowser.ts';
 import { listThings, sendPoint, signInForToken, organizationIdByName } from './simulatorApi.ts';
@@ -89,8 +90,7 @@ describe('desktop', () => {
     const own = await listThings(baseUrl, token, await organizationIdByName(baseUrl, token, COORDINATION));
     expect(responders.length).not.toBe(own.length);
 
-    const page = await shell.open('desktop');
-    await typeSignIn(page, 'user@demo.test');
+    const page = await openSignedIn(shell, 'user@demo.test');
     await dismissSupportDialog(page);
     await assetCountIs(page, own.length);
     await page.getByPlaceholder('Search for an asset...').fill('zzz-nothing');
@@ -127,7 +127,7 @@ describe('desktop', () => {
   });
 
   it('warns after 4 hours without activity, keeps the session on Stay Signed In, then signs out', async () => {
-    const page = await signIn(shell, 'orgadmin@demo.test');
+    const page = await openSignedIn(shell, 'orgadmin@demo.test');
     // A token that outlives the test's fake hours, so only inactivity can end this session.
     await page.evaluate(
       (expiresAt) => {
@@ -160,7 +160,7 @@ describe('desktop', () => {
   });
 
   it('keeps a situational-awareness session past 4 idle hours', async () => {
-    const page = await signIn(shell, 'admin@demo.test');
+    const page = await openSignedIn(shell, 'admin@demo.test');
     await page.evaluate(
       (expiresAt) => {
         const raw = window.localStorage.getItem('fleetDashboard.token') ?? '{}';
@@ -187,7 +187,7 @@ describe('desktop', () => {
   });
 
   it('shows the not-found page for an unknown dashboard path', async () => {
-    const page = await signIn(shell, 'orgadmin@demo.test');
+    const page = await openSignedIn(shell, 'orgadmin@demo.test');
     await page.goto(`${baseUrl}/dashboard/things/a/b/c`);
     await page.getByText('Sorry, the requested URL was not found here.').waitFor();
   });
@@ -226,7 +226,7 @@ describe('mobile', () => {
   });
 
   it('toggles the drawer with the active tab and reopens the last item of a section', async () => {
-    const page = await signIn(shell, 'orgadmin@demo.test', { viewport: 'mobile' });
+    const page = await openSignedIn(shell, 'orgadmin@demo.test', { viewport: 'mobile' });
     await dismissSupportDialog(page);
 
     const firstRow = page.getByTestId('thing-row').first();
@@ -275,7 +275,7 @@ describe('mobile without WebGL', () => {
 
 describe.each(['desktop', 'mobile'] as const)('session on %s', (viewport) => {
   it('refreshes the token before it expires, and says "Session Expired" when refresh fails', async () => {
-    const page = await signIn(shell, 'admin@demo.test', { viewport });
+    const page = await openSignedIn(shell, 'admin@demo.test', { viewport });
     const first = await storedSession(page);
     if (!first) throw new Error('no stored session after sign-in');
 
@@ -305,7 +305,7 @@ describe.each(['desktop', 'mobile'] as const)('session on %s', (viewport) => {
   });
 
   it('tells a user whose organization changed since the token was stored to log back in', async () => {
-    const page = await signIn(shell, 'media@demo.test', { viewport });
+    const page = await openSignedIn(shell, 'media@demo.test', { viewport });
     await page.getByTestId('dashboard').waitFor();
     // The stored token says it was issued under another organization than the profile now names.
     await page.evaluate(() => {

@@ -1,15 +1,18 @@
 // Browser plumbing for the browser tests: the worker's headless Chromium (started once by globalSetup.ts, connected
 // to before a file's tests, disconnected after them), fresh contexts per test at a desktop or a phone viewport
-// (closed after each test) whose pages' `waitForFunction` looks every 50 ms rather than every frame, sign-in typed
-// like a person, and the support dialog a first visit opens put away. Headless Chromium draws WebGL in software
+// (closed after each test) whose pages' `waitForFunction` looks every 50 ms rather than every frame, a page opened
+// already signed in (the token stored, as a returning user's browser has it) or signed in through the form like a
+// person, and the support dialog a first visit opens put away. Headless Chromium draws WebGL in software
 // (SwiftShader), so every map would show the software rendering notice (client/map/SoftwareRenderingNotice.tsx)
 // over its corner: a context starts with it answered, unless the test passes its own `storageState`
 // (tests/e2e/softwareMapNotice.test.ts passes an empty one).
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { simulatorUrl, workerIndex } from './simulator.ts';
-import { DEMO_PASSWORD } from './simulatorApi.ts';
+import { DEMO_PASSWORD, issueTokens } from './simulatorApi.ts';
+import { toStoredToken } from '#client/api/auth.ts';
 import { SOFTWARE_NOTICE_STORAGE_KEY } from '#client/map/softwareRendering.ts';
+import { TOKEN_STORAGE_KEY } from '#client/session/session.ts';
 import { PLAYWRIGHT_TIMEOUT, allowing } from './testTimes.ts';
 
 export type Viewport = 'desktop' | 'mobile';
@@ -52,6 +55,21 @@ function pollingEvery(ms: number, page: Page): Page {
   return page;
 }
 
+type StorageEntry = { name: string; value: string };
+
+/** What a context's origin holds at the start: the software map notice answered, and `entries`. */
+function startingStorage(entries: StorageEntry[] = []): NonNullable<ContextOptions>['storageState'] {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(simulatorUrl()).origin,
+        localStorage: [{ name: SOFTWARE_NOTICE_STORAGE_KEY, value: 'full' }, ...entries],
+      },
+    ],
+  };
+}
+
 async function connectShellBrowser(): Promise<ShellBrowser> {
   const endpoint = inject('browserEndpoints')[workerIndex()];
   if (endpoint === undefined) throw new Error('globalSetup started no browser for this worker');
@@ -60,15 +78,7 @@ async function connectShellBrowser(): Promise<ShellBrowser> {
   const newPage = async (viewport: Viewport, options: ContextOptions = {}) => {
     const context = await browser.newContext({
       ...VIEWPORTS[viewport],
-      storageState: {
-        cookies: [],
-        origins: [
-          {
-            origin: new URL(simulatorUrl()).origin,
-            localStorage: [{ name: SOFTWARE_NOTICE_STORAGE_KEY, value: 'full' }],
-          },
-        ],
-      },
+      storageState: startingStorage(),
       ...options,
     });
     // Playwright's own 30 s for every wait, scaled to a machine 4× slower (testTimes.ts).
@@ -159,6 +169,32 @@ export async function signIn(
           `${shown ? `, the form says "${shown}"` : ''} (${String(error)})`,
       );
     });
+  return page;
+}
+
+/**
+ * Opens `path` (a dashboard path) already signed in as `email`, as a returning user's browser is: the simulator's
+ * token stored where the dashboard keeps it, so the page starts on the dashboard and loads the profile, with no
+ * welcome screen. For every test about what comes after a sign-in; the form's own paths keep `signIn` (a sign-in by
+ * the form cost the browser the welcome screen, its fields and the hand-over to the dashboard each time).
+ * `options` are the context's (a time zone, a colour scheme).
+ */
+export async function openSignedIn(
+  shell: ShellBrowser,
+  email: string,
+  {
+    viewport = 'desktop',
+    path = '/dashboard/things',
+    options = {},
+  }: { viewport?: Viewport; path?: string; options?: ContextOptions } = {},
+): Promise<Page> {
+  const stored = JSON.stringify(toStoredToken(await issueTokens(simulatorUrl(), email)));
+  const page = await shell.newPage(viewport, {
+    ...options,
+    storageState: startingStorage([{ name: TOKEN_STORAGE_KEY, value: stored }]),
+  });
+  await page.goto(`${simulatorUrl()}${path}`);
+  await page.getByTestId('dashboard').waitFor();
   return page;
 }
 

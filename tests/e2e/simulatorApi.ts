@@ -1,6 +1,8 @@
 // The REST calls a browser test makes on the side: learn what the simulator holds, and move a device through the
 // same ingestion path the replay engine uses, so the resulting cable message is a real one.
 
+import type { TokenResult } from '#client/api/auth.ts';
+
 export const DEMO_PASSWORD = 'Demo!2026';
 
 export type ListedThing = {
@@ -20,7 +22,8 @@ async function json<T>(response: Response, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export async function signInForToken(baseUrl: string, email: string): Promise<string> {
+/** The token answer a sign-in as `email` with the demo password gets, as the dashboard's form would. */
+export async function issueTokens(baseUrl: string, email: string): Promise<TokenResult> {
   const response = await fetch(`${baseUrl}/api/user_token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -31,7 +34,11 @@ export async function signInForToken(baseUrl: string, email: string): Promise<st
       password: DEMO_PASSWORD,
     }),
   });
-  return (await json<{ access_token: string }>(response, 'sign-in')).access_token;
+  return json<TokenResult>(response, 'sign-in');
+}
+
+export async function signInForToken(baseUrl: string, email: string): Promise<string> {
+  return (await issueTokens(baseUrl, email)).access_token;
 }
 
 export async function ownOrganizationId(baseUrl: string, token: string): Promise<string> {

@@ -7,16 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { STATUS_APPEARANCE, STATUS_NAMES_IN_ORDER } from '#client/ui/statusAppearance.ts';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, closeSupportDialog, shellBrowserForFile, typeSignIn } from './shellBrowser.ts';
+import { closeSupportDialog, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 
 const shell = shellBrowserForFile();
 const DISPATCHER = 'user@demo.test';
 
 async function openLive(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await shell.newPage('desktop', { colorScheme });
-  await page.goto(`${simulatorUrl()}/dashboard/things`);
-  await typeSignIn(page, DISPATCHER);
-  await page.waitForURL(atPath('/dashboard/things'));
+  const page = await openSignedIn(shell, DISPATCHER, { options: { colorScheme } });
   await closeSupportDialog(page);
   await page.getByTestId('thing-row').first().waitFor();
   return page;

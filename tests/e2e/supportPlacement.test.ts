@@ -7,6 +7,7 @@ import { CHROMIUM_ARGS } from '#tests/helpers/chromium';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
 import {
+  openSignedIn,
   shellBrowserForFile,
   typeSignIn,
   VIEWPORTS,
@@ -36,11 +37,16 @@ async function boxOf(page: Page, name: string, locate: () => ReturnType<Page['lo
   return box;
 }
 
+/** Waits for the support offer a first dashboard visit opens. */
+async function supportOffered(page: Page): Promise<void> {
+  await page.getByTestId('support-dialog').getByRole('heading', { name: 'Support' }).waitFor();
+}
+
 /** Signs in on a first visit at `/dashboard/things` and answers the page once the support offer is open. */
 async function firstVisit(page: Page): Promise<void> {
   await page.goto(`${simulatorUrl()}/dashboard/things`);
   await typeSignIn(page, 'user@demo.test');
-  await page.getByTestId('support-dialog').getByRole('heading', { name: 'Support' }).waitFor();
+  await supportOffered(page);
 }
 
 /** The named boxes that must stay uncovered, each checked against the support offer's. */
@@ -56,8 +62,8 @@ describe('the support offer of a first visit', () => {
   it.each(SIZES)(
     'covers neither the map controls, the coordinate search nor the offline notice ($label)',
     async ({ viewport, options }) => {
-      const page = await shell.newPage(viewport, options);
-      await firstVisit(page);
+      const page = await openSignedIn(shell, 'user@demo.test', { viewport, options });
+      await supportOffered(page);
       await expectUncovered(page, {
         'the map controls': () => page.locator('.map-controls'),
         'the coordinate search': () => page.getByPlaceholder('41.8623, -87.6167'),
@@ -103,9 +109,7 @@ async function expectApart(page: Page, parts: Record<string, () => ReturnType<Pa
 
 /** Signs in at `path` (the support offer closed) at `viewport`. */
 async function signedInAt(viewport: Viewport, options: ContextOptions, path: string): Promise<Page> {
-  const page = await shell.newPage(viewport, options);
-  await page.goto(`${simulatorUrl()}${path}`);
-  await typeSignIn(page, 'user@demo.test');
+  const page = await openSignedIn(shell, 'user@demo.test', { viewport, options, path });
   await page.getByTestId('support-dialog').getByRole('button', { name: 'Close' }).click({ timeout: 55_000 });
   await page.getByTestId('support-dialog').waitFor({ state: 'hidden' });
   return page;

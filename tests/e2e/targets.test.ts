@@ -4,7 +4,7 @@
 // the screen shows, read from the browser's layout.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeSupportDialog, shellBrowserForFile, signIn, type Viewport } from './shellBrowser.ts';
+import { closeSupportDialog, shellBrowserForFile, openSignedIn, type Viewport } from './shellBrowser.ts';
 
 const shell = shellBrowserForFile();
 const ADMIN = 'admin@demo.test';
@@ -62,7 +62,7 @@ function smallTargets(page: Page): Promise<string[]> {
 }
 
 async function openScreens(viewport: Viewport, visit: (page: Page, screen: string) => Promise<void>) {
-  const page = await signIn(shell, ADMIN, { viewport });
+  const page = await openSignedIn(shell, ADMIN, { viewport });
   await closeSupportDialog(page);
   for (const screen of viewport === 'desktop' ? [...SCREENS, ...FORMS] : SCREENS) {
     if (viewport === 'mobile' && screen === 'zones') continue;

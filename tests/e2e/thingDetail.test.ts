@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, shellBrowserForFile, typeSignIn, closeSupportDialog } from './shellBrowser.ts';
+import { atPath, shellBrowserForFile, openSignedIn, closeSupportDialog } from './shellBrowser.ts';
 import {
   listThings,
   ownOrganizationId,
@@ -69,11 +69,9 @@ beforeAll(async () => {
   staffToken = await signInForToken(baseUrl, 'staff@demo.test');
 });
 
-async function openAsset(email: string, thing: Thing, page?: Page): Promise<Page> {
-  const path = `/dashboard/things/${thing.id}`;
-  const opened = page ?? (await shell.open('desktop', path));
-  await typeSignIn(opened, email);
-  await opened.waitForURL(atPath(path));
+/** A fresh browser context signed in as `email`, on the asset's detail. */
+async function openAsset(email: string, thing: Thing): Promise<Page> {
+  const opened = await openSignedIn(shell, email, { path: `/dashboard/things/${thing.id}` });
   await opened.getByRole('heading', { name: nameOf(thing), exact: true }).waitFor();
   // The support dialog opens on a first welcome (live §2); a person closes it first.
   await closeSupportDialog(opened);
@@ -196,9 +194,8 @@ describe('asset detail', () => {
   it('switches alerting off in one browser and another browser sees it arrive live', async () => {
     const asset = pick('alerting, writable', (thing) => reporting(thing) && thing.is_publicly_alerting, 5);
     const first = await openAsset('admin@demo.test', asset);
-    const other = await shell.open('desktop', `/dashboard/things/${asset.id}`);
     // A second, separate browser context: its own storage, its own cable.
-    const second = await openAsset('user@demo.test', asset, other);
+    const second = await openAsset('user@demo.test', asset);
     const secondSwitch = second.getByRole('switch', { name: 'Alerting' });
     await secondSwitch.and(second.locator('[aria-checked="true"]')).waitFor();
 
@@ -213,7 +210,7 @@ describe('asset detail', () => {
 
     await first.getByRole('switch', { name: 'Alerting' }).click();
     await secondSwitch.and(second.locator('[aria-checked="true"]')).waitFor();
-    await other.context().close();
+    await second.context().close();
   });
 
   it('gives a Media user no edit controls and says why each control is disabled', async () => {
@@ -261,8 +258,7 @@ describe('asset detail', () => {
       .waitFor();
 
     // The simulator kept it: a fresh page shows the switch on.
-    const other = await shell.open('desktop', `/dashboard/things/${asset.id}`);
-    await openAsset('admin@demo.test', asset, other);
+    const other = await openAsset('admin@demo.test', asset);
     const otherToggle = other.getByRole('switch', { name: 'R2R Test Mode' });
     await otherToggle.and(other.locator('[aria-checked="true"]')).waitFor();
 

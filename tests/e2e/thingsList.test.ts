@@ -4,7 +4,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, shellBrowserForFile, type Viewport, signIn, closeSupportDialog } from './shellBrowser.ts';
+import {
+  atPath,
+  shellBrowserForFile,
+  type Viewport,
+  openSignedIn,
+  closeSupportDialog,
+} from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 import { allowing } from './testTimes.ts';
 
@@ -29,7 +35,7 @@ beforeAll(async () => {
 });
 
 async function openList(viewport: Viewport = 'desktop'): Promise<Page> {
-  const page = await signIn(shell, 'user@demo.test', { viewport, path: '/dashboard/things' });
+  const page = await openSignedIn(shell, 'user@demo.test', { viewport, path: '/dashboard/things' });
   await closeSupportDialog(page);
   await page
     .getByTestId('asset-count')

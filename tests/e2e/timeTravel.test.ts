@@ -11,7 +11,7 @@ import { formatListTime, formatLongTime } from '#domain/units/displayTime';
 import { zonedTimestampFormatter } from '#domain/units/zonedTime';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
-import { atPath, closeSupportDialog, shellBrowserForFile, typeSignIn, until } from './shellBrowser.ts';
+import { closeSupportDialog, shellBrowserForFile, until, openSignedIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -83,10 +83,7 @@ async function checkIn(at: number): Promise<void> {
 }
 
 async function openAsset(): Promise<Page> {
-  const path = `/dashboard/things/${asset.id}`;
-  const page = await shell.open('desktop', path);
-  await typeSignIn(page, USER);
-  await page.waitForURL(atPath(path));
+  const page = await openSignedIn(shell, USER, { path: `/dashboard/things/${asset.id}` });
   await closeSupportDialog(page);
   return page;
 }

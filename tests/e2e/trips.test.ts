@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorUrl } from './simulator.ts';
 import { formatListTime } from '#domain/units/displayTime';
 import { fillLocalTime, SEEDED_ZONE } from './dateFields.ts';
-import { dismissSupportDialog, shellBrowserForFile, signIn, typeSignIn } from './shellBrowser.ts';
+import { dismissSupportDialog, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
 
 const baseUrl = simulatorUrl();
@@ -64,7 +64,7 @@ const nameOf = (asset: ListedThing & { nickname: string | null }) =>
   asset.nickname || asset.system_identifier.toUpperCase();
 
 async function openTrips(): Promise<Page> {
-  const page = await signIn(shell, USER, { path: '/dashboard/trips' });
+  const page = await openSignedIn(shell, USER, { path: '/dashboard/trips' });
   await page.getByRole('heading', { name: 'Trips' }).waitFor();
   return page;
 }
@@ -180,9 +180,10 @@ describe('runs and playback', () => {
 describe('trip times', () => {
   it("reads and writes them on the organization's clock, its zone named, in a browser in another zone", async () => {
     // Issue 37 item 6: a browser in Berlin showed "23:30:08" where every other screen showed "4:42 PM CST".
-    const page = await shell.newPage('desktop', { timezoneId: 'Europe/Berlin' });
-    await page.goto(`${baseUrl}/dashboard/trips`);
-    await typeSignIn(page, USER);
+    const page = await openSignedIn(shell, USER, {
+      path: '/dashboard/trips',
+      options: { timezoneId: 'Europe/Berlin' },
+    });
     await dismissSupportDialog(page);
     await page.getByText(`Times are in ${SEEDED_ZONE}.`).waitFor();
     const [first] = assets;

@@ -13,7 +13,7 @@ import { openCountText } from '#domain/alarms/alarm';
 import { seriousViolations } from './axe.ts';
 import { simulatorUrl } from './simulator.ts';
 import { listThings, ownOrganizationId, signInForToken, type ListedThing } from './simulatorApi.ts';
-import { closeSupportDialog, shellBrowserForFile, signIn } from './shellBrowser.ts';
+import { closeSupportDialog, shellBrowserForFile, openSignedIn } from './shellBrowser.ts';
 import { allowing } from './testTimes.ts';
 
 const baseUrl = simulatorUrl();
@@ -119,7 +119,7 @@ describe('wrong-way alarms', () => {
   it(
     'a device driving the wrong way in the seeded zone shows in the Alarms queue with the zone’s alert message',
     async () => {
-      const page = await signIn(shell, 'admin@demo.test', { path: '/dashboard/alarms' });
+      const page = await openSignedIn(shell, 'admin@demo.test', { path: '/dashboard/alarms' });
       await closeSupportDialog(page);
       await page.getByRole('heading', { name: 'Alarms' }).waitFor();
       const before = await wrongWayRow(page).count();
@@ -141,7 +141,7 @@ describe('wrong-way alarms', () => {
       // one driven here. Driving again would first take the driver out of the zone, clearing that alarm, and a pass
       // within the zone's quiet period after a clear raises none (docs/alarms.md, "Hold-off").
       if (!(await zoneAlarmHolds())) await driveTheWrongWay();
-      const page = await signIn(shell, 'admin@demo.test', { viewport: 'mobile' });
+      const page = await openSignedIn(shell, 'admin@demo.test', { viewport: 'mobile' });
       await closeSupportDialog(page);
       const banner = page.getByRole('banner');
       const link = banner.getByRole('link', { name: /^Alarms/ });
