@@ -7,7 +7,7 @@
 import { Redis } from 'ioredis';
 import type { ThrottleEntry } from './throttleRules.ts';
 import { afterAttempt } from './throttleRules.ts';
-import { ThrottleStoreUnavailable, type ThrottleStore } from './throttleStore.ts';
+import { ThrottleStoreUnavailable, type KeyedRule, type ThrottleStore } from './throttleStore.ts';
 
 const MAX_TRIES = 20;
 
@@ -31,7 +31,7 @@ export async function createRedisThrottleStore(url: string, keyPrefix: string): 
   const keyOf = (key: string) => keyPrefix + key;
   let counting: Promise<unknown> = Promise.resolve();
 
-  async function countOnce(keyed: Parameters<ThrottleStore['countAttempt']>[0], now: number): Promise<void> {
+  async function countOnce(keyed: readonly KeyedRule[], now: number): Promise<void> {
     const keys = keyed.map(({ key }) => keyOf(key));
     for (let tries = 0; tries < MAX_TRIES; tries += 1) {
       await counter.watch(...keys);

@@ -15,7 +15,12 @@ import {
   type ThrottlePolicy,
   type ThrottleRule,
 } from './throttleRules.ts';
-import { createMemoryThrottleStore, ThrottleStoreUnavailable, type ThrottleStore } from './throttleStore.ts';
+import {
+  createMemoryThrottleStore,
+  ThrottleStoreUnavailable,
+  type KeyedRule,
+  type ThrottleStore,
+} from './throttleStore.ts';
 
 /** What a request attempts and, when it names one, the account key (auth/throttleRules.ts `accountKeyOf`). */
 export type ThrottleSubject = { action: ThrottleAction; account: string | null };
@@ -116,8 +121,7 @@ export const throttlePlugin = sharedPlugin<ThrottlePluginOptions>('throttle', as
   } satisfies Throttles);
 
   /** How long the caller must still wait under the strictest of its keys (ms). */
-  async function waitFor(request: FastifyRequest, subject: ThrottleSubject, now: number): Promise<number> {
-    const keys = keysOf(request, subject);
+  async function waitFor(keys: readonly KeyedRule[], now: number): Promise<number> {
     const entries = await store.read(keys.map(({ key }) => key));
     return Math.max(0, ...keys.map(({ rule }, index) => waitBeforeNextAttempt(entries[index], rule, now)));
   }
@@ -129,14 +133,15 @@ export const throttlePlugin = sharedPlugin<ThrottlePluginOptions>('throttle', as
         const subject = subjectOf(request);
         if (subject === null) return;
         const now = options.now();
+        const keys = keysOf(request, subject);
         try {
-          const wait = await waitFor(request, subject, now);
+          const wait = await waitFor(keys, now);
           if (wait > 0)
             return reply
               .code(429)
               .header('retry-after', String(retryAfterSeconds(wait)))
               .send(TOO_MANY);
-          if (countEvery) await store.countAttempt(keysOf(request, subject), now);
+          if (countEvery) await store.countAttempt(keys, now);
         } catch (error) {
           if (!(error instanceof ThrottleStoreUnavailable)) throw error;
           if (UNCHECKED_WHILE_UNAVAILABLE.has(subject.action)) return;
