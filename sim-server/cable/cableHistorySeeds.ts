@@ -36,10 +36,16 @@ export function createHistorySeeds(
   maxSeedScan: number,
   checkpoints: CheckpointStates | null,
 ): HistorySeeds {
-  // Sealed telemetry and rows alike, newest first (store/logReader.ts).
+  // Sealed telemetry and rows alike, newest first (store/logReader.ts), of the things asked about only: a replay's
+  // slice seeds the few things it met first, and at 10,000 assets some 10,000 blocks straddle any position, which
+  // the reader would otherwise open (and merge) for every slice to find those few things' samples.
   const telemetryBackwards = {
-    iterate: (from: number, downTo: number) =>
-      readLog(db, downTo, from, { descending: true, types: ['PointRecorded', 'HeartbeatRecorded'] }),
+    iterate: (from: number, downTo: number, streamIds: ReadonlySet<string>) =>
+      readLog(db, downTo, from, {
+        descending: true,
+        types: ['PointRecorded', 'HeartbeatRecorded'],
+        streamIds,
+      }),
   };
   const currentState = db.prepare<[string], { run_id: string | null; street: string | null }>(
     'SELECT s.run_id, s.street FROM thing_states s JOIN things t ON t.thing_key = s.thing_key WHERE t.id = ?',
@@ -47,6 +53,7 @@ export function createHistorySeeds(
 
   function seedsBefore(afterOffset: number, thingIds: ReadonlySet<string>): Map<string, ThingLiveState> {
     const seeds = new Map<string, Seed>();
+    if (thingIds.size === 0) return new Map();
     for (const thingId of thingIds) {
       const current = currentState.get(thingId);
       // A run still going now that started at or before the start was going at the start, too (runs are unbroken).
@@ -67,7 +74,7 @@ export function createHistorySeeds(
     const checkpointSeq = checkpoints?.nearestAtOrBefore(afterOffset) ?? null;
     const usableCheckpoint = checkpointSeq !== null && checkpointSeq >= reach ? checkpointSeq : null;
     let unresolved = thingIds.size;
-    for (const row of telemetryBackwards.iterate(afterOffset, usableCheckpoint ?? reach)) {
+    for (const row of telemetryBackwards.iterate(afterOffset, usableCheckpoint ?? reach, thingIds)) {
       if (unresolved === 0) break;
       const seed = seeds.get(row.stream_id);
       if (!seed || isResolved(seed)) continue;
