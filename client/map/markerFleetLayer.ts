@@ -3,8 +3,8 @@
 // comes from the ring colour's alpha byte, markerStyle.ts STATUS_RING_COLORS). Each marker is six vertices whose
 // shader (markerFleetShaders.ts) finds its marker by `gl_VertexID` and reads the marker's position, ring colour,
 // icon cell and course from data textures the worker's typed arrays are written into (markerDataTextures.ts); no
-// per-vertex buffer is built on the page. The disc's quad reaches a little further than the ring where the badge
-// sticks out (about 1.1 times as wide).
+// per-vertex buffer is built on the page. The disc's quad reaches a little further than the ring to the right and
+// down, where the badge sticks out (about 1.1 times as wide there), and no further on the other two sides.
 //
 // Why not deck.gl's instanced layers (a ScatterplotLayer and an IconLayer): on a software GPU (SwiftShader, a
 // browser without a usable GPU and our benchmark) an instanced draw costs about 12 µs per instance before any pixel

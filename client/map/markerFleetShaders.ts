@@ -80,10 +80,14 @@ out float vBadgeCell;
 ${BADGE_GEOMETRY(badge)}
 void main(void) {
   placeAtMarker();
-  // The quad reaches half a pixel past the outline or the badge, whichever reaches further, for the smoothed edge.
+  // The quad reaches half a pixel past the outline, for the smoothed edge, and further only to the right and down,
+  // where the badge sticks out: a software GPU shades every pixel of the quad, and a square as wide as the badge's
+  // reach on all four sides shaded about a sixth more pixels than the disc and badge need.
   float outerRadiusPixels = markerFleet.size / 2.0 + markerFleet.outlineWidth / 2.0;
   float reach = max(outerRadiusPixels, badgeCentre().x + badgeRadius());
-  vPixels = corner * (reach + SMOOTH_EDGE_RADIUS);
+  float farSide = reach + SMOOTH_EDGE_RADIUS;
+  float nearSide = outerRadiusPixels + SMOOTH_EDGE_RADIUS;
+  vPixels = vec2(corner.x > 0.0 ? farSide : -nearSide, corner.y < 0.0 ? -farSide : nearSide);
   geometry.uv = vPixels / outerRadiusPixels;
   geometry.pickingColor = picking_getPickingColorFromIndex(float(marker));
   vec3 offset = vec3(vPixels, 0.0);
